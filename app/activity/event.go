@@ -1,0 +1,133 @@
+// Package activity is Baton's public boundary: the normalized events every front end (terminal, window, browser)
+// consumes. Raw SDK shapes never leave the runtime; they are mapped into these by the sidecar.
+package activity
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// Kind names what happened. Front ends branch on kinds, never on which agent produced them.
+type Kind string
+
+const (
+	SessionStarted      Kind = "session.started"
+	SessionClosed       Kind = "session.closed"
+	SessionUpdated      Kind = "session.updated"
+	TurnStarted         Kind = "turn.started"
+	TurnCompleted       Kind = "turn.completed"
+	TurnFailed          Kind = "turn.failed"
+	TurnCanceled        Kind = "turn.canceled"
+	MessageDelta        Kind = "message.delta"
+	MessageCompleted    Kind = "message.completed"
+	ToolStarted         Kind = "tool.started"
+	ToolUpdated         Kind = "tool.updated"
+	ToolCompleted       Kind = "tool.completed"
+	ToolFailed          Kind = "tool.failed"
+	PermissionRequested Kind = "permission.requested"
+	PermissionSettled   Kind = "permission.settled"
+	PlanUpdated         Kind = "plan.updated"
+	UsageUpdated        Kind = "usage.updated"
+	ModelResolved       Kind = "model.resolved"
+	ProtocolError       Kind = "protocol.error"
+	Unknown             Kind = "unknown"
+)
+
+// Kinds lists every kind this host understands, for validation.
+var Kinds = []Kind{
+	SessionStarted, SessionClosed, SessionUpdated, TurnStarted, TurnCompleted, TurnFailed, TurnCanceled,
+	MessageDelta, MessageCompleted, ToolStarted, ToolUpdated, ToolCompleted, ToolFailed, PermissionRequested,
+	PermissionSettled, PlanUpdated, UsageUpdated, ModelResolved, ProtocolError, Unknown,
+}
+
+// Event is one normalized activity event. It is flat because the wire is flat (see app/protocol/PROTOCOL.md):
+// each field name has one JSON type across all kinds, and a kind uses the fields its row in PROTOCOL.md names.
+type Event struct {
+	Kind      Kind      `json:"kind"`
+	Session   string    `json:"session"`
+	Turn      string    `json:"turn,omitempty"`
+	Seq       uint64    `json:"seq,omitempty"`
+	Time      time.Time `json:"time"`
+	Ephemeral bool      `json:"ephemeral,omitempty"`
+
+	// session.*
+	Cwd            string `json:"cwd,omitempty"`
+	Model          string `json:"model,omitempty"`
+	PermissionMode string `json:"permissionMode,omitempty"`
+	Resumed        *bool  `json:"resumed,omitempty"`
+	ForkedFrom     string `json:"forkedFrom,omitempty"`
+	Reason         string `json:"reason,omitempty"`
+	Title          string `json:"title,omitempty"`
+
+	// turn.*
+	Prompt      string   `json:"prompt,omitempty"`
+	UUID        string   `json:"uuid,omitempty"`
+	Result      string   `json:"result,omitempty"`
+	DurationMs  *int64   `json:"durationMs,omitempty"`
+	NumTurns    *int     `json:"numTurns,omitempty"`
+	CostUsd     *float64 `json:"costUsd,omitempty"`
+	StopReason  string   `json:"stopReason,omitempty"`
+	Disposition string   `json:"disposition,omitempty"`
+	Code        string   `json:"code,omitempty"`
+	Message     string   `json:"message,omitempty"`
+
+	// message.*
+	MessageID       string `json:"messageId,omitempty"`
+	Index           *int   `json:"index,omitempty"`
+	Block           string `json:"block,omitempty"`
+	Role            string `json:"role,omitempty"`
+	Text            string `json:"text,omitempty"`
+	ParentToolUseID string `json:"parentToolUseId,omitempty"`
+
+	// tool.* and permission.*
+	ToolUseID      string            `json:"toolUseId,omitempty"`
+	Name           string            `json:"name,omitempty"`
+	Input          json.RawMessage   `json:"input,omitempty"`
+	Output         string            `json:"output,omitempty"`
+	Structured     json.RawMessage   `json:"structured,omitempty"`
+	Error          string            `json:"error,omitempty"`
+	FileBefore     *FileBefore       `json:"fileBefore,omitempty"`
+	ElapsedSeconds *float64          `json:"elapsedSeconds,omitempty"`
+	Summary        string            `json:"summary,omitempty"`
+	RequestID      string            `json:"requestId,omitempty"`
+	ToolName       string            `json:"toolName,omitempty"`
+	Description    string            `json:"description,omitempty"`
+	DecisionReason string            `json:"decisionReason,omitempty"`
+	Suggestions    []json.RawMessage `json:"suggestions,omitempty"`
+	Verdict        string            `json:"verdict,omitempty"`
+	By             string            `json:"by,omitempty"`
+
+	// plan.updated
+	Items []PlanItem `json:"items,omitempty"`
+
+	// usage.updated
+	TurnOutputTokens    *int64 `json:"turnOutputTokens,omitempty"`
+	InputTokens         *int64 `json:"inputTokens,omitempty"`
+	OutputTokens        *int64 `json:"outputTokens,omitempty"`
+	CacheReadTokens     *int64 `json:"cacheReadTokens,omitempty"`
+	CacheCreationTokens *int64 `json:"cacheCreationTokens,omitempty"`
+	ContextWindow       *int64 `json:"contextWindow,omitempty"`
+	ContextTokens       *int64 `json:"contextTokens,omitempty"`
+
+	// unknown
+	Raw json.RawMessage `json:"raw,omitempty"`
+}
+
+// FileBefore is a file's text before the session first changed it; Text is nil when the file did not exist.
+type FileBefore struct {
+	Path string  `json:"path"`
+	Text *string `json:"text"`
+}
+
+// PlanItem is one entry of the agent's todo/task checklist.
+type PlanItem struct {
+	ID         string `json:"id"`
+	Content    string `json:"content"`
+	Status     string `json:"status"`
+	ActiveForm string `json:"activeForm,omitempty"`
+}
+
+// Terminal reports whether the event ends its turn.
+func (e Event) Terminal() bool {
+	return e.Kind == TurnCompleted || e.Kind == TurnFailed || e.Kind == TurnCanceled
+}

@@ -1,0 +1,70 @@
+// Package queue holds Unbounded, an order-keeping hand-off that never blocks its producer.
+package queue
+
+import "sync"
+
+// Unbounded decouples a producer from a consumer: the producer (a sidecar's stdout reader, the event bus) never
+// blocks on a slow consumer, which would stall replies or other subscribers, and nothing is dropped.
+type Unbounded[T any] struct {
+	mu     sync.Mutex
+	items  []T
+	closed bool
+	signal chan struct{}
+	out    chan T
+}
+
+// Out delivers the items in order and is closed after Close once all were delivered.
+func (q *Unbounded[T]) Out() <-chan T { return q.out }
+
+// New starts the hand-off; read from Out.
+func New[T any]() *Unbounded[T] {
+	q := &Unbounded[T]{signal: make(chan struct{}, 1), out: make(chan T)}
+	go q.pump()
+	return q
+}
+
+// Push queues an item; after Close it is ignored.
+func (q *Unbounded[T]) Push(item T) {
+	q.mu.Lock()
+	if !q.closed {
+		q.items = append(q.items, item)
+	}
+	q.mu.Unlock()
+	q.wake()
+}
+
+// Close lets the consumer drain what was queued, then closes Out.
+func (q *Unbounded[T]) Close() {
+	q.mu.Lock()
+	q.closed = true
+	q.mu.Unlock()
+	q.wake()
+}
+
+func (q *Unbounded[T]) wake() {
+	select {
+	case q.signal <- struct{}{}:
+	default:
+	}
+}
+
+func (q *Unbounded[T]) pump() {
+	defer close(q.out)
+	for {
+		q.mu.Lock()
+		batch := q.items
+		q.items = nil
+		closed := q.closed
+		q.mu.Unlock()
+		for _, item := range batch {
+			q.out <- item
+		}
+		if len(batch) > 0 {
+			continue
+		}
+		if closed {
+			return
+		}
+		<-q.signal
+	}
+}

@@ -1,0 +1,269 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+	"time"
+
+	"encoding/json"
+
+	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/protocol"
+	"github.com/baton-console/baton/app/sidecar"
+	"github.com/google/uuid"
+	"github.com/rs/zerolog"
+)
+
+// Config configures a Manager.
+type Config struct {
+	SidecarPath string
+	// Env is the sidecars' whole environment (nil: Baton's own). The CLI child inherits it, so
+	// ANTHROPIC_BASE_URL, HOME or CLAUDE_CONFIG_DIR set by a user or a test reach it.
+	Env []string
+	// Executable returns the fallback claude path handed to the sidecar (nil: none).
+	Executable func(ctx context.Context) (string, error)
+	Logger     zerolog.Logger
+}
+
+// StartOptions opens a session: new (ID optional), resume (Resume = the id to reopen), or fork (ForkFrom).
+type StartOptions struct {
+	ID             string
+	Cwd            string
+	Model          string
+	PermissionMode string
+	Resume         string
+	ForkFrom       string
+	At             string // resume or fork at this message uuid
+}
+
+// Manager owns every open session and the event bus.
+type Manager struct {
+	cfg Config
+	bus *Bus
+
+	mu       sync.Mutex
+	sessions map[string]*Session
+}
+
+// NewManager creates a manager; no process starts until a session does.
+func NewManager(cfg Config) *Manager {
+	return &Manager{cfg: cfg, bus: newBus(), sessions: map[string]*Session{}}
+}
+
+// Subscribe delivers every session's events the filter accepts (all when nil).
+func (m *Manager) Subscribe(filter func(activity.Event) bool) *Subscription {
+	return m.bus.Subscribe(filter)
+}
+
+// Get returns an open session.
+func (m *Manager) Get(id string) (*Session, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s, ok := m.sessions[id]
+	return s, ok
+}
+
+// Open lists the open sessions.
+func (m *Manager) Open() []*Session {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := make([]*Session, 0, len(m.sessions))
+	for _, s := range m.sessions {
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].id < out[j].id })
+	return out
+}
+
+// Start opens a session in its own sidecar process.
+func (m *Manager) Start(ctx context.Context, opts StartOptions) (*Session, error) {
+	req, err := m.startRequest(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
+	m.mu.Lock()
+	if _, open := m.sessions[req.Session]; open {
+		m.mu.Unlock()
+		return nil, fmt.Errorf("session %s is already open", req.Session)
+	}
+	m.mu.Unlock()
+
+	client, err := sidecar.Start(ctx, m.sidecarConfig())
+	if err != nil {
+		return nil, err
+	}
+	requested := opts.Model
+	if requested == "" {
+		requested = "default"
+	}
+	s := &Session{
+		id: req.Session, cwd: req.Cwd, client: client, bus: m.bus, log: m.cfg.Logger,
+		pumpDone: make(chan struct{}), pendingPerms: map[string]string{},
+		requestedModel: requested, permissionMode: opts.PermissionMode,
+		onEnd: m.forget,
+	}
+	m.mu.Lock()
+	if _, open := m.sessions[s.id]; open {
+		m.mu.Unlock()
+		client.Kill()
+		return nil, fmt.Errorf("session %s is already open", s.id)
+	}
+	m.sessions[s.id] = s
+	m.mu.Unlock()
+	go s.pump()
+
+	var rep protocol.StartReply
+	if err := client.Call(ctx, protocol.ReqStart, req, &rep); err != nil {
+		s.mu.Lock()
+		s.closing = true // a refused start is not a crash: no sidecar_exited events
+		s.mu.Unlock()
+		_ = client.Close(2 * time.Second)
+		<-s.pumpDone
+		return nil, fmt.Errorf("start the session: %w", err)
+	}
+	m.cfg.Logger.Info().Str("session", s.id).Str("executable", rep.Executable).Bool("resume", req.Resume).
+		Bool("fork", req.ForkFrom != "").Msg("session started")
+	return s, nil
+}
+
+func (m *Manager) startRequest(ctx context.Context, opts StartOptions) (protocol.StartRequest, error) {
+	cwd := opts.Cwd
+	if cwd == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return protocol.StartRequest{}, fmt.Errorf("find the working directory: %w", err)
+		}
+		cwd = wd
+	}
+	abs, err := filepath.Abs(cwd)
+	if err != nil {
+		return protocol.StartRequest{}, fmt.Errorf("folder %q: %w", cwd, err)
+	}
+	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
+		return protocol.StartRequest{}, fmt.Errorf("folder %s does not exist or is not a folder; choose an existing project folder", abs)
+	}
+	if opts.Resume != "" && opts.ForkFrom != "" {
+		return protocol.StartRequest{}, errors.New("resume and fork cannot be combined: pick one")
+	}
+	req := protocol.StartRequest{Cwd: abs, Model: opts.Model, PermissionMode: opts.PermissionMode, At: opts.At}
+	for _, id := range []string{opts.ID, opts.Resume, opts.ForkFrom} {
+		if id != "" {
+			if _, err := uuid.Parse(id); err != nil {
+				return protocol.StartRequest{}, fmt.Errorf("%q is not a session id (a UUID such as 0b9f3a4e-5c1d-4e2f-9a7b-1c2d3e4f5a6b)", id)
+			}
+		}
+	}
+	switch {
+	case opts.Resume != "":
+		if opts.ID != "" && opts.ID != opts.Resume {
+			return protocol.StartRequest{}, errors.New("a resumed session keeps its id; to get a new id, fork it")
+		}
+		req.Session, req.Resume = opts.Resume, true
+	case opts.ForkFrom != "":
+		req.Session, req.ForkFrom = opts.ID, opts.ForkFrom
+		if req.Session == "" {
+			req.Session = uuid.NewString()
+		}
+	default:
+		if opts.At != "" {
+			return protocol.StartRequest{}, errors.New("a message to start at needs a session to resume or fork")
+		}
+		req.Session = opts.ID
+		if req.Session == "" {
+			req.Session = uuid.NewString()
+		}
+	}
+	if m.cfg.Executable != nil {
+		path, err := m.cfg.Executable(ctx)
+		if err != nil {
+			return protocol.StartRequest{}, fmt.Errorf("find the claude executable: %w", err)
+		}
+		req.Executable = path
+	}
+	return req, nil
+}
+
+func (m *Manager) forget(s *Session) {
+	m.mu.Lock()
+	if m.sessions[s.id] == s {
+		delete(m.sessions, s.id)
+	}
+	m.mu.Unlock()
+}
+
+func (m *Manager) sidecarConfig() sidecar.Config {
+	env := m.cfg.Env
+	if env == nil {
+		env = os.Environ()
+	}
+	return sidecar.Config{Path: m.cfg.SidecarPath, Env: env, Logger: m.cfg.Logger}
+}
+
+// ListSessions lists stored sessions across projects (or in cwd), newest first.
+func (m *Manager) ListSessions(ctx context.Context, cwd string, limit int) ([]protocol.SessionInfo, error) {
+	var rep protocol.ListSessionsReply
+	if err := m.oneShot(ctx, protocol.ReqListSessions, protocol.ListSessionsRequest{Cwd: cwd, Limit: limit}, &rep); err != nil {
+		return nil, fmt.Errorf("list sessions: %w", err)
+	}
+	sort.SliceStable(rep.Sessions, func(i, j int) bool { return rep.Sessions[i].LastModified > rep.Sessions[j].LastModified })
+	return rep.Sessions, nil
+}
+
+// History returns a stored session's events, mapped exactly as live ones, with seq stamped in order.
+func (m *Manager) History(ctx context.Context, id, cwd string) ([]activity.Event, error) {
+	if _, err := uuid.Parse(id); err != nil {
+		return nil, fmt.Errorf("%q is not a session id", id)
+	}
+	var rep protocol.HistoryReply
+	if err := m.oneShot(ctx, protocol.ReqHistory, protocol.HistoryRequest{Session: id, Cwd: cwd}, &rep); err != nil {
+		return nil, fmt.Errorf("read the history of %s: %w", id, err)
+	}
+	events := make([]activity.Event, 0, len(rep.Events))
+	for i, raw := range rep.Events {
+		var ev activity.Event
+		if err := json.Unmarshal(raw, &ev); err != nil {
+			return nil, fmt.Errorf("history event %d is malformed: %w", i, err)
+		}
+		if err := ev.Validate(); err != nil {
+			return nil, fmt.Errorf("history event %d is invalid: %w", i, err)
+		}
+		ev.Seq = uint64(len(events) + 1)
+		events = append(events, ev)
+	}
+	return events, nil
+}
+
+// oneShot runs a request that needs no open session in a short-lived sidecar.
+func (m *Manager) oneShot(ctx context.Context, typ string, payload, out any) error {
+	client, err := sidecar.Start(ctx, m.sidecarConfig())
+	if err != nil {
+		return err
+	}
+	go func() {
+		for range client.Events() {
+		}
+	}()
+	callErr := client.Call(ctx, typ, payload, out)
+	_ = client.Close(5 * time.Second)
+	return callErr
+}
+
+// Shutdown closes every open session (request/ack each) and waits for their processes.
+func (m *Manager) Shutdown(ctx context.Context) {
+	var wg sync.WaitGroup
+	for _, s := range m.Open() {
+		wg.Add(1)
+		go func(s *Session) {
+			defer wg.Done()
+			if err := s.Close(ctx); err != nil {
+				m.cfg.Logger.Warn().Err(err).Str("session", s.id).Msg("close on shutdown")
+			}
+		}(s)
+	}
+	wg.Wait()
+}

@@ -1,0 +1,260 @@
+// Package session runs Claude Code sessions through sidecar processes: one sidecar per open session, so a
+// sidecar that dies takes down only its own session, whose open turns and permission requests are failed
+// explicitly instead of hanging.
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/protocol"
+	"github.com/baton-console/baton/app/sidecar"
+	"github.com/google/uuid"
+	"github.com/rs/zerolog"
+)
+
+// ErrClosed is returned by calls on a session that has ended.
+var ErrClosed = errors.New("the session is closed")
+
+// Session is one open Claude Code session.
+type Session struct {
+	id       string
+	cwd      string
+	client   *sidecar.Client
+	bus      *Bus
+	log      zerolog.Logger
+	onEnd    func(*Session)
+	pumpDone chan struct{}
+
+	mu             sync.Mutex
+	seq            uint64
+	openTurns      []string
+	pendingPerms   map[string]string // request id → turn
+	requestedModel string
+	effectiveModel string
+	permissionMode string
+	closing        bool
+	ended          bool
+}
+
+// State is a snapshot of what the host knows about a session.
+type State struct {
+	ID             string
+	Cwd            string
+	RequestedModel string // what the person picked; "default" stays "default"
+	EffectiveModel string // what the CLI reports it runs
+	PermissionMode string
+	OpenTurns      []string
+	PendingPerms   []string
+	Ended          bool
+}
+
+// ID is the session's UUID.
+func (s *Session) ID() string { return s.id }
+
+// SidecarPID is the process id of the session's sidecar.
+func (s *Session) SidecarPID() int { return s.client.PID() }
+
+// State returns a snapshot.
+func (s *Session) State() State {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st := State{ID: s.id, Cwd: s.cwd, RequestedModel: s.requestedModel, EffectiveModel: s.effectiveModel,
+		PermissionMode: s.permissionMode, OpenTurns: append([]string(nil), s.openTurns...), Ended: s.ended}
+	for id := range s.pendingPerms {
+		st.PendingPerms = append(st.PendingPerms, id)
+	}
+	return st
+}
+
+// Exec sends a prompt. It returns the new turn's id at once; the turn's events follow on the bus. A prompt sent
+// while another turn runs waits behind it.
+func (s *Session) Exec(ctx context.Context, prompt string) (string, error) {
+	turn := uuid.NewString()
+	s.mu.Lock()
+	if s.ended || s.closing {
+		s.mu.Unlock()
+		return "", ErrClosed
+	}
+	// Tracked before sending, so a sidecar that dies right after still gets this turn failed explicitly.
+	s.openTurns = append(s.openTurns, turn)
+	s.mu.Unlock()
+	var rep protocol.ExecReply
+	if err := s.client.Call(ctx, protocol.ReqExec, protocol.ExecRequest{Session: s.id, Turn: turn, Prompt: prompt}, &rep); err != nil {
+		s.mu.Lock()
+		s.openTurns = remove(s.openTurns, turn)
+		s.mu.Unlock()
+		return "", s.callError("send the prompt", err)
+	}
+	return turn, nil
+}
+
+// Cancel cancels a turn (the running one when turn is empty) and reports what that did.
+func (s *Session) Cancel(ctx context.Context, turn string) (string, error) {
+	var rep protocol.CancelReply
+	if err := s.client.Call(ctx, protocol.ReqCancel, protocol.CancelRequest{Session: s.id, Turn: turn}, &rep); err != nil {
+		return "", s.callError("cancel", err)
+	}
+	return rep.Disposition, nil
+}
+
+// Answer settles a permission request. It returns false when the request had already been settled.
+func (s *Session) Answer(ctx context.Context, requestID, verdict, message, by string) (bool, error) {
+	var rep protocol.PermissionReply
+	req := protocol.PermissionRequest{Session: s.id, RequestID: requestID, Verdict: verdict, Message: message, By: by}
+	if err := s.client.Call(ctx, protocol.ReqPermission, req, &rep); err != nil {
+		return false, s.callError("answer the permission request", err)
+	}
+	return rep.Settled, nil
+}
+
+// SetModel changes the requested model ("default" = the CLI's default).
+func (s *Session) SetModel(ctx context.Context, model string) error {
+	if err := s.client.Call(ctx, protocol.ReqSetModel, protocol.SetModelRequest{Session: s.id, Model: model}, nil); err != nil {
+		return s.callError("change the model", err)
+	}
+	s.mu.Lock()
+	s.requestedModel = model
+	s.mu.Unlock()
+	return nil
+}
+
+// SetPermissionMode changes the permission mode and returns the mode the CLI reports.
+func (s *Session) SetPermissionMode(ctx context.Context, mode string) (string, error) {
+	var rep protocol.SetPermissionModeReply
+	if err := s.client.Call(ctx, protocol.ReqSetPermissionMode, protocol.SetPermissionModeRequest{Session: s.id, Mode: mode}, &rep); err != nil {
+		return "", s.callError("change the permission mode", err)
+	}
+	s.mu.Lock()
+	s.permissionMode = rep.Mode
+	s.mu.Unlock()
+	return rep.Mode, nil
+}
+
+// Close shuts the session down: the sidecar acknowledges only after the SDK query has ended; then its stdin is
+// closed and the process reaped. Close waits until the session's last event was published.
+func (s *Session) Close(ctx context.Context) error {
+	s.mu.Lock()
+	if s.ended {
+		s.mu.Unlock()
+		<-s.pumpDone
+		return nil
+	}
+	s.closing = true
+	s.mu.Unlock()
+	callErr := s.client.Call(ctx, protocol.ReqClose, protocol.SessionRequest{Session: s.id}, nil)
+	grace := 5 * time.Second
+	if callErr != nil {
+		grace = 0 // the sidecar did not acknowledge: do not wait for it
+	}
+	_ = s.client.Close(grace)
+	<-s.pumpDone
+	if callErr != nil && !errors.Is(callErr, sidecar.ErrExited) {
+		return fmt.Errorf("close session %s: %w", s.id, callErr)
+	}
+	return nil
+}
+
+// Done is closed once the session has ended and its last event was published.
+func (s *Session) Done() <-chan struct{} { return s.pumpDone }
+
+func (s *Session) callError(what string, err error) error {
+	if errors.Is(err, sidecar.ErrExited) {
+		return fmt.Errorf("%s: %w: %w", what, ErrClosed, err)
+	}
+	return fmt.Errorf("%s: %w", what, err)
+}
+
+// pump stamps and publishes the sidecar's events, keeps the session's bookkeeping, and, when the process ends
+// without a clean close, fails what was still open.
+func (s *Session) pump() {
+	defer close(s.pumpDone)
+	for ev := range s.client.Events() {
+		if ev.Session == "" {
+			ev.Session = s.id // a protocol error from this session's sidecar belongs to it
+		}
+		s.observe(ev)
+		s.emit(ev)
+	}
+	s.mu.Lock()
+	clean := s.closing
+	turns := s.openTurns
+	perms := s.pendingPerms
+	s.openTurns, s.pendingPerms = nil, map[string]string{}
+	s.ended = true
+	s.mu.Unlock()
+	if !clean {
+		msg := "The agent process stopped unexpectedly"
+		if exitErr := s.client.Err(); exitErr != nil {
+			msg += ": " + exitErr.Error()
+		}
+		s.log.Warn().Str("session", s.id).Int("open_turns", len(turns)).Msg("sidecar ended with the session open")
+		for reqID, turn := range perms {
+			s.emit(activity.Event{Kind: activity.PermissionSettled, Turn: turn, RequestID: reqID,
+				Verdict: protocol.VerdictDeny, By: "sidecar_exited", Message: msg})
+		}
+		for _, turn := range turns {
+			s.emit(activity.Event{Kind: activity.TurnFailed, Turn: turn, Code: "sidecar_exited", Message: msg})
+		}
+		s.emit(activity.Event{Kind: activity.SessionClosed, Reason: "sidecar_exited", Message: msg})
+	} else {
+		// The sidecar settles and ends everything before it acknowledges close; this is only a safety net so
+		// that no front end waits on a turn forever.
+		for _, turn := range turns {
+			s.emit(activity.Event{Kind: activity.TurnFailed, Turn: turn, Code: "session_closed", Message: "The session was closed during this turn"})
+		}
+	}
+	if s.onEnd != nil {
+		s.onEnd(s)
+	}
+}
+
+func (s *Session) observe(ev activity.Event) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch ev.Kind {
+	case activity.TurnCompleted, activity.TurnFailed, activity.TurnCanceled:
+		s.openTurns = remove(s.openTurns, ev.Turn)
+	case activity.PermissionRequested:
+		s.pendingPerms[ev.RequestID] = ev.Turn
+	case activity.PermissionSettled:
+		delete(s.pendingPerms, ev.RequestID)
+	case activity.ModelResolved:
+		s.effectiveModel = ev.Model
+	case activity.SessionStarted:
+		if ev.PermissionMode != "" {
+			s.permissionMode = ev.PermissionMode
+		}
+	case activity.SessionUpdated:
+		if ev.PermissionMode != "" {
+			s.permissionMode = ev.PermissionMode
+		}
+	case activity.ProtocolError:
+		s.log.Warn().Str("session", s.id).Str("code", ev.Code).Msg("protocol error from the sidecar")
+	}
+}
+
+func (s *Session) emit(ev activity.Event) {
+	s.mu.Lock()
+	s.seq++
+	ev.Seq = s.seq
+	s.mu.Unlock()
+	ev.Session = s.id
+	if ev.Time.IsZero() {
+		ev.Time = time.Now().UTC()
+	}
+	s.bus.publish(ev)
+}
+
+func remove(list []string, item string) []string {
+	for i, v := range list {
+		if v == item {
+			return append(list[:i:i], list[i+1:]...)
+		}
+	}
+	return list
+}
