@@ -51,6 +51,17 @@ func (s *Subscription) Close() {
 	})
 }
 
+// Drain stops delivery of new events; those already queued are still delivered, then C closes. Use it to read
+// a session's last events after it has ended.
+func (s *Subscription) Drain() {
+	s.once.Do(func() {
+		s.bus.mu.Lock()
+		delete(s.bus.subs, s)
+		s.bus.mu.Unlock()
+		s.q.Close()
+	})
+}
+
 func (b *Bus) publish(ev activity.Event) {
 	b.mu.Lock()
 	defer b.mu.Unlock()

@@ -1,0 +1,82 @@
+package cli
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/protocol"
+)
+
+// approvalPolicy answers permission requests for `exec --approve`: all, none, or a list of tool names.
+type approvalPolicy struct {
+	set   bool
+	all   bool
+	tools map[string]bool
+}
+
+func parseApprove(v string) (approvalPolicy, error) {
+	switch strings.TrimSpace(v) {
+	case "":
+		return approvalPolicy{}, nil
+	case "all":
+		return approvalPolicy{set: true, all: true}, nil
+	case "none":
+		return approvalPolicy{set: true, tools: map[string]bool{}}, nil
+	}
+	p := approvalPolicy{set: true, tools: map[string]bool{}}
+	for _, name := range strings.Split(v, ",") {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			return approvalPolicy{}, fmt.Errorf("--approve %q has an empty tool name; use all, none or a list such as Read,Write", v)
+		}
+		p.tools[name] = true
+	}
+	return p, nil
+}
+
+// decide returns the policy's verdict, or ok=false when the policy has nothing to say (no --approve given).
+func (p approvalPolicy) decide(toolName string) (verdict string, ok bool) {
+	if !p.set {
+		return "", false
+	}
+	if p.all || p.tools[toolName] {
+		return protocol.VerdictAllow, true
+	}
+	return protocol.VerdictDeny, true
+}
+
+type answer struct {
+	requestID string
+	verdict   string
+	message   string
+}
+
+// askOnTerminal asks a person about one permission request; it returns deny on end of input.
+func askOnTerminal(in *bufio.Reader, out io.Writer, ev activity.Event) answer {
+	fmt.Fprintf(out, "\n? %s wants to run: %s\n", ev.ToolName, describeInput(ev.ToolName, ev.Input))
+	if ev.DecisionReason != "" {
+		fmt.Fprintf(out, "  (%s)\n", ev.DecisionReason)
+	}
+	for {
+		fmt.Fprint(out, "  [a]llow once, allow al[w]ays, [d]eny: ")
+		line, err := in.ReadString('\n')
+		choice := strings.ToLower(strings.TrimSpace(line))
+		switch choice {
+		case "a", "allow", "y", "yes":
+			return answer{ev.RequestID, protocol.VerdictAllow, ""}
+		case "w", "always":
+			return answer{ev.RequestID, protocol.VerdictAllowAlways, ""}
+		case "d", "deny", "n", "no":
+			fmt.Fprint(out, "  reason for the agent (optional): ")
+			reason, _ := in.ReadString('\n')
+			return answer{ev.RequestID, protocol.VerdictDeny, strings.TrimSpace(reason)}
+		}
+		if err != nil {
+			return answer{ev.RequestID, protocol.VerdictDeny, ""}
+		}
+		fmt.Fprintln(out, "  please answer a, w or d")
+	}
+}

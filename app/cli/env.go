@@ -1,0 +1,35 @@
+// Package cli implements Baton's headless commands (exec, sessions, history, …), the way scripts, CI and power
+// users drive the same runtime the window uses.
+package cli
+
+import (
+	"io"
+	"os"
+
+	"github.com/baton-console/baton/app/session"
+	"golang.org/x/term"
+)
+
+// Exit codes shared by the commands.
+const (
+	ExitOK       = 0
+	ExitFailure  = 1
+	ExitUsage    = 2
+	ExitCanceled = 130
+)
+
+// Env is what a command needs from its caller.
+type Env struct {
+	Stdin    io.Reader
+	Stdout   io.Writer
+	Stderr   io.Writer
+	Sessions *session.Manager
+	// StdinIsTTY says whether a person can answer questions on stdin.
+	StdinIsTTY bool
+}
+
+// StdEnv is the process's own standard streams.
+func StdEnv(m *session.Manager) Env {
+	return Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Sessions: m,
+		StdinIsTTY: term.IsTerminal(int(os.Stdin.Fd()))}
+}

@@ -1,0 +1,246 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/protocol"
+	"github.com/baton-console/baton/app/session"
+	"github.com/google/uuid"
+)
+
+const execUsage = "baton exec [--cwd DIR] [--resume ID | --fork ID [--at MESSAGE]] [--session-id UUID] [--model M] " +
+	"[--permission-mode MODE] [--approve all|none|TOOL,…] [--json] PROMPT"
+
+var permissionModes = []string{"default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto"}
+
+type execOptions struct {
+	start   session.StartOptions
+	approve approvalPolicy
+	json    bool
+	prompt  string
+}
+
+func parseExec(args []string, env Env) (execOptions, int) {
+	fs := newFlagSet("exec", execUsage, env.Stderr)
+	var o execOptions
+	var approve, sessionID string
+	fs.StringVar(&o.start.Cwd, "cwd", "", "the project folder (default: the current folder)")
+	fs.StringVar(&o.start.Resume, "resume", "", "resume this session, keeping its id")
+	fs.StringVar(&o.start.ForkFrom, "fork", "", "fork this session into a new one")
+	fs.StringVar(&o.start.At, "at", "", "with --resume or --fork: start from this message uuid")
+	fs.StringVar(&sessionID, "session-id", "", "the id of a new (or forked) session")
+	fs.StringVar(&o.start.Model, "model", "", "the model (an alias such as sonnet, or an id; default: the CLI's)")
+	fs.StringVar(&o.start.PermissionMode, "permission-mode", "", "one of "+strings.Join(permissionModes, ", "))
+	fs.StringVar(&approve, "approve", "", "answer permission requests by policy: all, none, or TOOL,TOOL")
+	fs.BoolVar(&o.json, "json", false, "print every event as one JSON line")
+	words, err := parseInterspersed(fs, args)
+	if err != nil {
+		return o, ExitUsage
+	}
+	o.prompt = strings.TrimSpace(strings.Join(words, " "))
+	if o.prompt == "" {
+		return o, usageError(env.Stderr, execUsage, "no prompt given")
+	}
+	if o.start.Resume != "" && o.start.ForkFrom != "" {
+		return o, usageError(env.Stderr, execUsage, "--resume and --fork cannot be combined")
+	}
+	if o.start.At != "" && o.start.Resume == "" && o.start.ForkFrom == "" {
+		return o, usageError(env.Stderr, execUsage, "--at needs --resume or --fork")
+	}
+	if sessionID != "" && o.start.Resume != "" {
+		return o, usageError(env.Stderr, execUsage, "a resumed session keeps its id; --session-id goes with a new session or --fork")
+	}
+	for flagName, v := range map[string]string{"--session-id": sessionID, "--resume": o.start.Resume, "--fork": o.start.ForkFrom} {
+		if v != "" {
+			if _, err := uuid.Parse(v); err != nil {
+				return o, usageError(env.Stderr, execUsage, "%s %q is not a session id (a UUID)", flagName, v)
+			}
+		}
+	}
+	if m := o.start.PermissionMode; m != "" && !contains(permissionModes, m) {
+		return o, usageError(env.Stderr, execUsage, "--permission-mode %q is not one of %s", m, strings.Join(permissionModes, ", "))
+	}
+	if o.start.Cwd != "" {
+		if fi, err := os.Stat(o.start.Cwd); err != nil || !fi.IsDir() {
+			return o, usageError(env.Stderr, execUsage, "--cwd %s is not an existing folder", o.start.Cwd)
+		}
+	}
+	if o.approve, err = parseApprove(approve); err != nil {
+		return o, usageError(env.Stderr, execUsage, "%v", err)
+	}
+	// The id is chosen here so the event filter is in place before the session's first event.
+	switch {
+	case o.start.Resume != "":
+		o.start.ID = o.start.Resume
+	case sessionID != "":
+		o.start.ID = sessionID
+	default:
+		o.start.ID = uuid.NewString()
+	}
+	return o, ExitOK
+}
+
+// RunExec runs one turn to its end: 0 when it completes (also when a tool was denied), 1 when it fails,
+// 2 for usage errors, 130 when Ctrl-C canceled it.
+func RunExec(ctx context.Context, args []string, env Env) int {
+	o, code := parseExec(args, env)
+	if code != ExitOK {
+		return code
+	}
+	interrupts := make(chan os.Signal, 2)
+	signal.Notify(interrupts, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(interrupts)
+	return runTurn(ctx, o, env, interrupts)
+}
+
+func runTurn(ctx context.Context, o execOptions, env Env, interrupts <-chan os.Signal) int {
+	sub := env.Sessions.Subscribe(func(ev activity.Event) bool { return ev.Session == o.start.ID })
+	defer sub.Close()
+	s, err := env.Sessions.Start(ctx, o.start)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "baton: %v\n", err)
+		return ExitFailure
+	}
+	turn, err := s.Exec(ctx, o.prompt)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "baton: %v\n", err)
+		closeQuietly(s)
+		return ExitFailure
+	}
+
+	out := newEventPrinter(env.Stdout, o.json)
+	answers := make(chan answer, 4)
+	var stdin *bufio.Reader
+	if env.StdinIsTTY && env.Stdin != nil {
+		stdin = bufio.NewReader(env.Stdin)
+	}
+	canceledByUser := false
+	result := -1
+	for result < 0 {
+		select {
+		case ev, ok := <-sub.C():
+			if !ok {
+				result = ExitFailure
+				break
+			}
+			out.print(ev)
+			switch {
+			case ev.Kind == activity.PermissionRequested:
+				handlePermission(ctx, s, ev, o.approve, stdin, env.Stderr, answers)
+			case ev.Turn == turn && ev.Kind == activity.TurnCompleted:
+				result = ExitOK
+			case ev.Turn == turn && ev.Kind == activity.TurnFailed:
+				result = ExitFailure
+			case ev.Turn == turn && ev.Kind == activity.TurnCanceled:
+				result = ExitFailure
+				if canceledByUser {
+					result = ExitCanceled
+				}
+			case ev.Kind == activity.SessionClosed:
+				result = ExitFailure
+			}
+		case a := <-answers:
+			if _, err := s.Answer(ctx, a.requestID, a.verdict, a.message, "user"); err != nil {
+				fmt.Fprintf(env.Stderr, "baton: %v\n", err)
+			}
+		case <-interrupts:
+			if canceledByUser {
+				// A second Ctrl-C: stop waiting for a clean cancel.
+				fmt.Fprintln(env.Stderr, "baton: stopping now")
+				closeQuietly(s)
+				return ExitCanceled
+			}
+			canceledByUser = true
+			fmt.Fprintln(env.Stderr, "\nbaton: canceling the turn (Ctrl-C again to stop at once)")
+			if _, err := s.Cancel(ctx, turn); err != nil {
+				fmt.Fprintf(env.Stderr, "baton: %v\n", err)
+			}
+		case <-ctx.Done():
+			closeQuietly(s)
+			return ExitCanceled
+		}
+	}
+	// Close is request/ack; the session's last events (session.closed) are printed before exiting.
+	closeErr := s.Close(ctx)
+	sub.Drain()
+	for ev := range sub.C() {
+		out.print(ev)
+	}
+	out.finish()
+	if closeErr != nil {
+		fmt.Fprintf(env.Stderr, "baton: %v\n", closeErr)
+	}
+	return result
+}
+
+func handlePermission(ctx context.Context, s *session.Session, ev activity.Event, policy approvalPolicy,
+	stdin *bufio.Reader, prompt io.Writer, answers chan<- answer) {
+	if verdict, ok := policy.decide(ev.ToolName); ok {
+		msg := ""
+		if verdict == protocol.VerdictDeny {
+			msg = "Denied by the --approve policy of baton exec."
+		}
+		go func() { _, _ = s.Answer(ctx, ev.RequestID, verdict, msg, "policy") }()
+		return
+	}
+	if stdin == nil {
+		go func() {
+			_, _ = s.Answer(ctx, ev.RequestID, protocol.VerdictDeny,
+				"Denied: nobody can answer permission requests here (no terminal); use --approve.", "policy")
+		}()
+		return
+	}
+	go func() { answers <- askOnTerminal(stdin, prompt, ev) }()
+}
+
+func closeQuietly(s *session.Session) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_ = s.Close(ctx)
+}
+
+// eventPrinter writes events as NDJSON (--json) or as a transcript.
+type eventPrinter struct {
+	enc        *json.Encoder
+	transcript *transcript
+}
+
+func newEventPrinter(w io.Writer, asJSON bool) *eventPrinter {
+	if asJSON {
+		return &eventPrinter{enc: json.NewEncoder(w)}
+	}
+	return &eventPrinter{transcript: newTranscript(w)}
+}
+
+func (p *eventPrinter) print(ev activity.Event) {
+	if p.enc != nil {
+		_ = p.enc.Encode(ev)
+		return
+	}
+	p.transcript.render(ev)
+}
+
+func (p *eventPrinter) finish() {
+	if p.transcript != nil {
+		p.transcript.finish()
+	}
+}
+
+func contains(list []string, v string) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}

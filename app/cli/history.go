@@ -1,0 +1,48 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+const historyUsage = "baton history [--cwd DIR] [--json] SESSION_ID"
+
+// RunHistory prints a stored session's history, mapped exactly as live events are.
+func RunHistory(ctx context.Context, args []string, env Env) int {
+	fs := newFlagSet("history", historyUsage, env.Stderr)
+	cwd := fs.String("cwd", "", "the session's project folder (faster lookup; optional)")
+	asJSON := fs.Bool("json", false, "print every event as one JSON line")
+	words, err := parseInterspersed(fs, args)
+	if err != nil {
+		return ExitUsage
+	}
+	if len(words) != 1 {
+		return usageError(env.Stderr, historyUsage, "give exactly one session id (see baton sessions)")
+	}
+	dir := *cwd
+	if dir != "" {
+		if dir, err = filepath.Abs(dir); err != nil {
+			return usageError(env.Stderr, historyUsage, "--cwd: %v", err)
+		}
+		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+			return usageError(env.Stderr, historyUsage, "--cwd %s is not an existing folder", dir)
+		}
+	}
+	events, err := env.Sessions.History(ctx, words[0], dir)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "baton: %v\n", err)
+		return ExitFailure
+	}
+	if len(events) == 0 {
+		fmt.Fprintf(env.Stderr, "baton: no session %s was found (see baton sessions)\n", words[0])
+		return ExitFailure
+	}
+	p := newEventPrinter(env.Stdout, *asJSON)
+	for _, ev := range events {
+		p.print(ev)
+	}
+	p.finish()
+	return ExitOK
+}

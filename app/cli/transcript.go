@@ -1,0 +1,142 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/baton-console/baton/app/activity"
+)
+
+// transcript renders events as a readable terminal transcript: text streams as it is written, tools and
+// permissions are one-line summaries with bounded output.
+type transcript struct {
+	out io.Writer
+	// streamed remembers messages whose text already went out as deltas, so completion does not repeat it.
+	streamed map[string]bool
+	midLine  bool
+}
+
+func newTranscript(out io.Writer) *transcript {
+	return &transcript{out: out, streamed: map[string]bool{}}
+}
+
+func (t *transcript) printf(format string, a ...any) {
+	if t.midLine {
+		fmt.Fprintln(t.out)
+		t.midLine = false
+	}
+	fmt.Fprintf(t.out, format, a...)
+}
+
+func (t *transcript) render(ev activity.Event) {
+	switch ev.Kind {
+	case activity.MessageDelta:
+		if ev.Block != "text" {
+			return
+		}
+		t.streamed[ev.MessageID] = true
+		fmt.Fprint(t.out, ev.Text)
+		t.midLine = !strings.HasSuffix(ev.Text, "\n")
+	case activity.MessageCompleted:
+		switch ev.Role {
+		case "assistant":
+			if ev.MessageID != "" && t.streamed[ev.MessageID] {
+				delete(t.streamed, ev.MessageID)
+				if t.midLine {
+					fmt.Fprintln(t.out)
+					t.midLine = false
+				}
+				return
+			}
+			t.printf("%s\n", ev.Text)
+		case "thinking":
+			t.printf("  (thinking) %s\n", oneLine(ev.Text, 160))
+		case "user":
+			t.printf("> %s\n", oneLine(ev.Text, 200))
+		}
+	case activity.ToolStarted:
+		t.printf("▶ %s %s\n", ev.Name, describeInput(ev.Name, ev.Input))
+	case activity.ToolUpdated:
+		if ev.Summary != "" {
+			t.printf("  … %s\n", oneLine(ev.Summary, 120))
+		}
+	case activity.ToolCompleted:
+		t.printf("✓ %s%s\n", ev.Name, indentTail(ev.Output, 12))
+	case activity.ToolFailed:
+		t.printf("✗ %s: %s\n", ev.Name, oneLine(ev.Error, 300))
+	case activity.PermissionSettled:
+		how := map[string]string{"allow": "allowed", "allow_always": "allowed always", "deny": "denied"}[ev.Verdict]
+		t.printf("  → %s (%s)%s\n", how, strings.ReplaceAll(ev.By, "_", " "), suffix(": ", ev.Message))
+	case activity.PlanUpdated:
+		t.printf("Plan:\n")
+		for _, it := range ev.Items {
+			mark := map[string]string{"completed": "[x]", "in_progress": "[~]"}[it.Status]
+			if mark == "" {
+				mark = "[ ]"
+			}
+			t.printf("  %s %s\n", mark, it.Content)
+		}
+	case activity.ModelResolved:
+		t.printf("  (model: %s)\n", ev.Model)
+	case activity.TurnFailed:
+		t.printf("Error: %s\n", ev.Message)
+	case activity.TurnCanceled:
+		t.printf("Canceled.\n")
+	case activity.SessionStarted:
+		t.printf("Session %s in %s\n", ev.Session, ev.Cwd)
+	case activity.Unknown:
+		t.printf("  (unrecognized agent message: %s)\n", oneLine(string(ev.Raw), 120))
+	case activity.ProtocolError:
+		t.printf("  (protocol error: %s)\n", ev.Message)
+	case activity.TurnStarted, activity.TurnCompleted, activity.PermissionRequested, activity.UsageUpdated,
+		activity.SessionClosed, activity.SessionUpdated:
+		// Shown elsewhere (the permission question) or not worth a line in a transcript.
+	}
+}
+
+func (t *transcript) finish() {
+	if t.midLine {
+		fmt.Fprintln(t.out)
+		t.midLine = false
+	}
+}
+
+// describeInput summarizes a tool's input by what a person cares about for that tool.
+func describeInput(tool string, input json.RawMessage) string {
+	var fields struct {
+		Command  string `json:"command"`
+		FilePath string `json:"file_path"`
+		Path     string `json:"path"`
+		Pattern  string `json:"pattern"`
+		URL      string `json:"url"`
+		Query    string `json:"query"`
+	}
+	_ = json.Unmarshal(input, &fields)
+	for _, v := range []string{fields.Command, fields.FilePath, fields.Pattern, fields.URL, fields.Query, fields.Path} {
+		if v != "" {
+			return oneLine(v, 200)
+		}
+	}
+	return oneLine(string(input), 200)
+}
+
+func indentTail(s string, maxLines int) string {
+	s = strings.TrimRight(s, "\n")
+	if s == "" {
+		return ""
+	}
+	lines := strings.Split(s, "\n")
+	if len(lines) > maxLines {
+		lines = append(lines[:maxLines], fmt.Sprintf("… %d more lines", len(lines)-maxLines))
+	}
+	return "\n    " + strings.Join(lines, "\n    ")
+}
+
+func suffix(sep, s string) string {
+	if s == "" {
+		return ""
+	}
+	return sep + s
+}

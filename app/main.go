@@ -1,0 +1,95 @@
+// Package app is Baton's host: it wires the runtime (sessions, provisioning, sign-in) to the front ends — the
+// window, the headless commands and the loopback browser host.
+package app
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/baton-console/baton/app/cli"
+	"github.com/baton-console/baton/app/desktop"
+	"github.com/baton-console/baton/app/session"
+	"github.com/rs/zerolog"
+)
+
+// Version is Baton's version, set at build time.
+var Version = "0.1.0-dev"
+
+const usage = `Baton — a desktop console for Claude Code.
+
+usage:
+  baton                      open the window
+  baton exec [flags] PROMPT  run one turn headless (baton exec --help)
+  baton sessions [flags]     list sessions across projects, newest first
+  baton history ID [flags]   print a session's history
+  baton provision [flags]    install the pinned claude executable
+  baton doctor [flags]       say which claude will run and whether it was verified
+  baton version              print versions
+`
+
+// Main runs Baton with the command-line arguments (without the program name) and returns the exit code.
+func Main(args []string, assets fs.FS) int {
+	log, closer := openLog()
+	defer closer.Close()
+	if len(args) == 0 {
+		return runWindow(assets, log)
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "-h", "--help", "help":
+		fmt.Fprint(os.Stdout, usage)
+		return cli.ExitOK
+	case "version", "--version":
+		fmt.Fprintf(os.Stdout, "baton %s\n", Version)
+		return cli.ExitOK
+	}
+	runner, ok := commands[cmd]
+	if !ok {
+		fmt.Fprintf(os.Stderr, "baton: unknown command %q\n\n%s", cmd, usage)
+		return cli.ExitUsage
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)
+	defer stop()
+	return runner(ctx, rest, log)
+}
+
+type runner func(ctx context.Context, args []string, log zerolog.Logger) int
+
+var commands = map[string]runner{
+	"exec":     withSessions(cli.RunExec),
+	"sessions": withSessions(cli.RunSessions),
+	"history":  withSessions(cli.RunHistory),
+}
+
+// withSessions gives a command a session manager and shuts it down (closing what is open) afterwards.
+func withSessions(run func(context.Context, []string, cli.Env) int) runner {
+	return func(ctx context.Context, args []string, log zerolog.Logger) int {
+		m := newManager(log)
+		defer shutdown(m)
+		return run(ctx, args, cli.StdEnv(m))
+	}
+}
+
+func newManager(log zerolog.Logger) *session.Manager {
+	return session.NewManager(session.Config{SidecarPath: sidecarPath(), Executable: claudeFallback, Logger: log})
+}
+
+func shutdown(m *session.Manager) {
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	m.Shutdown(ctx)
+}
+
+func runWindow(assets fs.FS, log zerolog.Logger) int {
+	log.Info().Str("version", Version).Msg("window starting")
+	if err := desktop.Run(desktop.Options{Assets: assets, Version: Version, Logger: log}); err != nil {
+		fmt.Fprintf(os.Stderr, "baton: %v\n", err)
+		return cli.ExitFailure
+	}
+	return cli.ExitOK
+}

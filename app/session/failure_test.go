@@ -1,0 +1,121 @@
+package session_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/baton-console/baton/app/activity"
+	"github.com/stretchr/testify/require"
+)
+
+// childrenOf lists the live processes whose parent is pid (Linux /proc).
+func childrenOf(t *testing.T, pid int) []int {
+	t.Helper()
+	entries, err := os.ReadDir("/proc")
+	require.NoError(t, err)
+	var out []int
+	for _, e := range entries {
+		child, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		if err != nil {
+			continue
+		}
+		// Fields after the command name (which may hold spaces) start after the last ')'.
+		fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
+		if len(fields) > 1 && fields[1] == strconv.Itoa(pid) && fields[0] != "Z" {
+			out = append(out, child)
+		}
+	}
+	return out
+}
+
+func alive(pid int) bool {
+	stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+	if err != nil {
+		return false
+	}
+	fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
+	return len(fields) > 0 && fields[0] != "Z"
+}
+
+func requireLinux(t *testing.T) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("process checks read /proc")
+	}
+}
+
+func TestSidecarKilledMidTurnFailsTheTurnAndLeavesOthersAlone(t *testing.T) {
+	requireLinux(t)
+	h := newHarness(t)
+	victim := h.start(sessionOpts())
+	bystander := h.start(sessionOpts())
+
+	slow := h.exec(victim, "[slow] streaming")
+	h.rec.wait(t, 60*time.Second, func(ev activity.Event) bool { return ev.Turn == slow && ev.Kind == activity.MessageDelta })
+	queued := h.exec(victim, "waiting behind it")
+
+	killedAt := time.Now()
+	require.NoError(t, syscall.Kill(victim.SidecarPID(), syscall.SIGKILL))
+	// Within seconds, not a hang: both the running and the queued turn fail explicitly.
+	for _, turn := range []string{slow, queued} {
+		end := h.rec.wait(t, 10*time.Second, func(ev activity.Event) bool { return ev.Turn == turn && ev.Terminal() })
+		require.Equal(t, activity.TurnFailed, end.Kind)
+		require.Equal(t, "sidecar_exited", end.Code)
+		require.NotContains(t, end.Message, "at ", "no stack traces or stderr in user-visible errors")
+	}
+	h.rec.wait(t, 10*time.Second, func(ev activity.Event) bool {
+		return ev.Session == victim.ID() && ev.Kind == activity.SessionClosed && ev.Reason == "sidecar_exited"
+	})
+	t.Logf("turns failed %s after the kill", time.Since(killedAt).Round(time.Millisecond))
+	_, err := victim.Exec(context.Background(), "anyone?")
+	require.Error(t, err)
+
+	turn := h.exec(bystander, "still fine?")
+	require.Equal(t, activity.TurnCompleted, h.waitTurnEnd(turn).Kind, "another session is unaffected")
+	h.close(bystander)
+}
+
+func TestSidecarKilledWhileAskingSettlesThePermission(t *testing.T) {
+	requireLinux(t)
+	h := newHarness(t)
+	s := h.start(sessionOpts())
+	turn := h.exec(s, "[write never.txt x]")
+	req := h.waitPermission(turn)
+	require.NoError(t, syscall.Kill(s.SidecarPID(), syscall.SIGKILL))
+	settled := h.rec.wait(t, 10*time.Second, func(ev activity.Event) bool {
+		return ev.Kind == activity.PermissionSettled && ev.RequestID == req.RequestID
+	})
+	require.Equal(t, "deny", settled.Verdict)
+	require.Equal(t, "sidecar_exited", settled.By)
+	require.Equal(t, activity.TurnFailed, h.waitTurnEnd(turn).Kind)
+}
+
+func TestCloseAcknowledgesAfterShutdownAndLeavesNoProcess(t *testing.T) {
+	requireLinux(t)
+	h := newHarness(t)
+	s := h.start(sessionOpts())
+	turn := h.exec(s, "hello")
+	require.Equal(t, activity.TurnCompleted, h.waitTurnEnd(turn).Kind)
+	sidecarPID := s.SidecarPID()
+	claudes := childrenOf(t, sidecarPID)
+	require.NotEmpty(t, claudes, "the sidecar runs a claude child while the session is open")
+
+	h.close(s)
+	require.False(t, alive(sidecarPID), "the sidecar was reaped")
+	for _, pid := range claudes {
+		require.False(t, alive(pid), "claude %d is still running after close", pid)
+	}
+	closed := h.rec.all(func(ev activity.Event) bool { return ev.Session == s.ID() && ev.Kind == activity.SessionClosed })
+	require.Len(t, closed, 1)
+	require.Equal(t, "closed", closed[0].Reason)
+}

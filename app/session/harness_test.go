@@ -1,0 +1,176 @@
+package session_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/internal/fakeapi"
+	"github.com/baton-console/baton/app/internal/testenv"
+	"github.com/baton-console/baton/app/session"
+	"github.com/rs/zerolog"
+	"github.com/stretchr/testify/require"
+)
+
+// sidecarPath is the compiled sidecar under test: BATON_SIDECAR, else build/bin/baton-sidecar.
+func sidecarPath(t testing.TB) string {
+	t.Helper()
+	if p := os.Getenv("BATON_SIDECAR"); p != "" {
+		return p
+	}
+	root, err := testenv.RepoRoot()
+	require.NoError(t, err)
+	p := filepath.Join(root, "build", "bin", "baton-sidecar")
+	if _, err := os.Stat(p); err != nil {
+		t.Fatalf("the compiled sidecar is missing (%s): run scripts/build first", p)
+	}
+	return p
+}
+
+// harness runs the real sidecar, SDK and claude CLI against a scripted Messages API on loopback.
+type harness struct {
+	t       *testing.T
+	api     *fakeapi.Server
+	home    string
+	project string
+	m       *session.Manager
+	rec     *recorder
+}
+
+func newHarness(t *testing.T) *harness {
+	t.Helper()
+	claude := testenv.RequireClaude(t)
+	api, err := fakeapi.Start(fakeapi.DefaultScript())
+	require.NoError(t, err)
+	t.Cleanup(api.Close)
+	h := &harness{t: t, api: api, home: testenv.NewHome(t), project: testenv.NewProject(t)}
+	env := append(testenv.CLIEnv(api.URL(), h.home), "CLAUDE_CODE_EXECUTABLE="+claude)
+	h.m = session.NewManager(session.Config{SidecarPath: sidecarPath(t), Env: env, Logger: zerolog.Nop()})
+	h.rec = newRecorder(h.m.Subscribe(nil))
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		h.m.Shutdown(ctx)
+		h.rec.sub.Close()
+	})
+	return h
+}
+
+func (h *harness) start(opts session.StartOptions) *session.Session {
+	h.t.Helper()
+	if opts.Cwd == "" {
+		opts.Cwd = h.project
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	s, err := h.m.Start(ctx, opts)
+	require.NoError(h.t, err)
+	return s
+}
+
+func (h *harness) exec(s *session.Session, prompt string) string {
+	h.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	turn, err := s.Exec(ctx, prompt)
+	require.NoError(h.t, err)
+	return turn
+}
+
+// waitTurnEnd waits for the turn's terminal event and returns it.
+func (h *harness) waitTurnEnd(turn string) activity.Event {
+	h.t.Helper()
+	return h.rec.wait(h.t, 90*time.Second, func(ev activity.Event) bool { return ev.Turn == turn && ev.Terminal() })
+}
+
+func (h *harness) answer(s *session.Session, requestID, verdict, message string) bool {
+	h.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	settled, err := s.Answer(ctx, requestID, verdict, message, "user")
+	require.NoError(h.t, err)
+	return settled
+}
+
+func (h *harness) close(s *session.Session) {
+	h.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	require.NoError(h.t, s.Close(ctx))
+}
+
+// recorder keeps every event a subscription delivers and lets tests wait for one.
+type recorder struct {
+	sub    *session.Subscription
+	mu     sync.Mutex
+	cond   *sync.Cond
+	events []activity.Event
+}
+
+func newRecorder(sub *session.Subscription) *recorder {
+	r := &recorder{sub: sub}
+	r.cond = sync.NewCond(&r.mu)
+	go func() {
+		for ev := range sub.C() {
+			r.mu.Lock()
+			r.events = append(r.events, ev)
+			r.cond.Broadcast()
+			r.mu.Unlock()
+		}
+	}()
+	return r
+}
+
+// wait returns the first recorded event matching pred, waiting up to timeout.
+func (r *recorder) wait(t testing.TB, timeout time.Duration, pred func(activity.Event) bool) activity.Event {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	timer := time.AfterFunc(timeout, func() { r.mu.Lock(); r.cond.Broadcast(); r.mu.Unlock() })
+	defer timer.Stop()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for {
+		for _, ev := range r.events {
+			if pred(ev) {
+				return ev
+			}
+		}
+		if time.Now().After(deadline) {
+			kinds := make([]string, 0, len(r.events))
+			for _, ev := range r.events {
+				kinds = append(kinds, string(ev.Kind))
+			}
+			t.Fatalf("timed out after %s waiting for an event; saw %v", timeout, kinds)
+		}
+		r.cond.Wait()
+	}
+}
+
+// all returns the recorded events the filter accepts.
+func (r *recorder) all(pred func(activity.Event) bool) []activity.Event {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []activity.Event
+	for _, ev := range r.events {
+		if pred == nil || pred(ev) {
+			out = append(out, ev)
+		}
+	}
+	return out
+}
+
+func ofTurn(turn string) func(activity.Event) bool {
+	return func(ev activity.Event) bool { return ev.Turn == turn }
+}
+
+func kindsOf(events []activity.Event) []activity.Kind {
+	out := make([]activity.Kind, len(events))
+	for i, ev := range events {
+		out[i] = ev.Kind
+	}
+	return out
+}

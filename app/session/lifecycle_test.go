@@ -1,0 +1,103 @@
+package session_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/session"
+	"github.com/stretchr/testify/require"
+)
+
+func assistantTexts(events []activity.Event) []string {
+	var out []string
+	for _, ev := range events {
+		if ev.Kind == activity.MessageCompleted && ev.Role == "assistant" {
+			out = append(out, ev.Text)
+		}
+	}
+	return out
+}
+
+func TestResumeKeepsIDAndForkGetsANewOne(t *testing.T) {
+	h := newHarness(t)
+	s := h.start(sessionOpts())
+	id := s.ID()
+	turn := h.exec(s, "remember the word alpha")
+	require.Equal(t, activity.TurnCompleted, h.waitTurnEnd(turn).Kind)
+	h.close(s)
+
+	resumed := h.start(session.StartOptions{Resume: id, PermissionMode: "default"})
+	require.Equal(t, id, resumed.ID())
+	started := h.rec.wait(t, 10*time.Second, func(ev activity.Event) bool {
+		return ev.Kind == activity.SessionStarted && ev.Session == id && ev.Resumed != nil && *ev.Resumed
+	})
+	require.Equal(t, h.project, started.Cwd)
+	turn = h.exec(resumed, "[recall]")
+	require.Equal(t, activity.TurnCompleted, h.waitTurnEnd(turn).Kind)
+	require.Contains(t, assistantTexts(h.rec.all(ofTurn(turn))), "Earlier you said: remember the word alpha")
+	h.close(resumed)
+
+	fork := h.start(session.StartOptions{ForkFrom: id, PermissionMode: "default"})
+	require.NotEqual(t, id, fork.ID())
+	turn = h.exec(fork, "[recall] from the fork")
+	require.Equal(t, activity.TurnCompleted, h.waitTurnEnd(turn).Kind)
+	recalled := assistantTexts(h.rec.all(ofTurn(turn)))
+	require.Len(t, recalled, 1)
+	require.Contains(t, recalled[0], "remember the word alpha")
+	h.close(fork)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	list, err := h.m.ListSessions(ctx, "", 0)
+	require.NoError(t, err)
+	ids := map[string]bool{}
+	for _, info := range list {
+		ids[info.Session] = true
+	}
+	require.True(t, ids[id], "the original session is listed")
+	require.True(t, ids[fork.ID()], "the fork is listed under its new id")
+	require.Equal(t, fork.ID(), list[0].Session, "newest first")
+}
+
+// History is read back through the same mapper as live events: the lasting events of a session come out the
+// same, apart from ids of turns and times.
+func TestHistoryMapsTheSameAsLive(t *testing.T) {
+	h := newHarness(t)
+	s := h.start(sessionOpts())
+	turn := h.exec(s, "[think] first question")
+	require.Equal(t, activity.TurnCompleted, h.waitTurnEnd(turn).Kind)
+	turn = h.exec(s, "[bash echo from-history]")
+	go h.allowAll(s, turn)
+	require.Equal(t, activity.TurnCompleted, h.waitTurnEnd(turn).Kind)
+	h.close(s)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	history, err := h.m.History(ctx, s.ID(), "")
+	require.NoError(t, err)
+	require.NotEmpty(t, history)
+
+	type row struct {
+		Kind                 activity.Kind
+		Role, Text, ToolName string
+		ToolUseID, Output    string
+	}
+	project := func(events []activity.Event) []row {
+		var out []row
+		for _, ev := range events {
+			switch ev.Kind {
+			case activity.MessageCompleted, activity.ToolStarted, activity.ToolCompleted, activity.ToolFailed:
+				out = append(out, row{ev.Kind, ev.Role, ev.Text, ev.Name, ev.ToolUseID, ev.Output})
+			}
+		}
+		return out
+	}
+	live := project(h.rec.all(func(ev activity.Event) bool { return ev.Session == s.ID() }))
+	require.NotEmpty(t, live)
+	require.Equal(t, live, project(history))
+	for _, ev := range history {
+		require.False(t, ev.Ephemeral, "history never replays stream pieces")
+	}
+}
