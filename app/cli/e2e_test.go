@@ -1,0 +1,263 @@
+package cli_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/internal/fakeapi"
+	"github.com/baton-console/baton/app/internal/testenv"
+	"github.com/stretchr/testify/require"
+)
+
+var batonBin string
+
+// TestMain builds the real baton command once (without the window's build tags: the headless commands do not
+// need them) so these tests run it exactly as a user or a script does.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "baton-cli-test-")
+	if err != nil {
+		panic(err)
+	}
+	root, err := testenv.RepoRoot()
+	if err != nil {
+		panic(err)
+	}
+	batonBin = filepath.Join(dir, "baton")
+	build := exec.Command("go", "build", "-o", batonBin, ".")
+	build.Dir = root
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		panic("build baton: " + err.Error())
+	}
+	code := m.Run()
+	_ = os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+type cliHarness struct {
+	t       *testing.T
+	api     *fakeapi.Server
+	home    string
+	project string
+	env     []string
+}
+
+func newCLIHarness(t *testing.T) *cliHarness {
+	t.Helper()
+	claude := testenv.RequireClaude(t)
+	root, err := testenv.RepoRoot()
+	require.NoError(t, err)
+	sidecar := os.Getenv("BATON_SIDECAR")
+	if sidecar == "" {
+		sidecar = filepath.Join(root, "build", "bin", "baton-sidecar")
+	}
+	if _, err := os.Stat(sidecar); err != nil {
+		t.Fatalf("the compiled sidecar is missing (%s): run scripts/build first", sidecar)
+	}
+	api, err := fakeapi.Start(fakeapi.DefaultScript())
+	require.NoError(t, err)
+	t.Cleanup(api.Close)
+	h := &cliHarness{t: t, api: api, home: testenv.NewHome(t), project: testenv.NewProject(t)}
+	h.env = append(testenv.CLIEnv(api.URL(), h.home), "CLAUDE_CODE_EXECUTABLE="+claude, "BATON_SIDECAR="+sidecar,
+		"BATON_DATA_DIR="+filepath.Join(h.home, "baton-data"))
+	return h
+}
+
+type result struct {
+	code   int
+	stdout string
+	stderr string
+}
+
+func (h *cliHarness) command(ctx context.Context, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, batonBin, args...)
+	cmd.Env = h.env
+	cmd.Dir = h.project
+	cmd.Stdin = strings.NewReader("") // not a terminal: nobody can answer questions
+	return cmd
+}
+
+func (h *cliHarness) run(args ...string) result {
+	h.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := h.command(ctx, args...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if err != nil {
+		var exitErr *exec.ExitError
+		require.ErrorAs(h.t, err, &exitErr, "baton %v: %v\n%s", args, err, errb.String())
+		code = exitErr.ExitCode()
+	}
+	return result{code: code, stdout: out.String(), stderr: errb.String()}
+}
+
+func parseEvents(t *testing.T, stdout string) []activity.Event {
+	t.Helper()
+	var events []activity.Event
+	sc := bufio.NewScanner(strings.NewReader(stdout))
+	sc.Buffer(make([]byte, 1<<20), 16<<20)
+	for sc.Scan() {
+		var ev activity.Event
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &ev), "not an event line: %s", sc.Text())
+		require.NoError(t, ev.Validate())
+		require.NotZero(t, ev.Seq)
+		events = append(events, ev)
+	}
+	return events
+}
+
+func find(events []activity.Event, kind activity.Kind) []activity.Event {
+	var out []activity.Event
+	for _, ev := range events {
+		if ev.Kind == kind {
+			out = append(out, ev)
+		}
+	}
+	return out
+}
+
+func TestExecUsageErrors(t *testing.T) {
+	h := newCLIHarness(t)
+	for _, args := range [][]string{
+		{"exec"},
+		{"exec", "--session-id", "not-a-uuid", "hi"},
+		{"exec", "--resume", "0b9f3a4e-5c1d-4e2f-9a7b-1c2d3e4f5a6b", "--fork", "0b9f3a4e-5c1d-4e2f-9a7b-1c2d3e4f5a6b", "hi"},
+		{"exec", "--permission-mode", "yolo", "hi"},
+		{"exec", "--approve", "Read,,Write", "hi"},
+		{"exec", "--at", "x", "hi"},
+		{"exec", "--cwd", "/does/not/exist", "hi"},
+		{"exec", "--no-such-flag", "hi"},
+		{"history"},
+		{"frobnicate"},
+	} {
+		r := h.run(args...)
+		require.Equal(t, 2, r.code, "baton %v should be a usage error; stderr: %s", args, r.stderr)
+		require.NotEmpty(t, r.stderr)
+	}
+}
+
+func TestExecJSONWithApproveAll(t *testing.T) {
+	h := newCLIHarness(t)
+	r := h.run("exec", "--json", "--approve", "all", "--permission-mode", "default", "[write made.txt by baton exec]")
+	require.Equal(t, 0, r.code, r.stderr)
+	data, err := os.ReadFile(filepath.Join(h.project, "made.txt"))
+	require.NoError(t, err)
+	require.Equal(t, "by baton exec\n", string(data))
+
+	events := parseEvents(t, r.stdout)
+	require.Len(t, find(events, activity.PermissionRequested), 1)
+	settled := find(events, activity.PermissionSettled)
+	require.Len(t, settled, 1)
+	require.Equal(t, "allow", settled[0].Verdict)
+	require.Equal(t, "policy", settled[0].By)
+	require.Len(t, find(events, activity.TurnCompleted), 1)
+	require.Equal(t, activity.SessionClosed, events[len(events)-1].Kind, "the session is closed before exit")
+}
+
+func TestExecDeniesWithoutATerminal(t *testing.T) {
+	h := newCLIHarness(t)
+	r := h.run("exec", "--json", "--permission-mode", "default", "[write nope.txt x]")
+	require.Equal(t, 0, r.code, "a denied tool still completes the turn: %s", r.stderr)
+	_, err := os.Stat(filepath.Join(h.project, "nope.txt"))
+	require.True(t, os.IsNotExist(err))
+	settled := find(parseEvents(t, r.stdout), activity.PermissionSettled)
+	require.Len(t, settled, 1)
+	require.Equal(t, "deny", settled[0].Verdict)
+	require.Equal(t, "policy", settled[0].By)
+
+	r = h.run("exec", "--approve", "none", "--permission-mode", "default", "[write nope.txt x]")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "denied (policy)")
+	_, err = os.Stat(filepath.Join(h.project, "nope.txt"))
+	require.True(t, os.IsNotExist(err))
+}
+
+func TestExecFailedTurnExitsOne(t *testing.T) {
+	h := newCLIHarness(t)
+	r := h.run("exec", "--json", "[status 400] break")
+	require.Equal(t, 1, r.code, r.stderr)
+	require.Len(t, find(parseEvents(t, r.stdout), activity.TurnFailed), 1)
+}
+
+func TestExecCtrlCCancelsTheTurn(t *testing.T) {
+	h := newCLIHarness(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := h.command(ctx, "exec", "--json", "[slow] a long answer")
+	stdout, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	var lines []string
+	sc := bufio.NewScanner(stdout)
+	sc.Buffer(make([]byte, 1<<20), 16<<20)
+	signaled := false
+	for sc.Scan() {
+		lines = append(lines, sc.Text())
+		if !signaled && strings.Contains(sc.Text(), `"kind":"message.delta"`) {
+			require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
+			signaled = true
+		}
+	}
+	err = cmd.Wait()
+	require.True(t, signaled, "no delta arrived; stderr: %s", stderr.String())
+	var exitErr *exec.ExitError
+	require.ErrorAs(t, err, &exitErr)
+	require.Equal(t, 130, exitErr.ExitCode(), stderr.String())
+	events := parseEvents(t, strings.Join(lines, "\n"))
+	require.Len(t, find(events, activity.TurnCanceled), 1, "a clean cancel of the turn, not a kill")
+	require.Equal(t, activity.SessionClosed, events[len(events)-1].Kind)
+}
+
+func TestSessionsHistoryAndResumeFromTheCommandLine(t *testing.T) {
+	h := newCLIHarness(t)
+	id := "5b0c6f0e-2d7a-4c8e-9f1a-3b2c4d5e6f70"
+	r := h.run("exec", "--session-id", id, "the secret word is kumquat")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "You said: the secret word is kumquat")
+
+	r = h.run("exec", "--json", "--resume", id, "[recall]")
+	require.Equal(t, 0, r.code, r.stderr)
+	texts := ""
+	for _, ev := range find(parseEvents(t, r.stdout), activity.MessageCompleted) {
+		texts += ev.Text + "\n"
+		require.Equal(t, id, ev.Session, "a resumed session keeps its id")
+	}
+	require.Contains(t, texts, "kumquat")
+
+	r = h.run("sessions", "--json")
+	require.Equal(t, 0, r.code, r.stderr)
+	var list []struct {
+		Session string `json:"session"`
+		Cwd     string `json:"cwd"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.stdout), &list))
+	require.NotEmpty(t, list)
+	require.Equal(t, id, list[0].Session)
+
+	r = h.run("sessions")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, id)
+
+	r = h.run("history", "--json", id)
+	require.Equal(t, 0, r.code, r.stderr)
+	hist := parseEvents(t, r.stdout)
+	require.NotEmpty(t, find(hist, activity.MessageCompleted))
+	r = h.run("history", id)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "kumquat")
+}
