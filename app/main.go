@@ -27,6 +27,7 @@ usage:
   baton exec [flags] PROMPT  run one turn headless (baton exec --help)
   baton sessions [flags]     list sessions across projects, newest first
   baton history ID [flags]   print a session's history
+  baton serve [--listen A]   the console in a browser, on loopback
   baton provision [flags]    install the pinned claude executable
   baton doctor [flags]       say which claude will run and whether it was verified
   baton version              print versions
@@ -47,6 +48,8 @@ func Main(args []string, assets fs.FS) int {
 	case "version", "--version":
 		fmt.Fprintf(os.Stdout, "baton %s\n", Version)
 		return cli.ExitOK
+	case "serve":
+		return runServe(rest, assets, log)
 	}
 	runner, ok := commands[cmd]
 	if !ok {
@@ -87,7 +90,9 @@ func shutdown(m *session.Manager) {
 
 func runWindow(assets fs.FS, log zerolog.Logger) int {
 	log.Info().Str("version", Version).Msg("window starting")
-	if err := desktop.Run(desktop.Options{Assets: assets, Version: Version, Logger: log}); err != nil {
+	m := newManager(log)
+	defer shutdown(m)
+	if err := desktop.Run(desktop.Options{Assets: assets, Version: Version, Logger: log, Sessions: m}); err != nil {
 		fmt.Fprintf(os.Stderr, "baton: %v\n", err)
 		return cli.ExitFailure
 	}

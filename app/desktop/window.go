@@ -1,69 +1,82 @@
-// Package desktop opens Baton's window (Wails) and serves the console's built frontend in it.
+// Package desktop opens Baton's window (Wails), serves the console's built frontend in it, binds the console
+// API and forwards every event to the page.
 package desktop
 
 import (
 	"context"
-	_ "embed"
 	"fmt"
 	"io/fs"
 	"net/http"
 
+	"github.com/baton-console/baton/app/console"
+	"github.com/baton-console/baton/app/session"
 	"github.com/rs/zerolog"
 	"github.com/wailsapp/wails/v2"
 	"github.com/wailsapp/wails/v2/pkg/options"
 	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
+	"github.com/wailsapp/wails/v2/pkg/runtime"
 )
 
-//go:embed placeholder.html
-var placeholder []byte
+// EventName is the Wails event carrying activity events to the page.
+const EventName = "baton:event"
 
 // Options configures the window.
 type Options struct {
-	// Assets is the built frontend (frontend/dist); when it has no index.html a placeholder page is shown.
-	Assets     fs.FS
-	Version    string
-	Logger     zerolog.Logger
-	OnShutdown func(ctx context.Context)
+	// Assets is the embedded tree holding frontend/dist; without an index.html a placeholder page is shown.
+	Assets   fs.FS
+	Version  string
+	Logger   zerolog.Logger
+	Sessions *session.Manager
+	// Provisioning and Auth report state for the console (nil: unknown).
+	Provisioning func() console.ProvisionState
+	Auth         func() console.AuthState
 }
 
 // Run opens the window and blocks until it is closed.
 func Run(opts Options) error {
-	assets, hasIndex := frontendAssets(opts.Assets)
+	assets, hasIndex := console.FrontendAssets(opts.Assets)
 	server := &assetserver.Options{Assets: assets}
 	if !hasIndex {
-		server.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		server = &assetserver.Options{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			_, _ = w.Write(placeholder)
-		})
-		server.Assets = nil
+			_, _ = w.Write(console.PlaceholderPage())
+		})}
 	}
+	var wailsCtx context.Context
+	api := console.New(console.Options{
+		Sessions: opts.Sessions, Transport: "wails", Version: opts.Version, Logger: opts.Logger,
+		PickFolder: func() (string, error) {
+			return runtime.OpenDirectoryDialog(wailsCtx, runtime.OpenDialogOptions{Title: "Choose the project folder",
+				CanCreateDirectories: true})
+		},
+		Notify:       nativeNotifier(),
+		Provisioning: opts.Provisioning,
+		Auth:         opts.Auth,
+	})
+	defer console.Release(api)
+	sub := opts.Sessions.Subscribe(nil)
+	defer sub.Close()
+
 	err := wails.Run(&options.App{
 		Title:            "Baton",
-		Width:            1200,
-		Height:           800,
+		Width:            1280,
+		Height:           820,
 		MinWidth:         720,
 		MinHeight:        480,
 		BackgroundColour: &options.RGBA{R: 24, G: 24, B: 27, A: 255},
 		AssetServer:      server,
-		OnShutdown:       opts.OnShutdown,
+		Bind:             []any{api},
+		OnStartup: func(ctx context.Context) {
+			wailsCtx = ctx
+			go func() {
+				for ev := range sub.C() {
+					runtime.EventsEmit(ctx, EventName, ev)
+				}
+			}()
+		},
 	})
 	if err != nil {
 		return fmt.Errorf("open the Baton window: %w", err)
 	}
 	return nil
-}
-
-// frontendAssets finds the built frontend inside the embedded tree (embedded as frontend/dist).
-func frontendAssets(root fs.FS) (fs.FS, bool) {
-	if root == nil {
-		return nil, false
-	}
-	sub, err := fs.Sub(root, "frontend/dist")
-	if err != nil {
-		return nil, false
-	}
-	if _, err := fs.Stat(sub, "index.html"); err != nil {
-		return sub, false
-	}
-	return sub, true
 }

@@ -141,3 +141,22 @@ type HistoryReply struct {
 
 // Empty is the payload of requests and replies that carry nothing.
 type Empty struct{}
+
+// ReqRewindFiles restores files to their state at a user message (the SDK's file checkpoints).
+const ReqRewindFiles = "rewind_files"
+
+// RewindFilesRequest rewinds (or, with DryRun, only measures rewinding) files to Message, a user message uuid.
+type RewindFilesRequest struct {
+	Session string `json:"session"`
+	Message string `json:"message"`
+	DryRun  bool   `json:"dryRun"`
+}
+
+// RewindFilesReply is the SDK's answer.
+type RewindFilesReply struct {
+	CanRewind    bool     `json:"canRewind"`
+	Error        string   `json:"error,omitempty"`
+	FilesChanged []string `json:"filesChanged,omitempty"`
+	Insertions   int      `json:"insertions,omitempty"`
+	Deletions    int      `json:"deletions,omitempty"`
+}

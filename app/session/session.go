@@ -74,11 +74,17 @@ func (s *Session) State() State {
 // Exec sends a prompt. It returns the new turn's id at once; the turn's events follow on the bus. A prompt sent
 // while another turn runs waits behind it.
 func (s *Session) Exec(ctx context.Context, prompt string) (string, error) {
-	turn := uuid.NewString()
+	turn, _, err := s.Send(ctx, prompt)
+	return turn, err
+}
+
+// Send is Exec that also says whether the prompt waits behind another turn.
+func (s *Session) Send(ctx context.Context, prompt string) (turn string, queued bool, err error) {
+	turn = uuid.NewString()
 	s.mu.Lock()
 	if s.ended || s.closing {
 		s.mu.Unlock()
-		return "", ErrClosed
+		return "", false, ErrClosed
 	}
 	// Tracked before sending, so a sidecar that dies right after still gets this turn failed explicitly.
 	s.openTurns = append(s.openTurns, turn)
@@ -88,9 +94,9 @@ func (s *Session) Exec(ctx context.Context, prompt string) (string, error) {
 		s.mu.Lock()
 		s.openTurns = remove(s.openTurns, turn)
 		s.mu.Unlock()
-		return "", s.callError("send the prompt", err)
+		return "", false, s.callError("send the prompt", err)
 	}
-	return turn, nil
+	return turn, rep.Queued, nil
 }
 
 // Cancel cancels a turn (the running one when turn is empty) and reports what that did.
@@ -257,4 +263,15 @@ func remove(list []string, item string) []string {
 		}
 	}
 	return list
+}
+
+// RewindFiles restores the files the session changed to their state at a user message; with dryRun it only
+// reports what would change.
+func (s *Session) RewindFiles(ctx context.Context, message string, dryRun bool) (protocol.RewindFilesReply, error) {
+	var rep protocol.RewindFilesReply
+	req := protocol.RewindFilesRequest{Session: s.id, Message: message, DryRun: dryRun}
+	if err := s.client.Call(ctx, protocol.ReqRewindFiles, req, &rep); err != nil {
+		return rep, s.callError("rewind files", err)
+	}
+	return rep, nil
 }

@@ -1,0 +1,340 @@
+// Package console is the one API the console frontend calls, whichever transport carries it: the window binds
+// it with Wails, `baton serve` exposes it over a WebSocket (see API.md).
+package console
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/session"
+	"github.com/rs/zerolog"
+)
+
+// callTimeout bounds one call from the frontend; starting a session spawns processes, so it is generous.
+const callTimeout = 90 * time.Second
+
+// Options configure the API for one transport.
+type Options struct {
+	Sessions  *session.Manager
+	Transport string // "wails" or "websocket"
+	Version   string
+	Logger    zerolog.Logger
+	// PickFolder opens a native folder picker (window only); nil where there is none.
+	PickFolder func() (string, error)
+	// Notify shows a native notification; nil where there is none.
+	Notify func(title, body string) error
+	// Provisioning and Auth report the current states; nil means unknown.
+	Provisioning func() ProvisionState
+	Auth         func() AuthState
+}
+
+// API is the console's API. Its exported methods are what Wails binds (window.go.console.API.<Method>).
+type API struct {
+	opts Options
+	log  *liveLog
+
+	histMu    sync.Mutex
+	histCache map[string]cachedHistory
+}
+
+type cachedHistory struct {
+	at     time.Time
+	events []activity.Event
+}
+
+// New creates the API over a session manager.
+func New(opts Options) *API {
+	return &API{opts: opts, log: newLiveLog(opts.Sessions), histCache: map[string]cachedHistory{}}
+}
+
+// Release stops the API's own bookkeeping (sessions are the manager's). It is a function, not a method, so that
+// Wails binds only the API's calls.
+func Release(a *API) { a.log.close() }
+
+func ctx() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), callTimeout)
+}
+
+// Capabilities says what this transport offers.
+func (a *API) Capabilities(Empty) (Capabilities, error) {
+	return Capabilities{Transport: a.opts.Transport, FolderPicker: a.opts.PickFolder != nil,
+		Notifications: a.opts.Notify != nil, Version: a.opts.Version}, nil
+}
+
+// Snapshot returns everything that lasts: open sessions with their lasting events, provisioning and sign-in.
+func (a *API) Snapshot(Empty) (Snapshot, error) {
+	snap := Snapshot{Sessions: []LiveSession{}, Provisioning: ProvisionState{State: "unknown"}, Auth: AuthState{State: "unknown"}}
+	for _, s := range a.opts.Sessions.Open() {
+		st := s.State()
+		snap.Sessions = append(snap.Sessions, LiveSession{Session: st.ID, Cwd: st.Cwd, RequestedModel: st.RequestedModel,
+			EffectiveModel: st.EffectiveModel, PermissionMode: st.PermissionMode, Events: nonNil(a.log.of(st.ID))})
+	}
+	if a.opts.Provisioning != nil {
+		snap.Provisioning = a.opts.Provisioning()
+	}
+	if a.opts.Auth != nil {
+		snap.Auth = a.opts.Auth()
+	}
+	return snap, nil
+}
+
+// PickFolder opens the native folder picker.
+func (a *API) PickFolder(Empty) (FolderResult, error) {
+	if a.opts.PickFolder == nil {
+		return FolderResult{}, &Error{Code: CodeUnavailable, Message: "There is no folder picker here; type the folder's path."}
+	}
+	path, err := a.opts.PickFolder()
+	if err != nil {
+		return FolderResult{}, err
+	}
+	if path == "" {
+		return FolderResult{}, nil
+	}
+	return FolderResult{Path: &path}, nil
+}
+
+// StartSession opens a new, resumed or forked session.
+func (a *API) StartSession(p StartParams) (SessionRef, error) {
+	if strings.TrimSpace(p.Cwd) == "" {
+		return SessionRef{}, badRequest("Choose a project folder first.")
+	}
+	c, cancel := ctx()
+	defer cancel()
+	s, err := a.opts.Sessions.Start(c, session.StartOptions{Cwd: p.Cwd, Model: p.Model, PermissionMode: p.PermissionMode,
+		Resume: p.Resume, ForkFrom: p.ForkFrom, At: p.At})
+	if err != nil {
+		return SessionRef{}, err
+	}
+	go a.forgetWhenDone(s)
+	return SessionRef{Session: s.ID()}, nil
+}
+
+func (a *API) forgetWhenDone(s *session.Session) {
+	<-s.Done()
+	// Keep the log a moment so a client reading the snapshot right now still sees the session close.
+	time.Sleep(time.Second)
+	if _, open := a.opts.Sessions.Get(s.ID()); !open {
+		a.log.forget(s.ID())
+	}
+}
+
+func (a *API) open(id string) (*session.Session, error) {
+	s, ok := a.opts.Sessions.Get(id)
+	if !ok {
+		return nil, notFound("Session %s is not open; resume it first.", id)
+	}
+	return s, nil
+}
+
+// SendPrompt sends a prompt; it waits behind a running turn.
+func (a *API) SendPrompt(p PromptParams) (PromptResult, error) {
+	if strings.TrimSpace(p.Prompt) == "" {
+		return PromptResult{}, badRequest("The prompt is empty.")
+	}
+	s, err := a.open(p.Session)
+	if err != nil {
+		return PromptResult{}, err
+	}
+	c, cancel := ctx()
+	defer cancel()
+	turn, queued, err := s.Send(c, p.Prompt)
+	if err != nil {
+		return PromptResult{}, err
+	}
+	return PromptResult{Turn: turn, Queued: queued}, nil
+}
+
+// CancelTurn cancels the running turn, or removes a queued one before it starts.
+func (a *API) CancelTurn(p CancelParams) (CancelResult, error) {
+	s, err := a.open(p.Session)
+	if err != nil {
+		return CancelResult{}, err
+	}
+	c, cancel := ctx()
+	defer cancel()
+	d, err := s.Cancel(c, p.Turn)
+	return CancelResult{Disposition: d}, err
+}
+
+// AnswerPermission settles a permission request; false when it was already settled elsewhere.
+func (a *API) AnswerPermission(p AnswerParams) (AnswerResult, error) {
+	switch p.Verdict {
+	case "allow", "allow_always", "deny":
+	default:
+		return AnswerResult{}, badRequest("Unknown verdict %q.", p.Verdict)
+	}
+	s, err := a.open(p.Session)
+	if err != nil {
+		return AnswerResult{}, err
+	}
+	c, cancel := ctx()
+	defer cancel()
+	ok, err := s.Answer(c, p.RequestID, p.Verdict, p.Message, "user")
+	return AnswerResult{Settled: ok}, err
+}
+
+// SetModel changes the requested model.
+func (a *API) SetModel(p ModelParams) (Empty, error) {
+	s, err := a.open(p.Session)
+	if err != nil {
+		return Empty{}, err
+	}
+	c, cancel := ctx()
+	defer cancel()
+	return Empty{}, s.SetModel(c, p.Model)
+}
+
+// SetPermissionMode changes the permission mode.
+func (a *API) SetPermissionMode(p ModeParams) (ModeResult, error) {
+	s, err := a.open(p.Session)
+	if err != nil {
+		return ModeResult{}, err
+	}
+	c, cancel := ctx()
+	defer cancel()
+	mode, err := s.SetPermissionMode(c, p.Mode)
+	return ModeResult{Mode: mode}, err
+}
+
+// CloseSession closes an open session.
+func (a *API) CloseSession(p SessionRef) (Empty, error) {
+	s, err := a.open(p.Session)
+	if err != nil {
+		return Empty{}, err
+	}
+	c, cancel := ctx()
+	defer cancel()
+	return Empty{}, s.Close(c)
+}
+
+// ListSessions lists stored sessions across projects, newest first, marking the open ones.
+func (a *API) ListSessions(p ListParams) (ListResult, error) {
+	c, cancel := ctx()
+	defer cancel()
+	list, err := a.opts.Sessions.ListSessions(c, p.Cwd, p.Limit)
+	if err != nil {
+		return ListResult{}, err
+	}
+	out := ListResult{Sessions: make([]SessionInfo, 0, len(list))}
+	for _, info := range list {
+		_, live := a.opts.Sessions.Get(info.Session)
+		out.Sessions = append(out.Sessions, SessionInfo{SessionInfo: info, Live: live})
+	}
+	return out, nil
+}
+
+// History returns a page of a stored session's history, newest page first.
+func (a *API) History(p HistoryParams) (HistoryResult, error) {
+	events, err := a.history(p.Session, p.Cwd, p.Before == nil)
+	if err != nil {
+		return HistoryResult{}, err
+	}
+	limit := p.Limit
+	if limit <= 0 || limit > 2000 {
+		limit = 500
+	}
+	end := len(events)
+	if p.Before != nil {
+		if *p.Before < 0 || *p.Before > len(events) {
+			return HistoryResult{}, badRequest("History position %d is outside 0…%d.", *p.Before, len(events))
+		}
+		end = *p.Before
+	}
+	start := end - limit
+	if start < 0 {
+		start = 0
+	}
+	return HistoryResult{Events: nonNil(events[start:end]), Total: len(events), Start: start}, nil
+}
+
+// history reads a session's mapped history; pages after the first reuse the read of the first, so scrolling
+// back through a long session does not re-read its transcript for every page.
+func (a *API) history(id, cwd string, fresh bool) ([]activity.Event, error) {
+	a.histMu.Lock()
+	cached, ok := a.histCache[id]
+	a.histMu.Unlock()
+	if ok && !fresh && time.Since(cached.at) < 10*time.Minute {
+		return cached.events, nil
+	}
+	c, cancel := ctx()
+	defer cancel()
+	events, err := a.opts.Sessions.History(c, id, cwd)
+	if err != nil {
+		return nil, err
+	}
+	a.histMu.Lock()
+	a.histCache[id] = cachedHistory{at: time.Now(), events: events}
+	a.histMu.Unlock()
+	return events, nil
+}
+
+// RewindFiles restores (or, dry, measures restoring) files to their state at a user message.
+func (a *API) RewindFiles(p RewindParams) (RewindResult, error) {
+	if p.Message == "" {
+		return RewindResult{}, badRequest("Pick the message to rewind to.")
+	}
+	s, err := a.open(p.Session)
+	if err != nil {
+		return RewindResult{}, err
+	}
+	c, cancel := ctx()
+	defer cancel()
+	rep, err := s.RewindFiles(c, p.Message, p.DryRun)
+	if err != nil {
+		return RewindResult{}, err
+	}
+	return RewindResult(rep), nil
+}
+
+// RewindConversation reopens a session resumed at a message: what came after it is left out of the
+// conversation the agent sees.
+func (a *API) RewindConversation(p ConversationRewindParams) (SessionRef, error) {
+	if p.Message == "" {
+		return SessionRef{}, badRequest("Pick the message to rewind to.")
+	}
+	cwd := ""
+	if s, ok := a.opts.Sessions.Get(p.Session); ok {
+		cwd = s.State().Cwd
+		c, cancel := ctx()
+		err := s.Close(c)
+		cancel()
+		if err != nil {
+			return SessionRef{}, err
+		}
+	}
+	if cwd == "" {
+		c, cancel := ctx()
+		list, err := a.opts.Sessions.ListSessions(c, "", 0)
+		cancel()
+		if err != nil {
+			return SessionRef{}, err
+		}
+		for _, info := range list {
+			if info.Session == p.Session {
+				cwd = info.Cwd
+			}
+		}
+		if cwd == "" {
+			return SessionRef{}, notFound("Session %s was not found.", p.Session)
+		}
+	}
+	return a.StartSession(StartParams{Cwd: cwd, Resume: p.Session, At: p.Message})
+}
+
+// Notify shows a native notification.
+func (a *API) Notify(p NotifyParams) (Empty, error) {
+	if a.opts.Notify == nil {
+		return Empty{}, &Error{Code: CodeUnavailable, Message: "Native notifications are not available here."}
+	}
+	return Empty{}, a.opts.Notify(p.Title, p.Body)
+}
+
+func nonNil(events []activity.Event) []activity.Event {
+	if events == nil {
+		return []activity.Event{}
+	}
+	return events
+}

@@ -1,0 +1,39 @@
+package console
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Error codes of the console API.
+const (
+	CodeBadRequest  = "bad_request"
+	CodeNotFound    = "not_found"
+	CodeUnavailable = "unavailable"
+	CodeInternal    = "internal"
+)
+
+// Error is a failed call: Message is written for a person and shown as is.
+type Error struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+func (e *Error) Error() string { return e.Message }
+
+func badRequest(format string, a ...any) error {
+	return &Error{Code: CodeBadRequest, Message: fmt.Sprintf(format, a...)}
+}
+
+func notFound(format string, a ...any) error {
+	return &Error{Code: CodeNotFound, Message: fmt.Sprintf(format, a...)}
+}
+
+// AsError turns any error into the API's error shape.
+func AsError(err error) *Error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	return &Error{Code: CodeInternal, Message: err.Error()}
+}

@@ -1,0 +1,190 @@
+package console
+
+import (
+	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/protocol"
+)
+
+// Capabilities tell the frontend what this transport offers, so it branches on abilities, not on where it runs.
+type Capabilities struct {
+	Transport     string `json:"transport"`
+	FolderPicker  bool   `json:"folderPicker"`
+	Notifications bool   `json:"notifications"`
+	Version       string `json:"version"`
+}
+
+// Empty is the params or result of calls that carry nothing.
+type Empty struct{}
+
+// StartParams opens, resumes or forks a session.
+type StartParams struct {
+	Cwd            string `json:"cwd"`
+	Model          string `json:"model,omitempty"`
+	PermissionMode string `json:"permissionMode,omitempty"`
+	Resume         string `json:"resume,omitempty"`
+	ForkFrom       string `json:"forkFrom,omitempty"`
+	At             string `json:"at,omitempty"`
+}
+
+// SessionRef names a session.
+type SessionRef struct {
+	Session string `json:"session"`
+}
+
+// PromptParams sends a prompt.
+type PromptParams struct {
+	Session string `json:"session"`
+	Prompt  string `json:"prompt"`
+}
+
+// PromptResult names the turn the prompt became.
+type PromptResult struct {
+	Turn   string `json:"turn"`
+	Queued bool   `json:"queued"`
+}
+
+// CancelParams cancels a turn (the running one when Turn is empty).
+type CancelParams struct {
+	Session string `json:"session"`
+	Turn    string `json:"turn,omitempty"`
+}
+
+// CancelResult says what the cancel did.
+type CancelResult struct {
+	Disposition string `json:"disposition"`
+}
+
+// AnswerParams settles a permission request.
+type AnswerParams struct {
+	Session   string `json:"session"`
+	RequestID string `json:"requestId"`
+	Verdict   string `json:"verdict"`
+	Message   string `json:"message,omitempty"`
+}
+
+// AnswerResult is false when the request had already been settled.
+type AnswerResult struct {
+	Settled bool `json:"settled"`
+}
+
+// ModelParams changes the requested model.
+type ModelParams struct {
+	Session string `json:"session"`
+	Model   string `json:"model"`
+}
+
+// ModeParams changes the permission mode.
+type ModeParams struct {
+	Session string `json:"session"`
+	Mode    string `json:"mode"`
+}
+
+// ModeResult is the mode the CLI reports.
+type ModeResult struct {
+	Mode string `json:"mode"`
+}
+
+// ListParams lists stored sessions.
+type ListParams struct {
+	Cwd   string `json:"cwd,omitempty"`
+	Limit int    `json:"limit,omitempty"`
+}
+
+// SessionInfo is a stored session, marked when it is open in this Baton.
+type SessionInfo struct {
+	protocol.SessionInfo
+	Live bool `json:"live"`
+}
+
+// ListResult is newest first.
+type ListResult struct {
+	Sessions []SessionInfo `json:"sessions"`
+}
+
+// HistoryParams asks for a page of a stored session's history.
+type HistoryParams struct {
+	Session string `json:"session"`
+	Cwd     string `json:"cwd,omitempty"`
+	Before  *int   `json:"before,omitempty"`
+	Limit   int    `json:"limit,omitempty"`
+}
+
+// HistoryResult holds positions Start … Start+len(Events)-1 of Total.
+type HistoryResult struct {
+	Events []activity.Event `json:"events"`
+	Total  int              `json:"total"`
+	Start  int              `json:"start"`
+}
+
+// RewindParams rewinds files to a user message.
+type RewindParams struct {
+	Session string `json:"session"`
+	Message string `json:"message"`
+	DryRun  bool   `json:"dryRun"`
+}
+
+// ConversationRewindParams reopens a session at a message.
+type ConversationRewindParams struct {
+	Session string `json:"session"`
+	Message string `json:"message"`
+}
+
+// NotifyParams is a native notification.
+type NotifyParams struct {
+	Title string `json:"title"`
+	Body  string `json:"body"`
+}
+
+// FolderResult is the picked folder, nil when the person canceled.
+type FolderResult struct {
+	Path *string `json:"path"`
+}
+
+// LiveSession is an open session with its lasting events so far.
+type LiveSession struct {
+	Session        string           `json:"session"`
+	Cwd            string           `json:"cwd"`
+	RequestedModel string           `json:"requestedModel"`
+	EffectiveModel string           `json:"effectiveModel"`
+	PermissionMode string           `json:"permissionMode"`
+	Events         []activity.Event `json:"events"`
+}
+
+// ProvisionState is where getting the claude executable stands.
+type ProvisionState struct {
+	State   string   `json:"state"` // unknown | checking | downloading | ready | failed
+	Message string   `json:"message,omitempty"`
+	Hints   []string `json:"hints,omitempty"`
+	Bytes   int64    `json:"bytes,omitempty"`
+	Total   int64    `json:"total,omitempty"`
+	Rate    float64  `json:"rate,omitempty"`
+	Source  string   `json:"source,omitempty"`
+	Path    string   `json:"path,omitempty"`
+	Version string   `json:"version,omitempty"`
+}
+
+// AuthState is Claude Code's sign-in state as the console shows it.
+type AuthState struct {
+	State         string `json:"state"` // unknown | signed_in | signed_out
+	Method        string `json:"method,omitempty"`
+	Plan          string `json:"plan,omitempty"`
+	Detail        string `json:"detail,omitempty"`
+	Warning       string `json:"warning,omitempty"`
+	SignInCommand string `json:"signInCommand,omitempty"`
+}
+
+// Snapshot is everything that lasts, for a first load or a reconnect.
+type Snapshot struct {
+	Sessions     []LiveSession  `json:"sessions"`
+	Provisioning ProvisionState `json:"provisioning"`
+	Auth         AuthState      `json:"auth"`
+}
+
+// RewindResult is the SDK's answer to a files rewind.
+type RewindResult struct {
+	CanRewind    bool     `json:"canRewind"`
+	Error        string   `json:"error,omitempty"`
+	FilesChanged []string `json:"filesChanged,omitempty"`
+	Insertions   int      `json:"insertions,omitempty"`
+	Deletions    int      `json:"deletions,omitempty"`
+}

@@ -1,0 +1,147 @@
+// Package serve is browser mode: the console over HTTP and a WebSocket on loopback, guarded by a per-launch token.
+package serve
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/baton-console/baton/app/console"
+	"github.com/baton-console/baton/app/session"
+	"github.com/rs/zerolog"
+)
+
+const tokenCookie = "baton_token"
+
+// Options configure the server.
+type Options struct {
+	Listen   string // host:port; loopback unless the person names another address
+	Assets   fs.FS  // the embedded tree holding frontend/dist
+	API      *console.API
+	Sessions *session.Manager
+	Logger   zerolog.Logger
+	// Ready receives the URL to open (with the token) once the server listens.
+	Ready func(url string)
+}
+
+// Server is a running browser-mode host.
+type Server struct {
+	opts   Options
+	token  string
+	ln     net.Listener
+	http   *http.Server
+	origin string
+}
+
+// Listen binds the address and prepares the handlers; Serve runs them.
+func Listen(opts Options) (*Server, error) {
+	if opts.Listen == "" {
+		opts.Listen = "127.0.0.1:0"
+	}
+	token, err := newToken()
+	if err != nil {
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", opts.Listen)
+	if err != nil {
+		return nil, fmt.Errorf("listen on %s (is another program using it? pick another port with --listen): %w", opts.Listen, err)
+	}
+	s := &Server{opts: opts, token: token, ln: ln}
+	s.origin = "http://" + ln.Addr().String()
+	s.http = &http.Server{Handler: s.routes(), ReadHeaderTimeout: 10 * time.Second}
+	return s, nil
+}
+
+// URL is the address to open, carrying the token.
+func (s *Server) URL() string { return s.origin + "/?token=" + s.token }
+
+// Addr is the bound address.
+func (s *Server) Addr() net.Addr { return s.ln.Addr() }
+
+// Loopback says whether the server is reachable only from this machine.
+func (s *Server) Loopback() bool {
+	addr, ok := s.ln.Addr().(*net.TCPAddr)
+	return ok && addr.IP.IsLoopback()
+}
+
+// Serve runs until ctx ends, then shuts the HTTP server down.
+func (s *Server) Serve(ctx context.Context) error {
+	if s.opts.Ready != nil {
+		s.opts.Ready(s.URL())
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- s.http.Serve(s.ln) }()
+	select {
+	case err := <-errc:
+		if errors.Is(err, http.ErrServerClosed) {
+			return nil
+		}
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+		shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = s.http.Shutdown(shutdownCtx)
+		return nil
+	}
+}
+
+func newToken() (string, error) {
+	b := make([]byte, 32)
+	if _, err := io.ReadFull(rand.Reader, b); err != nil {
+		return "", fmt.Errorf("make an access token: %w", err)
+	}
+	return hex.EncodeToString(b), nil
+}
+
+func (s *Server) routes() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/ws", s.serveWS)
+	mux.Handle("/", s.static())
+	return s.requireToken(mux)
+}
+
+// requireToken refuses every request that carries neither the token nor the cookie set from it.
+func (s *Server) requireToken(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if q := r.URL.Query().Get("token"); q != "" && s.valid(q) {
+			http.SetCookie(w, &http.Cookie{Name: tokenCookie, Value: s.token, Path: "/", HttpOnly: true,
+				SameSite: http.SameSiteStrictMode})
+			next.ServeHTTP(w, r)
+			return
+		}
+		if c, err := r.Cookie(tokenCookie); err == nil && s.valid(c.Value) {
+			next.ServeHTTP(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.WriteHeader(http.StatusUnauthorized)
+		_, _ = io.WriteString(w, "Baton: open the address that `baton serve` printed (it carries this launch's token).\n")
+	})
+}
+
+func (s *Server) valid(token string) bool {
+	return subtle.ConstantTimeCompare([]byte(token), []byte(s.token)) == 1
+}
+
+func (s *Server) static() http.Handler {
+	assets, ok := console.FrontendAssets(s.opts.Assets)
+	if !ok {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			_, _ = w.Write(console.PlaceholderPage())
+		})
+	}
+	files := http.FileServer(http.FS(assets))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		files.ServeHTTP(w, r)
+	})
+}

@@ -1,0 +1,108 @@
+package serve
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/console"
+	"github.com/coder/websocket"
+)
+
+// callMessage is a client's call.
+type callMessage struct {
+	ID     json.RawMessage `json:"id"`
+	Method string          `json:"method"`
+	Params json.RawMessage `json:"params"`
+}
+
+// replyMessage answers one call.
+type replyMessage struct {
+	ID     json.RawMessage `json:"id"`
+	Result any             `json:"result,omitempty"`
+	Error  *console.Error  `json:"error,omitempty"`
+}
+
+// eventMessage pushes one event.
+type eventMessage struct {
+	Type  string         `json:"type"`
+	Event activity.Event `json:"event"`
+}
+
+func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
+	// Only the page this server served may connect: another site open in the same browser must not drive
+	// sessions on this machine.
+	if origin := r.Header.Get("Origin"); origin != s.origin {
+		http.Error(w, "Baton: this origin may not connect", http.StatusForbidden)
+		return
+	}
+	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: []string{r.Host}})
+	if err != nil {
+		return
+	}
+	conn.SetReadLimit(8 << 20)
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	defer conn.CloseNow()
+
+	sub := s.opts.Sessions.Subscribe(nil)
+	defer sub.Close()
+	go func() {
+		for {
+			select {
+			case ev, ok := <-sub.C():
+				if !ok {
+					return
+				}
+				if err := writeJSON(ctx, conn, eventMessage{Type: "event", Event: ev}); err != nil {
+					cancel()
+					return
+				}
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+
+	methods := console.Methods(s.opts.API)
+	for {
+		var call callMessage
+		_, data, err := conn.Read(ctx)
+		if err != nil {
+			return
+		}
+		if err := json.Unmarshal(data, &call); err != nil || call.Method == "" {
+			_ = writeJSON(ctx, conn, replyMessage{ID: call.ID, Error: &console.Error{Code: console.CodeBadRequest,
+				Message: "A call needs an id, a method and params."}})
+			continue
+		}
+		m, ok := methods[call.Method]
+		if !ok {
+			_ = writeJSON(ctx, conn, replyMessage{ID: call.ID, Error: &console.Error{Code: console.CodeBadRequest,
+				Message: "Unknown method " + call.Method + "."}})
+			continue
+		}
+		// Calls run concurrently: a slow one (starting a session) must not hold up answering a permission.
+		go func(call callMessage) {
+			result, err := m(call.Params)
+			rep := replyMessage{ID: call.ID, Result: result}
+			if err != nil {
+				rep = replyMessage{ID: call.ID, Error: console.AsError(err)}
+				s.opts.Logger.Debug().Str("method", call.Method).Str("code", rep.Error.Code).Msg("console call failed")
+			}
+			_ = writeJSON(ctx, conn, rep)
+		}(call)
+	}
+}
+
+func writeJSON(ctx context.Context, conn *websocket.Conn, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	return conn.Write(wctx, websocket.MessageText, data)
+}
