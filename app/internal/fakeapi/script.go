@@ -1,0 +1,272 @@
+package fakeapi
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Texts of the default script that tests compare against.
+const (
+	ThinkingText      = "Let me think about this."
+	ToolIntroText     = "I'll do that."
+	YouSaidPrefix     = "You said: "
+	RecallPrefix      = "Earlier you said: "
+	ToolResultsPrefix = "Tool results: "
+	ProbeText         = "ok"
+)
+
+// Shape of a [slow] text block: about ten seconds, so tests can cancel in the middle.
+const (
+	SlowDeltaCount = 100
+	SlowDeltaDelay = 100 * time.Millisecond
+)
+
+// toolResultMax bounds each tool_result quoted back in a reply, in runes.
+const toolResultMax = 200
+
+// DefaultScript returns the marker-driven script. Rules, first match wins:
+//
+//  1. A non-streaming request (a model probe): a message with the text "ok".
+//  2. The last user message holds tool_results: one text block, "Tool results: " then "[ok] <content>"
+//     or "[error] <content>" for each (trimmed, at most 200 runes), joined by " | ".
+//  3. Otherwise markers in the text the user typed in the last user message (system reminders are
+//     ignored) shape one response, in this order:
+//     [think] adds a thinking block "Let me think about this." (with a signature);
+//     [status NNN] (400–599) sends no message but HTTP NNN with an Anthropic error body;
+//     [slow] streams the text block as 100 deltas 100 ms apart;
+//     [recall] makes the text "Earlier you said: " + every earlier user text joined by " | ";
+//     [write PATH CONTENT] (ends at the first "]") adds a Write tool_use with content CONTENT+"\n",
+//     a relative PATH joined to the working directory the CLI announced;
+//     [bash COMMAND] (ends at the balancing "]") adds a Bash tool_use;
+//     [tool NAME {JSON}] adds a tool_use of NAME with that input ([tool NAME] means {}).
+//     The text block comes first: the [recall] text, else "I'll do that." when there are tool uses,
+//     else "You said: <text>". Tool markers may repeat; a malformed one is reported in the text.
+//
+// stop_reason is tool_use when a tool_use is present, else end_turn.
+func DefaultScript() Script {
+	return defaultReply
+}
+
+func defaultReply(req *Request) Reply {
+	if !req.Stream {
+		return TextReply(ProbeText)
+	}
+	if results := req.LastToolResults(); len(results) > 0 {
+		return TextReply(toolResultsText(results))
+	}
+	text := req.LastUserText()
+	if code, ok := statusMarker(text); ok {
+		return ErrorReply(code)
+	}
+	var r Reply
+	if strings.Contains(text, "[think]") {
+		r.Blocks = append(r.Blocks, Block{Type: BlockThinking, Text: ThinkingText})
+	}
+	if strings.Contains(text, "[slow]") {
+		r.DeltaCount, r.DeltaDelay = SlowDeltaCount, SlowDeltaDelay
+	}
+	var tools []Block
+	var problems []string
+	if strings.Contains(text, "[write ") {
+		b, p := writeMarkers(text, req.WorkingDir())
+		tools, problems = append(tools, b...), append(problems, p...)
+	}
+	b, p := bashMarkers(text)
+	tools, problems = append(tools, b...), append(problems, p...)
+	b, p = toolMarkers(text)
+	tools, problems = append(tools, b...), append(problems, p...)
+
+	var reply string
+	switch {
+	case strings.Contains(text, "[recall]"):
+		reply = RecallPrefix + strings.Join(userTextsBefore(req.Messages, req.lastUser()), " | ")
+	case len(tools) > 0:
+		reply = ToolIntroText
+	default:
+		reply = YouSaidPrefix + text
+	}
+	if len(problems) > 0 {
+		reply += " (fakeapi ignored: " + strings.Join(problems, "; ") + ")"
+	}
+	r.Blocks = append(r.Blocks, Block{Type: BlockText, Text: reply})
+	r.Blocks = append(r.Blocks, tools...)
+	return r
+}
+
+func toolResultsText(results []ToolResult) string {
+	parts := make([]string, 0, len(results))
+	for _, tr := range results {
+		tag := "[ok] "
+		if tr.IsError {
+			tag = "[error] "
+		}
+		c := []rune(strings.TrimSpace(tr.Content))
+		if len(c) > toolResultMax {
+			c = c[:toolResultMax]
+		}
+		parts = append(parts, tag+string(c))
+	}
+	return ToolResultsPrefix + strings.Join(parts, " | ")
+}
+
+var statusRE = regexp.MustCompile(`\[status (\d{3})\]`)
+
+// statusMarker finds the first [status NNN] with NNN in 400–599.
+func statusMarker(text string) (int, bool) {
+	for _, m := range statusRE.FindAllStringSubmatch(text, -1) {
+		if code, _ := strconv.Atoi(m[1]); code >= 400 && code <= 599 {
+			return code, true
+		}
+	}
+	return 0, false
+}
+
+// markerBodies returns the text between prefix and the end of each occurrence; end finds the
+// closing "]" in the text after the prefix (-1 = unterminated, reported as a problem).
+func markerBodies(text, prefix string, end func(rest string) int) (bodies, problems []string) {
+	for i := 0; ; {
+		j := strings.Index(text[i:], prefix)
+		if j < 0 {
+			return bodies, problems
+		}
+		start := i + j + len(prefix)
+		k := end(text[start:])
+		if k < 0 {
+			return bodies, append(problems, prefix+"… has no closing ]")
+		}
+		bodies = append(bodies, text[start:start+k])
+		i = start + k + 1
+	}
+}
+
+// balancedEnd finds the "]" that closes a marker whose "[" is already consumed, so a command may
+// itself hold brackets, as in [bash [ -f x ] && echo yes].
+func balancedEnd(s string) int {
+	depth := 0
+	for i, c := range s {
+		switch c {
+		case '[':
+			depth++
+		case ']':
+			if depth == 0 {
+				return i
+			}
+			depth--
+		}
+	}
+	return -1
+}
+
+func firstBracket(s string) int { return strings.IndexByte(s, ']') }
+
+func writeMarkers(text, workdir string) (blocks []Block, problems []string) {
+	bodies, problems := markerBodies(text, "[write ", firstBracket)
+	for _, body := range bodies {
+		path, content, _ := strings.Cut(strings.TrimSpace(body), " ")
+		if path == "" {
+			problems = append(problems, "[write] needs a path")
+			continue
+		}
+		if !filepath.IsAbs(path) && !strings.HasPrefix(path, "/") && workdir != "" {
+			path = filepath.Join(workdir, path)
+		}
+		blocks = append(blocks, toolUse("Write", struct {
+			FilePath string `json:"file_path"`
+			Content  string `json:"content"`
+		}{path, strings.TrimSpace(content) + "\n"}))
+	}
+	return blocks, problems
+}
+
+func bashMarkers(text string) (blocks []Block, problems []string) {
+	bodies, problems := markerBodies(text, "[bash ", balancedEnd)
+	for _, body := range bodies {
+		cmd := strings.TrimSpace(body)
+		if cmd == "" {
+			problems = append(problems, "[bash] needs a command")
+			continue
+		}
+		blocks = append(blocks, toolUse("Bash", struct {
+			Command     string `json:"command"`
+			Description string `json:"description"`
+		}{cmd, "Run a command"}))
+	}
+	return blocks, problems
+}
+
+// toolMarkers parses [tool NAME {JSON}]; the JSON runs to its matching brace, so it may hold "]".
+func toolMarkers(text string) (blocks []Block, problems []string) {
+	const prefix = "[tool "
+	for i := 0; ; {
+		j := strings.Index(text[i:], prefix)
+		if j < 0 {
+			return blocks, problems
+		}
+		rest := strings.TrimLeft(text[i+j+len(prefix):], " \t")
+		name := rest[:strings.IndexFunc(rest+" ", func(r rune) bool { return r == ' ' || r == '\t' || r == '\n' || r == ']' })]
+		after := strings.TrimLeft(rest[len(name):], " \t\n")
+		consumed := len(text) - len(after)
+		input := json.RawMessage("{}")
+		if strings.HasPrefix(after, "{") {
+			n := jsonObjectEnd(after)
+			if n < 0 {
+				problems = append(problems, fmt.Sprintf("[tool %s] has unbalanced JSON", name))
+				return blocks, problems
+			}
+			input = json.RawMessage(after[:n])
+			after = strings.TrimLeft(after[n:], " \t\n")
+			consumed = len(text) - len(after)
+		}
+		i = consumed
+		switch {
+		case name == "":
+			problems = append(problems, "[tool] needs a name")
+		case !strings.HasPrefix(after, "]"):
+			problems = append(problems, fmt.Sprintf("[tool %s] must end with ] after its JSON", name))
+		case !json.Valid(input):
+			problems = append(problems, fmt.Sprintf("[tool %s] input is not valid JSON", name))
+		default:
+			blocks = append(blocks, Block{Type: BlockToolUse, ToolName: name, ToolInput: input})
+			i++
+		}
+	}
+}
+
+// jsonObjectEnd returns the length of the JSON object at the start of s (through its matching
+// brace, skipping braces inside strings), or -1.
+func jsonObjectEnd(s string) int {
+	depth, inString, escaped := 0, false, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case inString && escaped:
+			escaped = false
+		case inString && c == '\\':
+			escaped = true
+		case inString && c == '"':
+			inString = false
+		case inString:
+		case c == '"':
+			inString = true
+		case c == '{':
+			depth++
+		case c == '}':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		}
+	}
+	return -1
+}
+
+// toolUse builds a tool_use block; input is a struct, so encoding cannot fail.
+func toolUse(name string, input any) Block {
+	b, _ := json.Marshal(input)
+	return Block{Type: BlockToolUse, ToolName: name, ToolInput: b}
+}
