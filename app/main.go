@@ -5,6 +5,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/signal"
@@ -64,9 +65,18 @@ func Main(args []string, assets fs.FS) int {
 type runner func(ctx context.Context, args []string, log zerolog.Logger) int
 
 var commands = map[string]runner{
-	"exec":     withSessions(cli.RunExec),
-	"sessions": withSessions(cli.RunSessions),
-	"history":  withSessions(cli.RunHistory),
+	"exec":      withSessions(cli.RunExec),
+	"sessions":  withSessions(cli.RunSessions),
+	"history":   withSessions(cli.RunHistory),
+	"provision": plain(cli.RunProvision),
+	"doctor":    plain(cli.RunDoctor),
+}
+
+// plain adapts a command that needs only the standard streams.
+func plain(run func(context.Context, []string, io.Writer, io.Writer) int) runner {
+	return func(ctx context.Context, args []string, _ zerolog.Logger) int {
+		return run(ctx, args, os.Stdout, os.Stderr)
+	}
 }
 
 // withSessions gives a command a session manager and shuts it down (closing what is open) afterwards.
@@ -79,7 +89,8 @@ func withSessions(run func(context.Context, []string, cli.Env) int) runner {
 }
 
 func newManager(log zerolog.Logger) *session.Manager {
-	return session.NewManager(session.Config{SidecarPath: sidecarPath(), Executable: claudeFallback, Logger: log})
+	claude := &claudeResolver{log: log, onProgress: progressLines(os.Stderr)}
+	return session.NewManager(session.Config{SidecarPath: sidecarPath(), Executable: claude.resolve, Logger: log})
 }
 
 func shutdown(m *session.Manager) {
