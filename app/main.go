@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/baton-console/baton/app/auth"
 	"github.com/baton-console/baton/app/cli"
 	"github.com/baton-console/baton/app/desktop"
 	"github.com/baton-console/baton/app/session"
@@ -90,7 +91,12 @@ func withSessions(run func(context.Context, []string, cli.Env) int) runner {
 
 func newManager(log zerolog.Logger) *session.Manager {
 	claude := &claudeResolver{log: log, onProgress: progressLines(os.Stderr)}
-	return session.NewManager(session.Config{SidecarPath: sidecarPath(), Executable: claude.resolve, Logger: log})
+	return newManagerWith(claude, log)
+}
+
+func newManagerWith(claude *claudeResolver, log zerolog.Logger) *session.Manager {
+	return session.NewManager(session.Config{SidecarPath: sidecarPath(), Executable: claude.resolve,
+		Gate: auth.Acquire, Logger: log})
 }
 
 func shutdown(m *session.Manager) {
@@ -101,9 +107,13 @@ func shutdown(m *session.Manager) {
 
 func runWindow(assets fs.FS, log zerolog.Logger) int {
 	log.Info().Str("version", Version).Msg("window starting")
-	m := newManager(log)
+	services := startHostServices(log)
+	defer services.close()
+	m := newManagerWith(services.resolver, log)
 	defer shutdown(m)
-	if err := desktop.Run(desktop.Options{Assets: assets, Version: Version, Logger: log, Sessions: m}); err != nil {
+	err := desktop.Run(desktop.Options{Assets: assets, Version: Version, Logger: log, Sessions: m, Host: services.host,
+		SignIn: services.signIn, RetryProvision: services.retryProvision})
+	if err != nil {
 		fmt.Fprintf(os.Stderr, "baton: %v\n", err)
 		return cli.ExitFailure
 	}

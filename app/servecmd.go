@@ -33,11 +33,14 @@ func runServe(args []string, assets fs.FS, log zerolog.Logger) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	m := newManager(log)
+	services := startHostServices(log)
+	defer services.close()
+	m := newManagerWith(services.resolver, log)
 	defer shutdown(m)
-	api := console.New(console.Options{Sessions: m, Transport: "websocket", Version: Version, Logger: log})
+	api := console.New(console.Options{Sessions: m, Transport: "websocket", Version: Version, Logger: log,
+		Host: services.host, SignIn: services.signIn, RetryProvision: services.retryProvision})
 	defer console.Release(api)
-	srv, err := serve.Listen(serve.Options{Listen: *listen, Assets: assets, API: api, Sessions: m, Logger: log,
+	srv, err := serve.Listen(serve.Options{Listen: *listen, Assets: assets, API: api, Sessions: m, Host: services.host, Logger: log,
 		Ready: func(url string) { fmt.Fprintln(os.Stdout, url) }})
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "baton: %v\n", err)

@@ -9,6 +9,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/baton-console/baton/app/auth"
 	"github.com/baton-console/baton/provision"
 )
 
@@ -17,15 +18,19 @@ const doctorUsage = "baton doctor [--json]"
 // doctorTestHook lets tests isolate executable selection (manifest, PATH, data dir); nil in production.
 var doctorTestHook func(*provision.SelectOptions)
 
+// doctorSignInHook replaces the sign-in probe in tests whose claude is a stand-in script; nil in production.
+var doctorSignInHook func(exe string) *auth.State
+
 // DoctorReport is what `baton doctor` prints. Each concern is its own section; a new one (sign-in) is a new
 // field, a line in buildDoctorReport and a render function.
 type DoctorReport struct {
 	Executable ExecutableReport `json:"executable"`
+	SignIn     *auth.State      `json:"signIn,omitempty"`
 }
 
-// OK reports whether every section is healthy.
+// OK reports whether every section is healthy: an executable was found and Claude Code is signed in.
 func (r DoctorReport) OK() bool {
-	return r.Executable.OK
+	return r.Executable.OK && r.SignIn != nil && r.SignIn.SignedIn()
 }
 
 // ExecutableReport says which claude executable will run, where it came from, its version and whether it was
@@ -70,6 +75,8 @@ func RunDoctor(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		}
 	} else {
 		renderExecutable(stdout, report.Executable)
+		fmt.Fprintln(stdout)
+		renderSignIn(stdout, report.SignIn)
 	}
 	if !report.OK() {
 		return ExitFailure
@@ -78,7 +85,12 @@ func RunDoctor(ctx context.Context, args []string, stdout, stderr io.Writer) int
 }
 
 func buildDoctorReport(ctx context.Context, opts provision.SelectOptions) DoctorReport {
-	return DoctorReport{Executable: executableReport(ctx, opts)}
+	exe := executableReport(ctx, opts)
+	probe := func(path string) *auth.State { return signInReport(ctx, path) }
+	if doctorSignInHook != nil {
+		probe = doctorSignInHook
+	}
+	return DoctorReport{Executable: exe, SignIn: probe(exe.Path)}
 }
 
 func executableReport(ctx context.Context, opts provision.SelectOptions) ExecutableReport {

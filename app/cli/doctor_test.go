@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/baton-console/baton/app/auth"
 	"github.com/baton-console/baton/provision"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -25,7 +26,10 @@ func isolateDoctor(t *testing.T, f *cliFixture, env map[string]string) {
 		o.Getenv = func(k string) string { return env[k] }
 		o.Executable, o.WorkDir = filepath.Join(t.TempDir(), "baton"), t.TempDir()
 	}
-	t.Cleanup(func() { doctorTestHook = nil })
+	// These tests are about the executable section and their claude is a stand-in script; the sign-in
+	// section is tested against the real CLI in doctor_signin_test.go.
+	doctorSignInHook = func(string) *auth.State { return &auth.State{Status: auth.StatusSignedIn, Summary: "stand-in"} }
+	t.Cleanup(func() { doctorTestHook, doctorSignInHook = nil, nil })
 }
 
 func runDoctor(t *testing.T, args ...string) (int, DoctorReport, string) {

@@ -26,9 +26,12 @@ type Options struct {
 	PickFolder func() (string, error)
 	// Notify shows a native notification; nil where there is none.
 	Notify func(title, body string) error
-	// Provisioning and Auth report the current states; nil means unknown.
-	Provisioning func() ProvisionState
-	Auth         func() AuthState
+	// Host holds provisioning and sign-in state (nil: both unknown).
+	Host *HostState
+	// SignIn opens a terminal running Claude Code's sign-in; nil where that cannot happen.
+	SignIn func() error
+	// RetryProvision starts provisioning again after a failure; nil where provisioning is not run.
+	RetryProvision func()
 }
 
 // API is the console's API. Its exported methods are what Wails binds (window.go.console.API.<Method>).
@@ -66,17 +69,15 @@ func (a *API) Capabilities(Empty) (Capabilities, error) {
 
 // Snapshot returns everything that lasts: open sessions with their lasting events, provisioning and sign-in.
 func (a *API) Snapshot(Empty) (Snapshot, error) {
-	snap := Snapshot{Sessions: []LiveSession{}, Provisioning: ProvisionState{State: "unknown"}, Auth: AuthState{State: "unknown"}}
+	host := a.opts.Host
+	if host == nil {
+		host = NewHostState()
+	}
+	snap := Snapshot{Sessions: []LiveSession{}, Provisioning: host.Provision(), Auth: host.Auth()}
 	for _, s := range a.opts.Sessions.Open() {
 		st := s.State()
 		snap.Sessions = append(snap.Sessions, LiveSession{Session: st.ID, Cwd: st.Cwd, RequestedModel: st.RequestedModel,
 			EffectiveModel: st.EffectiveModel, PermissionMode: st.PermissionMode, Events: nonNil(a.log.of(st.ID))})
-	}
-	if a.opts.Provisioning != nil {
-		snap.Provisioning = a.opts.Provisioning()
-	}
-	if a.opts.Auth != nil {
-		snap.Auth = a.opts.Auth()
 	}
 	return snap, nil
 }
@@ -330,6 +331,26 @@ func (a *API) Notify(p NotifyParams) (Empty, error) {
 		return Empty{}, &Error{Code: CodeUnavailable, Message: "Native notifications are not available here."}
 	}
 	return Empty{}, a.opts.Notify(p.Title, p.Body)
+}
+
+// SignIn opens a terminal running Claude Code's own sign-in.
+func (a *API) SignIn(Empty) (Empty, error) {
+	if a.opts.SignIn == nil {
+		return Empty{}, &Error{Code: CodeUnavailable, Message: "Baton cannot open a terminal here; run the sign-in command shown."}
+	}
+	if err := a.opts.SignIn(); err != nil {
+		return Empty{}, &Error{Code: CodeUnavailable, Message: err.Error()}
+	}
+	return Empty{}, nil
+}
+
+// RetryProvision starts installing the claude executable again.
+func (a *API) RetryProvision(Empty) (Empty, error) {
+	if a.opts.RetryProvision == nil {
+		return Empty{}, &Error{Code: CodeUnavailable, Message: "Provisioning is not run by this Baton."}
+	}
+	a.opts.RetryProvision()
+	return Empty{}, nil
 }
 
 func nonNil(events []activity.Event) []activity.Event {

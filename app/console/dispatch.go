@@ -38,5 +38,7 @@ func Methods(a *API) map[string]Method {
 		"rewindFiles":        method(a.RewindFiles),
 		"rewindConversation": method(a.RewindConversation),
 		"notify":             method(a.Notify),
+		"signIn":             method(a.SignIn),
+		"retryProvision":     method(a.RetryProvision),
 	}
 }

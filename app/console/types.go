@@ -163,16 +163,6 @@ type ProvisionState struct {
 	Version string   `json:"version,omitempty"`
 }
 
-// AuthState is Claude Code's sign-in state as the console shows it.
-type AuthState struct {
-	State         string `json:"state"` // unknown | signed_in | signed_out
-	Method        string `json:"method,omitempty"`
-	Plan          string `json:"plan,omitempty"`
-	Detail        string `json:"detail,omitempty"`
-	Warning       string `json:"warning,omitempty"`
-	SignInCommand string `json:"signInCommand,omitempty"`
-}
-
 // Snapshot is everything that lasts, for a first load or a reconnect.
 type Snapshot struct {
 	Sessions     []LiveSession  `json:"sessions"`

@@ -17,8 +17,12 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 )
 
-// EventName is the Wails event carrying activity events to the page.
-const EventName = "baton:event"
+// Wails events carrying activity events and host state to the page (API.md).
+const (
+	EventName          = "baton:event"
+	AuthEventName      = "baton:auth"
+	ProvisionEventName = "baton:provision"
+)
 
 // Options configures the window.
 type Options struct {
@@ -27,9 +31,10 @@ type Options struct {
 	Version  string
 	Logger   zerolog.Logger
 	Sessions *session.Manager
-	// Provisioning and Auth report state for the console (nil: unknown).
-	Provisioning func() console.ProvisionState
-	Auth         func() console.AuthState
+	// Host, SignIn and RetryProvision: see console.Options.
+	Host           *console.HostState
+	SignIn         func() error
+	RetryProvision func()
 }
 
 // Run opens the window and blocks until it is closed.
@@ -49,9 +54,10 @@ func Run(opts Options) error {
 			return runtime.OpenDirectoryDialog(wailsCtx, runtime.OpenDialogOptions{Title: "Choose the project folder",
 				CanCreateDirectories: true})
 		},
-		Notify:       nativeNotifier(),
-		Provisioning: opts.Provisioning,
-		Auth:         opts.Auth,
+		Notify:         nativeNotifier(),
+		Host:           opts.Host,
+		SignIn:         opts.SignIn,
+		RetryProvision: opts.RetryProvision,
 	})
 	defer console.Release(api)
 	sub := opts.Sessions.Subscribe(nil)
@@ -73,6 +79,19 @@ func Run(opts Options) error {
 					runtime.EventsEmit(ctx, EventName, ev)
 				}
 			}()
+			if opts.Host != nil {
+				updates, _ := opts.Host.Subscribe()
+				go func() {
+					for u := range updates {
+						if u.Auth != nil {
+							runtime.EventsEmit(ctx, AuthEventName, *u.Auth)
+						}
+						if u.Provision != nil {
+							runtime.EventsEmit(ctx, ProvisionEventName, *u.Provision)
+						}
+					}
+				}()
+			}
 		},
 	})
 	if err != nil {

@@ -27,6 +27,7 @@ type Options struct {
 	Assets   fs.FS  // the embedded tree holding frontend/dist
 	API      *console.API
 	Sessions *session.Manager
+	Host     *console.HostState // nil: no host state is pushed
 	Logger   zerolog.Logger
 	// Ready receives the URL to open (with the token) once the server listens.
 	Ready func(url string)

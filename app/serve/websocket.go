@@ -31,6 +31,13 @@ type eventMessage struct {
 	Event activity.Event `json:"event"`
 }
 
+// hostMessage pushes a whole new sign-in or provisioning state.
+type hostMessage struct {
+	Type      string                  `json:"type"`
+	Auth      *console.AuthState      `json:"auth,omitempty"`
+	Provision *console.ProvisionState `json:"provision,omitempty"`
+}
+
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	// Only the page this server served may connect: another site open in the same browser must not drive
 	// sessions on this machine.
@@ -65,6 +72,28 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}()
+
+	if s.opts.Host != nil {
+		updates, stop := s.opts.Host.Subscribe()
+		defer stop()
+		go func() {
+			for {
+				select {
+				case u := <-updates:
+					msg := hostMessage{Type: "auth", Auth: u.Auth}
+					if u.Provision != nil {
+						msg = hostMessage{Type: "provision", Provision: u.Provision}
+					}
+					if err := writeJSON(ctx, conn, msg); err != nil {
+						cancel()
+						return
+					}
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
 
 	methods := console.Methods(s.opts.API)
 	for {

@@ -27,7 +27,10 @@ type Config struct {
 	Env []string
 	// Executable returns the fallback claude path handed to the sidecar (nil: none).
 	Executable func(ctx context.Context) (string, error)
-	Logger     zerolog.Logger
+	// Gate, when set, is held while a session starts, so credential work (a sign-in probe, model discovery)
+	// never overlaps it.
+	Gate   func(ctx context.Context, purpose string) (release func(), err error)
+	Logger zerolog.Logger
 }
 
 // StartOptions opens a session: new (ID optional), resume (Resume = the id to reopen), or fork (ForkFrom).
@@ -93,6 +96,13 @@ func (m *Manager) Start(ctx context.Context, opts StartOptions) (*Session, error
 	}
 	m.mu.Unlock()
 
+	if m.cfg.Gate != nil {
+		release, err := m.cfg.Gate(ctx, "session start")
+		if err != nil {
+			return nil, fmt.Errorf("start the session: %w", err)
+		}
+		defer release()
+	}
 	client, err := sidecar.Start(ctx, m.sidecarConfig())
 	if err != nil {
 		return nil, err
