@@ -1,0 +1,49 @@
+// Entry point: stdio wiring only. stdout carries protocol lines; everything else goes to stderr.
+import { protocolWrite } from './stdio/guardStdout.js';
+import { LineWriter } from './protocol/lineWriter.js';
+import type { Backend } from './runtime/backend.js';
+import { Sidecar } from './runtime/sidecar.js';
+import { diag } from './util/diagnostics.js';
+
+const now = (): Date => new Date();
+
+async function loadBackend(): Promise<Backend> {
+  if (process.env['BATON_SIDECAR_TEST_DRIVER'] === '1') {
+    const { TestDriverBackend } = await import('./driver/testDriver.js');
+    diag('running the deterministic test driver (BATON_SIDECAR_TEST_DRIVER=1); the SDK is not loaded');
+    return new TestDriverBackend(now);
+  }
+  // Loaded only here, so the test driver never evaluates the SDK.
+  const { SdkBackend } = await import('./session/sdkBackend.js');
+  return new SdkBackend(now);
+}
+
+const sidecar = new Sidecar({ backend: await loadBackend(), writer: new LineWriter(protocolWrite), now });
+
+let exiting = false;
+const exit = (reason: string): void => {
+  if (exiting) return;
+  exiting = true;
+  diag(`${reason}: closing all sessions`);
+  void sidecar.stop().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      diag(`shutdown failed: ${String(error)}`);
+      process.exit(1);
+    },
+  );
+};
+
+// A stray rejection (an SDK promise nobody awaited after its session ended) must not take the other sessions
+// down with it; it is reported on stderr instead.
+process.on('unhandledRejection', (reason: unknown) => {
+  diag(`unhandled rejection: ${reason instanceof Error ? reason.message : String(reason)}`);
+});
+
+process.stdin.on('data', (chunk: Buffer) => sidecar.push(chunk));
+process.stdin.on('end', () => exit('stdin closed'));
+process.stdin.on('error', () => exit('stdin failed'));
+process.on('SIGTERM', () => exit('SIGTERM'));
+process.on('SIGINT', () => exit('SIGINT'));
+// A host that went away makes stdout fail with EPIPE; that must not crash the shutdown.
+process.stdout.on('error', () => exit('stdout closed'));

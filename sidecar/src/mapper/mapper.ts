@@ -1,0 +1,265 @@
+// The ONE mapper from SDK messages to activity events, for live sessions and transcripts (history) alike.
+// Pure: per-session state, no I/O; the clock is injected. Every message either maps to events, is consumed
+// by the state it updates (system/init, stream bookkeeping), is dropped by name (command_lifecycle), or
+// becomes an `unknown` event carrying its raw JSON.
+import { type Event, type EventBody, permissionModeSchema, stampEvent } from '../protocol/events.js';
+import { assertNever } from '../util/assertNever.js';
+import { PlanTracker } from './plan.js';
+import { promptText } from './prompts.js';
+import { mapResult } from './results.js';
+import {
+  type AssistantMessage,
+  assistantBlockSchema,
+  assistantMessageSchema,
+  envelopeSchema,
+  resultMessageSchema,
+  streamEventMessageSchema,
+  systemInitSchema,
+  systemStatusSchema,
+  systemTaskProgressSchema,
+  toolProgressSchema,
+  type UserMessage,
+  userBlockSchema,
+  userMessageSchema,
+} from './sdkSchemas.js';
+import { StreamTracker } from './stream.js';
+import { ToolTracker } from './tools.js';
+import { UsageMeter } from './usage.js';
+import { toJsonValue } from '../util/json.js';
+
+/** Message types the mapper reads; anything else is `unknown`. */
+const KNOWN_TYPES = ['assistant', 'user', 'result', 'system', 'stream_event', 'tool_progress', 'command_lifecycle'] as const;
+type KnownType = (typeof KNOWN_TYPES)[number];
+
+/** The model the SDK names on the stub assistant message it makes up for API errors. */
+const SYNTHETIC_MODEL = '<synthetic>';
+
+export interface MapContext {
+  /** The turn the message belongs to: the running turn live; derived from the prompt's uuid in history. */
+  turn?: string | undefined;
+}
+
+export interface MapperOptions {
+  /**
+   * Mapping a transcript (history) rather than a live stream. Live, the session emits turn.started for each
+   * prompt it sends; a transcript holds the prompt as a user message, which then maps to that turn.started.
+   */
+  transcript?: boolean;
+}
+
+export class Mapper {
+  private readonly usage = new UsageMeter();
+  private readonly plan = new PlanTracker();
+  private readonly tools = new ToolTracker(this.plan);
+  private readonly stream = new StreamTracker(this.usage);
+  private readonly sentPrompts = new Set<string>();
+  private model: string | undefined;
+  private permissionMode: string | undefined;
+  private costSoFar = 0;
+  private assistantError: string | undefined;
+
+  private readonly transcript: boolean;
+
+  constructor(
+    private readonly session: string,
+    private readonly now: () => Date,
+    options: MapperOptions = {},
+  ) {
+    this.transcript = options.transcript === true;
+  }
+
+  /** Live only: a prompt this sidecar sent under `uuid`. An echo of it maps to nothing (the session
+   * emitted turn.started for it already). */
+  notePromptSent(uuid: string): void {
+    this.sentPrompts.add(uuid);
+  }
+
+  /** The permission mode the session is known to run in (set at start or by set_permission_mode);
+   * returns whether it changed. */
+  notePermissionMode(mode: string): boolean {
+    const changed = mode !== this.permissionMode;
+    this.permissionMode = mode;
+    return changed;
+  }
+
+  map(message: unknown, context: MapContext = {}): Event[] {
+    return this.mapBodies(message).map((body) =>
+      stampEvent(context.turn !== undefined ? { ...body, turn: context.turn } : body, this.session, this.now),
+    );
+  }
+
+  private mapBodies(message: unknown): EventBody[] {
+    const envelope = envelopeSchema.safeParse(message);
+    if (!envelope.success || !isKnownType(envelope.data.type)) return [unknown(message)];
+    const type = envelope.data.type;
+    switch (type) {
+      case 'assistant': {
+        const parsed = assistantMessageSchema.safeParse(message);
+        return parsed.success ? this.assistant(parsed.data, message) : [unknown(message)];
+      }
+      case 'user': {
+        const parsed = userMessageSchema.safeParse(message);
+        return parsed.success ? this.user(parsed.data, message) : [unknown(message)];
+      }
+      case 'result': {
+        const parsed = resultMessageSchema.safeParse(message);
+        if (!parsed.success) return [unknown(message)];
+        const result = parsed.data;
+        const usage = this.usage.turnFinished(result, this.model);
+        const end = mapResult(result, { costBefore: this.costSoFar, assistantError: this.assistantError });
+        this.costSoFar = result.total_cost_usd;
+        this.assistantError = undefined;
+        return [usage, end];
+      }
+      case 'system':
+        return this.system(message);
+      case 'stream_event': {
+        const parsed = streamEventMessageSchema.safeParse(message);
+        return parsed.success ? this.stream.map(parsed.data) : [unknown(message)];
+      }
+      case 'tool_progress': {
+        const parsed = toolProgressSchema.safeParse(message);
+        if (!parsed.success) return [unknown(message)];
+        return [{ kind: 'tool.updated', toolUseId: parsed.data.tool_use_id, elapsedSeconds: parsed.data.elapsed_time_seconds }];
+      }
+      case 'command_lifecycle':
+        // The SDK's per-prompt bookkeeping (queued/started/completed); turns already say all of it.
+        return [];
+      default:
+        return assertNever(type);
+    }
+  }
+
+  private assistant(message: AssistantMessage, raw: unknown): EventBody[] {
+    const parentToolUseId = message.parent_tool_use_id ?? undefined;
+    const events: EventBody[] = [];
+    if (message.error !== undefined) this.assistantError = message.error;
+    // Subagents may run on another model; only the main loop's model is the session's.
+    if (parentToolUseId === undefined) events.push(...this.modelReported(message.message.model));
+    const common = {
+      messageId: message.message.id,
+      ...(message.uuid !== undefined ? { uuid: message.uuid } : {}),
+      ...(parentToolUseId !== undefined ? { parentToolUseId } : {}),
+    };
+    let unknownSeen = false;
+    for (const rawBlock of message.message.content) {
+      const block = assistantBlockSchema.safeParse(rawBlock);
+      if (!block.success) {
+        unknownSeen = true;
+        continue;
+      }
+      const data = block.data;
+      switch (data.type) {
+        case 'text':
+          events.push({ kind: 'message.completed', role: 'assistant', ...common, text: data.text });
+          break;
+        case 'thinking':
+          events.push({ kind: 'message.completed', role: 'thinking', ...common, text: data.thinking });
+          break;
+        case 'tool_use':
+          events.push(this.tools.started(data, parentToolUseId));
+          break;
+        default:
+          assertNever(data);
+      }
+    }
+    if (unknownSeen) events.push(unknown(raw));
+    return events;
+  }
+
+  private user(message: UserMessage, raw: unknown): EventBody[] {
+    if (message.uuid !== undefined && this.sentPrompts.has(message.uuid)) return [];
+    const prompt = this.transcript ? promptText(message) : undefined;
+    if (prompt !== undefined) {
+      return [{ kind: 'turn.started', prompt, ...(message.uuid !== undefined ? { uuid: message.uuid } : {}) }];
+    }
+    const parentToolUseId = message.parent_tool_use_id ?? undefined;
+    const content = message.message.content;
+    const texts: string[] = [];
+    const events: EventBody[] = [];
+    let unknownSeen = false;
+    if (typeof content === 'string') {
+      texts.push(content);
+    } else {
+      const blocks = content.map((b) => userBlockSchema.safeParse(b));
+      const resultCount = blocks.filter((b) => b.success && b.data.type === 'tool_result').length;
+      for (const block of blocks) {
+        if (!block.success) {
+          unknownSeen = true;
+          continue;
+        }
+        const data = block.data;
+        switch (data.type) {
+          case 'text':
+            texts.push(data.text);
+            break;
+          case 'tool_result':
+            events.push(...this.tools.finished(data, resultCount === 1 ? message.tool_use_result : undefined));
+            break;
+          default:
+            assertNever(data);
+        }
+      }
+    }
+    if (texts.length > 0) {
+      events.unshift({
+        kind: 'message.completed',
+        role: 'user',
+        ...(message.uuid !== undefined ? { uuid: message.uuid } : {}),
+        text: texts.join('\n'),
+        ...(parentToolUseId !== undefined ? { parentToolUseId } : {}),
+      });
+    }
+    if (unknownSeen) events.push(unknown(raw));
+    return events;
+  }
+
+  private system(message: unknown): EventBody[] {
+    const init = systemInitSchema.safeParse(message);
+    if (init.success) {
+      return [...this.modelReported(init.data.model), ...this.modeReported(init.data.permissionMode)];
+    }
+    const status = systemStatusSchema.safeParse(message);
+    if (status.success && status.data.permissionMode !== undefined) {
+      const changed = this.modeReported(status.data.permissionMode);
+      if (changed.length > 0) return changed;
+    }
+    const progress = systemTaskProgressSchema.safeParse(message);
+    if (progress.success) {
+      const { tool_use_id, summary, description, usage } = progress.data;
+      const text = summary ?? description;
+      return [
+        {
+          kind: 'tool.updated',
+          toolUseId: tool_use_id,
+          ...(usage !== undefined ? { elapsedSeconds: usage.duration_ms / 1000 } : {}),
+          ...(text !== undefined ? { summary: text } : {}),
+        },
+      ];
+    }
+    // system/status without a mode change, api_retry, compact_boundary, task_* and the rest.
+    return [unknown(message)];
+  }
+
+  private modelReported(model: string): EventBody[] {
+    if (model === SYNTHETIC_MODEL || model === '' || model === this.model) return [];
+    this.model = model;
+    return [{ kind: 'model.resolved', model }];
+  }
+
+  private modeReported(mode: string): EventBody[] {
+    const parsed = permissionModeSchema.safeParse(mode);
+    if (!parsed.success || parsed.data === this.permissionMode) return [];
+    this.permissionMode = parsed.data;
+    return [{ kind: 'session.updated', permissionMode: parsed.data }];
+  }
+}
+
+function isKnownType(type: string): type is KnownType {
+  return (KNOWN_TYPES as readonly string[]).includes(type);
+}
+
+function unknown(raw: unknown): EventBody<'unknown'> {
+  return { kind: 'unknown', raw: toJsonValue(raw) };
+}
+

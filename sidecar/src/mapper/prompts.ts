@@ -1,0 +1,21 @@
+// Which user messages are prompts: what a person typed, as opposed to tool results, the CLI's own notices
+// ("[Request interrupted by user]", local command output, compaction summaries) and subagent input.
+// Prompts travel as plain-string content (Baton sends them so; the CLI's notices are block arrays).
+import { type UserMessage, userMessageSchema } from './sdkSchemas.js';
+
+/** The prompt text of a main-loop prompt message, or undefined when the message is not a prompt. */
+export function promptText(message: UserMessage): string | undefined {
+  const content = message.message.content;
+  if (typeof content !== 'string') return undefined;
+  if (message.parent_tool_use_id !== null && message.parent_tool_use_id !== undefined) return undefined;
+  if (message.isReplay === true || message.is_meta === true) return undefined;
+  if (message.isCompletedLocalCommand === true || message.isCompactSummary === true) return undefined;
+  return content;
+}
+
+/** The uuid of a transcript message that begins a turn (a prompt), or undefined. */
+export function promptUuid(message: unknown): string | undefined {
+  const parsed = userMessageSchema.safeParse(message);
+  if (!parsed.success || promptText(parsed.data) === undefined) return undefined;
+  return parsed.data.uuid;
+}

@@ -1,0 +1,198 @@
+// zod schemas for the parts of SDK messages the mapper reads. Loose objects: the SDK adds fields often, and a
+// field we do not read must not turn a known message into an unknown one. A shape we do read that does not
+// match is an unknown message (the mapper forwards it raw) rather than a cast that lies.
+import { z } from 'zod';
+
+const nullableString = z.string().nullish();
+const tokens = z.number().int().nonnegative();
+
+// --- content blocks -------------------------------------------------------------------------------------
+
+export const textBlockSchema = z.looseObject({ type: z.literal('text'), text: z.string() });
+export const thinkingBlockSchema = z.looseObject({ type: z.literal('thinking'), thinking: z.string() });
+export const toolUseBlockSchema = z.looseObject({
+  type: z.literal('tool_use'),
+  id: z.string().min(1),
+  name: z.string(),
+  input: z.json(),
+});
+export const assistantBlockSchema = z.discriminatedUnion('type', [
+  textBlockSchema,
+  thinkingBlockSchema,
+  toolUseBlockSchema,
+]);
+export type AssistantBlock = z.infer<typeof assistantBlockSchema>;
+export type ToolUseBlock = z.infer<typeof toolUseBlockSchema>;
+
+const toolResultContentSchema = z.union([z.string(), z.array(z.looseObject({ type: z.string() }))]);
+export const toolResultBlockSchema = z.looseObject({
+  type: z.literal('tool_result'),
+  tool_use_id: z.string().min(1),
+  content: toolResultContentSchema.optional(),
+  is_error: z.boolean().nullish(),
+});
+export type ToolResultBlock = z.infer<typeof toolResultBlockSchema>;
+export const userBlockSchema = z.discriminatedUnion('type', [textBlockSchema, toolResultBlockSchema]);
+export type UserBlock = z.infer<typeof userBlockSchema>;
+
+// --- top-level messages ---------------------------------------------------------------------------------
+
+export const assistantMessageSchema = z.looseObject({
+  type: z.literal('assistant'),
+  uuid: z.string().optional(),
+  parent_tool_use_id: nullableString,
+  error: z.string().optional(),
+  message: z.looseObject({
+    id: z.string(),
+    model: z.string(),
+    content: z.array(z.unknown()),
+  }),
+});
+export type AssistantMessage = z.infer<typeof assistantMessageSchema>;
+
+export const userMessageSchema = z.looseObject({
+  type: z.literal('user'),
+  uuid: z.string().optional(),
+  parent_tool_use_id: nullableString,
+  isReplay: z.boolean().optional(),
+  // Transcript flags (getSessionMessages): CLI-made entries that are not prompts.
+  is_meta: z.boolean().optional(),
+  isCompletedLocalCommand: z.boolean().optional(),
+  isCompactSummary: z.boolean().optional(),
+  tool_use_result: z.unknown().optional(),
+  message: z.looseObject({
+    role: z.literal('user'),
+    content: z.union([z.string(), z.array(z.unknown())]),
+  }),
+});
+export type UserMessage = z.infer<typeof userMessageSchema>;
+
+const apiUsageSchema = z.looseObject({
+  input_tokens: tokens.nullish(),
+  output_tokens: tokens.nullish(),
+  cache_read_input_tokens: tokens.nullish(),
+  cache_creation_input_tokens: tokens.nullish(),
+});
+export type ApiUsage = z.infer<typeof apiUsageSchema>;
+
+export const resultMessageSchema = z.looseObject({
+  type: z.literal('result'),
+  subtype: z.string(),
+  is_error: z.boolean(),
+  duration_ms: z.number().nonnegative(),
+  num_turns: z.number().int().nonnegative(),
+  total_cost_usd: z.number().nonnegative(),
+  result: z.string().optional(),
+  errors: z.array(z.string()).optional(),
+  stop_reason: nullableString,
+  terminal_reason: z.string().optional(),
+  api_error_status: z.number().nullish(),
+  usage: apiUsageSchema,
+  modelUsage: z.record(z.string(), z.looseObject({ contextWindow: tokens.optional() })),
+});
+export type ResultMessage = z.infer<typeof resultMessageSchema>;
+
+export const systemInitSchema = z.looseObject({
+  type: z.literal('system'),
+  subtype: z.literal('init'),
+  model: z.string(),
+  permissionMode: z.string(),
+});
+export const systemStatusSchema = z.looseObject({
+  type: z.literal('system'),
+  subtype: z.literal('status'),
+  status: z.string().nullable(),
+  permissionMode: z.string().optional(),
+});
+export const systemTaskProgressSchema = z.looseObject({
+  type: z.literal('system'),
+  subtype: z.literal('task_progress'),
+  tool_use_id: z.string().min(1),
+  summary: z.string().optional(),
+  description: z.string().optional(),
+  usage: z.looseObject({ duration_ms: z.number().nonnegative() }).optional(),
+});
+
+export const toolProgressSchema = z.looseObject({
+  type: z.literal('tool_progress'),
+  tool_use_id: z.string().min(1),
+  tool_name: z.string(),
+  elapsed_time_seconds: z.number().nonnegative(),
+});
+
+// --- stream events (raw Messages API stream events inside stream_event) -----------------------------------
+
+const messageStartSchema = z.looseObject({
+  type: z.literal('message_start'),
+  message: z.looseObject({ id: z.string(), usage: apiUsageSchema.optional() }),
+});
+const contentBlockStartSchema = z.looseObject({
+  type: z.literal('content_block_start'),
+  index: z.number().int().nonnegative(),
+  content_block: z.looseObject({ type: z.string() }),
+});
+const contentBlockDeltaSchema = z.looseObject({
+  type: z.literal('content_block_delta'),
+  index: z.number().int().nonnegative(),
+  delta: z.discriminatedUnion('type', [
+    z.looseObject({ type: z.literal('text_delta'), text: z.string() }),
+    z.looseObject({ type: z.literal('thinking_delta'), thinking: z.string() }),
+    z.looseObject({ type: z.literal('signature_delta') }),
+    z.looseObject({ type: z.literal('input_json_delta') }),
+    z.looseObject({ type: z.literal('citations_delta') }),
+  ]),
+});
+const contentBlockStopSchema = z.looseObject({ type: z.literal('content_block_stop'), index: z.number().int() });
+const messageDeltaSchema = z.looseObject({
+  type: z.literal('message_delta'),
+  usage: apiUsageSchema.optional(),
+});
+const messageStopSchema = z.looseObject({ type: z.literal('message_stop') });
+
+export const apiStreamEventSchema = z.discriminatedUnion('type', [
+  messageStartSchema,
+  contentBlockStartSchema,
+  contentBlockDeltaSchema,
+  contentBlockStopSchema,
+  messageDeltaSchema,
+  messageStopSchema,
+]);
+export type ApiStreamEvent = z.infer<typeof apiStreamEventSchema>;
+
+export const streamEventMessageSchema = z.looseObject({
+  type: z.literal('stream_event'),
+  parent_tool_use_id: nullableString,
+  event: apiStreamEventSchema,
+});
+export type StreamEventMessage = z.infer<typeof streamEventMessageSchema>;
+
+// --- structured tool results (tool_use_result) we read ------------------------------------------------------
+
+/** Edit / Write / MultiEdit results carry the file's text before the change. */
+export const fileChangeResultSchema = z.looseObject({
+  filePath: z.string().min(1),
+  originalFile: z.string().nullable(),
+});
+export const taskCreateResultSchema = z.looseObject({
+  task: z.looseObject({ id: z.string().min(1) }),
+});
+
+// --- tool inputs we read (plan tools) -------------------------------------------------------------------------
+
+const planStatus = z.enum(['pending', 'in_progress', 'completed']);
+export const todoWriteInputSchema = z.looseObject({
+  todos: z.array(z.looseObject({ content: z.string(), status: planStatus, activeForm: z.string().optional() })),
+});
+export const taskCreateInputSchema = z.looseObject({
+  subject: z.string(),
+  activeForm: z.string().optional(),
+});
+export const taskUpdateInputSchema = z.looseObject({
+  taskId: z.string().min(1),
+  subject: z.string().optional(),
+  activeForm: z.string().optional(),
+  status: z.enum(['pending', 'in_progress', 'completed', 'deleted']).optional(),
+});
+
+/** The envelope every SDK message shares; enough to route it. */
+export const envelopeSchema = z.looseObject({ type: z.string(), subtype: z.string().optional() });

@@ -1,0 +1,78 @@
+// Tool calls: tool_use blocks start them, tool_result blocks end them. Remembers each call's name and input
+// (results carry only the id) and which paths the session already changed, for fileBefore.
+import type { EventBody, FileBefore } from '../protocol/events.js';
+import { isPlanTool, type PlanTracker } from './plan.js';
+import { fileChangeResultSchema, type ToolResultBlock, type ToolUseBlock } from './sdkSchemas.js';
+import { toJsonValue } from '../util/json.js';
+
+const FILE_CHANGING_TOOLS = new Set(['Write', 'Edit', 'MultiEdit']);
+
+interface ToolCall {
+  name: string;
+  input: unknown;
+}
+
+export class ToolTracker {
+  private calls = new Map<string, ToolCall>();
+  private changedPaths = new Set<string>();
+
+  constructor(private readonly plan: PlanTracker) {}
+
+  started(block: ToolUseBlock, parentToolUseId: string | undefined): EventBody<'tool.started'> {
+    this.calls.set(block.id, { name: block.name, input: block.input });
+    return {
+      kind: 'tool.started',
+      toolUseId: block.id,
+      name: block.name,
+      input: block.input,
+      ...(parentToolUseId !== undefined ? { parentToolUseId } : {}),
+    };
+  }
+
+  /**
+   * Maps one tool_result. `structured` is the message's tool_use_result, present live (not in transcripts)
+   * and only meaningful when the message holds this single result.
+   */
+  finished(block: ToolResultBlock, structured: unknown): EventBody[] {
+    const call = this.calls.get(block.tool_use_id);
+    const name = call?.name ?? '';
+    const output = flattenContent(block.content);
+    if (block.is_error === true) {
+      return [{ kind: 'tool.failed', toolUseId: block.tool_use_id, name, error: output }];
+    }
+    const fileBefore = this.fileBefore(name, structured);
+    const events: EventBody[] = [
+      {
+        kind: 'tool.completed',
+        toolUseId: block.tool_use_id,
+        name,
+        output,
+        ...(structured !== undefined ? { structured: toJsonValue(structured) } : {}),
+        ...(fileBefore !== undefined ? { fileBefore } : {}),
+      },
+    ];
+    if (call !== undefined && isPlanTool(name)) {
+      const items = this.plan.apply(name, call.input, structured, output);
+      if (items !== undefined) events.push({ kind: 'plan.updated', items });
+    }
+    return events;
+  }
+
+  private fileBefore(name: string, structured: unknown): FileBefore | undefined {
+    if (!FILE_CHANGING_TOOLS.has(name)) return undefined;
+    const parsed = fileChangeResultSchema.safeParse(structured);
+    if (!parsed.success || this.changedPaths.has(parsed.data.filePath)) return undefined;
+    this.changedPaths.add(parsed.data.filePath);
+    return { path: parsed.data.filePath, text: parsed.data.originalFile };
+  }
+}
+
+/** tool_result content as text: a string as is, text blocks joined, other blocks named. */
+export function flattenContent(content: ToolResultBlock['content']): string {
+  if (content === undefined) return '';
+  if (typeof content === 'string') return content;
+  return content
+    .map((part) => (part.type === 'text' && typeof part['text'] === 'string' ? part['text'] : `[${part.type}]`))
+    .join('\n');
+}
+

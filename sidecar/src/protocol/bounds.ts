@@ -1,0 +1,73 @@
+// Keeps outgoing lines under the 8 MiB bound the host enforces: the host drops a longer line whole, so a huge
+// tool output would otherwise make its whole event vanish. Big fields shrink, in order of how little they matter.
+import type { Event } from './events.js';
+import { assertNever } from '../util/assertNever.js';
+import { MAX_LINE_BYTES } from './version.js';
+
+/** Room left for the envelope and for the other events of a history reply. */
+export const MAX_EVENT_BYTES = MAX_LINE_BYTES - 64 * 1024;
+const TEXT_KEEP_CHARS = 256 * 1024;
+const TRUNCATION_MARK = '\n… [truncated by the sidecar: too large for one protocol line]';
+
+export function byteLength(value: unknown): number {
+  return Buffer.byteLength(JSON.stringify(value), 'utf8');
+}
+
+function truncate(text: string): string {
+  return text.length <= TEXT_KEEP_CHARS ? text : text.slice(0, TEXT_KEEP_CHARS) + TRUNCATION_MARK;
+}
+
+/** Returns the event unchanged when it fits, else a copy with its large fields cut down. */
+export function fitEvent(event: Event, maxBytes: number = MAX_EVENT_BYTES): Event {
+  if (byteLength(event) <= maxBytes) return event;
+  switch (event.kind) {
+    case 'tool.completed': {
+      const { structured: _structured, fileBefore: _fileBefore, ...rest } = event;
+      return { ...rest, output: truncate(event.output) };
+    }
+    case 'tool.started': {
+      const { fileBefore: _fileBefore, ...rest } = event;
+      return { ...rest, input: { truncated: true } };
+    }
+    case 'permission.requested':
+      return { ...event, input: { truncated: true }, suggestions: [] };
+    case 'unknown':
+      return { ...event, raw: { truncated: true } };
+    case 'message.completed':
+    case 'message.delta':
+    case 'turn.started':
+      return { ...event, ...('text' in event ? { text: truncate(event.text) } : { prompt: truncate(event.prompt) }) };
+    case 'tool.failed':
+      return { ...event, error: truncate(event.error) };
+    case 'turn.completed':
+      return event.result === undefined ? event : { ...event, result: truncate(event.result) };
+    case 'session.started':
+    case 'session.closed':
+    case 'session.updated':
+    case 'turn.failed':
+    case 'turn.canceled':
+    case 'tool.updated':
+    case 'permission.settled':
+    case 'plan.updated':
+    case 'usage.updated':
+    case 'model.resolved':
+    case 'protocol.error':
+      return event;
+    default:
+      return assertNever(event);
+  }
+}
+
+/** Keeps the newest events whose total size fits: history is read from its tail. */
+export function fitTail(events: readonly Event[], maxBytes: number = MAX_EVENT_BYTES): { events: Event[]; dropped: number } {
+  const kept: Event[] = [];
+  let total = 0;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = fitEvent(events[i]!);
+    const size = byteLength(event) + 1;
+    if (total + size > maxBytes) return { events: kept.reverse(), dropped: i + 1 };
+    total += size;
+    kept.push(event);
+  }
+  return { events: kept.reverse(), dropped: 0 };
+}

@@ -1,0 +1,240 @@
+// Activity events (PROTOCOL.md, "Events"): one strict zod schema per kind, so a field the protocol does not
+// name fails validation instead of reaching the host unnoticed.
+import { z } from 'zod';
+import { ERROR_CODES } from './errors.js';
+
+export const PERMISSION_MODES = ['default', 'acceptEdits', 'bypassPermissions', 'plan', 'dontAsk', 'auto'] as const;
+export const permissionModeSchema = z.enum(PERMISSION_MODES);
+export type PermissionMode = z.infer<typeof permissionModeSchema>;
+
+const json = z.json();
+
+const base = {
+  session: z.string(),
+  turn: z.string().min(1).optional(),
+  time: z.iso.datetime(),
+  ephemeral: z.literal(true).optional(),
+};
+
+const fileBefore = z.strictObject({ path: z.string().min(1), text: z.string().nullable() });
+export type FileBefore = z.infer<typeof fileBefore>;
+
+export const PLAN_STATUSES = ['pending', 'in_progress', 'completed'] as const;
+const planItem = z.strictObject({
+  id: z.string().min(1),
+  content: z.string(),
+  status: z.enum(PLAN_STATUSES),
+  activeForm: z.string().optional(),
+});
+export type PlanItem = z.infer<typeof planItem>;
+
+export const TURN_FAILURE_CODES = ['api_error', 'auth', 'max_turns', 'budget', 'sidecar_exited', 'sdk_error'] as const;
+export type TurnFailureCode = (typeof TURN_FAILURE_CODES)[number];
+
+export const VERDICTS = ['allow', 'allow_always', 'deny'] as const;
+export type Verdict = (typeof VERDICTS)[number];
+export const SETTLED_BY = ['user', 'policy', 'interrupt', 'sidecar_exited'] as const;
+export type SettledBy = (typeof SETTLED_BY)[number];
+
+const count = z.number().int().nonnegative();
+
+export const sessionStartedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('session.started'),
+  cwd: z.string(),
+  model: z.string().min(1),
+  permissionMode: permissionModeSchema,
+  resumed: z.boolean(),
+  forkedFrom: z.string().optional(),
+});
+export const sessionClosedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('session.closed'),
+  reason: z.enum(['closed', 'sidecar_exited', 'error']),
+  message: z.string().optional(),
+});
+export const sessionUpdatedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('session.updated'),
+  permissionMode: permissionModeSchema.optional(),
+  title: z.string().optional(),
+  model: z.string().optional(),
+});
+export const turnStartedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('turn.started'),
+  prompt: z.string(),
+  uuid: z.string().optional(),
+});
+export const turnCompletedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('turn.completed'),
+  result: z.string().optional(),
+  durationMs: z.number().nonnegative(),
+  numTurns: count,
+  costUsd: z.number().nonnegative(),
+  stopReason: z.string().optional(),
+});
+export const turnFailedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('turn.failed'),
+  code: z.enum(TURN_FAILURE_CODES),
+  message: z.string().min(1),
+});
+export const turnCanceledEvent = z.strictObject({
+  ...base,
+  kind: z.literal('turn.canceled'),
+  disposition: z.enum(['interrupted', 'dequeued']),
+});
+export const messageDeltaEvent = z.strictObject({
+  ...base,
+  ephemeral: z.literal(true),
+  kind: z.literal('message.delta'),
+  messageId: z.string(),
+  index: count,
+  block: z.enum(['text', 'thinking']),
+  text: z.string(),
+});
+export const messageCompletedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('message.completed'),
+  role: z.enum(['assistant', 'user', 'thinking']),
+  messageId: z.string().optional(),
+  uuid: z.string().optional(),
+  text: z.string(),
+  parentToolUseId: z.string().optional(),
+});
+export const toolStartedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('tool.started'),
+  toolUseId: z.string().min(1),
+  name: z.string(),
+  input: json,
+  parentToolUseId: z.string().optional(),
+  fileBefore: fileBefore.optional(),
+});
+export const toolUpdatedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('tool.updated'),
+  toolUseId: z.string().min(1),
+  elapsedSeconds: z.number().nonnegative().optional(),
+  summary: z.string().optional(),
+});
+export const toolCompletedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('tool.completed'),
+  toolUseId: z.string().min(1),
+  name: z.string(),
+  output: z.string(),
+  structured: json.optional(),
+  fileBefore: fileBefore.optional(),
+});
+export const toolFailedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('tool.failed'),
+  toolUseId: z.string().min(1),
+  name: z.string(),
+  error: z.string(),
+});
+export const permissionRequestedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('permission.requested'),
+  requestId: z.string().min(1),
+  toolUseId: z.string(),
+  toolName: z.string(),
+  input: json,
+  title: z.string().optional(),
+  description: z.string().optional(),
+  decisionReason: z.string().optional(),
+  suggestions: z.array(json),
+});
+export const permissionSettledEvent = z.strictObject({
+  ...base,
+  kind: z.literal('permission.settled'),
+  requestId: z.string().min(1),
+  verdict: z.enum(VERDICTS),
+  by: z.enum(SETTLED_BY),
+  message: z.string().optional(),
+});
+export const planUpdatedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('plan.updated'),
+  items: z.array(planItem),
+});
+export const usageUpdatedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('usage.updated'),
+  turnOutputTokens: count,
+  inputTokens: count.optional(),
+  outputTokens: count.optional(),
+  cacheReadTokens: count.optional(),
+  cacheCreationTokens: count.optional(),
+  contextWindow: count.optional(),
+  contextTokens: count.optional(),
+});
+export const modelResolvedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('model.resolved'),
+  model: z.string().min(1),
+});
+export const protocolErrorEvent = z.strictObject({
+  ...base,
+  kind: z.literal('protocol.error'),
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+});
+export const unknownEvent = z.strictObject({
+  ...base,
+  kind: z.literal('unknown'),
+  raw: json,
+});
+
+export const eventSchema = z.discriminatedUnion('kind', [
+  sessionStartedEvent,
+  sessionClosedEvent,
+  sessionUpdatedEvent,
+  turnStartedEvent,
+  turnCompletedEvent,
+  turnFailedEvent,
+  turnCanceledEvent,
+  messageDeltaEvent,
+  messageCompletedEvent,
+  toolStartedEvent,
+  toolUpdatedEvent,
+  toolCompletedEvent,
+  toolFailedEvent,
+  permissionRequestedEvent,
+  permissionSettledEvent,
+  planUpdatedEvent,
+  usageUpdatedEvent,
+  modelResolvedEvent,
+  protocolErrorEvent,
+  unknownEvent,
+]);
+
+export type Event = z.infer<typeof eventSchema>;
+export type EventKind = Event['kind'];
+/** An event of one kind. */
+export type EventOf<K extends EventKind> = Extract<Event, { kind: K }>;
+/** What a producer fills in; the envelope fields (session, time) are added by whoever stamps the event. */
+export type EventBody<K extends EventKind = EventKind> = K extends EventKind
+  ? Omit<EventOf<K>, 'session' | 'time'>
+  : never;
+
+/** Where events go: the runtime writes them to stdout as event lines. */
+export type EmitEvent = (event: Event) => void;
+
+/** Adds session and time to an event body (one place, so every producer stamps the same way). */
+export function stampEvent(body: EventBody, session: string, now: () => Date): Event {
+  // Envelope fields first, so logs and snapshots read the same way for every kind. (TypeScript loses the
+  // kind-to-fields link when a union is destructured, hence the assertion; tests validate every event.)
+  const { kind, ...fields } = body;
+  const turn = 'turn' in fields ? fields.turn : undefined;
+  return {
+    kind,
+    session,
+    ...(turn !== undefined ? { turn } : {}),
+    time: now().toISOString(),
+    ...fields,
+  } as Event;
+}

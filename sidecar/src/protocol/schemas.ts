@@ -1,0 +1,133 @@
+// Envelopes, requests and replies of the wire (PROTOCOL.md). Requests are parsed leniently about extra keys
+// (an older sidecar must not reject a host that learned a new optional field); events are strict (events.ts).
+import { z } from 'zod';
+import { ERROR_CODES } from './errors.js';
+import { eventSchema, permissionModeSchema, VERDICTS } from './events.js';
+import { PROTOCOL_VERSION } from './version.js';
+
+const version = z.literal(PROTOCOL_VERSION);
+const requestId = z.string().min(1);
+const sessionId = z.uuid();
+const nonEmpty = z.string().min(1);
+
+export const startPayload = z
+  .object({
+    session: sessionId,
+    cwd: nonEmpty,
+    model: nonEmpty.optional(),
+    permissionMode: permissionModeSchema.optional(),
+    resume: z.boolean().optional(),
+    forkFrom: sessionId.optional(),
+    at: nonEmpty.optional(),
+    executable: nonEmpty.optional(),
+  })
+  .refine((p) => !(p.resume === true && p.forkFrom !== undefined), {
+    message: 'start takes either resume or forkFrom, not both',
+  })
+  .refine((p) => p.at === undefined || p.resume === true || p.forkFrom !== undefined, {
+    message: '"at" needs resume or forkFrom',
+  });
+export const execPayload = z.object({ session: sessionId, turn: nonEmpty, prompt: z.string() });
+export const cancelPayload = z.object({ session: sessionId, turn: nonEmpty.optional() });
+export const permissionPayload = z.object({
+  session: sessionId,
+  requestId: nonEmpty,
+  verdict: z.enum(VERDICTS),
+  message: z.string().optional(),
+  /** Who decided; echoed in permission.settled. */
+  by: z.enum(['user', 'policy']).optional(),
+});
+export const setModelPayload = z.object({ session: sessionId, model: nonEmpty });
+export const setPermissionModePayload = z.object({ session: sessionId, mode: permissionModeSchema });
+export const closePayload = z.object({ session: sessionId });
+export const listSessionsPayload = z.object({
+  cwd: nonEmpty.optional(),
+  limit: z.number().int().positive().optional(),
+});
+export const historyPayload = z.object({ session: sessionId, cwd: nonEmpty.optional() });
+export const rewindFilesPayload = z.object({ session: sessionId, message: nonEmpty, dryRun: z.boolean() });
+
+export type StartPayload = z.infer<typeof startPayload>;
+export type ExecPayload = z.infer<typeof execPayload>;
+export type CancelPayload = z.infer<typeof cancelPayload>;
+export type PermissionPayload = z.infer<typeof permissionPayload>;
+export type SetModelPayload = z.infer<typeof setModelPayload>;
+export type SetPermissionModePayload = z.infer<typeof setPermissionModePayload>;
+export type ClosePayload = z.infer<typeof closePayload>;
+export type ListSessionsPayload = z.infer<typeof listSessionsPayload>;
+export type HistoryPayload = z.infer<typeof historyPayload>;
+export type RewindFilesPayload = z.infer<typeof rewindFilesPayload>;
+
+function request<T extends string, P extends z.ZodType>(type: T, payload: P) {
+  return z.object({ v: version, id: requestId, type: z.literal(type), payload });
+}
+
+export const requestSchema = z.discriminatedUnion('type', [
+  request('start', startPayload),
+  request('exec', execPayload),
+  request('cancel', cancelPayload),
+  request('permission', permissionPayload),
+  request('set_model', setModelPayload),
+  request('set_permission_mode', setPermissionModePayload),
+  request('close', closePayload),
+  request('list_sessions', listSessionsPayload),
+  request('history', historyPayload),
+  request('rewind_files', rewindFilesPayload),
+]);
+export type Request = z.infer<typeof requestSchema>;
+export type RequestType = Request['type'];
+export const REQUEST_TYPES: readonly RequestType[] = requestSchema.options.map((o) => o.shape.type.value);
+
+// ok payloads, one per request type.
+export const sessionInfoSchema = z.strictObject({
+  session: z.string().min(1),
+  title: z.string(),
+  cwd: z.string().optional(),
+  lastModified: z.number().int().nonnegative(),
+  createdAt: z.number().int().nonnegative().optional(),
+  gitBranch: z.string().optional(),
+  firstPrompt: z.string().optional(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+export const CANCEL_DISPOSITIONS = ['interrupted', 'dequeued', 'idle'] as const;
+export type CancelDisposition = (typeof CANCEL_DISPOSITIONS)[number];
+
+export const okPayloads = {
+  start: z.strictObject({ session: z.string().min(1), executable: z.string().min(1) }),
+  exec: z.strictObject({ queued: z.boolean() }),
+  cancel: z.strictObject({ disposition: z.enum(CANCEL_DISPOSITIONS) }),
+  permission: z.strictObject({ settled: z.boolean() }),
+  set_model: z.strictObject({}),
+  set_permission_mode: z.strictObject({ mode: permissionModeSchema }),
+  close: z.strictObject({}),
+  list_sessions: z.strictObject({ sessions: z.array(sessionInfoSchema) }),
+  history: z.strictObject({ events: z.array(eventSchema) }),
+  rewind_files: z.strictObject({
+    canRewind: z.boolean(),
+    error: z.string().optional(),
+    filesChanged: z.array(z.string()).optional(),
+    insertions: z.number().int().nonnegative().optional(),
+    deletions: z.number().int().nonnegative().optional(),
+  }),
+} satisfies Record<RequestType, z.ZodType>;
+export type OkPayload<T extends RequestType> = z.infer<(typeof okPayloads)[T]>;
+
+export const okReplySchema = z.strictObject({
+  v: version,
+  id: requestId,
+  type: z.literal('ok'),
+  payload: z.record(z.string(), z.json()),
+});
+export const errorReplySchema = z.strictObject({
+  v: version,
+  id: requestId,
+  type: z.literal('error'),
+  error: z.strictObject({ code: z.enum(ERROR_CODES), message: z.string() }),
+});
+export const eventLineSchema = z.strictObject({ v: version, type: z.literal('event'), event: eventSchema });
+
+/** Everything the sidecar may write to stdout. */
+export const outputLineSchema = z.union([okReplySchema, errorReplySchema, eventLineSchema]);
+export type OutputLine = z.infer<typeof outputLineSchema>;
+export type ErrorReply = z.infer<typeof errorReplySchema>;

@@ -1,0 +1,34 @@
+// What the runtime needs from whatever runs sessions: the SDK (session/sdkBackend.ts) or the deterministic
+// test driver (driver/testDriver.ts). Both satisfy these shapes structurally, without importing the runtime.
+import type { EmitEvent, Event, PermissionMode, Verdict } from '../protocol/events.js';
+import type {
+  CancelDisposition,
+  HistoryPayload,
+  ListSessionsPayload,
+  OkPayload,
+  SessionInfo,
+  StartPayload,
+} from '../protocol/schemas.js';
+
+export interface SessionHandle {
+  exec(turn: string, prompt: string): { queued: boolean };
+  cancel(turn?: string): Promise<CancelDisposition>;
+  permission(requestId: string, verdict: Verdict, message: string | undefined, by: 'user' | 'policy'): { settled: boolean };
+  setModel(model: string): Promise<void>;
+  setPermissionMode(mode: PermissionMode): Promise<PermissionMode>;
+  rewindFiles(message: string, dryRun: boolean): Promise<OkPayload<'rewind_files'>>;
+  /** Resolves after the session shut down and emitted session.closed. */
+  close(): Promise<void>;
+}
+
+export interface StartContext {
+  emit: EmitEvent;
+  /** Called once when the session ended, by close or by failing. */
+  onEnded: () => void;
+}
+
+export interface Backend {
+  start(payload: StartPayload, context: StartContext): Promise<{ handle: SessionHandle; executable: string }>;
+  listSessions(payload: ListSessionsPayload): Promise<SessionInfo[]>;
+  history(payload: HistoryPayload): Promise<Event[]>;
+}

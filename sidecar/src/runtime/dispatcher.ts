@@ -1,0 +1,115 @@
+// Routes each validated request to the backend or to its session and sends exactly one reply for it.
+import { ProtocolFailure } from '../protocol/errors.js';
+import type { EmitEvent } from '../protocol/events.js';
+import type { OkPayload, Request, RequestType } from '../protocol/schemas.js';
+import { assertNever } from '../util/assertNever.js';
+import { diag, shortError } from '../util/diagnostics.js';
+import type { Backend, SessionHandle } from './backend.js';
+import { SessionRegistry } from './registry.js';
+
+export interface ReplySink {
+  ok(id: string, payload: object): void;
+  error(id: string, failure: ProtocolFailure): void;
+}
+
+export class Dispatcher {
+  private readonly sessions = new SessionRegistry();
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(
+    private readonly backend: Backend,
+    private readonly replies: ReplySink,
+    private readonly emit: EmitEvent,
+  ) {}
+
+  /** Handles a request; the reply is sent when it settles. Session-bound work starts synchronously, so
+   * requests for one session take effect in the order they arrived. */
+  dispatch(request: Request): Promise<void> {
+    const handled = this.handle(request).then(
+      (payload) => this.replies.ok(request.id, payload),
+      (error: unknown) => this.replies.error(request.id, toFailure(error, request.type)),
+    );
+    this.inFlight.add(handled);
+    void handled.finally(() => this.inFlight.delete(handled));
+    return handled;
+  }
+
+  /** Closes every session, then waits for requests still being handled. */
+  async shutdown(): Promise<void> {
+    await this.sessions.closeAll();
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private handle(request: Request): Promise<OkPayload<RequestType>> {
+    switch (request.type) {
+      case 'start':
+        return this.start(request.payload);
+      case 'exec': {
+        const { session, turn, prompt } = request.payload;
+        return this.withSession(session, (s) => s.exec(turn, prompt));
+      }
+      case 'cancel': {
+        const { session, turn } = request.payload;
+        return this.withSession(session, async (s) => ({ disposition: await s.cancel(turn) }));
+      }
+      case 'permission': {
+        const { session, requestId, verdict, message, by } = request.payload;
+        return this.withSession(session, (s) => s.permission(requestId, verdict, message, by ?? 'user'));
+      }
+      case 'set_model': {
+        const { session, model } = request.payload;
+        return this.withSession(session, async (s) => {
+          await s.setModel(model);
+          return {};
+        });
+      }
+      case 'set_permission_mode': {
+        const { session, mode } = request.payload;
+        return this.withSession(session, async (s) => ({ mode: await s.setPermissionMode(mode) }));
+      }
+      case 'close':
+        return this.withSession(request.payload.session, async (s) => {
+          await s.close();
+          return {};
+        });
+      case 'list_sessions':
+        return this.backend.listSessions(request.payload).then((sessions) => ({ sessions }));
+      case 'history':
+        return this.backend.history(request.payload).then((events) => ({ events }));
+      case 'rewind_files': {
+        const { session, message, dryRun } = request.payload;
+        return this.withSession(session, (s) => s.rewindFiles(message, dryRun));
+      }
+      default:
+        return assertNever(request);
+    }
+  }
+
+  private start(payload: Extract<Request, { type: 'start' }>['payload']): Promise<OkPayload<'start'>> {
+    const id = payload.session;
+    if (this.sessions.has(id)) return Promise.reject(new ProtocolFailure('session_exists', `session ${id} is already open`));
+    let handle: Promise<SessionHandle> | undefined;
+    const started = this.backend.start(payload, {
+      emit: this.emit,
+      onEnded: () => {
+        if (handle !== undefined) this.sessions.remove(id, handle);
+      },
+    });
+    handle = started.then((s) => s.handle);
+    this.sessions.add(id, handle);
+    return started.then(({ executable }) => ({ session: id, executable }));
+  }
+
+  /** Runs fn on the session once it is open; fn starts in arrival order for one session. */
+  private async withSession<T>(id: string, fn: (session: SessionHandle) => T | Promise<T>): Promise<T> {
+    const session = await this.sessions.get(id);
+    return fn(session);
+  }
+}
+
+function toFailure(error: unknown, type: RequestType): ProtocolFailure {
+  if (error instanceof ProtocolFailure) return error;
+  // Unexpected errors keep their detail on stderr; the host gets a short message.
+  diag(`${type} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  return new ProtocolFailure(type === 'start' ? 'sdk_error' : 'internal', `${type} failed: ${shortError(error)}`);
+}

@@ -1,0 +1,83 @@
+// The sidecar's request loop: input bytes → bounded lines → decoded requests → dispatcher; rejected lines
+// get the error reply or protocol.error event PROTOCOL.md prescribes. Knows nothing of stdio (main.ts does).
+import { fitEvent } from '../protocol/bounds.js';
+import { decodeLine, errorLine, eventLine, okLine } from '../protocol/codec.js';
+import type { ErrorCode } from '../protocol/errors.js';
+import { type EmitEvent, type Event, stampEvent } from '../protocol/events.js';
+import { BoundedLineReader } from '../protocol/lineReader.js';
+import type { LineWriter } from '../protocol/lineWriter.js';
+import { MAX_LINE_BYTES } from '../protocol/version.js';
+import { assertNever } from '../util/assertNever.js';
+import type { Backend } from './backend.js';
+import { Dispatcher } from './dispatcher.js';
+
+export interface SidecarOptions {
+  backend: Backend;
+  writer: LineWriter;
+  now: () => Date;
+  maxLineBytes?: number;
+}
+
+export class Sidecar {
+  private readonly reader: BoundedLineReader;
+  private readonly dispatcher: Dispatcher;
+  private readonly writer: LineWriter;
+  private readonly now: () => Date;
+  private stopping: Promise<void> | undefined;
+
+  constructor(options: SidecarOptions) {
+    this.writer = options.writer;
+    this.now = options.now;
+    const emit: EmitEvent = (event: Event) => this.writer.send(eventLine(fitEvent(event)));
+    this.dispatcher = new Dispatcher(
+      options.backend,
+      {
+        ok: (id, payload) => this.writer.send(okLine(id, payload)),
+        error: (id, failure) => this.writer.send(errorLine(id, failure.code, failure.message)),
+      },
+      emit,
+    );
+    this.reader = new BoundedLineReader(options.maxLineBytes ?? MAX_LINE_BYTES, {
+      line: (text) => this.onLine(text),
+      tooLong: () =>
+        this.protocolError('line_too_long', `a line longer than ${MAX_LINE_BYTES} bytes (8 MiB) was dropped`),
+    });
+  }
+
+  /** Feeds bytes read from the host. */
+  push(chunk: Buffer): void {
+    if (this.stopping === undefined) this.reader.push(chunk);
+  }
+
+  /** The host closed its end: close every session, wait for pending replies, flush. */
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      this.reader.end();
+      await this.dispatcher.shutdown();
+      await this.writer.flush();
+    })();
+    return this.stopping;
+  }
+
+  private onLine(text: string): void {
+    const decoded = decodeLine(text);
+    switch (decoded.kind) {
+      case 'request':
+        void this.dispatcher.dispatch(decoded.request);
+        return;
+      case 'reject':
+        this.writer.send(errorLine(decoded.id, decoded.code, decoded.message));
+        return;
+      case 'protocol_error':
+        this.protocolError(decoded.code, decoded.message);
+        return;
+      default:
+        assertNever(decoded);
+    }
+  }
+
+  private protocolError(code: ErrorCode, message: string): void {
+    this.writer.send(eventLine(stampEvent({ kind: 'protocol.error', code, message }, '', this.now)));
+  }
+}
+

@@ -1,0 +1,64 @@
+// The SDK options every Baton session runs with, and how start's new / resume / fork modes map onto them.
+import type { CanUseTool, Options, SpawnedProcess, SpawnOptions } from '@anthropic-ai/claude-agent-sdk';
+import type { StartPayload } from '../protocol/schemas.js';
+
+export interface QueryOptionsInput {
+  start: StartPayload;
+  executable: string;
+  canUseTool: CanUseTool;
+  /** Receives the CLI's stderr; must never reach stdout. */
+  stderr: (data: string) => void;
+  /** Starts the CLI (see claudeProcess.ts); it forwards the CLI's stderr itself. */
+  spawn: (options: SpawnOptions) => SpawnedProcess;
+  env: NodeJS.ProcessEnv;
+  /** The sidecar runs as root (uid 0). */
+  runningAsRoot: boolean;
+}
+
+/**
+ * Bypass mode stays reachable (set_permission_mode) through allowDangerouslySkipPermissions, except as root
+ * outside a sandbox: there the CLI refuses the flag and exits at once, and bypass mode could not work anyway.
+ */
+export function allowsBypass(runningAsRoot: boolean, env: NodeJS.ProcessEnv): boolean {
+  return !runningAsRoot || env['IS_SANDBOX'] === '1';
+}
+
+/** How a start request maps onto the SDK's session options. */
+export function sessionOptions(start: StartPayload): Pick<Options, 'sessionId' | 'resume' | 'forkSession' | 'resumeSessionAt'> {
+  if (start.forkFrom !== undefined) {
+    // Observed live (see README): resume + forkSession + sessionId forks under the host's id.
+    return {
+      resume: start.forkFrom,
+      forkSession: true,
+      sessionId: start.session,
+      ...(start.at !== undefined ? { resumeSessionAt: start.at } : {}),
+    };
+  }
+  if (start.resume === true) {
+    return { resume: start.session, ...(start.at !== undefined ? { resumeSessionAt: start.at } : {}) };
+  }
+  return { sessionId: start.session };
+}
+
+export function buildQueryOptions(input: QueryOptionsInput): Options {
+  const { start } = input;
+  return {
+    cwd: start.cwd,
+    settingSources: ['user', 'project', 'local'],
+    systemPrompt: { type: 'preset', preset: 'claude_code' },
+    includePartialMessages: true,
+    thinking: { type: 'adaptive', display: 'summarized' },
+    ...(allowsBypass(input.runningAsRoot, input.env) ? { allowDangerouslySkipPermissions: true } : {}),
+    // Without an explicit mode the session starts in the one its settings give.
+    ...(start.permissionMode !== undefined ? { permissionMode: start.permissionMode } : {}),
+    enableFileCheckpointing: true,
+    // `env` replaces the child's environment, so everything the sidecar has is passed on.
+    env: { ...input.env, CLAUDE_CODE_ENABLE_TODO_TOOLS: '1' },
+    canUseTool: input.canUseTool,
+    ...(start.model !== undefined && start.model !== 'default' ? { model: start.model } : {}),
+    stderr: input.stderr,
+    spawnClaudeCodeProcess: input.spawn,
+    pathToClaudeCodeExecutable: input.executable,
+    ...sessionOptions(start),
+  };
+}

@@ -1,0 +1,114 @@
+// Loads the recorded real session (scripts/record-session.ts) and replays it through the mapper the way a
+// live SdkSession composes events: session.started, turn.started per prompt, the mapper's events per SDK
+// message, permission events at the point canUseTool was called, session.closed.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { Mapper } from '../../src/mapper/mapper.js';
+import { type Event, type EventBody, stampEvent } from '../../src/protocol/events.js';
+import { PermissionBroker } from '../../src/session/permissions.js';
+import { SIDECAR_ROOT } from './fakeApi.js';
+
+export const RECORDED_DIR = join(SIDECAR_ROOT, 'testdata/recorded');
+
+const metaSchema = z.object({
+  session: z.uuid(),
+  cwd: z.string(),
+  turns: z.array(z.object({ turn: z.string(), prompt: z.string(), uuid: z.uuid() })),
+  permissions: z.array(
+    z.object({
+      afterMessages: z.number().int(),
+      turn: z.string(),
+      toolName: z.string(),
+      input: z.record(z.string(), z.unknown()),
+      requestId: z.string(),
+      toolUseID: z.string(),
+      suggestions: z.array(z.unknown()),
+      title: z.string().optional(),
+      description: z.string().optional(),
+      decisionReason: z.string().optional(),
+      verdict: z.enum(['allow', 'allow_always', 'deny']),
+      message: z.string().optional(),
+    }),
+  ),
+});
+export type RecordingMeta = z.infer<typeof metaSchema>;
+
+export function readJsonl(path: string): unknown[] {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as unknown);
+}
+
+export interface Recording {
+  sdk: unknown[];
+  history: unknown[];
+  meta: RecordingMeta;
+}
+
+export function loadRecording(): Recording {
+  return {
+    sdk: readJsonl(join(RECORDED_DIR, 'session.sdk.jsonl')),
+    history: readJsonl(join(RECORDED_DIR, 'session.history.jsonl')),
+    meta: metaSchema.parse(JSON.parse(readFileSync(join(RECORDED_DIR, 'session.meta.json'), 'utf8'))),
+  };
+}
+
+export interface LiveReplay {
+  events: Event[];
+  /** The mapper's own output per SDK message (same order as the recording). */
+  perMessage: Array<{ message: unknown; events: Event[] }>;
+}
+
+export async function replayLive(recording: Recording, now: () => Date): Promise<LiveReplay> {
+  const { meta, sdk } = recording;
+  const events: Event[] = [];
+  const perMessage: LiveReplay['perMessage'] = [];
+  const mapper = new Mapper(meta.session, now);
+  let turnIndex = 0;
+  let running: string | undefined;
+  const emit = (body: EventBody, turn?: string): void => {
+    events.push(stampEvent(turn !== undefined ? { ...body, turn } : body, meta.session, now));
+  };
+  const broker = new PermissionBroker((body) => emit(body, running));
+  const startTurn = (): void => {
+    const turn = meta.turns[turnIndex];
+    if (turn === undefined) return;
+    running = turn.turn;
+    mapper.notePromptSent(turn.uuid);
+    emit({ kind: 'turn.started', prompt: turn.prompt, uuid: turn.uuid }, turn.turn);
+  };
+
+  emit({ kind: 'session.started', cwd: meta.cwd, model: 'default', permissionMode: 'default', resumed: false });
+  mapper.notePermissionMode('default');
+  startTurn();
+  for (const [index, message] of sdk.entries()) {
+    for (const ask of meta.permissions.filter((p) => p.afterMessages === index)) {
+      const verdict = broker.request({
+        toolName: ask.toolName,
+        input: ask.input,
+        signal: new AbortController().signal,
+        requestId: ask.requestId,
+        toolUseID: ask.toolUseID,
+        // Recorded from the SDK's own PermissionUpdate values.
+        suggestions: ask.suggestions as never,
+        title: ask.title,
+        description: ask.description,
+        decisionReason: ask.decisionReason,
+      });
+      broker.settle(ask.requestId, ask.verdict, 'user', ask.message);
+      await verdict;
+    }
+    const mapped = mapper.map(message, { turn: running });
+    perMessage.push({ message, events: mapped });
+    events.push(...mapped);
+    if (typeof message === 'object' && message !== null && 'type' in message && message.type === 'result') {
+      turnIndex++;
+      running = undefined;
+      startTurn();
+    }
+  }
+  emit({ kind: 'session.closed', reason: 'closed' });
+  return { events, perMessage };
+}

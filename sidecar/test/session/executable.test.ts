@@ -1,0 +1,60 @@
+// Which claude binary a session gets: env, then the SDK's platform package, then the host's path.
+import { describe, expect, it } from 'vitest';
+import { ProtocolFailure } from '../../src/protocol/errors.js';
+import { resolveSdkBinary, sdkBinaryCandidates, selectExecutable } from '../../src/session/executable.js';
+import { CLAUDE_BINARY } from '../helpers/fakeApi.js';
+
+const exists = (paths: string[]) => (p: string) => paths.includes(p);
+
+describe('selectExecutable', () => {
+  it('prefers CLAUDE_CODE_EXECUTABLE', () => {
+    const choice = selectExecutable({
+      env: { CLAUDE_CODE_EXECUTABLE: '/env/claude' },
+      hostPath: '/host/claude',
+      resolveSdkBinary: () => '/sdk/claude',
+      isFile: exists(['/env/claude', '/sdk/claude', '/host/claude']),
+    });
+    expect(choice).toEqual({ path: '/env/claude', source: 'env' });
+  });
+
+  it('fails clearly when CLAUDE_CODE_EXECUTABLE names a missing file', () => {
+    expect(() =>
+      selectExecutable({ env: { CLAUDE_CODE_EXECUTABLE: '/nope' }, hostPath: undefined, resolveSdkBinary: () => undefined, isFile: exists([]) }),
+    ).toThrow(/CLAUDE_CODE_EXECUTABLE points to \/nope/);
+  });
+
+  it('uses the SDK package binary, then the host path', () => {
+    const base = { env: {}, hostPath: '/host/claude' };
+    expect(selectExecutable({ ...base, resolveSdkBinary: () => '/sdk/claude', isFile: exists(['/sdk/claude', '/host/claude']) }).source).toBe('sdk_package');
+    expect(selectExecutable({ ...base, resolveSdkBinary: () => undefined, isFile: exists(['/host/claude']) })).toEqual({
+      path: '/host/claude',
+      source: 'host',
+    });
+  });
+
+  it('explains what to do when there is no binary', () => {
+    try {
+      selectExecutable({ env: {}, hostPath: '/host/claude', resolveSdkBinary: () => undefined, isFile: exists([]) });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ProtocolFailure);
+      expect((error as ProtocolFailure).code).toBe('sdk_error');
+      expect((error as ProtocolFailure).message).toMatch(/\/host\/claude does not exist.*CLAUDE_CODE_EXECUTABLE/);
+    }
+  });
+});
+
+describe('the SDK platform package', () => {
+  it('lists candidates in the SDK\'s order', () => {
+    expect(sdkBinaryCandidates('linux', 'x64', true)).toEqual([
+      '@anthropic-ai/claude-agent-sdk-linux-x64/claude',
+      '@anthropic-ai/claude-agent-sdk-linux-x64-musl/claude',
+    ]);
+    expect(sdkBinaryCandidates('linux', 'arm64', false)[0]).toBe('@anthropic-ai/claude-agent-sdk-linux-arm64-musl/claude');
+    expect(sdkBinaryCandidates('win32', 'x64', false)).toEqual(['@anthropic-ai/claude-agent-sdk-win32-x64/claude.exe']);
+  });
+
+  it('resolves the installed binary in this dev tree', () => {
+    expect(resolveSdkBinary()).toBe(CLAUDE_BINARY);
+  });
+});

@@ -1,0 +1,111 @@
+// PermissionBroker: one verdict per request, interrupts settle as deny, "always" passes the SDK's suggestions.
+import type { PermissionUpdate } from '@anthropic-ai/claude-agent-sdk';
+import { describe, expect, it } from 'vitest';
+import type { EventBody } from '../../src/protocol/events.js';
+import { DEFAULT_DENY_MESSAGE, PermissionBroker, type PermissionAsk } from '../../src/session/permissions.js';
+
+type PermissionEvent = EventBody<'permission.requested'> | EventBody<'permission.settled'>;
+
+const suggestions: PermissionUpdate[] = [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }];
+
+function setup() {
+  const events: PermissionEvent[] = [];
+  const broker = new PermissionBroker((e) => events.push(e));
+  const controller = new AbortController();
+  const ask = (requestId: string, extra: Partial<PermissionAsk> = {}): PermissionAsk => ({
+    toolName: 'Write',
+    input: { file_path: '/p/a.txt', content: 'hi' },
+    signal: controller.signal,
+    requestId,
+    toolUseID: `toolu_${requestId}`,
+    suggestions,
+    ...extra,
+  });
+  return { events, broker, controller, ask };
+}
+
+describe('PermissionBroker', () => {
+  it('announces the request with the SDK\'s request id and waits for the verdict', async () => {
+    const { events, broker, ask } = setup();
+    const pending = broker.request(ask('r1', { title: 'Claude wants to write a.txt', decisionReason: 'workingDir' }));
+    expect(events).toEqual([
+      {
+        kind: 'permission.requested',
+        requestId: 'r1',
+        toolUseId: 'toolu_r1',
+        toolName: 'Write',
+        input: { file_path: '/p/a.txt', content: 'hi' },
+        title: 'Claude wants to write a.txt',
+        decisionReason: 'workingDir',
+        suggestions,
+      },
+    ]);
+    expect(broker.settle('r1', 'allow', 'user')).toBe('settled');
+    await expect(pending).resolves.toEqual({ behavior: 'allow', updatedInput: { file_path: '/p/a.txt', content: 'hi' }, toolUseID: 'toolu_r1' });
+    expect(events.at(-1)).toEqual({ kind: 'permission.settled', requestId: 'r1', verdict: 'allow', by: 'user' });
+  });
+
+  it('settles exactly once: a second verdict changes nothing', async () => {
+    const { events, broker, ask } = setup();
+    const pending = broker.request(ask('r1'));
+    expect(broker.settle('r1', 'deny', 'user', 'Not that file')).toBe('settled');
+    expect(broker.settle('r1', 'allow', 'user')).toBe('already_settled');
+    await expect(pending).resolves.toEqual({ behavior: 'deny', message: 'Not that file', toolUseID: 'toolu_r1' });
+    expect(events.filter((e) => e.kind === 'permission.settled')).toHaveLength(1);
+    expect(broker.settle('never-asked', 'allow', 'user')).toBe('unknown');
+  });
+
+  it('passes the SDK suggestions back as updatedPermissions for allow_always', async () => {
+    const { broker, ask } = setup();
+    const pending = broker.request(ask('r1'));
+    broker.settle('r1', 'allow_always', 'user');
+    await expect(pending).resolves.toMatchObject({ behavior: 'allow', updatedPermissions: suggestions });
+  });
+
+  it('echoes a policy decision', async () => {
+    const { broker, ask, events } = setup();
+    const pending = broker.request(ask('r1'));
+    broker.settle('r1', 'allow', 'policy');
+    await expect(pending).resolves.toMatchObject({ behavior: 'allow' });
+    expect(events.at(-1)).toEqual({ kind: 'permission.settled', requestId: 'r1', verdict: 'allow', by: 'policy' });
+  });
+
+  it('denies with a default message when the person gave none', async () => {
+    const { broker, ask, events } = setup();
+    const pending = broker.request(ask('r1'));
+    broker.settle('r1', 'deny', 'user');
+    await expect(pending).resolves.toMatchObject({ behavior: 'deny', message: DEFAULT_DENY_MESSAGE });
+    expect(events.at(-1)).toMatchObject({ verdict: 'deny', by: 'user', message: DEFAULT_DENY_MESSAGE });
+  });
+
+  it('settles as deny by interrupt when the SDK aborts the request, and only once', async () => {
+    const { broker, ask, controller, events } = setup();
+    const pending = broker.request(ask('r1'));
+    controller.abort();
+    await expect(pending).resolves.toMatchObject({ behavior: 'deny' });
+    expect(events.at(-1)).toMatchObject({ kind: 'permission.settled', requestId: 'r1', verdict: 'deny', by: 'interrupt' });
+    expect(broker.settle('r1', 'allow', 'user')).toBe('already_settled');
+    expect(events.filter((e) => e.kind === 'permission.settled')).toHaveLength(1);
+  });
+
+  it('settles a request whose signal was already aborted at once', async () => {
+    const { broker, ask, controller } = setup();
+    controller.abort();
+    await expect(broker.request(ask('r1'))).resolves.toMatchObject({ behavior: 'deny' });
+    expect(broker.openCount).toBe(0);
+  });
+
+  it('settles every open request on settleAll', async () => {
+    const { broker, ask, events } = setup();
+    const a = broker.request(ask('a'));
+    const b = broker.request(ask('b'));
+    broker.settle('a', 'allow', 'user');
+    broker.settleAll('interrupt');
+    await expect(a).resolves.toMatchObject({ behavior: 'allow' });
+    await expect(b).resolves.toMatchObject({ behavior: 'deny' });
+    expect(events.filter((e) => e.kind === 'permission.settled').map((e) => [e.requestId, e.by])).toEqual([
+      ['a', 'user'],
+      ['b', 'interrupt'],
+    ]);
+  });
+});
