@@ -73,6 +73,7 @@ func Start(ctx context.Context, cfg Config) (*Client, error) {
 	cmd := exec.Command(cfg.Path, cfg.Args...)
 	cmd.Env = cfg.Env
 	cmd.Dir = cfg.Dir
+	ownProcessGroup(cmd)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, fmt.Errorf("start the sidecar: %w", err)
@@ -284,6 +285,8 @@ func (c *Client) finish(waitErr error) {
 	reason := "exited"
 	if waitErr != nil {
 		reason = waitErr.Error()
+		// The sidecar did not exit cleanly, so it may not have stopped its claude child.
+		endProcessGroup(c.cmd.Process.Pid)
 	}
 	c.exitErr = fmt.Errorf("%w (%s; %s)", ErrExited, reason, c.stderr.classify())
 	c.cfg.Logger.Debug().Int("pid", c.cmd.Process.Pid).Str("reason", reason).Msg("sidecar ended")
