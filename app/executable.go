@@ -44,15 +44,32 @@ func (r *claudeResolver) resolve(ctx context.Context) (string, error) {
 	return res.Path, nil
 }
 
-// progressLines reports provisioning on a terminal's stderr, a line every few seconds, for headless commands.
+// progressLines reports provisioning on stderr for headless commands: a line when a phase starts, and at most
+// every few seconds while bytes move.
 func progressLines(w io.Writer) func(provision.Progress) {
 	var last time.Time
+	var phase provision.Phase
 	return func(p provision.Progress) {
-		if p.Total <= 0 || time.Since(last) < 2*time.Second && p.Bytes < p.Total {
-			return
+		changed := p.Phase != phase
+		phase = p.Phase
+		switch p.Phase {
+		case provision.PhaseDownloading, provision.PhaseUnpacking:
+			if !changed && time.Since(last) < 3*time.Second {
+				return
+			}
+			last = time.Now()
+			verb := map[provision.Phase]string{provision.PhaseDownloading: "downloading", provision.PhaseUnpacking: "unpacking"}[p.Phase]
+			if p.Total > 0 {
+				fmt.Fprintf(w, "baton: installing claude: %s from %s, %d%% of %.0f MB\n", verb, p.Source, p.Bytes*100/p.Total, float64(p.Total)/1e6)
+			} else {
+				fmt.Fprintf(w, "baton: installing claude: %s from %s\n", verb, p.Source)
+			}
+		case provision.PhaseRetrying, provision.PhaseFallback, provision.PhaseWaiting:
+			if changed && p.Message != "" {
+				fmt.Fprintf(w, "baton: installing claude: %s\n", p.Message)
+			}
+		case provision.PhaseDone:
+			fmt.Fprintln(w, "baton: claude is installed")
 		}
-		last = time.Now()
-		fmt.Fprintf(w, "baton: installing claude from %s: %d%% (%.0f of %.0f MB)\n", p.Source,
-			p.Bytes*100/p.Total, float64(p.Bytes)/1e6, float64(p.Total)/1e6)
 	}
 }
