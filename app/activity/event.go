@@ -58,6 +58,7 @@ type Event struct {
 	ForkedFrom     string `json:"forkedFrom,omitempty"`
 	Reason         string `json:"reason,omitempty"`
 	Title          string `json:"title,omitempty"`
+	Status         string `json:"status,omitempty"` // session.updated (ephemeral): requesting, compacting, idle
 
 	// turn.*
 	Prompt      string   `json:"prompt,omitempty"`

@@ -17,6 +17,7 @@ import {
   systemInitSchema,
   systemStatusSchema,
   systemTaskProgressSchema,
+  systemThinkingTokensSchema,
   toolProgressSchema,
   type UserMessage,
   userBlockSchema,
@@ -220,9 +221,15 @@ export class Mapper {
       return [...this.modelReported(init.data.model), ...this.modeReported(init.data.permissionMode)];
     }
     const status = systemStatusSchema.safeParse(message);
-    if (status.success && status.data.permissionMode !== undefined) {
-      const changed = this.modeReported(status.data.permissionMode);
-      if (changed.length > 0) return changed;
+    if (status.success) {
+      const changed = status.data.permissionMode !== undefined ? this.modeReported(status.data.permissionMode) : [];
+      // The activity of the moment (requesting, compacting) is a stream piece: shown live, never replayed.
+      return [...changed, { kind: 'session.updated', ephemeral: true, status: status.data.status ?? 'idle' }];
+    }
+    if (systemThinkingTokensSchema.safeParse(message).success) {
+      // The CLI's own estimate of thinking under way; the meter keeps its running count from the thinking
+      // deltas, so this is consumed by that state and re-announced as the running count.
+      return [this.usage.running()];
     }
     const progress = systemTaskProgressSchema.safeParse(message);
     if (progress.success) {

@@ -104,6 +104,11 @@ export const systemStatusSchema = z.looseObject({
   status: z.string().nullable(),
   permissionMode: z.string().optional(),
 });
+export const systemThinkingTokensSchema = z.looseObject({
+  type: z.literal('system'),
+  subtype: z.literal('thinking_tokens'),
+  estimated_tokens: z.number().nonnegative(),
+});
 export const systemTaskProgressSchema = z.looseObject({
   type: z.literal('system'),
   subtype: z.literal('task_progress'),

@@ -66,7 +66,7 @@ export class UsageMeter {
     return body;
   }
 
-  private running(): EventBody<'usage.updated'> {
+  running(): EventBody<'usage.updated'> {
     return { kind: 'usage.updated', ephemeral: true, turnOutputTokens: this.turnOutputTokens() };
   }
 

@@ -59,6 +59,8 @@ export const sessionUpdatedEvent = z.strictObject({
   permissionMode: permissionModeSchema.optional(),
   title: z.string().optional(),
   model: z.string().optional(),
+  /** What the CLI is doing between messages (ephemeral): requesting, compacting, or idle. */
+  status: z.string().optional(),
 });
 export const turnStartedEvent = z.strictObject({
   ...base,

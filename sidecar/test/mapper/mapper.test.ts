@@ -250,13 +250,24 @@ describe('messages', () => {
     ]);
   });
 
-  it('turns a reported mode change into session.updated and a repeat into unknown', () => {
+  it('turns a reported mode change into session.updated, and every status into an ephemeral status update', () => {
     const m = mapper();
     m.notePermissionMode('default');
-    const status = (mode: string) => ({ type: 'system', subtype: 'status', status: null, permissionMode: mode, uuid: 's', session_id: SESSION });
-    const events = mapAll(m, [status('plan'), status('plan')]);
-    expect(events.map((e) => e.kind)).toEqual(['session.updated', 'unknown']);
+    const status = (mode: string, now: string | null) => ({ type: 'system', subtype: 'status', status: now, permissionMode: mode, uuid: 's', session_id: SESSION });
+    const events = mapAll(m, [status('plan', null), status('plan', 'requesting')]);
+    expect(events.map((e) => e.kind)).toEqual(['session.updated', 'session.updated', 'session.updated']);
     expect(events[0]).toMatchObject({ permissionMode: 'plan' });
+    expect(events[0]?.ephemeral).toBeUndefined();
+    expect(events[1]).toMatchObject({ ephemeral: true, status: 'idle' });
+    expect(events[2]).toMatchObject({ ephemeral: true, status: 'requesting' });
+    expect(events[2]).not.toHaveProperty('permissionMode');
+  });
+
+  it('takes the CLI\'s thinking estimate as a running token count, not an unknown event', () => {
+    const m = mapper();
+    const events = mapAll(m, [{ type: 'system', subtype: 'thinking_tokens', estimated_tokens: 6, estimated_tokens_delta: 6, uuid: 's', session_id: SESSION }]);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ kind: 'usage.updated', ephemeral: true });
   });
 });
 
