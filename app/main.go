@@ -32,7 +32,8 @@ usage:
   baton serve [--listen A]   the console in a browser, on loopback
   baton provision [flags]    install the pinned claude executable
   baton doctor [flags]       say which claude will run and whether it was verified
-  baton version              print versions
+  baton smoke [--sidecar P]  check the installed sidecar (no claude, no network)
+  baton version              print Baton's, the SDK's and the pinned claude's versions
 `
 
 // Main runs Baton with the command-line arguments (without the program name) and returns the exit code.
@@ -48,8 +49,12 @@ func Main(args []string, assets fs.FS) int {
 		fmt.Fprint(os.Stdout, usage)
 		return cli.ExitOK
 	case "version", "--version":
-		fmt.Fprintf(os.Stdout, "baton %s\n", Version)
+		fmt.Fprint(os.Stdout, cli.VersionText(Version))
 		return cli.ExitOK
+	case "smoke":
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		return cli.RunSmoke(ctx, rest, os.Stdout, os.Stderr, sidecarPath())
 	case "serve":
 		return runServe(rest, assets, log)
 	}

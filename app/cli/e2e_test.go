@@ -55,15 +55,7 @@ type cliHarness struct {
 func newCLIHarness(t *testing.T) *cliHarness {
 	t.Helper()
 	claude := testenv.RequireClaude(t)
-	root, err := testenv.RepoRoot()
-	require.NoError(t, err)
-	sidecar := os.Getenv("BATON_SIDECAR")
-	if sidecar == "" {
-		sidecar = filepath.Join(root, "build", "bin", "baton-sidecar")
-	}
-	if _, err := os.Stat(sidecar); err != nil {
-		t.Fatalf("the compiled sidecar is missing (%s): run scripts/build first", sidecar)
-	}
+	sidecar := testenv.SidecarPath(t)
 	api, err := fakeapi.Start(fakeapi.DefaultScript())
 	require.NoError(t, err)
 	t.Cleanup(api.Close)

@@ -1,52 +1,18 @@
+//go:build !windows
+
 package session_test
 
 import (
-	"bytes"
 	"context"
 	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/internal/testenv"
 	"github.com/stretchr/testify/require"
 )
-
-// childrenOf lists the live processes whose parent is pid (Linux /proc).
-func childrenOf(t *testing.T, pid int) []int {
-	t.Helper()
-	entries, err := os.ReadDir("/proc")
-	require.NoError(t, err)
-	var out []int
-	for _, e := range entries {
-		child, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
-		if err != nil {
-			continue
-		}
-		// Fields after the command name (which may hold spaces) start after the last ')'.
-		fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
-		if len(fields) > 1 && fields[1] == strconv.Itoa(pid) && fields[0] != "Z" {
-			out = append(out, child)
-		}
-	}
-	return out
-}
-
-func alive(pid int) bool {
-	stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
-	if err != nil {
-		return false
-	}
-	fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
-	return len(fields) > 0 && fields[0] != "Z"
-}
 
 func requireLinux(t *testing.T) {
 	if _, err := os.Stat("/proc/self/stat"); err != nil {
@@ -107,13 +73,13 @@ func TestCloseAcknowledgesAfterShutdownAndLeavesNoProcess(t *testing.T) {
 	turn := h.exec(s, "hello")
 	require.Equal(t, activity.TurnCompleted, h.waitTurnEnd(turn).Kind)
 	sidecarPID := s.SidecarPID()
-	claudes := childrenOf(t, sidecarPID)
+	claudes := testenv.ChildPIDs(sidecarPID)
 	require.NotEmpty(t, claudes, "the sidecar runs a claude child while the session is open")
 
 	h.close(s)
-	require.False(t, alive(sidecarPID), "the sidecar was reaped")
+	require.False(t, testenv.Alive(sidecarPID), "the sidecar was reaped")
 	for _, pid := range claudes {
-		require.False(t, alive(pid), "claude %d is still running after close", pid)
+		require.False(t, testenv.Alive(pid), "claude %d is still running after close", pid)
 	}
 	closed := h.rec.all(func(ev activity.Event) bool { return ev.Session == s.ID() && ev.Kind == activity.SessionClosed })
 	require.Len(t, closed, 1)

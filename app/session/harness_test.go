@@ -2,8 +2,6 @@ package session_test
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -15,21 +13,6 @@ import (
 	"github.com/rs/zerolog"
 	"github.com/stretchr/testify/require"
 )
-
-// sidecarPath is the compiled sidecar under test: BATON_SIDECAR, else build/bin/baton-sidecar.
-func sidecarPath(t testing.TB) string {
-	t.Helper()
-	if p := os.Getenv("BATON_SIDECAR"); p != "" {
-		return p
-	}
-	root, err := testenv.RepoRoot()
-	require.NoError(t, err)
-	p := filepath.Join(root, "build", "bin", "baton-sidecar")
-	if _, err := os.Stat(p); err != nil {
-		t.Fatalf("the compiled sidecar is missing (%s): run scripts/build first", p)
-	}
-	return p
-}
 
 // harness runs the real sidecar, SDK and claude CLI against a scripted Messages API on loopback.
 type harness struct {
@@ -49,7 +32,7 @@ func newHarness(t *testing.T) *harness {
 	t.Cleanup(api.Close)
 	h := &harness{t: t, api: api, home: testenv.NewHome(t), project: testenv.NewProject(t)}
 	env := append(testenv.CLIEnv(api.URL(), h.home), "CLAUDE_CODE_EXECUTABLE="+claude)
-	h.m = session.NewManager(session.Config{SidecarPath: sidecarPath(t), Env: env, Logger: zerolog.Nop()})
+	h.m = session.NewManager(session.Config{SidecarPath: testenv.SidecarPath(t), Env: env, Logger: zerolog.Nop()})
 	h.rec = newRecorder(h.m.Subscribe(nil))
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)

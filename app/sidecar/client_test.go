@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -19,20 +18,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func sidecarPath(t *testing.T) string {
-	t.Helper()
-	if p := os.Getenv("BATON_SIDECAR"); p != "" {
-		return p
-	}
-	root, err := testenv.RepoRoot()
-	require.NoError(t, err)
-	p := filepath.Join(root, "build", "bin", "baton-sidecar")
-	if _, err := os.Stat(p); err != nil {
-		t.Fatalf("the compiled sidecar is missing (%s): run scripts/build first", p)
-	}
-	return p
-}
-
 // rawSidecar runs the real sidecar (test driver: no SDK, no network) with its stdio in the test's hands.
 type rawSidecar struct {
 	cmd *exec.Cmd
@@ -43,7 +28,7 @@ type rawSidecar struct {
 
 func startRaw(t *testing.T) *rawSidecar {
 	t.Helper()
-	cmd := exec.Command(sidecarPath(t))
+	cmd := exec.Command(testenv.SidecarPath(t))
 	cmd.Env = append(os.Environ(), "BATON_SIDECAR_TEST_DRIVER=1")
 	stdin, err := cmd.StdinPipe()
 	require.NoError(t, err)
@@ -134,7 +119,7 @@ func TestSidecarSurvivesA16MiBLine(t *testing.T) {
 
 func TestTestDriverRoundTrip(t *testing.T) {
 	c, err := sidecar.Start(context.Background(), sidecar.Config{
-		Path: sidecarPath(t), Env: append(os.Environ(), "BATON_SIDECAR_TEST_DRIVER=1"), Logger: zerolog.Nop()})
+		Path: testenv.SidecarPath(t), Env: append(os.Environ(), "BATON_SIDECAR_TEST_DRIVER=1"), Logger: zerolog.Nop()})
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()

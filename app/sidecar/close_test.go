@@ -1,12 +1,8 @@
 package sidecar_test
 
 import (
-	"bytes"
 	"context"
 	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -20,26 +16,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func childPIDs(pid int) []int {
-	entries, _ := os.ReadDir("/proc")
-	var out []int
-	for _, e := range entries {
-		child, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
-		if err != nil {
-			continue
-		}
-		fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
-		if len(fields) > 1 && fields[1] == strconv.Itoa(pid) && fields[0] != "Z" {
-			out = append(out, child)
-		}
-	}
-	return out
-}
-
 // Close is request/ack: by the time the sidecar answers ok, the SDK query — and its claude process — is gone,
 // while the sidecar itself still runs until the host closes its stdin.
 func TestCloseAcknowledgesOnlyAfterTheQueryShutDown(t *testing.T) {
@@ -52,7 +28,7 @@ func TestCloseAcknowledgesOnlyAfterTheQueryShutDown(t *testing.T) {
 	defer api.Close()
 	home := testenv.NewHome(t)
 	env := append(testenv.CLIEnv(api.URL(), home), "CLAUDE_CODE_EXECUTABLE="+claude)
-	c, err := sidecar.Start(context.Background(), sidecar.Config{Path: sidecarPath(t), Env: env, Logger: zerolog.Nop()})
+	c, err := sidecar.Start(context.Background(), sidecar.Config{Path: testenv.SidecarPath(t), Env: env, Logger: zerolog.Nop()})
 	require.NoError(t, err)
 	defer c.Kill()
 
@@ -74,13 +50,13 @@ func TestCloseAcknowledgesOnlyAfterTheQueryShutDown(t *testing.T) {
 	deadline := time.Now().Add(60 * time.Second)
 	var claudes []int
 	for len(claudes) == 0 && time.Now().Before(deadline) {
-		claudes = childPIDs(c.PID())
+		claudes = testenv.ChildPIDs(c.PID())
 		time.Sleep(50 * time.Millisecond)
 	}
 	require.NotEmpty(t, claudes, "the session runs a claude child")
 
 	require.NoError(t, c.Call(ctx, protocol.ReqClose, protocol.SessionRequest{Session: id}, nil))
-	require.Empty(t, childPIDs(c.PID()), "close was acknowledged while the claude child still ran")
+	require.Empty(t, testenv.ChildPIDs(c.PID()), "close was acknowledged while the claude child still ran")
 	select {
 	case <-c.Done():
 		t.Fatal("the sidecar exited before the host closed its stdin")

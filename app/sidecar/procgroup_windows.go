@@ -2,10 +2,17 @@
 
 package sidecar
 
-import "os/exec"
+import (
+	"os/exec"
+	"syscall"
+)
 
-// On Windows a console Ctrl-C is delivered differently and a child is not killed with its parent's group;
-// nothing to arrange here.
-func ownProcessGroup(cmd *exec.Cmd) {}
+// createNoWindow keeps a windowed baton.exe from opening a console window for every sidecar it starts.
+const createNoWindow = 0x08000000
 
+func ownProcessGroup(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{HideWindow: true, CreationFlags: createNoWindow}
+}
+
+// A Windows child is not killed with its parent's group; the claude CLI exits when its stdin closes.
 func endProcessGroup(pid int) {}

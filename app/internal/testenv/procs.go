@@ -1,0 +1,46 @@
+package testenv
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// procStat returns a process's state letter and parent pid from /proc (Linux), ok=false when it is gone or
+// there is no /proc.
+func procStat(pid string) (state, ppid string, ok bool) {
+	stat, err := os.ReadFile(filepath.Join("/proc", pid, "stat"))
+	if err != nil {
+		return "", "", false
+	}
+	// Fields after the command name (which may hold spaces) start after the last ')'.
+	fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
+	if len(fields) < 2 {
+		return "", "", false
+	}
+	return fields[0], fields[1], true
+}
+
+// ChildPIDs lists the live (non-zombie) processes whose parent is pid.
+func ChildPIDs(pid int) []int {
+	entries, _ := os.ReadDir("/proc")
+	var out []int
+	for _, e := range entries {
+		child, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		if state, ppid, ok := procStat(e.Name()); ok && ppid == strconv.Itoa(pid) && state != "Z" {
+			out = append(out, child)
+		}
+	}
+	return out
+}
+
+// Alive reports whether pid is a running (non-zombie) process.
+func Alive(pid int) bool {
+	state, _, ok := procStat(strconv.Itoa(pid))
+	return ok && state != "Z"
+}

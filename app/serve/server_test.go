@@ -1,0 +1,276 @@
+package serve_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/console"
+	"github.com/baton-console/baton/app/internal/fakeapi"
+	"github.com/baton-console/baton/app/internal/testenv"
+	"github.com/baton-console/baton/app/serve"
+	"github.com/baton-console/baton/app/session"
+	"github.com/coder/websocket"
+	"github.com/rs/zerolog"
+	"github.com/stretchr/testify/require"
+)
+
+type served struct {
+	srv     *serve.Server
+	url     string
+	token   string
+	project string
+	api     *fakeapi.Server
+}
+
+// startServed runs browser mode in-process over the real session runtime (real sidecar, SDK and claude CLI
+// against the scripted Messages API).
+func startServed(t *testing.T) *served {
+	t.Helper()
+	claude := testenv.RequireClaude(t)
+	api, err := fakeapi.Start(fakeapi.DefaultScript())
+	require.NoError(t, err)
+	t.Cleanup(api.Close)
+	home := testenv.NewHome(t)
+	env := append(testenv.CLIEnv(api.URL(), home), "CLAUDE_CODE_EXECUTABLE="+claude)
+	m := session.NewManager(session.Config{SidecarPath: testenv.SidecarPath(t), Env: env, Logger: zerolog.Nop()})
+	capi := console.New(console.Options{Sessions: m, Transport: "websocket", Version: "test", Logger: zerolog.Nop()})
+	srv, err := serve.Listen(serve.Options{Listen: "127.0.0.1:0", API: capi, Sessions: m, Logger: zerolog.Nop()})
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { _ = srv.Serve(ctx); close(done) }()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+		sctx, scancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer scancel()
+		m.Shutdown(sctx)
+		console.Release(capi)
+	})
+	require.True(t, srv.Loopback())
+	token := srv.URL()[strings.Index(srv.URL(), "token=")+len("token="):]
+	return &served{srv: srv, url: srv.URL(), token: token, project: testenv.NewProject(t), api: api}
+}
+
+func (s *served) origin() string { return "http://" + s.srv.Addr().String() }
+
+func TestEveryRequestNeedsTheToken(t *testing.T) {
+	s := startServed(t)
+	get := func(url string, cookie *http.Cookie) *http.Response {
+		req, err := http.NewRequest(http.MethodGet, url, nil)
+		require.NoError(t, err)
+		if cookie != nil {
+			req.AddCookie(cookie)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		resp.Body.Close()
+		return resp
+	}
+	require.Equal(t, http.StatusUnauthorized, get(s.origin()+"/", nil).StatusCode)
+	require.Equal(t, http.StatusUnauthorized, get(s.origin()+"/?token=wrong", nil).StatusCode)
+	require.Equal(t, http.StatusUnauthorized, get(s.origin()+"/ws", nil).StatusCode)
+	require.Equal(t, http.StatusUnauthorized, get(s.origin()+"/assets/app.js", &http.Cookie{Name: "baton_token", Value: "nope"}).StatusCode)
+
+	resp := get(s.url, nil)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	var cookie *http.Cookie
+	for _, c := range resp.Cookies() {
+		if c.Name == "baton_token" {
+			cookie = c
+		}
+	}
+	require.NotNil(t, cookie, "the first load sets the token cookie")
+	require.True(t, cookie.HttpOnly)
+	require.Equal(t, http.SameSiteStrictMode, cookie.SameSite)
+	require.Equal(t, http.StatusOK, get(s.origin()+"/", cookie).StatusCode)
+}
+
+func TestWebSocketChecksOrigin(t *testing.T) {
+	s := startServed(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	hdr := http.Header{}
+	hdr.Set("Origin", "http://evil.example")
+	hdr.Set("Cookie", "baton_token="+s.token)
+	_, resp, err := websocket.Dial(ctx, "ws://"+s.srv.Addr().String()+"/ws", &websocket.DialOptions{HTTPHeader: hdr})
+	require.Error(t, err)
+	require.NotNil(t, resp)
+	require.Equal(t, http.StatusForbidden, resp.StatusCode)
+}
+
+// wsClient is a minimal client of the console API over the WebSocket.
+type wsClient struct {
+	t      *testing.T
+	conn   *websocket.Conn
+	mu     sync.Mutex
+	nextID int
+	calls  map[int]chan json.RawMessage
+	events chan activity.Event
+}
+
+func dial(t *testing.T, s *served) *wsClient {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	hdr := http.Header{}
+	hdr.Set("Origin", s.origin())
+	hdr.Set("Cookie", "baton_token="+s.token)
+	conn, _, err := websocket.Dial(ctx, "ws://"+s.srv.Addr().String()+"/ws", &websocket.DialOptions{HTTPHeader: hdr})
+	require.NoError(t, err)
+	conn.SetReadLimit(16 << 20)
+	c := &wsClient{t: t, conn: conn, calls: map[int]chan json.RawMessage{}, events: make(chan activity.Event, 4096)}
+	go c.read()
+	t.Cleanup(func() { conn.CloseNow() })
+	return c
+}
+
+func (c *wsClient) read() {
+	for {
+		_, data, err := c.conn.Read(context.Background())
+		if err != nil {
+			close(c.events)
+			return
+		}
+		var msg struct {
+			ID    *int            `json:"id"`
+			Type  string          `json:"type"`
+			Event activity.Event  `json:"event"`
+			Raw   json.RawMessage `json:"-"`
+		}
+		if json.Unmarshal(data, &msg) != nil {
+			continue
+		}
+		if msg.Type == "event" {
+			c.events <- msg.Event
+			continue
+		}
+		if msg.ID != nil {
+			c.mu.Lock()
+			ch := c.calls[*msg.ID]
+			c.mu.Unlock()
+			if ch != nil {
+				ch <- data
+			}
+		}
+	}
+}
+
+type callReply struct {
+	Result json.RawMessage `json:"result"`
+	Error  *console.Error  `json:"error"`
+}
+
+func (c *wsClient) call(method string, params any, out any) *console.Error {
+	c.t.Helper()
+	c.mu.Lock()
+	c.nextID++
+	id := c.nextID
+	ch := make(chan json.RawMessage, 1)
+	c.calls[id] = ch
+	c.mu.Unlock()
+	data, err := json.Marshal(map[string]any{"id": id, "method": method, "params": params})
+	require.NoError(c.t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	require.NoError(c.t, c.conn.Write(ctx, websocket.MessageText, data))
+	select {
+	case raw := <-ch:
+		var rep callReply
+		require.NoError(c.t, json.Unmarshal(raw, &rep))
+		if rep.Error != nil {
+			return rep.Error
+		}
+		if out != nil {
+			require.NoError(c.t, json.Unmarshal(rep.Result, out))
+		}
+		return nil
+	case <-ctx.Done():
+		c.t.Fatalf("no reply to %s", method)
+		return nil
+	}
+}
+
+func (c *wsClient) waitEvent(pred func(activity.Event) bool) activity.Event {
+	c.t.Helper()
+	timeout := time.After(90 * time.Second)
+	for {
+		select {
+		case ev, ok := <-c.events:
+			require.True(c.t, ok, "the connection closed")
+			if pred(ev) {
+				return ev
+			}
+		case <-timeout:
+			c.t.Fatal("timed out waiting for an event")
+		}
+	}
+}
+
+func TestCallsAndErrorsOverTheWebSocket(t *testing.T) {
+	s := startServed(t)
+	c := dial(t, s)
+	var caps console.Capabilities
+	require.Nil(t, c.call("capabilities", map[string]any{}, &caps))
+	require.Equal(t, "websocket", caps.Transport)
+	require.False(t, caps.FolderPicker, "a browser has no native folder picker")
+
+	e := c.call("launchRockets", map[string]any{}, nil)
+	require.NotNil(t, e)
+	require.Equal(t, console.CodeBadRequest, e.Code)
+	e = c.call("sendPrompt", map[string]any{"session": "0b9f3a4e-5c1d-4e2f-9a7b-1c2d3e4f5a6b", "prompt": "hi"}, nil)
+	require.NotNil(t, e)
+	require.Equal(t, console.CodeNotFound, e.Code)
+	e = c.call("startSession", map[string]any{"cwd": "/no/such/folder"}, nil)
+	require.NotNil(t, e)
+	require.Contains(t, e.Message, "does not exist")
+}
+
+// A browser that reconnects gets back what lasts and can still answer a pending permission request.
+func TestReconnectSeesAndAnswersAPendingPermission(t *testing.T) {
+	s := startServed(t)
+	first := dial(t, s)
+	var ref console.SessionRef
+	require.Nil(t, first.call("startSession", map[string]any{"cwd": s.project, "permissionMode": "default"}, &ref))
+	var turn console.PromptResult
+	require.Nil(t, first.call("sendPrompt", map[string]any{"session": ref.Session, "prompt": "[write kept.txt across reconnects]"}, &turn))
+	req := first.waitEvent(func(ev activity.Event) bool { return ev.Kind == activity.PermissionRequested })
+	first.conn.CloseNow()
+
+	second := dial(t, s)
+	var snap console.Snapshot
+	require.Nil(t, second.call("snapshot", map[string]any{}, &snap))
+	require.Len(t, snap.Sessions, 1)
+	live := snap.Sessions[0]
+	require.Equal(t, ref.Session, live.Session)
+	var pending, deltas int
+	for _, ev := range live.Events {
+		if ev.Kind == activity.PermissionRequested && ev.RequestID == req.RequestID {
+			pending++
+		}
+		if ev.Kind == activity.PermissionSettled {
+			pending--
+		}
+		if ev.Ephemeral {
+			deltas++
+		}
+	}
+	require.Equal(t, 1, pending, "the pending request is in the snapshot")
+	require.Zero(t, deltas, "ephemeral pieces are never replayed")
+
+	var ans console.AnswerResult
+	require.Nil(t, second.call("answerPermission", map[string]any{"session": ref.Session, "requestId": req.RequestID, "verdict": "allow"}, &ans))
+	require.True(t, ans.Settled)
+	second.waitEvent(func(ev activity.Event) bool { return ev.Turn == turn.Turn && ev.Kind == activity.TurnCompleted })
+	data, err := os.ReadFile(filepath.Join(s.project, "kept.txt"))
+	require.NoError(t, err)
+	require.Equal(t, "across reconnects\n", string(data))
+}
