@@ -145,10 +145,12 @@ func (c *Client) Call(ctx context.Context, typ string, payload, out any) error {
 	_, err = c.stdin.Write(append(line, '\n'))
 	c.writeMu.Unlock()
 	if err != nil {
+		// A failed write almost always means the process is ending; give the reaper a moment so the caller
+		// learns why instead of a bare pipe error.
 		select {
 		case <-c.done:
 			return c.exitedError()
-		default:
+		case <-time.After(2 * time.Second):
 			return fmt.Errorf("send %s to the sidecar: %w", typ, err)
 		}
 	}
