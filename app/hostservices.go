@@ -3,21 +3,25 @@ package app
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 
 	"github.com/baton-console/baton/app/auth"
 	"github.com/baton-console/baton/app/console"
+	"github.com/baton-console/baton/app/discovery"
 	"github.com/baton-console/baton/provision"
 	"github.com/rs/zerolog"
 )
 
 // hostServices is the work beyond sessions that the window and browser mode run: provisioning claude on first
-// launch and watching the sign-in state, both reflected into the console's HostState.
+// launch and watching the sign-in state, both reflected into the console's HostState, and discovering the
+// models the signed-in account offers.
 type hostServices struct {
 	host     *console.HostState
 	resolver *claudeResolver
 	auth     *auth.Service
+	models   *discovery.Service
 	log      zerolog.Logger
 	ctx      context.Context
 	cancel   context.CancelFunc
@@ -44,8 +48,48 @@ func startHostServices(log zerolog.Logger) *hostServices {
 			}
 		}()
 	}
+	h.models = startModelDiscovery(h.auth, log)
 	h.retryProvision()
 	return h
+}
+
+// startModelDiscovery runs hidden model discoveries from <data dir>/discovery, cached per account; a sign-in change
+// clears the cache. nil when there is no data directory.
+func startModelDiscovery(signIn *auth.Service, log zerolog.Logger) *discovery.Service {
+	dir, err := discovery.DefaultDir()
+	if err != nil {
+		log.Error().Err(err).Msg("model discovery")
+		return nil
+	}
+	hidden := &discovery.HiddenQuery{SidecarPath: sidecarPath(), Dir: dir, Executable: installedClaude, Logger: log}
+	svc := discovery.New(discovery.Options{Discover: hidden.Discover, Logger: log, Account: func() discovery.Account {
+		if signIn == nil {
+			return discovery.Account{}
+		}
+		return discovery.AccountOf(signIn.State(), signIn.Paths().Credentials)
+	}})
+	if signIn != nil {
+		updates, _ := signIn.Subscribe() // closed by signIn.Close
+		go svc.FollowAuth(updates)
+	}
+	return svc
+}
+
+// installedClaude is the claude a discovery runs: only one already there (discovery never downloads).
+func installedClaude(ctx context.Context) (string, error) {
+	sel, err := provision.Select(ctx, provision.SelectOptions{})
+	if err != nil {
+		return "", fmt.Errorf("claude is not installed yet: %w", err)
+	}
+	return sel.Path, nil
+}
+
+// listModels answers the console's listModels: the signed-in account's models.
+func (h *hostServices) listModels(ctx context.Context) (console.ModelList, error) {
+	if h.models == nil {
+		return console.ModelList{}, errors.New("model discovery is not available: Baton has no data folder")
+	}
+	return h.models.List(ctx)
 }
 
 // selectedClaude is the executable the sign-in probe runs: only what is already there (a probe must be quick
@@ -113,6 +157,9 @@ func (h *hostServices) signIn() error {
 
 func (h *hostServices) close() {
 	h.cancel()
+	if h.models != nil {
+		h.models.Close()
+	}
 	if h.auth != nil {
 		h.auth.Close()
 	}

@@ -117,7 +117,7 @@ func runWindow(assets fs.FS, log zerolog.Logger) int {
 	m := newManagerWith(services.resolver, log)
 	defer shutdown(m)
 	err := desktop.Run(desktop.Options{Assets: assets, Version: Version, Logger: log, Sessions: m, Host: services.host,
-		SignIn: services.signIn, RetryProvision: services.retryProvision})
+		SignIn: services.signIn, RetryProvision: services.retryProvision, ListModels: services.listModels})
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "baton: %v\n", err)
 		return cli.ExitFailure

@@ -38,7 +38,7 @@ func runServe(args []string, assets fs.FS, log zerolog.Logger) int {
 	m := newManagerWith(services.resolver, log)
 	defer shutdown(m)
 	api := console.New(console.Options{Sessions: m, Transport: "websocket", Version: Version, Logger: log,
-		Host: services.host, SignIn: services.signIn, RetryProvision: services.retryProvision})
+		Host: services.host, SignIn: services.signIn, RetryProvision: services.retryProvision, ListModels: services.listModels})
 	defer console.Release(api)
 	srv, err := serve.Listen(serve.Options{Listen: *listen, Assets: assets, API: api, Sessions: m, Host: services.host, Logger: log,
 		Ready: func(url string) { fmt.Fprintln(os.Stdout, url) }})

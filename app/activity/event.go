@@ -29,6 +29,9 @@ const (
 	PlanUpdated         Kind = "plan.updated"
 	UsageUpdated        Kind = "usage.updated"
 	ModelResolved       Kind = "model.resolved"
+	CommandsUpdated     Kind = "commands.updated"
+	ModelsUpdated       Kind = "models.updated"
+	ContextUpdated      Kind = "context.updated"
 	ProtocolError       Kind = "protocol.error"
 	Unknown             Kind = "unknown"
 )
@@ -37,7 +40,8 @@ const (
 var Kinds = []Kind{
 	SessionStarted, SessionClosed, SessionUpdated, TurnStarted, TurnCompleted, TurnFailed, TurnCanceled,
 	MessageDelta, MessageCompleted, ToolStarted, ToolUpdated, ToolCompleted, ToolFailed, PermissionRequested,
-	PermissionSettled, PlanUpdated, UsageUpdated, ModelResolved, ProtocolError, Unknown,
+	PermissionSettled, PlanUpdated, UsageUpdated, ModelResolved, CommandsUpdated, ModelsUpdated, ContextUpdated,
+	ProtocolError, Unknown,
 }
 
 // Event is one normalized activity event. It is flat because the wire is flat (see app/protocol/PROTOCOL.md):
@@ -110,8 +114,32 @@ type Event struct {
 	ContextWindow       *int64 `json:"contextWindow,omitempty"`
 	ContextTokens       *int64 `json:"contextTokens,omitempty"`
 
+	// Side reads (commands.updated, models.updated, context.updated). The lists are omitted only when absent
+	// (omitzero): an empty palette still reaches the frontend as [].
+	Commands    []Command     `json:"commands,omitzero"`
+	Models      []ModelOption `json:"models,omitzero"`
+	TotalTokens *int64        `json:"totalTokens,omitempty"`
+	MaxTokens   *int64        `json:"maxTokens,omitempty"`
+	Percentage  *float64      `json:"percentage,omitempty"`
+
 	// unknown
 	Raw json.RawMessage `json:"raw,omitempty"`
+}
+
+// Command is one entry of a session's command palette (Name without the slash).
+type Command struct {
+	Name         string `json:"name"`
+	Description  string `json:"description"`
+	ArgumentHint string `json:"argumentHint,omitempty"`
+}
+
+// ModelOption is a model a session can run: Value is what a start or set-model request takes ("default", "sonnet",
+// an id); ResolvedModel the id an alias stands for, when the CLI says.
+type ModelOption struct {
+	Value         string `json:"value"`
+	DisplayName   string `json:"displayName"`
+	Description   string `json:"description"`
+	ResolvedModel string `json:"resolvedModel,omitempty"`
 }
 
 // FileBefore is a file's text before the session first changed it; Text is nil when the file did not exist.

@@ -87,6 +87,18 @@ func (e Event) Validate() error {
 		if e.TurnOutputTokens == nil {
 			return missing("turnOutputTokens")
 		}
+	case CommandsUpdated:
+		if e.Commands == nil {
+			return missing("commands")
+		}
+	case ModelsUpdated:
+		if e.Models == nil {
+			return missing("models")
+		}
+	case ContextUpdated:
+		if e.TotalTokens == nil || e.MaxTokens == nil || e.Percentage == nil {
+			return missing("totalTokens, maxTokens and percentage")
+		}
 	case ProtocolError:
 		if e.Code == "" {
 			return missing("code")

@@ -3,9 +3,11 @@
 package cli
 
 import (
+	"context"
 	"io"
 	"os"
 
+	"github.com/baton-console/baton/app/auth"
 	"github.com/baton-console/baton/app/session"
 	"golang.org/x/term"
 )
@@ -26,6 +28,9 @@ type Env struct {
 	Sessions *session.Manager
 	// StdinIsTTY says whether a person can answer questions on stdin.
 	StdinIsTTY bool
+	// SignInState reports the sign-in state when a turn fails for authentication (nil: ask the claude that
+	// sessions run).
+	SignInState func(ctx context.Context) *auth.State
 }
 
 // StdEnv is the process's own standard streams.

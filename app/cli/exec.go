@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/auth"
 	"github.com/baton-console/baton/app/protocol"
 	"github.com/baton-console/baton/app/session"
 	"github.com/google/uuid"
@@ -119,6 +120,12 @@ func runTurn(ctx context.Context, o execOptions, env Env, interrupts <-chan os.S
 	}
 
 	out := newEventPrinter(env.Stdout, o.json)
+	out.stderr = env.Stderr
+	probe := env.SignInState
+	if probe == nil {
+		probe = probeSignIn
+	}
+	out.explain = func(ev activity.Event) (auth.TurnFailure, bool) { return explainAuthFailure(ctx, ev, probe) }
 	answers := make(chan answer, 4)
 	var stdin *bufio.Reader
 	if env.StdinIsTTY && env.Stdin != nil {
@@ -209,10 +216,13 @@ func closeQuietly(s *session.Session) {
 	_ = s.Close(ctx)
 }
 
-// eventPrinter writes events as NDJSON (--json) or as a transcript.
+// eventPrinter writes events as NDJSON (--json) or as a transcript. A turn that failed for authentication is
+// explained as a sign-in problem: in the transcript instead of the bare error, after the JSON line on stderr.
 type eventPrinter struct {
 	enc        *json.Encoder
 	transcript *transcript
+	stderr     io.Writer
+	explain    func(activity.Event) (auth.TurnFailure, bool)
 }
 
 func newEventPrinter(w io.Writer, asJSON bool) *eventPrinter {
@@ -223,8 +233,22 @@ func newEventPrinter(w io.Writer, asJSON bool) *eventPrinter {
 }
 
 func (p *eventPrinter) print(ev activity.Event) {
+	var failure *auth.TurnFailure
+	if ev.Kind == activity.TurnFailed && p.explain != nil {
+		if f, ok := p.explain(ev); ok {
+			failure = &f
+		}
+	}
 	if p.enc != nil {
 		_ = p.enc.Encode(ev)
+		if failure != nil && p.stderr != nil {
+			fmt.Fprint(p.stderr, "baton: ")
+			renderAuthFailure(p.stderr, *failure)
+		}
+		return
+	}
+	if failure != nil {
+		p.transcript.authFailure(*failure)
 		return
 	}
 	p.transcript.render(ev)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/auth"
 )
 
 // transcript renders events as a readable terminal transcript: text streams as it is written, tools and
@@ -91,9 +92,19 @@ func (t *transcript) render(ev activity.Event) {
 	case activity.ProtocolError:
 		t.printf("  (protocol error: %s)\n", ev.Message)
 	case activity.TurnStarted, activity.TurnCompleted, activity.PermissionRequested, activity.UsageUpdated,
-		activity.SessionClosed, activity.SessionUpdated:
+		activity.SessionClosed, activity.SessionUpdated, activity.CommandsUpdated, activity.ModelsUpdated,
+		activity.ContextUpdated:
 		// Shown elsewhere (the permission question) or not worth a line in a transcript.
 	}
+}
+
+// authFailure shows a turn that failed for authentication as the sign-in problem it is, with what to do.
+func (t *transcript) authFailure(f auth.TurnFailure) {
+	if t.midLine {
+		fmt.Fprintln(t.out)
+		t.midLine = false
+	}
+	renderAuthFailure(t.out, f)
 }
 
 func (t *transcript) finish() {

@@ -32,6 +32,9 @@ type Options struct {
 	SignIn func() error
 	// RetryProvision starts provisioning again after a failure; nil where provisioning is not run.
 	RetryProvision func()
+	// ListModels answers the composer's model list for the signed-in account (discovery.Service.List); nil where
+	// models are not discovered.
+	ListModels func(ctx context.Context) (ModelList, error)
 }
 
 // API is the console's API. Its exported methods are what Wails binds (window.go.console.API.<Method>).
@@ -351,6 +354,22 @@ func (a *API) RetryProvision(Empty) (Empty, error) {
 	}
 	a.opts.RetryProvision()
 	return Empty{}, nil
+}
+
+// ListModels lists the models the signed-in account offers, for the composer of a session not yet open. It
+// waits a bounded time; when the discovery takes longer it fails with code unavailable and a later call gets the
+// answer.
+func (a *API) ListModels(Empty) (ModelList, error) {
+	if a.opts.ListModels == nil {
+		return ModelList{}, &Error{Code: CodeUnavailable, Message: "Model discovery is not run by this Baton."}
+	}
+	c, cancel := ctx()
+	defer cancel()
+	list, err := a.opts.ListModels(c)
+	if err != nil {
+		return ModelList{}, &Error{Code: CodeUnavailable, Message: err.Error()}
+	}
+	return list, nil
 }
 
 func nonNil(events []activity.Event) []activity.Event {

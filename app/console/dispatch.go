@@ -40,5 +40,6 @@ func Methods(a *API) map[string]Method {
 		"notify":             method(a.Notify),
 		"signIn":             method(a.SignIn),
 		"retryProvision":     method(a.RetryProvision),
+		"listModels":         method(a.ListModels),
 	}
 }

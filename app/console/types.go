@@ -2,6 +2,7 @@ package console
 
 import (
 	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/discovery"
 	"github.com/baton-console/baton/app/protocol"
 )
 
@@ -178,3 +179,6 @@ type RewindResult struct {
 	Insertions   int      `json:"insertions,omitempty"`
 	Deletions    int      `json:"deletions,omitempty"`
 }
+
+// ModelList is the composer's model list for the signed-in account: {models, account}.
+type ModelList = discovery.Models

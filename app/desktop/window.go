@@ -31,10 +31,11 @@ type Options struct {
 	Version  string
 	Logger   zerolog.Logger
 	Sessions *session.Manager
-	// Host, SignIn and RetryProvision: see console.Options.
+	// Host, SignIn, RetryProvision and ListModels: see console.Options.
 	Host           *console.HostState
 	SignIn         func() error
 	RetryProvision func()
+	ListModels     func(ctx context.Context) (console.ModelList, error)
 }
 
 // Run opens the window and blocks until it is closed.
@@ -58,6 +59,7 @@ func Run(opts Options) error {
 		Host:           opts.Host,
 		SignIn:         opts.SignIn,
 		RetryProvision: opts.RetryProvision,
+		ListModels:     opts.ListModels,
 	})
 	defer console.Release(api)
 	sub := opts.Sessions.Subscribe(nil)

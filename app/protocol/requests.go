@@ -1,6 +1,10 @@
 package protocol
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/baton-console/baton/app/activity"
+)
 
 // Request types (host → sidecar).
 const (
@@ -159,4 +163,18 @@ type RewindFilesReply struct {
 	FilesChanged []string `json:"filesChanged,omitempty"`
 	Insertions   int      `json:"insertions,omitempty"`
 	Deletions    int      `json:"deletions,omitempty"`
+}
+
+// ReqDiscoverModels asks a hidden query (no turn, no API request) which models this sign-in offers.
+const ReqDiscoverModels = "discover_models"
+
+// DiscoverModelsRequest runs the hidden query in Cwd with the claude at Executable (as in StartRequest).
+type DiscoverModelsRequest struct {
+	Cwd        string `json:"cwd"`
+	Executable string `json:"executable,omitempty"`
+}
+
+// DiscoverModelsReply lists the models in the CLI's order.
+type DiscoverModelsReply struct {
+	Models []activity.ModelOption `json:"models"`
 }

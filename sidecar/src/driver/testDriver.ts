@@ -1,7 +1,7 @@
 // A deterministic stand-in for the SDK behind BATON_SIDECAR_TEST_DRIVER=1: no query(), no claude, no network.
 // The packaged-binary smoke test drives it: start → exec ("Echo: <prompt>") → close.
 import { randomUUID } from 'node:crypto';
-import type { EmitEvent, Event, EventBody, PermissionMode, Verdict } from '../protocol/events.js';
+import type { EmitEvent, Event, EventBody, ModelEntry, PermissionMode, Verdict } from '../protocol/events.js';
 import { stampEvent } from '../protocol/events.js';
 import { ProtocolFailure } from '../protocol/errors.js';
 import type { CancelDisposition, OkPayload, SessionInfo, StartPayload } from '../protocol/schemas.js';
@@ -107,5 +107,9 @@ export class TestDriverBackend {
 
   history(): Promise<Event[]> {
     return Promise.resolve([]);
+  }
+
+  discoverModels(): Promise<ModelEntry[]> {
+    return Promise.resolve([{ value: 'default', displayName: 'Default', description: 'The test driver runs no model' }]);
   }
 }

@@ -51,6 +51,9 @@ export function fitEvent(event: Event, maxBytes: number = MAX_EVENT_BYTES): Even
     case 'plan.updated':
     case 'usage.updated':
     case 'model.resolved':
+    case 'commands.updated':
+    case 'models.updated':
+    case 'context.updated':
     case 'protocol.error':
       return event;
     default:

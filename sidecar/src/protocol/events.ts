@@ -179,6 +179,39 @@ export const modelResolvedEvent = z.strictObject({
   kind: z.literal('model.resolved'),
   model: z.string().min(1),
 });
+// Side reads (session/sideReads.ts): what the console shows beside the conversation. Entries are nested objects,
+// so their field names (name, description, …) never meet the flat event fields of the same name.
+const commandEntry = z.strictObject({
+  name: z.string().min(1),
+  description: z.string(),
+  argumentHint: z.string().optional(),
+});
+export type CommandEntry = z.infer<typeof commandEntry>;
+export const modelEntrySchema = z.strictObject({
+  value: z.string().min(1),
+  displayName: z.string(),
+  description: z.string(),
+  /** The model id an alias such as "sonnet" stands for, when the CLI says. */
+  resolvedModel: z.string().optional(),
+});
+export type ModelEntry = z.infer<typeof modelEntrySchema>;
+export const commandsUpdatedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('commands.updated'),
+  commands: z.array(commandEntry),
+});
+export const modelsUpdatedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('models.updated'),
+  models: z.array(modelEntrySchema),
+});
+export const contextUpdatedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('context.updated'),
+  totalTokens: count,
+  maxTokens: count,
+  percentage: z.number().nonnegative(),
+});
 export const protocolErrorEvent = z.strictObject({
   ...base,
   kind: z.literal('protocol.error'),
@@ -210,6 +243,9 @@ export const eventSchema = z.discriminatedUnion('kind', [
   planUpdatedEvent,
   usageUpdatedEvent,
   modelResolvedEvent,
+  commandsUpdatedEvent,
+  modelsUpdatedEvent,
+  contextUpdatedEvent,
   protocolErrorEvent,
   unknownEvent,
 ]);

@@ -2,7 +2,7 @@
 // (an older sidecar must not reject a host that learned a new optional field); events are strict (events.ts).
 import { z } from 'zod';
 import { ERROR_CODES } from './errors.js';
-import { eventSchema, permissionModeSchema, VERDICTS } from './events.js';
+import { eventSchema, modelEntrySchema, permissionModeSchema, VERDICTS } from './events.js';
 import { PROTOCOL_VERSION } from './version.js';
 
 const version = z.literal(PROTOCOL_VERSION);
@@ -46,6 +46,8 @@ export const listSessionsPayload = z.object({
 });
 export const historyPayload = z.object({ session: sessionId, cwd: nonEmpty.optional() });
 export const rewindFilesPayload = z.object({ session: sessionId, message: nonEmpty, dryRun: z.boolean() });
+/** A hidden query in `cwd` asked only for its models (no turn); `executable` as in start. */
+export const discoverModelsPayload = z.object({ cwd: nonEmpty, executable: nonEmpty.optional() });
 
 export type StartPayload = z.infer<typeof startPayload>;
 export type ExecPayload = z.infer<typeof execPayload>;
@@ -57,6 +59,7 @@ export type ClosePayload = z.infer<typeof closePayload>;
 export type ListSessionsPayload = z.infer<typeof listSessionsPayload>;
 export type HistoryPayload = z.infer<typeof historyPayload>;
 export type RewindFilesPayload = z.infer<typeof rewindFilesPayload>;
+export type DiscoverModelsPayload = z.infer<typeof discoverModelsPayload>;
 
 function request<T extends string, P extends z.ZodType>(type: T, payload: P) {
   return z.object({ v: version, id: requestId, type: z.literal(type), payload });
@@ -73,6 +76,7 @@ export const requestSchema = z.discriminatedUnion('type', [
   request('list_sessions', listSessionsPayload),
   request('history', historyPayload),
   request('rewind_files', rewindFilesPayload),
+  request('discover_models', discoverModelsPayload),
 ]);
 export type Request = z.infer<typeof requestSchema>;
 export type RequestType = Request['type'];
@@ -110,6 +114,7 @@ export const okPayloads = {
     insertions: z.number().int().nonnegative().optional(),
     deletions: z.number().int().nonnegative().optional(),
   }),
+  discover_models: z.strictObject({ models: z.array(modelEntrySchema) }),
 } satisfies Record<RequestType, z.ZodType>;
 export type OkPayload<T extends RequestType> = z.infer<(typeof okPayloads)[T]>;
 

@@ -1,8 +1,9 @@
 // What the runtime needs from whatever runs sessions: the SDK (session/sdkBackend.ts) or the deterministic
 // test driver (driver/testDriver.ts). Both satisfy these shapes structurally, without importing the runtime.
-import type { EmitEvent, Event, PermissionMode, Verdict } from '../protocol/events.js';
+import type { EmitEvent, Event, ModelEntry, PermissionMode, Verdict } from '../protocol/events.js';
 import type {
   CancelDisposition,
+  DiscoverModelsPayload,
   HistoryPayload,
   ListSessionsPayload,
   OkPayload,
@@ -19,6 +20,8 @@ export interface SessionHandle {
   rewindFiles(message: string, dryRun: boolean): Promise<OkPayload<'rewind_files'>>;
   /** Resolves after the session shut down and emitted session.closed. */
   close(): Promise<void>;
+  /** Called once the start reply went out (side reads begin only then). */
+  opened?(): void;
 }
 
 export interface StartContext {
@@ -31,4 +34,7 @@ export interface Backend {
   start(payload: StartPayload, context: StartContext): Promise<{ handle: SessionHandle; executable: string }>;
   listSessions(payload: ListSessionsPayload): Promise<SessionInfo[]>;
   history(payload: HistoryPayload): Promise<Event[]>;
+  discoverModels(payload: DiscoverModelsPayload): Promise<ModelEntry[]>;
+  /** Waits for background work that outlives its reply (a discovery query being torn down). */
+  shutdown?(): Promise<void>;
 }

@@ -26,7 +26,10 @@ export class Dispatcher {
    * requests for one session take effect in the order they arrived. */
   dispatch(request: Request): Promise<void> {
     const handled = this.handle(request).then(
-      (payload) => this.replies.ok(request.id, payload),
+      (payload) => {
+        this.replies.ok(request.id, payload);
+        if (request.type === 'start') this.opened(request.payload.session);
+      },
       (error: unknown) => this.replies.error(request.id, toFailure(error, request.type)),
     );
     this.inFlight.add(handled);
@@ -38,6 +41,7 @@ export class Dispatcher {
   async shutdown(): Promise<void> {
     await this.sessions.closeAll();
     await Promise.allSettled([...this.inFlight]);
+    await this.backend.shutdown?.();
   }
 
   private handle(request: Request): Promise<OkPayload<RequestType>> {
@@ -80,6 +84,8 @@ export class Dispatcher {
         const { session, message, dryRun } = request.payload;
         return this.withSession(session, (s) => s.rewindFiles(message, dryRun));
       }
+      case 'discover_models':
+        return this.backend.discoverModels(request.payload).then((models) => ({ models }));
       default:
         return assertNever(request);
     }
@@ -98,6 +104,14 @@ export class Dispatcher {
     handle = started.then((s) => s.handle);
     this.sessions.add(id, handle);
     return started.then(({ executable }) => ({ session: id, executable }));
+  }
+
+  /** Tells a session its start reply went out; a session that already ended is left alone. */
+  private opened(id: string): void {
+    this.sessions.get(id).then(
+      (session) => session.opened?.(),
+      () => undefined,
+    );
   }
 
   /** Runs fn on the session once it is open; fn starts in arrival order for one session. */

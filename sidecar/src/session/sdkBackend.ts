@@ -1,13 +1,23 @@
 // Runs sessions, lists and history through the real Claude Agent SDK.
-import { query } from '@anthropic-ai/claude-agent-sdk';
+import { getSessionInfo, query } from '@anthropic-ai/claude-agent-sdk';
 import { readHistory } from '../history/history.js';
 import { readSessions } from '../history/sessions.js';
-import type { EmitEvent, Event } from '../protocol/events.js';
-import type { HistoryPayload, ListSessionsPayload, SessionInfo, StartPayload } from '../protocol/schemas.js';
+import type { EmitEvent, Event, ModelEntry } from '../protocol/events.js';
+import type {
+  DiscoverModelsPayload,
+  HistoryPayload,
+  ListSessionsPayload,
+  SessionInfo,
+  StartPayload,
+} from '../protocol/schemas.js';
+import { discoverModels } from './discovery.js';
 import { resolveSdkBinary, selectExecutable } from './executable.js';
 import { SdkSession } from './session.js';
 
 export class SdkBackend {
+  /** Discovery queries still being torn down after their reply. */
+  private readonly closing = new Set<Promise<void>>();
+
   constructor(private readonly now: () => Date) {}
 
   async start(
@@ -25,6 +35,7 @@ export class SdkBackend {
       // The CLI's diagnostics stay on the sidecar's stderr, never stdout.
       stderr: (data) => process.stderr.write(data),
       onEnded: context.onEnded,
+      sessionInfo: getSessionInfo,
     });
     return { handle, executable: choice.path };
   }
@@ -35,5 +46,23 @@ export class SdkBackend {
 
   history(payload: HistoryPayload): Promise<Event[]> {
     return readHistory(payload, this.now);
+  }
+
+  async discoverModels(payload: DiscoverModelsPayload): Promise<ModelEntry[]> {
+    const choice = selectExecutable({ env: process.env, hostPath: payload.executable, resolveSdkBinary });
+    const found = await discoverModels({
+      cwd: payload.cwd,
+      executable: choice.path,
+      env: process.env,
+      query,
+      stderr: (data) => process.stderr.write(data),
+    });
+    const closed = found.closed.finally(() => this.closing.delete(closed));
+    this.closing.add(closed);
+    return found.models;
+  }
+
+  async shutdown(): Promise<void> {
+    await Promise.allSettled([...this.closing]);
   }
 }

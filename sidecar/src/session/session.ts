@@ -20,6 +20,7 @@ import { ClaudeProcess } from './claudeProcess.js';
 import { InputQueue } from './inputQueue.js';
 import { PermissionBroker } from './permissions.js';
 import { buildQueryOptions } from './queryOptions.js';
+import { type SessionInfoFn, SideReader } from './sideReads.js';
 import { type Turn, TurnScheduler } from './turns.js';
 
 type RewindResult = OkPayload<'rewind_files'>;
@@ -39,6 +40,8 @@ export interface SessionDeps {
   stderr: (data: string) => void;
   /** The session ended (closed or failed); the registry forgets it. */
   onEnded: () => void;
+  /** Reads the session's stored info (its title) for the side reads. */
+  sessionInfo: SessionInfoFn;
 }
 
 // The CLI reports its mode in the initialize response; the field is not in the SDK's types, so it is read
@@ -53,6 +56,7 @@ export class SdkSession {
   private readonly input = new InputQueue<SDKUserMessage>();
   private readonly claude: ClaudeProcess;
   private query: Query | undefined;
+  private sideReads: SideReader | undefined;
   private loop: Promise<void> = Promise.resolve();
   private started = false;
   private ending = false;
@@ -89,6 +93,15 @@ export class SdkSession {
     });
     const query = this.deps.query({ prompt: this.input, options });
     this.query = query;
+    this.sideReads = new SideReader({
+      session: this.id,
+      cwd: start.cwd,
+      source: query,
+      sessionInfo: this.deps.sessionInfo,
+      emit: (body) => this.emit(body),
+      isOpen: () => !this.ending,
+      log: diag,
+    });
     const failedEarly = new Promise<never>((_, reject) => {
       this.startFailure = reject;
     });
@@ -117,6 +130,11 @@ export class SdkSession {
       ...(start.forkFrom !== undefined ? { forkedFrom: start.forkFrom } : {}),
     });
     for (const message of this.early.splice(0)) this.onMessage(message);
+  }
+
+  /** The start reply went out: read the side data now (never before, so opening never waits on it). */
+  opened(): void {
+    void this.sideReads?.refresh();
   }
 
   exec(turnId: string, prompt: string): { queued: boolean } {
@@ -230,6 +248,7 @@ export class SdkSession {
     const running = this.turns.running;
     for (const event of this.mapper.map(message, { turn: running?.id })) this.deps.emit(event);
     if (message.type !== 'result') return;
+    void this.sideReads?.refresh();
     // The result ended the running turn (its end event came from the mapper); while closing, queued turns
     // stay queued so shutDown cancels them instead of starting them.
     const { next } = this.turns.finish(!this.ending);

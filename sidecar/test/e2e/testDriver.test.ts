@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { OutputLine } from '../../src/protocol/schemas.js';
+import { PROTOCOL_VERSION } from '../../src/protocol/version.js';
 import { REPO_ROOT, SIDECAR_ROOT } from '../helpers/fakeApi.js';
 import { BUN, spawnSidecar } from '../helpers/sidecarProcess.js';
 
@@ -29,20 +30,20 @@ const events = (lines: OutputLine[]) => lines.flatMap((l) => (l.type === 'event'
 describe.each(targets)('the sidecar $name', ({ command, env }) => {
   it('runs start → exec → close with the test driver', async () => {
     const sidecar = spawnSidecar({ command, env });
-    sidecar.send({ v: 1, id: '1', type: 'start', payload: { session: SESSION, cwd: '/tmp/project', executable: '/opt/claude' } });
-    expect(await sidecar.reply('1')).toEqual({ v: 1, id: '1', type: 'ok', payload: { session: SESSION, executable: 'test-driver' } });
-    sidecar.send({ v: 1, id: '2', type: 'exec', payload: { session: SESSION, turn: 't1', prompt: 'Hello' } });
+    sidecar.send({ v: PROTOCOL_VERSION, id: '1', type: 'start', payload: { session: SESSION, cwd: '/tmp/project', executable: '/opt/claude' } });
+    expect(await sidecar.reply('1')).toEqual({ v: PROTOCOL_VERSION, id: '1', type: 'ok', payload: { session: SESSION, executable: 'test-driver' } });
+    sidecar.send({ v: PROTOCOL_VERSION, id: '2', type: 'exec', payload: { session: SESSION, turn: 't1', prompt: 'Hello' } });
     expect(await sidecar.reply('2')).toMatchObject({ type: 'ok', payload: { queued: false } });
     await sidecar.waitFor(isEvent('turn.completed'));
-    sidecar.send({ v: 1, id: '3', type: 'list_sessions', payload: {} });
-    sidecar.send({ v: 1, id: '4', type: 'history', payload: { session: SESSION } });
+    sidecar.send({ v: PROTOCOL_VERSION, id: '3', type: 'list_sessions', payload: {} });
+    sidecar.send({ v: PROTOCOL_VERSION, id: '4', type: 'history', payload: { session: SESSION } });
     expect(await sidecar.reply('3')).toMatchObject({ type: 'ok', payload: { sessions: [] } });
     expect(await sidecar.reply('4')).toMatchObject({ type: 'ok', payload: { events: [] } });
-    sidecar.send({ v: 1, id: '4b', type: 'rewind_files', payload: { session: SESSION, message: 'x', dryRun: true } });
+    sidecar.send({ v: PROTOCOL_VERSION, id: '4b', type: 'rewind_files', payload: { session: SESSION, message: 'x', dryRun: true } });
     expect(await sidecar.reply('4b')).toMatchObject({ type: 'ok', payload: { canRewind: false } });
-    sidecar.send({ v: 1, id: '5', type: 'close', payload: { session: SESSION } });
+    sidecar.send({ v: PROTOCOL_VERSION, id: '5', type: 'close', payload: { session: SESSION } });
     await sidecar.reply('5');
-    sidecar.send({ v: 1, id: '6', type: 'exec', payload: { session: SESSION, turn: 't2', prompt: 'late' } });
+    sidecar.send({ v: PROTOCOL_VERSION, id: '6', type: 'exec', payload: { session: SESSION, turn: 't2', prompt: 'late' } });
     expect(await sidecar.reply('6')).toMatchObject({ type: 'error', error: { code: 'unknown_session' } });
     expect(await sidecar.end()).toBe(0);
 
@@ -64,7 +65,7 @@ describe.each(targets)('the sidecar $name', ({ command, env }) => {
     const sidecar = spawnSidecar({ command, env });
     const invalid = readFileSync(join(SIDECAR_ROOT, 'testdata/protocol/invalid.ndjson'), 'utf8');
     sidecar.sendRaw(invalid.endsWith('\n') ? invalid : `${invalid}\n`);
-    sidecar.send({ v: 1, id: 'after', type: 'list_sessions', payload: {} });
+    sidecar.send({ v: PROTOCOL_VERSION, id: 'after', type: 'list_sessions', payload: {} });
     await sidecar.reply('after');
     expect(await sidecar.end()).toBe(0);
     const codes = (id: string) => sidecar.lines.find((l) => 'id' in l && l.id === id);
@@ -83,7 +84,7 @@ describe.each(targets)('the sidecar $name', ({ command, env }) => {
     const chunk = 'x'.repeat(1024 * 1024);
     for (let i = 0; i < 16; i++) sidecar.sendRaw(chunk);
     sidecar.sendRaw('\n');
-    sidecar.send({ v: 1, id: 'next', type: 'list_sessions', payload: {} });
+    sidecar.send({ v: PROTOCOL_VERSION, id: 'next', type: 'list_sessions', payload: {} });
     expect(await sidecar.reply('next')).toMatchObject({ type: 'ok' });
     expect(await sidecar.end()).toBe(0);
     expect(events(sidecar.lines).filter((e) => e.kind === 'protocol.error')).toMatchObject([{ code: 'line_too_long' }]);
@@ -91,7 +92,7 @@ describe.each(targets)('the sidecar $name', ({ command, env }) => {
 
   it('closes open sessions and exits 0 when stdin closes', async () => {
     const sidecar = spawnSidecar({ command, env });
-    sidecar.send({ v: 1, id: '1', type: 'start', payload: { session: SESSION, cwd: '/tmp/project' } });
+    sidecar.send({ v: PROTOCOL_VERSION, id: '1', type: 'start', payload: { session: SESSION, cwd: '/tmp/project' } });
     await sidecar.reply('1');
     expect(await sidecar.end()).toBe(0);
     expect(events(sidecar.lines).map((e) => e.kind)).toEqual(['session.started', 'session.closed']);

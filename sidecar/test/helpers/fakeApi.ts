@@ -17,17 +17,25 @@ export const CLAUDE_BINARY = join(
 
 export interface FakeApi {
   url: string;
+  /** The request targets served so far ("POST /v1/messages?beta=true", …), from the fake's request log. */
+  requests(): string[];
   stop(): Promise<void>;
 }
 
 export async function startFakeApi(): Promise<FakeApi> {
   const prebuilt = process.env['BATON_FAKEAPI_BIN'];
   const child: ChildProcess = prebuilt
-    ? spawn(prebuilt, [], { stdio: ['pipe', 'pipe', 'ignore'] })
+    ? spawn(prebuilt, [], { stdio: ['pipe', 'pipe', 'pipe'] })
     : spawn('go', ['run', './app/internal/fakeapi/cmd/baton-fakeapi'], {
         cwd: REPO_ROOT,
-        stdio: ['pipe', 'pipe', 'ignore'],
+        stdio: ['pipe', 'pipe', 'pipe'],
       });
+  // One log line per request: "… INF request method=POST target=/v1/messages?beta=true status=200 …".
+  const requests: string[] = [];
+  createInterface({ input: child.stderr! }).on('line', (line) => {
+    const hit = /\brequest\b.*\bmethod=(\S+).*\btarget=(\S+)/.exec(line);
+    if (hit !== null) requests.push(`${hit[1]} ${hit[2]}`);
+  });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const url = await new Promise<string>((ok, fail) => {
     const lines = createInterface({ input: child.stdout! });
@@ -36,6 +44,7 @@ export async function startFakeApi(): Promise<FakeApi> {
   });
   return {
     url,
+    requests: () => [...requests],
     async stop() {
       // The fake exits when its stdin closes.
       child.stdin?.end();

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeLine } from '../../src/protocol/codec.js';
 import { BoundedLineReader } from '../../src/protocol/lineReader.js';
-import { MAX_LINE_BYTES } from '../../src/protocol/version.js';
+import { MAX_LINE_BYTES, PROTOCOL_VERSION } from '../../src/protocol/version.js';
 
 function collect(maxBytes: number) {
   const seen: Array<string | 'TOO_LONG'> = [];
@@ -55,20 +55,20 @@ describe('decodeLine', () => {
   const session = '0b9f3a4e-5c1d-4e2f-9a7b-1c2d3e4f5a6b';
 
   it('accepts a valid request and ignores keys it does not know', () => {
-    const decoded = decodeLine(JSON.stringify({ v: 1, id: 'a', type: 'close', payload: { session, future: 1 } }));
-    expect(decoded).toEqual({ kind: 'request', request: { v: 1, id: 'a', type: 'close', payload: { session } } });
+    const decoded = decodeLine(JSON.stringify({ v: PROTOCOL_VERSION, id: 'a', type: 'close', payload: { session, future: 1 } }));
+    expect(decoded).toEqual({ kind: 'request', request: { v: PROTOCOL_VERSION, id: 'a', type: 'close', payload: { session } } });
   });
 
   it('names the problem in a bad request', () => {
-    const decoded = decodeLine(JSON.stringify({ v: 1, id: 'a', type: 'exec', payload: { session: 'not-a-uuid', turn: 't', prompt: 'p' } }));
+    const decoded = decodeLine(JSON.stringify({ v: PROTOCOL_VERSION, id: 'a', type: 'exec', payload: { session: 'not-a-uuid', turn: 't', prompt: 'p' } }));
     expect(decoded).toMatchObject({ kind: 'reject', id: 'a', code: 'bad_request' });
     expect(decoded.kind === 'reject' && decoded.message).toMatch(/payload\.session/);
   });
 
   it('rejects start with both resume and forkFrom, and "at" without either', () => {
-    const both = decodeLine(JSON.stringify({ v: 1, id: 'a', type: 'start', payload: { session, cwd: '/p', resume: true, forkFrom: session } }));
+    const both = decodeLine(JSON.stringify({ v: PROTOCOL_VERSION, id: 'a', type: 'start', payload: { session, cwd: '/p', resume: true, forkFrom: session } }));
     expect(both).toMatchObject({ kind: 'reject', code: 'bad_request' });
-    const at = decodeLine(JSON.stringify({ v: 1, id: 'b', type: 'start', payload: { session, cwd: '/p', at: 'x' } }));
+    const at = decodeLine(JSON.stringify({ v: PROTOCOL_VERSION, id: 'b', type: 'start', payload: { session, cwd: '/p', at: 'x' } }));
     expect(at).toMatchObject({ kind: 'reject', code: 'bad_request' });
   });
 
@@ -78,7 +78,7 @@ describe('decodeLine', () => {
   });
 
   it('rejects a wrong version before looking at the shape', () => {
-    expect(decodeLine('{"v":2,"id":"z","type":"nonsense"}')).toMatchObject({ kind: 'reject', id: 'z', code: 'unsupported_version' });
+    expect(decodeLine(`{"v":${PROTOCOL_VERSION + 1},"id":"z","type":"nonsense"}`)).toMatchObject({ kind: 'reject', id: 'z', code: 'unsupported_version' });
     expect(decodeLine('{"v":null,"type":"exec"}')).toMatchObject({ kind: 'protocol_error', code: 'unsupported_version' });
   });
 });

@@ -11,6 +11,7 @@ import {
   type RequestType,
   requestSchema,
 } from '../../src/protocol/schemas.js';
+import { PROTOCOL_VERSION } from '../../src/protocol/version.js';
 import { SIDECAR_ROOT } from '../helpers/fakeApi.js';
 
 const FIXTURES = join(SIDECAR_ROOT, 'testdata/protocol');
@@ -71,7 +72,7 @@ describe('invalid.ndjson', () => {
       return { kind: 'protocol_error', code: 'bad_request' };
     }
     const fields = value as { v?: unknown; id?: unknown };
-    const code = fields.v === 1 ? 'bad_request' : 'unsupported_version';
+    const code = fields.v === PROTOCOL_VERSION ? 'bad_request' : 'unsupported_version';
     return typeof fields.id === 'string' ? { kind: 'reject', code, id: fields.id } : { kind: 'protocol_error', code };
   }
 
