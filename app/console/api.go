@@ -72,6 +72,9 @@ func (a *API) Capabilities(Empty) (Capabilities, error) {
 
 // Snapshot returns everything that lasts: open sessions with their lasting events, provisioning and sign-in.
 func (a *API) Snapshot(Empty) (Snapshot, error) {
+	// Every front end loads a snapshot when it (re)connects; the window test waits for this line to know the
+	// console itself came up, not just an empty window.
+	a.opts.Logger.Info().Str("transport", a.opts.Transport).Msg("console connected")
 	host := a.opts.Host
 	if host == nil {
 		host = NewHostState()

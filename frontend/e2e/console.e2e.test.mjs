@@ -1,0 +1,216 @@
+// End to end in headless Chromium against `baton serve`: the real Go runtime, the real sidecar and claude CLI,
+// and the scripted Messages API (markers in the prompt choose the reply). One person's path through the
+// console: start a session in a temp folder, stream a reply, approve a Write (the file appears), deny one (it
+// does not), cancel a slow turn, reload the page and resume the session from the sidebar, rewind the files
+// after seeing the dry-run count. Screenshots go to test-artifacts/.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { batonBinary, shotPath, startBaton, startBrowser, startFakeApi, stopAll, tempDir } from './harness.mjs';
+
+const TURN_MS = 45_000;
+
+let page;
+let url;
+let project;
+const pageErrors = [];
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    void stopAll().finally(() => process.exit(130));
+  });
+}
+
+before(async () => {
+  const bin = batonBinary();
+  const tools = tempDir('tools');
+  const apiUrl = await startFakeApi(join(tools, 'baton-fakeapi'));
+  ({ url } = await startBaton({ apiUrl, bin }));
+  project = tempDir('project');
+  writeFileSync(join(project, 'README.md'), '# Demo\n');
+  const browser = await startBrowser();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  page = await context.newPage();
+  page.on('pageerror', (err) => pageErrors.push(String(err)));
+  page.setDefaultTimeout(TURN_MS);
+});
+
+after(async () => {
+  if (page !== undefined) await page.screenshot({ path: shotPath('last') }).catch(() => undefined);
+  await stopAll();
+});
+
+/** Sends a prompt from the composer with Enter, as a person would. */
+async function send(text) {
+  const input = page.getByTestId('composer-input');
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+async function waitForTurnEnd(count) {
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="turn-completed"], [data-testid="turn-canceled"], [data-testid="error-row"]').length >= n, count);
+}
+
+async function shot(name) {
+  await page.screenshot({ path: shotPath(name) });
+}
+
+/** One step of the path; once a step fails the later ones are skipped (they would only time out). */
+let broken = false;
+function step(name, fn) {
+  test(name, { timeout: 120_000 }, async (t) => {
+    if (broken) {
+      t.skip('an earlier step failed');
+      return;
+    }
+    try {
+      await fn();
+    } catch (err) {
+      broken = true;
+      await shot(`failed-${name.replace(/\W+/g, '-')}`).catch(() => undefined);
+      throw err;
+    }
+  });
+}
+
+step('the console loads and connects', async () => {
+  const response = await page.goto(url);
+  assert.equal(response?.status(), 200);
+  await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
+  await shot('01-loaded');
+});
+
+step('a new session starts in a temp folder', async () => {
+  await page.getByTestId('new-session').click();
+  await page.getByTestId('new-session-folder').fill(project);
+  await page.getByTestId('new-session-start').click();
+  await page.getByTestId('session-live').waitFor();
+  await page.getByTestId('notice').filter({ hasText: `Session started in ${project}` }).waitFor();
+});
+
+step('a reply streams in', async () => {
+  await send('Hello from the end-to-end test');
+  await page.getByTestId('assistant-message').filter({ hasText: 'You said: Hello from the end-to-end test' }).waitFor();
+  await waitForTurnEnd(1);
+  await shot('02-reply');
+});
+
+step('an approved Write creates the file', async () => {
+  await send('[write approved.txt approved content]');
+  const card = page.getByTestId('permission-card');
+  await card.waitFor();
+  assert.match(await card.textContent(), /approved\.txt/);
+  await shot('03-permission');
+  await card.getByRole('button', { name: 'Allow', exact: true }).click();
+  await page.getByTestId('assistant-message').filter({ hasText: 'Tool results: [ok]' }).waitFor();
+  await waitForTurnEnd(2);
+  assert.equal(readFileSync(join(project, 'approved.txt'), 'utf8'), 'approved content\n');
+  assert.equal(await page.getByTestId('permission-card').count(), 0);
+  await page.getByTestId('permission-row').filter({ hasText: 'Write: Allowed' }).waitFor();
+});
+
+step('a denied Write leaves no file', async () => {
+  await send('[write denied.txt must not exist]');
+  const card = page.getByTestId('permission-card');
+  await card.waitFor();
+  await card.getByRole('button', { name: 'Deny…' }).click();
+  await card.getByLabel('Message with the denial').fill('Not this file');
+  await card.getByRole('button', { name: 'Deny', exact: true }).click();
+  await page.getByTestId('assistant-message').filter({ hasText: 'Tool results: [error]' }).waitFor();
+  await waitForTurnEnd(3);
+  assert.equal(existsSync(join(project, 'denied.txt')), false);
+  await page.getByTestId('permission-row').filter({ hasText: 'Write: Denied' }).waitFor();
+  await shot('04-denied');
+});
+
+step('a slow turn is canceled while it streams', async () => {
+  await send('[slow] tell me a long story');
+  // The reply is being written: a partial message shows, marked busy.
+  await page.locator('[data-testid="assistant-message"][aria-busy="true"]').filter({ hasText: 'You said' }).waitFor();
+  await page.getByTestId('tokens-live').waitFor();
+  await shot('05-streaming');
+  await page.getByTestId('cancel-turn').click();
+  await page.getByTestId('turn-canceled').waitFor();
+  assert.equal(await page.locator('[data-testid="assistant-message"][aria-busy="true"]').count(), 0);
+  assert.equal(await page.getByTestId('cancel-turn').count(), 0);
+  await shot('06-canceled');
+});
+
+step('after a reload the live session is in the sidebar and shows its transcript', async () => {
+  await page.reload();
+  await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
+  const entry = page.locator('[data-testid="session-entry"]').filter({ has: page.locator('.dot.live') }).first();
+  await entry.click();
+  await page.getByTestId('user-message').filter({ hasText: 'Hello from the end-to-end test' }).waitFor();
+  await page.getByTestId('permission-row').filter({ hasText: 'Write: Denied' }).waitFor();
+  await page.getByTestId('turn-canceled').waitFor();
+  await shot('07-reloaded');
+});
+
+step('a closed session resumes when written to, and remembers the conversation', async () => {
+  await page.getByRole('button', { name: 'Close', exact: true }).click();
+  await page.locator('.session-header .badge').filter({ hasText: 'closed' }).waitFor();
+  await send('[recall] what did I say?');
+  await page.getByTestId('session-live').waitFor();
+  await page.getByTestId('assistant-message').filter({ hasText: 'Earlier you said: Hello from the end-to-end test' }).waitFor();
+  await shot('08-resumed');
+});
+
+step('after another reload the resumed session shows its stored history above its live part, once', async () => {
+  await page.reload();
+  await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
+  // The SDK titles a session by its last prompt; the project folder names it for sure.
+  const entry = page.getByTestId('session-entry').filter({ hasText: basename(project) }).filter({ has: page.locator('.dot.live') }).first();
+  await entry.click();
+  await page.getByTestId('user-message').filter({ hasText: '[recall] what did I say?' }).waitFor();
+  await page.getByTestId('user-message').filter({ hasText: 'Hello from the end-to-end test' }).waitFor();
+  assert.equal(await page.getByTestId('user-message').filter({ hasText: '[recall] what did I say?' }).count(), 1);
+  assert.equal(await page.getByTestId('user-message').filter({ hasText: 'Hello from the end-to-end test' }).count(), 1);
+  await shot('09-history-and-live');
+});
+
+step('files rewind after the dry-run count is shown', async () => {
+  const prompt = page.getByTestId('user-message').filter({ hasText: '[write approved.txt approved content]' }).first();
+  await prompt.hover();
+  await prompt.getByRole('button', { name: 'Rewind…' }).click();
+  await page.getByLabel('The files only').check();
+  const counts = page.getByTestId('rewind-counts');
+  await counts.waitFor();
+  assert.match(await counts.textContent(), /^1 file would change: \+\d+ −\d+$/);
+  await shot('10-rewind-dry-run');
+  assert.equal(existsSync(join(project, 'approved.txt')), true, 'the dry run changed nothing');
+  await page.getByTestId('rewind-confirm').click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  assert.equal(existsSync(join(project, 'approved.txt')), false);
+  await shot('11-rewound');
+});
+
+step('the console follows a dark OS theme', async () => {
+  const light = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const dark = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  assert.notEqual(dark, light);
+  await shot('12-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+});
+
+step('bypass mode is confirmed first, and the CLI’s refusal as root is explained', async () => {
+  if (process.getuid?.() !== 0) return; // only root is refused (without IS_SANDBOX=1)
+  await page.getByTestId('new-session-options').click();
+  await page.getByTestId('new-session-folder').fill(project);
+  await page.getByTestId('new-session-mode').selectOption('bypassPermissions');
+  assert.equal(await page.getByTestId('new-session-start').isDisabled(), true, 'bypass needs the confirmation first');
+  await page.getByLabel(/I understand that Claude Code will run every tool/).check();
+  await page.getByTestId('new-session-start').click();
+  const refusal = page.locator('[data-testid="new-session-error"], [data-testid="error-row"]').filter({ hasText: /root|sudo/i }).first();
+  await refusal.waitFor();
+  assert.match(await refusal.textContent(), /IS_SANDBOX=1/);
+  await shot('13-bypass-refused');
+  await page.keyboard.press('Escape');
+});
+
+step('the page raised no errors', async () => {
+  assert.deepEqual(pageErrors, []);
+});
+

@@ -1,0 +1,150 @@
+// Starts what the end-to-end test drives, and stops all of it by PID even when the test fails: the scripted
+// Messages API (app/internal/fakeapi), `baton serve` with the real runtime, sidecar and claude CLI, and
+// Debian's headless Chromium through playwright-core (never a downloaded browser).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const ARTIFACTS = join(REPO, 'test-artifacts');
+const CLAUDE = join(REPO, 'sidecar/node_modules/@anthropic-ai/claude-agent-sdk-linux-x64/claude');
+const CHROMIUM = process.env.BATON_CHROMIUM ?? '/usr/bin/chromium';
+
+/** Everything started, stopped in reverse order by `stopAll`. */
+const stops = [];
+
+export function onStop(fn) {
+  stops.push(fn);
+}
+
+export async function stopAll() {
+  while (stops.length > 0) {
+    const stop = stops.pop();
+    try {
+      await stop();
+    } catch (err) {
+      console.error('e2e cleanup:', err);
+    }
+  }
+}
+
+export function tempDir(name) {
+  const dir = mkdtempSync(join(tmpdir(), `baton-e2e-${name}-`));
+  onStop(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Waits for a child to exit, up to ms; true when it did. */
+function exited(child, ms) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((res) => {
+    const timer = setTimeout(() => res(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      res(true);
+    });
+  });
+}
+
+/** SIGTERM, then SIGKILL to the child's own process group (it was started detached, so the group is its PID). */
+async function stopChild(child, name) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  if (await exited(child, 15_000)) return;
+  console.error(`e2e: ${name} (pid ${child.pid}) ignored SIGTERM; killing its process group`);
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+  await exited(child, 5_000);
+}
+
+/** Reads the first stdout line of a child (its URL), failing with its stderr if it exits first. */
+function firstLine(child, name, timeoutMs) {
+  return new Promise((res, rej) => {
+    let stderr = '';
+    child.stderr.on('data', (d) => {
+      stderr = (stderr + d.toString()).slice(-4000);
+    });
+    const lines = createInterface({ input: child.stdout });
+    const timer = setTimeout(() => rej(new Error(`${name} printed no URL within ${timeoutMs} ms:\n${stderr}`)), timeoutMs);
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      res(line.trim());
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      rej(new Error(`${name} exited (${code}) before printing its URL:\n${stderr}`));
+    });
+  });
+}
+
+function goBuild(out, pkg) {
+  const r = spawnSync('go', ['build', '-o', out, pkg], { cwd: REPO, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, PATH: `/usr/local/go/bin:${process.env.PATH}` } });
+  if (r.status !== 0) throw new Error(`go build ${pkg} failed`);
+}
+
+/** The scripted Messages API, built once into a temp dir so the PID we stop is the server itself. */
+export async function startFakeApi(bin) {
+  goBuild(bin, './app/internal/fakeapi/cmd/baton-fakeapi');
+  const child = spawn(bin, [], { cwd: REPO, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+  onStop(async () => {
+    child.stdin.end();
+    await stopChild(child, 'baton-fakeapi');
+  });
+  return firstLine(child, 'baton-fakeapi', 60_000);
+}
+
+/** The baton binary to test: BATON_BIN, else build/bin/baton (scripts/build). */
+export function batonBinary() {
+  const bin = process.env.BATON_BIN ?? join(REPO, 'build/bin/baton');
+  if (!existsSync(bin)) throw new Error(`no baton binary at ${bin}: run scripts/build first (or set BATON_BIN)`);
+  return bin;
+}
+
+/** `baton serve` on a free loopback port, in a sandboxed HOME; resolves to the URL it printed (with the token). */
+export async function startBaton({ apiUrl, bin }) {
+  const home = tempDir('home');
+  const data = join(home, 'baton-data');
+  const config = join(home, '.claude');
+  mkdirSync(config, { recursive: true });
+  const env = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: home,
+    CLAUDE_CONFIG_DIR: config,
+    BATON_DATA_DIR: data,
+    ANTHROPIC_BASE_URL: apiUrl,
+    ANTHROPIC_API_KEY: 'sk-test',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    CLAUDE_CODE_MAX_RETRIES: '0',
+    CLAUDE_CODE_EXECUTABLE: CLAUDE,
+  };
+  if (process.env.BATON_SIDECAR !== undefined) env.BATON_SIDECAR = process.env.BATON_SIDECAR;
+  const child = spawn(bin, ['serve', '--listen', '127.0.0.1:0'], { cwd: home, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  onStop(() => stopChild(child, 'baton serve'));
+  const url = await firstLine(child, 'baton serve', 60_000);
+  if (!/^http:\/\/127\.0\.0\.1:\d+\/\?token=\w+/.test(url)) throw new Error(`baton serve printed an unexpected first line: ${url}`);
+  return { url, home };
+}
+
+/** Headless Debian Chromium; page errors are collected so the test can fail on them. */
+export async function startBrowser() {
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium`);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  onStop(() => browser.close());
+  return browser;
+}
+
+export function shotPath(name) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return join(ARTIFACTS, `e2e-${name}.png`);
+}

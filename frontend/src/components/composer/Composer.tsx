@@ -1,0 +1,92 @@
+// Where the person writes. Enter sends, Shift+Enter adds a line, Esc cancels the running turn. Prompts sent
+// while a turn runs are queued (and shown, removable); a past session is resumed by the first prompt.
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from '../../store/hooks';
+import type { SessionState } from '../../store/types';
+import { CommandHints, matchingCommands } from './CommandHints';
+import { ModelPicker } from './ModelPicker';
+import { ModePicker } from './ModePicker';
+import { PermissionDock } from './PermissionDock';
+import { QueuedTurns } from './QueuedTurns';
+import { UsageMeter } from './UsageMeter';
+
+export function Composer({ session }: { session: SessionState }) {
+  const store = useStore();
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const running = session.runningTurn !== undefined;
+  const hints = matchingCommands(session.commands, text);
+  const complete = (name: string) => {
+    setText(`/${name} `);
+    ref.current?.focus();
+  };
+
+  useEffect(() => {
+    ref.current?.focus();
+  }, [session.id]);
+
+  const send = async () => {
+    const prompt = text.trim();
+    if (prompt === '' || sending) return;
+    setSending(true);
+    setText('');
+    const ok = await store.sendPrompt(session.id, prompt);
+    if (!ok) setText(prompt);
+    setSending(false);
+    ref.current?.focus();
+  };
+
+  const placeholder = !session.live
+    ? 'Write to resume this session…'
+    : running
+      ? 'Claude is working — what you send now waits in line'
+      : 'Ask Claude…';
+
+  return (
+    <div className="composer-area">
+      <PermissionDock session={session} />
+      <QueuedTurns session={session} />
+      <CommandHints matches={hints} onPick={complete} />
+      <div className="composer">
+        <textarea
+          ref={ref}
+          data-testid="composer-input"
+          aria-label="Prompt"
+          rows={Math.min(10, Math.max(2, text.split('\n').length))}
+          value={text}
+          placeholder={placeholder}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Tab' && hints[0] !== undefined) {
+              e.preventDefault();
+              complete(hints[0].name);
+            } else if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              void send();
+            } else if (e.key === 'Escape' && running) {
+              e.preventDefault();
+              void store.cancelTurn(session.id);
+            }
+          }}
+        />
+        <div className="composer-buttons">
+          {running && (
+            <button type="button" className="danger" onClick={() => void store.cancelTurn(session.id)} title="Cancel the running turn (Esc)" data-testid="cancel-turn">
+              Cancel
+            </button>
+          )}
+          <button type="button" className="primary" disabled={text.trim() === '' || sending} onClick={() => void send()} data-testid="send">
+            {running ? 'Queue' : session.live ? 'Send' : 'Resume'}
+          </button>
+        </div>
+      </div>
+      <div className="composer-status">
+        <ModelPicker session={session} />
+        <ModePicker session={session} />
+        <span className="spacer" />
+        <UsageMeter session={session} />
+      </div>
+    </div>
+  );
+}

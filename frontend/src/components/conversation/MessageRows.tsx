@@ -1,0 +1,119 @@
+// Rows for what was said: the person's prompts, the agent's replies and thinking, notices, turn endings,
+// errors, and events this console does not know (shown raw, never dropped).
+import { memo } from 'react';
+import { formatCost, formatDuration, prettyJson } from '../../lib/format';
+import type { AssistantItem, ErrorItem, NoticeItem, ThinkingItem, TurnEndItem, UnknownItem, UserItem } from '../../store/types';
+import { BYPASS_EXPLANATION } from '../dialogs/BypassDialog';
+import { useConsole, useStore } from '../../store/hooks';
+import { useConversation } from './actions';
+import { Markdown } from './Markdown';
+
+export const UserRow = memo(function UserRow({ item, nested }: { item: UserItem; nested: boolean }) {
+  const actions = useConversation();
+  const canAct = !nested && item.uuid !== undefined && actions.editable;
+  return (
+    <div className="row row-user" data-testid="user-message">
+      <div className="bubble bubble-user">
+        <div className="plain">{item.text}</div>
+      </div>
+      {canAct && item.uuid !== undefined && (
+        <div className="row-actions">
+          <button type="button" className="link" onClick={() => actions.rewind(item.uuid ?? '', item.text)} title="Rewind the conversation and/or files to before this prompt">
+            Rewind…
+          </button>
+        </div>
+      )}
+    </div>
+  );
+});
+
+export const AssistantRow = memo(function AssistantRow({ item, nested }: { item: AssistantItem; nested: boolean }) {
+  const actions = useConversation();
+  const canFork = !nested && !item.streaming && item.uuid !== undefined && actions.editable;
+  return (
+    <div className={`row row-assistant${item.streaming ? ' streaming' : ''}`} data-testid="assistant-message" aria-busy={item.streaming}>
+      <Markdown text={item.text} />
+      {item.streaming && item.text === '' && <span className="caret" aria-label="writing" />}
+      {canFork && (
+        <div className="row-actions">
+          <button type="button" className="link" onClick={() => actions.fork(item.uuid ?? '')} title="Start a new session that continues from this reply">
+            Fork from here
+          </button>
+        </div>
+      )}
+    </div>
+  );
+});
+
+export const ThinkingRow = memo(function ThinkingRow({ item }: { item: ThinkingItem }) {
+  return (
+    <details className="row row-thinking" data-testid="thinking">
+      <summary>{item.streaming ? 'Thinking…' : 'Thought'}</summary>
+      <div className="plain muted">{item.text}</div>
+    </details>
+  );
+});
+
+export const NoticeRow = memo(function NoticeRow({ item }: { item: NoticeItem }) {
+  return <div className="row row-notice" data-testid="notice">{item.text}</div>;
+});
+
+export const TurnEndRow = memo(function TurnEndRow({ item }: { item: TurnEndItem }) {
+  if (item.outcome === 'canceled') {
+    return (
+      <div className="row row-turn-end canceled" data-testid="turn-canceled">
+        Canceled{item.discardedPartial === true ? ' — the reply being written was discarded' : ''}
+      </div>
+    );
+  }
+  const parts: string[] = ['Done'];
+  if (item.durationMs !== undefined) parts.push(formatDuration(item.durationMs));
+  if (item.costUsd !== undefined && item.costUsd > 0) parts.push(formatCost(item.costUsd));
+  return <div className="row row-turn-end" data-testid="turn-completed">{parts.join(' · ')}</div>;
+});
+
+/** What to do about errors whose cause is known. */
+export function errorHint(message: string): string | undefined {
+  if (/dangerously-skip-permissions|bypass/i.test(message) && /root|sudo/i.test(message)) return BYPASS_EXPLANATION;
+  return undefined;
+}
+
+export const ErrorRow = memo(function ErrorRow({ item }: { item: ErrorItem }) {
+  const hint = errorHint(item.message);
+  const auth = useConsole((s) => s.auth);
+  const store = useStore();
+  // Refused credentials: say which (a rejected key or no sign-in) and offer the way back in.
+  const refused = item.code === 'auth';
+  const title = refused ? (auth.method === 'api_key' ? 'Key rejected' : 'Signed out') : item.title;
+  return (
+    <div className="row row-error" role="alert" data-testid="error-row">
+      <strong>{title}</strong>
+      <div className="plain">{item.message}</div>
+      {hint !== undefined && <div className="small">{hint}</div>}
+      {refused && (
+        <div className="sign-in">
+          <button type="button" className="primary" onClick={() => void store.signIn()}>
+            Sign in…
+          </button>
+          {auth.signInCommand !== undefined && auth.signInCommand !== '' && (
+            <span className="small">
+              or run <code className="copyable">{auth.signInCommand}</code>
+            </span>
+          )}
+        </div>
+      )}
+      {item.code !== undefined && <div className="muted small">code: {item.code}</div>}
+    </div>
+  );
+});
+
+export const UnknownRow = memo(function UnknownRow({ item }: { item: UnknownItem }) {
+  return (
+    <details className="row row-unknown" data-testid="unknown-row">
+      <summary>
+        Unrecognized event <code>{item.label}</code>
+      </summary>
+      <pre className="raw">{prettyJson(item.raw)}</pre>
+    </details>
+  );
+});

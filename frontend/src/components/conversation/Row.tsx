@@ -1,0 +1,66 @@
+// One transcript row: selects its own item from the store (so it re-renders only when that item changes) and
+// picks the component for its type. Nested rows (a subagent's work) use the same component.
+import { memo } from 'react';
+import { useConsole } from '../../store/hooks';
+import type { ItemKey, PermissionItem } from '../../store/types';
+import { settlementText } from '../permissions/settlement';
+import { ToolCard } from '../tools/ToolCard';
+import { useConversation } from './actions';
+import { lookupItem } from './lookup';
+import { AssistantRow, ErrorRow, NoticeRow, ThinkingRow, TurnEndRow, UnknownRow, UserRow } from './MessageRows';
+
+function PermissionRow({ item }: { item: PermissionItem }) {
+  if (item.settled === undefined) {
+    return (
+      <div className="row row-permission pending" data-testid="permission-row">
+        Claude asks to use <strong>{item.toolName}</strong> — waiting for your answer below
+      </div>
+    );
+  }
+  return (
+    <div className={`row row-permission ${item.settled.verdict === 'deny' ? 'bad' : 'ok'}`} data-testid="permission-row">
+      <strong>{item.toolName}</strong>: {settlementText(item.settled)}
+      {item.settled.message !== undefined && <span className="muted"> — “{item.settled.message}”</span>}
+    </div>
+  );
+}
+
+export const Row = memo(function Row({ itemKey, nested = false }: { itemKey: ItemKey; nested?: boolean }) {
+  const { sessionId } = useConversation();
+  const item = useConsole((s) => lookupItem(s.sessions[sessionId], itemKey));
+  if (item === undefined) return <div className="row row-missing" />;
+  switch (item.type) {
+    case 'user':
+      return <UserRow item={item} nested={nested} />;
+    case 'assistant':
+      return <AssistantRow item={item} nested={nested} />;
+    case 'thinking':
+      return <ThinkingRow item={item} />;
+    case 'tool':
+      return (
+        <div className="row row-tool">
+          <ToolCard item={item} />
+        </div>
+      );
+    case 'permission':
+      return <PermissionRow item={item} />;
+    case 'turnEnd':
+      return <TurnEndRow item={item} />;
+    case 'error':
+      return <ErrorRow item={item} />;
+    case 'unknown':
+      return <UnknownRow item={item} />;
+    case 'notice':
+      return <NoticeRow item={item} />;
+  }
+});
+
+export function NestedRows({ keys }: { keys: readonly ItemKey[] }) {
+  return (
+    <>
+      {keys.map((key) => (
+        <Row key={key} itemKey={key} nested />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+// A modal dialog: focus moves in, Escape closes it, the page behind stays put.
+import { type ReactNode, useEffect, useRef } from 'react';
+
+export function Modal({ title, onClose, children, labelledBy = 'modal-title' }: { title: string; onClose: () => void; children: ReactNode; labelledBy?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
+    const first = ref.current?.querySelector<HTMLElement>('[autofocus], button, input, select, textarea');
+    first?.focus();
+    return () => previous?.focus();
+  }, []);
+  return (
+    <div
+      className="modal-backdrop"
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      <div
+        ref={ref}
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={labelledBy}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.stopPropagation();
+            onClose();
+          }
+        }}
+      >
+        <h2 id={labelledBy}>{title}</h2>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+// Rewind to before a prompt: the conversation only, the conversation and the files, or the files only.
+// Whenever files are involved the dry run's counts (files, insertions, deletions) are shown before the
+// person confirms.
+import { useEffect, useState } from 'react';
+import { type RewindFilesResult, toApiError } from '../../protocol/api';
+import { useStore } from '../../store/hooks';
+import { Modal } from './Modal';
+
+type Scope = 'conversation' | 'both' | 'files';
+
+export function RewindDialog({ sessionId, uuid, prompt, onClose }: { sessionId: string; uuid: string; prompt: string; onClose: () => void }) {
+  const store = useStore();
+  const [scope, setScope] = useState<Scope>('both');
+  const [dryRun, setDryRun] = useState<RewindFilesResult | undefined>(undefined);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const files = scope !== 'conversation';
+
+  useEffect(() => {
+    if (!files || dryRun !== undefined) return;
+    let live = true;
+    store
+      .rewindFiles(sessionId, uuid, true)
+      .then((r) => live && setDryRun(r))
+      .catch((err: unknown) => live && setError(toApiError(err).message));
+    return () => {
+      live = false;
+    };
+  }, [files, dryRun, store, sessionId, uuid]);
+
+  const filesReady = !files || (dryRun !== undefined && dryRun.canRewind);
+  const confirm = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      if (files) {
+        const done = await store.rewindFiles(sessionId, uuid, false);
+        if (!done.canRewind) throw new Error(done.error ?? 'Claude Code could not rewind the files.');
+      }
+      if (scope !== 'files') await store.rewindConversation(sessionId, uuid);
+      onClose();
+    } catch (err) {
+      setError(toApiError(err).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal title="Rewind" onClose={onClose}>
+      <p className="muted small">To before: “{prompt.length > 120 ? `${prompt.slice(0, 120)}…` : prompt}”</p>
+      <fieldset className="choices">
+        <label>
+          <input type="radio" name="scope" checked={scope === 'conversation'} onChange={() => setScope('conversation')} /> The conversation only
+        </label>
+        <label>
+          <input type="radio" name="scope" checked={scope === 'both'} onChange={() => setScope('both')} /> The conversation and the files
+        </label>
+        <label>
+          <input type="radio" name="scope" checked={scope === 'files'} onChange={() => setScope('files')} /> The files only
+        </label>
+      </fieldset>
+      {files && (
+        <div className="dry-run" data-testid="rewind-dry-run">
+          {dryRun === undefined && error === undefined && <span className="muted">Checking what would change…</span>}
+          {dryRun !== undefined && dryRun.canRewind && (
+            <>
+              <div data-testid="rewind-counts">
+                {dryRun.filesChanged?.length ?? 0} file{(dryRun.filesChanged?.length ?? 0) === 1 ? '' : 's'} would change:{' '}
+                <span className="add">+{dryRun.insertions ?? 0}</span> <span className="del">−{dryRun.deletions ?? 0}</span>
+              </div>
+              {(dryRun.filesChanged?.length ?? 0) > 0 && (
+                <ul className="file-list">
+                  {dryRun.filesChanged?.map((f) => (
+                    <li key={f}>
+                      <code>{f}</code>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
+          )}
+          {dryRun !== undefined && !dryRun.canRewind && (
+            <div className="row-error" role="alert">
+              The files cannot be rewound: {dryRun.error ?? 'Claude Code gave no reason.'}
+            </div>
+          )}
+        </div>
+      )}
+      {error !== undefined && (
+        <div className="row-error" role="alert">
+          {error}
+        </div>
+      )}
+      <div className="dialog-buttons">
+        <button type="button" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="button" className="danger" disabled={busy || !filesReady} onClick={() => void confirm()} data-testid="rewind-confirm">
+          {busy ? 'Rewinding…' : 'Rewind'}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,26 @@
+// The agent's todo/task checklist, as a panel beside the conversation.
+import type { PlanItem } from '../../protocol/events';
+
+const MARK: Record<PlanItem['status'], string> = { pending: '○', in_progress: '◐', completed: '●' };
+
+export function PlanPanel({ items }: { items: readonly PlanItem[] }) {
+  if (items.length === 0) return null;
+  const done = items.filter((i) => i.status === 'completed').length;
+  return (
+    <aside className="plan-panel" aria-label="Checklist" data-testid="plan-panel">
+      <h3>
+        Checklist <span className="muted small">{done}/{items.length}</span>
+      </h3>
+      <ul>
+        {items.map((item) => (
+          <li key={item.id} className={`plan-item ${item.status}`}>
+            <span className="plan-mark" aria-label={item.status.replace('_', ' ')}>
+              {MARK[item.status]}
+            </span>
+            <span>{item.status === 'in_progress' && item.activeForm !== undefined ? item.activeForm : item.content}</span>
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}

@@ -1,0 +1,48 @@
+// One session on screen: header, conversation, checklist, composer, and the rewind dialog its rows open.
+import { useMemo, useState } from 'react';
+import { useConsole, useStore } from '../../store/hooks';
+import type { SessionState } from '../../store/types';
+import { Composer } from '../composer/Composer';
+import { type ConversationActions, ConversationContext } from '../conversation/actions';
+import { Conversation } from '../conversation/Conversation';
+import { RewindDialog } from '../dialogs/RewindDialog';
+import { PlanPanel } from './PlanPanel';
+import { SessionHeader } from './SessionHeader';
+
+export function SessionView({ session }: { session: SessionState }) {
+  const store = useStore();
+  const [rewind, setRewind] = useState<{ uuid: string; prompt: string } | undefined>(undefined);
+  const listed = useConsole((s) => s.sidebar.items.find((i) => i.session === session.id));
+  const title = session.title ?? (listed?.title || undefined) ?? firstPrompt(session) ?? 'New session';
+  const id = session.id;
+  const actions = useMemo<ConversationActions>(
+    () => ({
+      sessionId: id,
+      editable: true,
+      rewind: (uuid, prompt) => setRewind({ uuid, prompt }),
+      fork: (uuid) => void store.fork(id, uuid),
+    }),
+    [id, store],
+  );
+  return (
+    <ConversationContext.Provider value={actions}>
+      <section className="session-view" aria-label={title}>
+        <SessionHeader session={session} title={title} />
+        <div className="session-body">
+          <Conversation session={session} />
+          <PlanPanel items={session.plan} />
+        </div>
+        <Composer key={session.id} session={session} />
+        {rewind !== undefined && <RewindDialog sessionId={id} uuid={rewind.uuid} prompt={rewind.prompt} onClose={() => setRewind(undefined)} />}
+      </section>
+    </ConversationContext.Provider>
+  );
+}
+
+function firstPrompt(s: SessionState): string | undefined {
+  for (const id of s.turnOrder) {
+    const p = s.turns.get(id)?.prompt;
+    if (p !== undefined && p !== '') return p.length > 80 ? `${p.slice(0, 80)}…` : p;
+  }
+  return undefined;
+}

@@ -1,0 +1,26 @@
+// The sidebar's footer: the connection to Baton (browser mode reconnects on its own) and the sign-in state.
+import { useConsole } from '../../store/hooks';
+import { AuthStatus } from './AuthStatus';
+
+const CONNECTION_TEXT = {
+  connecting: 'Connecting…',
+  open: 'Connected',
+  reconnecting: 'Connection lost — reconnecting…',
+  closed: 'Disconnected',
+};
+
+export function ConnectionStatus() {
+  const connection = useConsole((s) => s.connection);
+  const transport = useConsole((s) => s.capabilities?.transport);
+  const version = useConsole((s) => s.capabilities?.version);
+  return (
+    <footer className="sidebar-footer small">
+      <div className={`conn ${connection}`} data-testid="connection" role="status">
+        <span className={`dot ${connection === 'open' ? 'live' : 'off'}`} /> {CONNECTION_TEXT[connection]}
+        {transport !== undefined && <span className="muted"> · {transport === 'wails' ? 'window' : 'browser'}</span>}
+        {version !== undefined && <span className="muted"> · {version}</span>}
+      </div>
+      <AuthStatus />
+    </footer>
+  );
+}

@@ -1,0 +1,48 @@
+// The top line of every tool card: what ran, on what, and how it ended (running, waiting for permission,
+// done, failed or denied).
+import type { ReactNode } from 'react';
+import { useSession } from '../../store/hooks';
+import type { ToolItem } from '../../store/types';
+import { lookupItem } from '../conversation/lookup';
+import { useConversation } from '../conversation/actions';
+
+/** Where the call's permission request stands: none asked, waiting, or the verdict. */
+export function usePermissionState(item: ToolItem): 'none' | 'waiting' | 'allowed' | 'denied' {
+  const { sessionId } = useConversation();
+  const session = useSession(sessionId);
+  if (item.requestId === undefined) return 'none';
+  const key = session?.transcript.ids.get(`perm:${item.requestId}`);
+  const perm = key !== undefined ? lookupItem(session, key) : undefined;
+  if (perm?.type !== 'permission') return 'none';
+  if (perm.settled === undefined) return item.status === 'running' ? 'waiting' : 'none';
+  return perm.settled.verdict === 'deny' ? 'denied' : 'allowed';
+}
+
+export function StatusPill({ item, label }: { item: ToolItem; label?: string }) {
+  const permission = usePermissionState(item);
+  if (permission === 'waiting') return <span className="pill warn">waiting for permission</span>;
+  if (permission === 'denied' && item.status !== 'completed') return <span className="pill bad">denied</span>;
+  switch (item.status) {
+    case 'running':
+      return (
+        <span className="pill running">
+          running{item.elapsedSeconds !== undefined ? ` ${Math.round(item.elapsedSeconds)} s` : ''}
+        </span>
+      );
+    case 'completed':
+      return <span className="pill ok">{label ?? 'done'}</span>;
+    case 'failed':
+      return <span className="pill bad">{label ?? 'failed'}</span>;
+  }
+}
+
+export function ToolHeader({ item, title, detail, pill }: { item: ToolItem; title: string; detail?: ReactNode; pill?: ReactNode }) {
+  return (
+    <div className="tool-header">
+      <span className="tool-name">{title}</span>
+      {detail !== undefined && <span className="tool-detail">{detail}</span>}
+      <span className="spacer" />
+      {pill ?? <StatusPill item={item} />}
+    </div>
+  );
+}

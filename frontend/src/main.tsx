@@ -1,0 +1,27 @@
+// Starts the console: picks the transport for where it runs (Wails window or browser), starts the store,
+// renders the app.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { ErrorBoundary } from './components/shell/ErrorBoundary';
+import { StoreProvider } from './store/hooks';
+import { BrowserNotifier } from './store/notifier';
+import { ConsoleStore } from './store/store';
+import './styles/app.css';
+import { pickTransport } from './transport/pick';
+
+const transport = pickTransport();
+const store = new ConsoleStore(transport, { notifier: new BrowserNotifier() });
+store.start();
+
+const root = document.getElementById('root');
+if (root === null) throw new Error('index.html has no #root');
+createRoot(root).render(
+  <StrictMode>
+    <ErrorBoundary>
+      <StoreProvider store={store}>
+        <App />
+      </StoreProvider>
+    </ErrorBoundary>
+  </StrictMode>,
+);

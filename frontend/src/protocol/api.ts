@@ -1,0 +1,173 @@
+// The console API (app/console/API.md, version 1): every call's params and result, keyed by method name, so
+// `transport.call('startSession', {...})` is checked end to end.
+import type { ConsoleEvent, ModelEntry, PermissionMode, SessionEvent, Verdict } from './events';
+
+export interface Capabilities {
+  transport: 'wails' | 'websocket';
+  folderPicker: boolean;
+  notifications: boolean;
+  version: string;
+}
+
+export interface LiveSession {
+  session: string;
+  cwd: string;
+  requestedModel: string;
+  effectiveModel: string;
+  permissionMode: PermissionMode;
+  events: ConsoleEvent[];
+}
+
+/**
+ * Provisioning and sign-in states are defined by their own issues; until then the host sends
+ * `{state: "unknown"}`. The console reads the fields below when present and shows the rest as is.
+ */
+export interface ProvisionState {
+  state: string;
+  bytes?: number;
+  total?: number;
+  rate?: number;
+  source?: string;
+  message?: string;
+  hints?: string[];
+  version?: string;
+}
+
+/**
+ * Claude Code's sign-in state. The Go host sends app/auth's State (`status`, `summary`, `reason`, …); API.md v1
+ * named the field `state`. Both are read (authStatus).
+ */
+export interface AuthState {
+  status?: string;
+  state?: string;
+  method?: string;
+  summary?: string;
+  reason?: string;
+  plan?: string;
+  provider?: string;
+  keySource?: string;
+  email?: string;
+  organization?: string;
+  warnings?: Array<{ code: string; message: string }>;
+  signInCommand?: string;
+  message?: string;
+}
+
+/** signed_in | signed_out | unknown */
+export function authStatus(auth: AuthState): string {
+  return auth.status ?? auth.state ?? 'unknown';
+}
+
+export interface Snapshot {
+  sessions: LiveSession[];
+  provisioning: ProvisionState;
+  auth: AuthState;
+}
+
+export interface SessionInfo {
+  session: string;
+  title: string;
+  cwd?: string;
+  lastModified: number;
+  createdAt?: number;
+  gitBranch?: string;
+  firstPrompt?: string;
+  live: boolean;
+}
+
+export interface StartSessionParams {
+  cwd: string;
+  model?: string;
+  permissionMode?: PermissionMode;
+  resume?: string;
+  forkFrom?: string;
+  at?: string;
+}
+
+export interface RewindFilesResult {
+  canRewind: boolean;
+  error?: string;
+  filesChanged?: string[];
+  insertions?: number;
+  deletions?: number;
+}
+
+export interface HistoryPage {
+  events: SessionEvent[];
+  total: number;
+  start: number;
+}
+
+export interface ApiMethods {
+  capabilities: { params: Record<string, never>; result: Capabilities };
+  snapshot: { params: Record<string, never>; result: Snapshot };
+  pickFolder: { params: Record<string, never>; result: { path: string | null } };
+  startSession: { params: StartSessionParams; result: { session: string } };
+  sendPrompt: { params: { session: string; prompt: string }; result: { turn: string; queued: boolean } };
+  cancelTurn: {
+    params: { session: string; turn?: string };
+    result: { disposition: 'interrupted' | 'dequeued' | 'idle' };
+  };
+  answerPermission: {
+    params: { session: string; requestId: string; verdict: Verdict; message?: string };
+    result: { settled: boolean };
+  };
+  setModel: { params: { session: string; model: string }; result: Record<string, never> };
+  setPermissionMode: { params: { session: string; mode: PermissionMode }; result: { mode: PermissionMode } };
+  closeSession: { params: { session: string }; result: Record<string, never> };
+  listSessions: { params: { cwd?: string; limit?: number }; result: { sessions: SessionInfo[] } };
+  history: {
+    params: { session: string; cwd?: string; before?: number; limit?: number };
+    result: HistoryPage;
+  };
+  rewindFiles: { params: { session: string; message: string; dryRun: boolean }; result: RewindFilesResult };
+  rewindConversation: { params: { session: string; message: string }; result: { session: string } };
+  /** Native notification (only where capabilities.notifications). */
+  notify: { params: { title: string; body: string }; result: Record<string, never> };
+  /** The provisioning screen's Retry. */
+  retryProvision: { params: Record<string, never>; result: Record<string, never> };
+  /** Opens a terminal running Claude Code's own sign-in (fails `unavailable` where none can be opened). */
+  signIn: { params: Record<string, never>; result: Record<string, never> };
+  /** The models the signed-in account offers, for a session not yet open (cached per account by the host). */
+  listModels: { params: Record<string, never>; result: { models: ModelEntry[]; account: string } };
+}
+
+export type Method = keyof ApiMethods;
+export type Params<M extends Method> = ApiMethods[M]['params'];
+export type Result<M extends Method> = ApiMethods[M]['result'];
+
+export type ApiErrorCode = 'bad_request' | 'not_found' | 'unavailable' | 'internal' | 'disconnected';
+
+/** A failed call. `message` is written for a person: show it as is. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: ApiErrorCode | string,
+    message: string,
+    readonly method?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Reads `{code, message}` out of whatever a transport rejected with. */
+export function toApiError(err: unknown, method?: string): ApiError {
+  if (err instanceof ApiError) return err;
+  if (typeof err === 'object' && err !== null) {
+    const obj = err as Record<string, unknown>;
+    const message = typeof obj['message'] === 'string' ? obj['message'] : undefined;
+    const code = typeof obj['code'] === 'string' ? obj['code'] : 'internal';
+    if (message !== undefined) return new ApiError(code, message, method);
+  }
+  if (typeof err === 'string') {
+    // Wails rejects with the Go error's text; the host may encode {code, message} in it.
+    try {
+      const parsed: unknown = JSON.parse(err);
+      if (typeof parsed === 'object' && parsed !== null) return toApiError(parsed, method);
+    } catch {
+      // plain text: fall through
+    }
+    return new ApiError('internal', err, method);
+  }
+  return new ApiError('internal', String(err), method);
+}

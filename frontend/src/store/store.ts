@@ -1,0 +1,540 @@
+// The console's store: framework-agnostic. It owns the transport, folds pushed events into per-session state
+// (batched, so a burst of deltas renders once), rebuilds everything from `snapshot` after every (re)connect,
+// and offers the actions components call. React reads it through hooks.ts.
+import { type LiveSession, type SessionInfo, type Snapshot, type StartSessionParams, toApiError } from '../protocol/api';
+import { type ConsoleEvent, isSessionEvent, type ModelEntry, type PermissionMode, readEvents, type SessionEvent, type Verdict } from '../protocol/events';
+import type { ConnectionState, Transport } from '../transport/transport';
+import { foldEvents, type FoldContext, markQueued, newSession, REPLAY } from './fold';
+import { applyHistoryPage, HISTORY_PAGE, historyLoading, needsHistory, withHistoryPending } from './history';
+import { type Notifier, silentNotifier } from './notifier';
+import { projectName } from './sidebar';
+import type { ConsoleState, SessionState, Toast } from './types';
+
+export interface StoreOptions {
+  notifier?: Notifier;
+  /** Runs a batched fold later; the default waits one frame's worth so a burst of deltas renders once. */
+  schedule?: (flush: () => void) => void;
+  /** Whether the person is looking at this window (background sessions get marks and notifications). */
+  isForeground?: () => boolean;
+  /** How many sessions the sidebar asks for. */
+  sidebarLimit?: number;
+}
+
+const defaultSchedule = (flush: () => void): void => {
+  setTimeout(flush, 16);
+};
+
+const defaultForeground = (): boolean => typeof document === 'undefined' || document.visibilityState === 'visible';
+
+export function initialState(): ConsoleState {
+  return {
+    connection: 'connecting',
+    loaded: false,
+    provisioning: { state: 'unknown' },
+    auth: { status: 'unknown' },
+    sessions: {},
+    sidebar: { items: [], loading: false },
+    marks: {},
+    toasts: [],
+  };
+}
+
+export class ConsoleStore {
+  private state: ConsoleState = initialState();
+  private readonly listeners = new Set<() => void>();
+  private queue: ConsoleEvent[] = [];
+  private flushPending = false;
+  /** Events that arrive while a snapshot is being read, folded after it (seq skips what it held). */
+  private held: ConsoleEvent[] | undefined;
+  private readonly answeredHere = new Set<string>();
+  private readonly stops: Array<() => void> = [];
+  private toastSeq = 0;
+  private sidebarTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The account's models (listModels), until the sign-in changes. */
+  private models: Promise<ModelEntry[]> | undefined;
+  private readonly notifier: Notifier;
+  private readonly schedule: (flush: () => void) => void;
+  private readonly isForeground: () => boolean;
+
+  constructor(
+    private readonly transport: Transport,
+    private readonly opts: StoreOptions = {},
+  ) {
+    this.notifier = opts.notifier ?? silentNotifier;
+    this.schedule = opts.schedule ?? defaultSchedule;
+    this.isForeground = opts.isForeground ?? defaultForeground;
+  }
+
+  // ── subscription ────────────────────────────────────────────────────────────
+
+  readonly getState = (): ConsoleState => this.state;
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private set(next: ConsoleState): void {
+    if (next === this.state) return;
+    this.state = next;
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  private update(fn: (s: ConsoleState) => ConsoleState): void {
+    this.set(fn(this.state));
+  }
+
+  private updateSession(id: string, fn: (s: SessionState) => SessionState): void {
+    this.update((state) => {
+      const s = state.sessions[id];
+      if (s === undefined) return state;
+      const next = fn(s);
+      return next === s ? state : { ...state, sessions: { ...state.sessions, [id]: next } };
+    });
+  }
+
+  /** Starts listening; the first connection loads the snapshot. */
+  start(): void {
+    this.stops.push(this.transport.subscribe((ev) => this.receive(ev)));
+    this.stops.push(this.transport.onConnectionChange((c) => this.connectionChanged(c)));
+    if (this.transport.connection === 'open') this.connectionChanged('open');
+  }
+
+  stop(): void {
+    for (const stop of this.stops.splice(0)) stop();
+    if (this.sidebarTimer !== undefined) clearTimeout(this.sidebarTimer);
+  }
+
+  // ── events ──────────────────────────────────────────────────────────────────
+
+  private receive(ev: ConsoleEvent): void {
+    if (this.held !== undefined) {
+      this.held.push(ev);
+      return;
+    }
+    this.queue.push(ev);
+    if (!this.flushPending) {
+      this.flushPending = true;
+      this.schedule(() => this.flush());
+    }
+  }
+
+  /** Folds what is queued now (also called by tests to skip the batching delay). */
+  flush(): void {
+    this.flushPending = false;
+    const events = this.queue;
+    this.queue = [];
+    if (events.length > 0) this.set(this.fold(this.state, events, { live: true, answeredHere: this.answeredHere }));
+  }
+
+  private fold(state: ConsoleState, events: readonly ConsoleEvent[], ctx: FoldContext): ConsoleState {
+    const bySession = new Map<string, ConsoleEvent[]>();
+    let next = state;
+    let sidebarStale = false;
+    for (const ev of events) {
+      if (ev.session === '' || !(isSessionEvent(ev) || ev.kind.startsWith('unrecognized:') || ev.kind === 'protocol.error')) {
+        next = this.hostEvent(next, ev);
+        continue;
+      }
+      const list = bySession.get(ev.session) ?? [];
+      list.push(ev);
+      bySession.set(ev.session, list);
+      if (ev.kind === 'session.started' || ev.kind === 'session.closed' || ev.kind === 'turn.completed') sidebarStale = true;
+    }
+    if (bySession.size === 0) return next;
+    const sessions = { ...next.sessions };
+    let marks = next.marks;
+    for (const [id, list] of bySession) {
+      const before = sessions[id] ?? sessionFromEvents(id, list);
+      const after = foldEvents(before, list, ctx);
+      sessions[id] = after;
+      if (ctx.live) marks = this.attention(marks, after, list, next.selected);
+    }
+    if (sidebarStale && ctx.live) this.refreshSidebarSoon();
+    return { ...next, sessions, marks };
+  }
+
+  /** Marks and notifies for background sessions: a permission waiting, a turn finished. */
+  private attention(marks: ConsoleState['marks'], s: SessionState, events: readonly ConsoleEvent[], selected: string | undefined): ConsoleState['marks'] {
+    const background = s.id !== selected || !this.isForeground();
+    let next = marks;
+    const title = s.title ?? projectName(s.cwd);
+    for (const ev of events) {
+      if (ev.kind === 'permission.requested' && background) {
+        next = { ...next, [s.id]: 'permission' };
+        this.notify(`${title} needs your permission`, `${ev.toolName}: ${ev.title ?? 'waiting for an answer'}`, `perm-${s.id}`);
+      } else if ((ev.kind === 'turn.completed' || ev.kind === 'turn.failed') && background) {
+        if (s.pending.length === 0) next = { ...next, [s.id]: 'finished' };
+        this.notify(`${title} ${ev.kind === 'turn.completed' ? 'finished' : 'failed'}`, s.cwd, `done-${s.id}`);
+      } else if (ev.kind === 'permission.settled' && s.pending.length === 0 && next[s.id] === 'permission') {
+        const { [s.id]: _, ...rest } = next;
+        next = rest;
+      }
+    }
+    return next;
+  }
+
+  /** Native notifications where the host has them, else the browser's. */
+  private notify(title: string, body: string, tag: string): void {
+    if (this.state.capabilities?.notifications === true) {
+      this.transport.call('notify', { title, body }).catch(() => this.notifier.notify(title, body, tag));
+    } else {
+      this.notifier.notify(title, body, tag);
+    }
+  }
+
+  private hostEvent(state: ConsoleState, ev: ConsoleEvent): ConsoleState {
+    switch (ev.kind) {
+      case 'provision.progress': {
+        const { bytes, total, rate, source } = ev;
+        return {
+          ...state,
+          provisioning: {
+            state: 'downloading',
+            bytes,
+            ...(total !== undefined ? { total } : {}),
+            ...(rate !== undefined ? { rate } : {}),
+            ...(source !== undefined ? { source } : {}),
+          },
+        };
+      }
+      case 'provision.done':
+        return { ...state, provisioning: { state: 'ready' } };
+      case 'provision.failed':
+        return { ...state, provisioning: { state: 'failed', message: ev.message, hints: ev.hints ?? [] } };
+      case 'provision.state':
+        return { ...state, provisioning: ev.provisioning };
+      case 'auth.changed':
+        // Another account may offer other models.
+        this.models = undefined;
+        return { ...state, auth: ev.auth ?? (ev.state !== undefined ? { state: ev.state } : state.auth) };
+      case 'protocol.error':
+        return withToast(state, ++this.toastSeq, 'error', `Baton’s runtime reported a problem: ${ev.message}`);
+      default:
+        return state;
+    }
+  }
+
+  // ── connection and snapshot ─────────────────────────────────────────────────
+
+  private connectionChanged(connection: ConnectionState): void {
+    this.update((s) => ({ ...s, connection }));
+    if (connection === 'open') void this.loadSnapshot();
+  }
+
+  private async loadSnapshot(): Promise<void> {
+    this.held = [];
+    // Queued events predate the snapshot: it holds them already (deltas excepted, which do not last).
+    this.queue = [];
+    try {
+      if (this.state.capabilities === undefined) {
+        const capabilities = await this.transport.capabilities();
+        this.update((s) => ({ ...s, capabilities }));
+      }
+      const snapshot = await this.transport.call('snapshot', {});
+      const sessions = (snapshot.sessions ?? []).map((live) => ({ ...live, events: readEvents(live.events) }));
+      this.set(this.rebuild(this.state, { ...snapshot, sessions }));
+    } catch (err) {
+      this.toast('error', `Could not load Baton’s state: ${toApiError(err).message}`);
+    } finally {
+      const held = this.held ?? [];
+      this.held = undefined;
+      if (held.length > 0) this.set(this.fold(this.state, held, { live: true, answeredHere: this.answeredHere }));
+    }
+    void this.refreshSidebar();
+    const selected = this.state.selected;
+    if (selected !== undefined) void this.loadHistory(selected, true);
+  }
+
+  /** Rebuilds every session from a snapshot, keeping what the snapshot does not carry (history, selection). */
+  rebuild(state: ConsoleState, snapshot: Snapshot): ConsoleState {
+    const sessions: Record<string, SessionState> = {};
+    for (const live of snapshot.sessions) sessions[live.session] = sessionFromSnapshot(live, state.sessions[live.session]);
+    for (const [id, old] of Object.entries(state.sessions)) {
+      if (sessions[id] !== undefined) continue;
+      // Gone from the host (closed while we were away): keep what was seen, no longer live.
+      sessions[id] = old.live ? { ...old, live: false, pending: [], closed: old.closed ?? { reason: 'closed' } } : old;
+    }
+    return { ...state, loaded: true, sessions, provisioning: snapshot.provisioning ?? { state: 'unknown' }, auth: snapshot.auth ?? { status: 'unknown' } };
+  }
+
+  // ── sidebar ─────────────────────────────────────────────────────────────────
+
+  async refreshSidebar(): Promise<void> {
+    this.update((s) => ({ ...s, sidebar: { ...s.sidebar, loading: true } }));
+    try {
+      const { sessions } = await this.transport.call('listSessions', { limit: this.opts.sidebarLimit ?? 200 });
+      this.update((s) => ({ ...s, sidebar: { items: sessions, loading: false } }));
+    } catch (err) {
+      const error = toApiError(err).message;
+      this.update((s) => ({ ...s, sidebar: { ...s.sidebar, loading: false, error } }));
+    }
+  }
+
+  private refreshSidebarSoon(): void {
+    if (this.sidebarTimer !== undefined) return;
+    this.sidebarTimer = setTimeout(() => {
+      this.sidebarTimer = undefined;
+      void this.refreshSidebar();
+    }, 400);
+  }
+
+  // ── selection and history ───────────────────────────────────────────────────
+
+  /** Shows a session: a live one, or a past one from the sidebar (its history is loaded, newest page first). */
+  select(id: string | undefined, info?: SessionInfo): void {
+    this.update((state) => {
+      let sessions = state.sessions;
+      if (id !== undefined && sessions[id] === undefined && info !== undefined) {
+        const past = withHistoryPending(newSession({ id, cwd: info.cwd ?? '', ...(info.title !== '' ? { title: info.title } : {}) }));
+        sessions = { ...sessions, [id]: past };
+      }
+      const marks = { ...state.marks };
+      if (id !== undefined) delete marks[id];
+      const next: ConsoleState = { ...state, sessions, marks };
+      if (id === undefined) delete next.selected;
+      else next.selected = id;
+      return next;
+    });
+    if (id !== undefined) void this.loadHistory(id, true);
+  }
+
+  /** Loads the newest page (first) or the next older one. */
+  async loadHistory(id: string, first = false): Promise<void> {
+    for (let guard = 0; guard < 50; guard++) {
+      const s = this.state.sessions[id];
+      if (s === undefined || s.history.loading || s.history.exhausted) return;
+      const loadedAny = s.history.total > 0 || s.history.events.length > 0;
+      if (first && loadedAny) return;
+      const before = loadedAny ? s.history.start : undefined;
+      this.updateSession(id, (x) => historyLoading(x, true));
+      try {
+        const page = await this.transport.call('history', {
+          session: id,
+          limit: HISTORY_PAGE,
+          ...(s.cwd !== '' ? { cwd: s.cwd } : {}),
+          ...(before !== undefined ? { before } : {}),
+        });
+        const events = readEvents(page.events).filter(isSessionEvent);
+        this.updateSession(id, (x) => applyHistoryPage(x, { ...page, events }, before === undefined));
+      } catch (err) {
+        this.updateSession(id, (x) => historyLoading(x, false, toApiError(err).message));
+        return;
+      }
+      const after = this.state.sessions[id];
+      // A page entirely inside the live part shows nothing: go one further back.
+      if (after === undefined || after.history.exhausted || after.history.events.length > 0) return;
+      first = false;
+    }
+  }
+
+  // ── actions ─────────────────────────────────────────────────────────────────
+
+  async startSession(params: StartSessionParams): Promise<string | undefined> {
+    this.askNotifications();
+    try {
+      const { session } = await this.transport.call('startSession', params);
+      this.update((state) => {
+        const existing = state.sessions[session];
+        const base =
+          existing ??
+          newSession({
+            id: session,
+            cwd: params.cwd,
+            ...(params.model !== undefined ? { requestedModel: params.model } : {}),
+            ...(params.permissionMode !== undefined ? { permissionMode: params.permissionMode } : {}),
+          });
+        let s: SessionState = { ...base, live: true };
+        if (existing === undefined && (params.resume !== undefined || params.forkFrom !== undefined)) s = withHistoryPending(s);
+        return { ...state, sessions: { ...state.sessions, [session]: s }, selected: session };
+      });
+      this.refreshSidebarSoon();
+      void this.loadHistory(session, true);
+      return session;
+    } catch (err) {
+      throw toApiError(err, 'startSession');
+    }
+  }
+
+  /** Sends a prompt, resuming a past session first. Returns false when it failed (the text stays). */
+  async sendPrompt(id: string, prompt: string): Promise<boolean> {
+    this.askNotifications();
+    const s = this.state.sessions[id];
+    if (s === undefined) return false;
+    try {
+      if (!s.live) await this.startSession({ cwd: s.cwd, resume: id });
+      const { turn, queued } = await this.transport.call('sendPrompt', { session: id, prompt });
+      if (queued) this.updateSession(id, (x) => markQueued(x, turn, prompt));
+      return true;
+    } catch (err) {
+      this.toast('error', toApiError(err).message);
+      return false;
+    }
+  }
+
+  async cancelTurn(id: string, turn?: string): Promise<void> {
+    try {
+      const { disposition } = await this.transport.call('cancelTurn', { session: id, ...(turn !== undefined ? { turn } : {}) });
+      if (disposition === 'dequeued' && turn !== undefined) {
+        this.updateSession(id, (x) => foldEvents(x, [{ kind: 'turn.canceled', session: id, turn, time: new Date().toISOString(), disposition: 'dequeued' }]));
+      }
+    } catch (err) {
+      this.toast('error', toApiError(err).message);
+    }
+  }
+
+  async answerPermission(id: string, requestId: string, verdict: Verdict, message?: string): Promise<void> {
+    this.answeredHere.add(requestId);
+    try {
+      const { settled } = await this.transport.call('answerPermission', {
+        session: id,
+        requestId,
+        verdict,
+        ...(message !== undefined && message !== '' ? { message } : {}),
+      });
+      if (!settled) this.toast('info', 'That request was already answered (in another window, or by an interrupt).');
+    } catch (err) {
+      this.answeredHere.delete(requestId);
+      this.toast('error', toApiError(err).message);
+    }
+  }
+
+  async setModel(id: string, model: string): Promise<void> {
+    try {
+      await this.transport.call('setModel', { session: id, model });
+    } catch (err) {
+      this.toast('error', toApiError(err).message);
+    }
+  }
+
+  /** Rejects with the host's message (the bypass dialog shows the CLI's refusal). */
+  async setPermissionMode(id: string, mode: PermissionMode): Promise<PermissionMode> {
+    const { mode: actual } = await this.transport.call('setPermissionMode', { session: id, mode });
+    if (actual !== mode) this.toast('info', `Claude Code kept the permission mode “${actual}” instead of “${mode}”.`);
+    return actual;
+  }
+
+  async closeSession(id: string): Promise<void> {
+    try {
+      await this.transport.call('closeSession', { session: id });
+    } catch (err) {
+      this.toast('error', toApiError(err).message);
+    }
+  }
+
+  async fork(id: string, at?: string): Promise<void> {
+    const s = this.state.sessions[id];
+    if (s === undefined) return;
+    try {
+      await this.startSession({ cwd: s.cwd, forkFrom: id, ...(at !== undefined ? { at } : {}) });
+    } catch (err) {
+      this.toast('error', toApiError(err).message);
+    }
+  }
+
+  rewindFiles(id: string, message: string, dryRun: boolean) {
+    return this.transport.call('rewindFiles', { session: id, message, dryRun });
+  }
+
+  async rewindConversation(id: string, message: string): Promise<void> {
+    const s = this.state.sessions[id];
+    try {
+      const { session } = await this.transport.call('rewindConversation', { session: id, message });
+      // The transcript now continues from that message: read it again rather than patch what was shown.
+      this.update((state) => {
+        const fresh = withHistoryPending({
+          ...newSession({ id: session, cwd: s?.cwd ?? '', requestedModel: s?.requestedModel ?? 'default', permissionMode: s?.permissionMode ?? 'default' }),
+          live: true,
+          resumed: true,
+        });
+        return { ...state, sessions: { ...state.sessions, [session]: fresh }, selected: session };
+      });
+      void this.loadHistory(session, true);
+    } catch (err) {
+      this.toast('error', toApiError(err).message);
+    }
+  }
+
+  async pickFolder(): Promise<string | null> {
+    try {
+      return (await this.transport.call('pickFolder', {})).path;
+    } catch (err) {
+      this.toast('error', toApiError(err).message);
+      return null;
+    }
+  }
+
+  async retryProvision(): Promise<void> {
+    try {
+      await this.transport.call('retryProvision', {});
+    } catch (err) {
+      this.toast('error', toApiError(err).message);
+    }
+  }
+
+  /** The models the signed-in account offers (for a session not yet open); rejects with the host's message. */
+  listModels(): Promise<ModelEntry[]> {
+    this.models ??= this.transport.call('listModels', {}).then(
+      (r) => r.models ?? [],
+      (err: unknown) => {
+        // Failures are not kept: asking again is the way to retry.
+        this.models = undefined;
+        throw toApiError(err, 'listModels');
+      },
+    );
+    return this.models;
+  }
+
+  async signIn(): Promise<void> {
+    try {
+      await this.transport.call('signIn', {});
+      this.toast('info', 'A terminal with Claude Code’s sign-in was opened; Baton notices when it completes.');
+    } catch (err) {
+      this.toast('error', toApiError(err).message);
+    }
+  }
+
+  /** Browsers ask for notification permission only from a person's action: these are the actions. */
+  private askNotifications(): void {
+    if (this.state.capabilities?.notifications !== true) this.notifier.requestPermission();
+  }
+
+  toast(kind: Toast['kind'], message: string): void {
+    this.update((s) => withToast(s, ++this.toastSeq, kind, message));
+  }
+
+  dismissToast(id: number): void {
+    this.update((s) => ({ ...s, toasts: s.toasts.filter((t) => t.id !== id) }));
+  }
+}
+
+function withToast(state: ConsoleState, id: number, kind: Toast['kind'], message: string): ConsoleState {
+  return { ...state, toasts: [...state.toasts.slice(-4), { id, kind, message }] };
+}
+
+/** A session first seen through its events (started in another window, or while this one reconnected). */
+function sessionFromEvents(id: string, events: readonly ConsoleEvent[]): SessionState {
+  const started = events.find((ev): ev is Extract<SessionEvent, { kind: 'session.started' }> => ev.kind === 'session.started');
+  return newSession({ id, cwd: started?.cwd ?? '' });
+}
+
+export function sessionFromSnapshot(live: LiveSession, previous: SessionState | undefined): SessionState {
+  let s = newSession({
+    id: live.session,
+    cwd: live.cwd,
+    requestedModel: live.requestedModel,
+    effectiveModel: live.effectiveModel,
+    permissionMode: live.permissionMode,
+  });
+  s = foldEvents(s, live.events, REPLAY);
+  // The snapshot's own fields are the latest word (set_model / set_permission_mode after the events).
+  s = { ...s, live: true, cwd: live.cwd, requestedModel: live.requestedModel || s.requestedModel, permissionMode: live.permissionMode };
+  if (live.effectiveModel !== '') s.effectiveModel = live.effectiveModel;
+  if (s.closed !== undefined) s.live = false;
+  if (previous !== undefined && previous.history.events.length > 0) {
+    s = { ...s, history: previous.history };
+    if (previous.title !== undefined && s.title === undefined) s.title = previous.title;
+    return s;
+  }
+  return needsHistory(s) ? withHistoryPending(s) : s;
+}

@@ -1,0 +1,233 @@
+// The console's state: what the store folds events into. Items are immutable (a change makes a new object),
+// so a row component re-renders only when its own item changed.
+import type { AuthState, Capabilities, ProvisionState, SessionInfo } from '../protocol/api';
+import type { CommandEntry, FileBefore, Json, ModelEntry, PermissionMode, PlanItem, SessionEvent, SettledBy, Verdict } from '../protocol/events';
+import type { ConnectionState } from '../transport/transport';
+
+export type ItemKey = string;
+
+interface ItemBase {
+  key: ItemKey;
+  turn?: string;
+  time: string;
+}
+
+/** A prompt the person sent (turn.started), or a user-role message from the transcript. */
+export interface UserItem extends ItemBase {
+  type: 'user';
+  text: string;
+  uuid?: string;
+}
+
+export interface AssistantItem extends ItemBase {
+  type: 'assistant';
+  messageId?: string;
+  uuid?: string;
+  text: string;
+  /** Still being written (deltas); replaced by message.completed. */
+  streaming: boolean;
+  parentToolUseId?: string;
+}
+
+export interface ThinkingItem extends ItemBase {
+  type: 'thinking';
+  messageId?: string;
+  text: string;
+  streaming: boolean;
+  parentToolUseId?: string;
+}
+
+export type ToolStatus = 'running' | 'completed' | 'failed';
+
+export interface ToolItem extends ItemBase {
+  type: 'tool';
+  toolUseId: string;
+  name: string;
+  input: Json;
+  status: ToolStatus;
+  output?: string;
+  structured?: Json;
+  error?: string;
+  /** The file's text before this tool ran, as far as the session knows it (undefined: not known). */
+  before?: string | null;
+  fileBefore?: FileBefore;
+  elapsedSeconds?: number;
+  summary?: string;
+  parentToolUseId?: string;
+  /** Nested items (a Task/Agent call's subagent messages and tools), in order. */
+  children: ItemKey[];
+  /** The permission request raised for this call, if any. */
+  requestId?: string;
+}
+
+export interface PermissionSettlement {
+  verdict: Verdict;
+  by: SettledBy;
+  message?: string;
+  /** Answered by a person in another window (not this one). */
+  elsewhere: boolean;
+}
+
+export interface PermissionItem extends ItemBase {
+  type: 'permission';
+  requestId: string;
+  toolUseId: string;
+  toolName: string;
+  input: Json;
+  title?: string;
+  description?: string;
+  decisionReason?: string;
+  suggestions: Json[];
+  settled?: PermissionSettlement;
+}
+
+export interface TurnEndItem extends ItemBase {
+  type: 'turnEnd';
+  outcome: 'completed' | 'canceled';
+  durationMs?: number;
+  costUsd?: number;
+  numTurns?: number;
+  /** A streamed reply that never completed was discarded (its deltas were ephemeral). */
+  discardedPartial?: boolean;
+}
+
+export interface ErrorItem extends ItemBase {
+  type: 'error';
+  title: string;
+  message: string;
+  code?: string;
+}
+
+export interface UnknownItem extends ItemBase {
+  type: 'unknown';
+  label: string;
+  raw: Json;
+}
+
+export interface NoticeItem extends ItemBase {
+  type: 'notice';
+  text: string;
+}
+
+export type Item =
+  | UserItem
+  | AssistantItem
+  | ThinkingItem
+  | ToolItem
+  | PermissionItem
+  | TurnEndItem
+  | ErrorItem
+  | UnknownItem
+  | NoticeItem;
+
+/** One ordered transcript: top-level rows plus every item (nested ones too) by key. */
+export interface Transcript {
+  /** Prefix of this transcript's keys, so history and live keys never collide. */
+  prefix: string;
+  rows: ItemKey[];
+  items: Map<ItemKey, Item>;
+  /** Streaming items by `${messageId}:${index}`; ephemeral, dropped when their message completes. */
+  streams: Map<string, ItemKey>;
+  /** Keys of items by id: `tool:<toolUseId>`, `perm:<requestId>`. */
+  ids: Map<string, ItemKey>;
+  /** What the session knows of each file's text, to show a tool's diff against the text before it. */
+  files: Map<string, string | null>;
+  counter: number;
+}
+
+export type TurnStatus = 'queued' | 'running' | 'completed' | 'failed' | 'canceled';
+
+export interface TurnInfo {
+  id: string;
+  prompt: string;
+  status: TurnStatus;
+  uuid?: string;
+}
+
+export interface Usage {
+  /** Tokens written this turn (live while it streams). */
+  turnOutputTokens: number;
+  inputTokens?: number;
+  outputTokens?: number;
+  cacheReadTokens?: number;
+  cacheCreationTokens?: number;
+  /** Only when the CLI reported one: the gauge is shown only then. */
+  contextWindow?: number;
+  contextTokens?: number;
+}
+
+export interface HistoryState {
+  /** Positions [start, start+events.length) of `total` in the stored history are loaded. */
+  start: number;
+  total: number;
+  /** True once the oldest page is in (or no history exists for this session). */
+  exhausted: boolean;
+  loading: boolean;
+  error?: string;
+  /** The loaded events that precede the live part, oldest first. */
+  events: SessionEvent[];
+  transcript: Transcript;
+}
+
+export interface SessionState {
+  id: string;
+  cwd: string;
+  title?: string;
+  /** Open in the host right now. */
+  live: boolean;
+  closed?: { reason: string; message?: string };
+  requestedModel: string;
+  effectiveModel?: string;
+  permissionMode: PermissionMode;
+  resumed: boolean;
+  forkedFrom?: string;
+  transcript: Transcript;
+  history: HistoryState;
+  turns: Map<string, TurnInfo>;
+  /** Turn ids in the order they were sent or started. */
+  turnOrder: string[];
+  runningTurn?: string;
+  /** Request ids still waiting for an answer, oldest first. */
+  pending: string[];
+  plan: PlanItem[];
+  usage: Usage;
+  /** What the CLI is doing right now (requesting, compacting…), while a turn runs. */
+  activity?: string;
+  /** Models this session can switch to, as the CLI lists them (empty until it did). */
+  models: ModelEntry[];
+  /** Slash commands the CLI offers. */
+  commands: CommandEntry[];
+  /** Context in use, as the CLI measured it (getContextUsage). */
+  context?: { totalTokens: number; maxTokens?: number; percentage?: number };
+  /** Highest `seq` folded in, to skip what a snapshot already held. */
+  lastSeq: number;
+}
+
+export type Mark = 'permission' | 'finished';
+
+export interface Toast {
+  id: number;
+  kind: 'error' | 'info';
+  message: string;
+}
+
+export interface SidebarState {
+  items: SessionInfo[];
+  loading: boolean;
+  error?: string;
+}
+
+export interface ConsoleState {
+  connection: ConnectionState;
+  /** The first snapshot has been folded in. */
+  loaded: boolean;
+  capabilities?: Capabilities;
+  provisioning: ProvisionState;
+  auth: AuthState;
+  sessions: Record<string, SessionState>;
+  sidebar: SidebarState;
+  selected?: string;
+  /** Background sessions that wait for a permission or have finished. */
+  marks: Record<string, Mark>;
+  toasts: Toast[];
+}

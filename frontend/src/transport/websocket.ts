@@ -1,0 +1,181 @@
+// Browser mode's transport: one WebSocket to `baton serve` (/ws on the page's own origin; the token travels
+// as the cookie the server set on the first page load). It reconnects with backoff; the store re-reads the
+// snapshot after every (re)connect because deltas are not replayed.
+import { ApiError, type Capabilities, type Method, type Params, type Result, toApiError } from '../protocol/api';
+import { type ConsoleEvent, hostStateEvent, readEvent } from '../protocol/events';
+import { Backoff } from './backoff';
+import { Listeners } from './listeners';
+import type { ConnectionState, Transport, Unsubscribe } from './transport';
+
+export interface SocketLike {
+  readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((ev: unknown) => void) | null;
+  onclose: ((ev: unknown) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+}
+
+export interface WebSocketTransportOptions {
+  url: string;
+  /** Injected in tests; the browser's WebSocket otherwise. */
+  createSocket?: (url: string) => SocketLike;
+  initialBackoffMs?: number;
+  maxBackoffMs?: number;
+}
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (err: ApiError) => void;
+  method: string;
+}
+
+const OPEN = 1;
+
+/** `/ws` on the page's origin, ws: or wss: to match. */
+export function socketUrl(loc: { protocol: string; host: string }): string {
+  return `${loc.protocol === 'https:' ? 'wss:' : 'ws:'}//${loc.host}/ws`;
+}
+
+export class WebSocketTransport implements Transport {
+  private state: ConnectionState = 'connecting';
+  private socket: SocketLike | undefined;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private readonly events = new Listeners<ConsoleEvent>();
+  private readonly states = new Listeners<ConnectionState>();
+  private readonly backoff: Backoff;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private stopped = false;
+
+  constructor(private readonly opts: WebSocketTransportOptions) {
+    this.backoff = new Backoff({ initialMs: opts.initialBackoffMs ?? 250, maxMs: opts.maxBackoffMs ?? 8000 });
+    this.connect();
+  }
+
+  get connection(): ConnectionState {
+    return this.state;
+  }
+
+  call<M extends Method>(method: M, params: Params<M>): Promise<Result<M>> {
+    const socket = this.socket;
+    if (socket === undefined || socket.readyState !== OPEN || this.state !== 'open') {
+      return Promise.reject(new ApiError('disconnected', 'Baton is not connected right now; it is reconnecting.', method));
+    }
+    const id = this.nextId++;
+    return new Promise<Result<M>>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, method });
+      try {
+        socket.send(JSON.stringify({ id, method, params }));
+      } catch (err) {
+        this.pending.delete(id);
+        reject(toApiError(err, method));
+      }
+    });
+  }
+
+  subscribe(onEvent: (event: ConsoleEvent) => void): Unsubscribe {
+    return this.events.add(onEvent);
+  }
+
+  onConnectionChange(listener: (state: ConnectionState) => void): Unsubscribe {
+    return this.states.add(listener);
+  }
+
+  capabilities(): Promise<Capabilities> {
+    return this.call('capabilities', {});
+  }
+
+  close(): void {
+    this.stopped = true;
+    if (this.retryTimer !== undefined) clearTimeout(this.retryTimer);
+    this.socket?.close(1000, 'closed');
+    this.failPending('The console was closed.');
+    this.setState('closed');
+    this.events.clear();
+    this.states.clear();
+  }
+
+  private connect(): void {
+    if (this.stopped) return;
+    const create = this.opts.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
+    let socket: SocketLike;
+    try {
+      socket = create(this.opts.url);
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      if (this.socket !== socket) return;
+      this.backoff.reset();
+      this.setState('open');
+    };
+    socket.onmessage = (ev) => {
+      if (this.socket === socket) this.receive(ev.data);
+    };
+    socket.onerror = () => {
+      // onclose follows; reconnecting is decided there.
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = undefined;
+      this.failPending('The connection to Baton was lost before it answered.');
+      this.scheduleReconnect();
+    };
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped) return;
+    this.setState('reconnecting');
+    const delay = this.backoff.next();
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      this.connect();
+    }, delay);
+  }
+
+  private receive(data: unknown): void {
+    if (typeof data !== 'string') return;
+    let msg: unknown;
+    try {
+      msg = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (typeof msg !== 'object' || msg === null) return;
+    const obj = msg as Record<string, unknown>;
+    if (obj['type'] === 'event') {
+      const event = readEvent(obj['event']);
+      if (event !== undefined) this.events.emit(event);
+      return;
+    }
+    if (obj['type'] === 'auth' || obj['type'] === 'provision') {
+      // The host's whole-state pushes (not in API.md v1; the Go server sends them).
+      const event = hostStateEvent(obj['type'], obj[obj['type']]);
+      if (event !== undefined) this.events.emit(event);
+      return;
+    }
+    if (typeof obj['id'] !== 'number') return;
+    const pending = this.pending.get(obj['id']);
+    if (pending === undefined) return;
+    this.pending.delete(obj['id']);
+    if (obj['error'] !== undefined) pending.reject(toApiError(obj['error'], pending.method));
+    else pending.resolve(obj['result'] ?? {});
+  }
+
+  private failPending(message: string): void {
+    for (const [id, pending] of this.pending) {
+      this.pending.delete(id);
+      pending.reject(new ApiError('disconnected', message, pending.method));
+    }
+  }
+
+  private setState(state: ConnectionState): void {
+    if (this.state === state) return;
+    this.state = state;
+    this.states.emit(state);
+  }
+}

@@ -1,0 +1,254 @@
+import { describe, expect, it } from 'vitest';
+import type { ConsoleEvent, SessionEvent } from '../src/protocol/events';
+import { foldEvents, markQueued, newSession, REPLAY, turnFailure } from '../src/store/fold';
+import type { Item, SessionState } from '../src/store/types';
+import { lasting, RECORDED_SESSION, recordedWithUnknown, upTo } from './fixtures';
+
+const fresh = () => newSession({ id: RECORDED_SESSION, cwd: '' });
+const T = '2026-01-01T00:00:00.000Z';
+
+function items(s: SessionState): Item[] {
+  return s.transcript.rows.map((key) => {
+    const item = s.transcript.items.get(key);
+    if (item === undefined) throw new Error(`row ${key} has no item`);
+    return item;
+  });
+}
+
+function ofType<K extends Item['type']>(s: SessionState, type: K): Array<Extract<Item, { type: K }>> {
+  return [...s.transcript.items.values()].filter((i): i is Extract<Item, { type: K }> => i.type === type);
+}
+
+/** Folds one event at a time, as live delivery does. */
+function foldOneByOne(events: readonly ConsoleEvent[], start = fresh()): SessionState {
+  return events.reduce((s, ev) => foldEvents(s, [ev], { live: true, answeredHere: new Set() }), start);
+}
+
+describe('folding the recorded session', () => {
+  const events = recordedWithUnknown();
+  const state = foldOneByOne(events);
+
+  it('shows every prompt, reply and tool call of the recording', () => {
+    const prompts = events.filter((e) => e.kind === 'turn.started');
+    expect(ofType(state, 'user').map((u) => u.text)).toEqual(prompts.map((p) => (p.kind === 'turn.started' ? p.prompt : '')));
+    const replies = events.filter((e) => e.kind === 'message.completed' && e.role === 'assistant');
+    expect(ofType(state, 'assistant').map((a) => a.text)).toEqual(replies.map((r) => (r.kind === 'message.completed' ? r.text : '')));
+    expect(ofType(state, 'tool').map((t) => t.name)).toEqual(['Write', 'Write', 'Bash', 'TaskCreate', 'TaskUpdate', 'Read', 'Edit', 'TaskUpdate']);
+    expect(ofType(state, 'thinking')).toHaveLength(1);
+    expect(ofType(state, 'thinking')[0]?.text).toBe('Let me think about this.');
+  });
+
+  it('keeps no streamed piece once its message completed', () => {
+    expect(state.transcript.streams.size).toBe(0);
+    expect(ofType(state, 'assistant').every((a) => !a.streaming)).toBe(true);
+  });
+
+  it('settles each permission card once, with who settled it', () => {
+    const perms = ofType(state, 'permission');
+    expect(perms.map((p) => [p.toolName, p.settled?.verdict, p.settled?.by])).toEqual([
+      ['Write', 'allow', 'user'],
+      ['Write', 'deny', 'user'],
+      ['Edit', 'allow_always', 'user'],
+    ]);
+    expect(perms[1]?.settled?.message).toBe('Not that file');
+    // Nothing in this window answered them, and they arrived live: another window did.
+    expect(perms.every((p) => p.settled?.elsewhere === true)).toBe(true);
+    expect(state.pending).toEqual([]);
+  });
+
+  it('links tool cards to their outcome: written, denied, run', () => {
+    const [written, denied, bash] = ofType(state, 'tool');
+    expect(written?.status).toBe('completed');
+    // fileBefore (on tool.completed) says the file did not exist: the card shows a created file.
+    expect(written?.before).toBeNull();
+    expect(written?.fileBefore).toEqual({ path: 'notes.txt', text: null });
+    expect(denied?.status).toBe('failed');
+    expect(denied?.error).toBe('Not that file');
+    expect(denied?.requestId).toBeDefined();
+    expect(bash?.output).toBe('hello from bash');
+  });
+
+  it('diffs the Edit against the file’s text before the session changed it', () => {
+    const edit = ofType(state, 'tool').find((t) => t.name === 'Edit');
+    expect(edit?.before).toBe('# Demo\n\nDraft readme.\n');
+  });
+
+  it('keeps an unknown SDK message as a raw row', () => {
+    const unknown = ofType(state, 'unknown');
+    expect(unknown).toHaveLength(1);
+    expect(unknown[0]?.label).toBe('brand_new_message');
+    expect(unknown[0]?.raw).toEqual({ type: 'brand_new_message', payload: { x: 1 } });
+  });
+
+  it('tracks plan, usage, models, mode and the session end', () => {
+    expect(state.plan).toEqual([{ id: '1', content: 'Write the release notes', status: 'completed', activeForm: 'Writing the release notes' }]);
+    expect(state.usage.contextWindow).toBe(1_000_000);
+    expect(state.usage.contextTokens).toBeGreaterThan(0);
+    expect(state.requestedModel).toBe('default');
+    expect(state.effectiveModel).toBe('claude-opus-5-5');
+    expect(state.permissionMode).toBe('acceptEdits');
+    expect(state.live).toBe(false);
+    expect(state.closed?.reason).toBe('closed');
+    expect([...state.turns.values()].every((t) => t.status === 'completed')).toBe(true);
+    expect(state.runningTurn).toBeUndefined();
+  });
+
+  it('rebuilds the same transcript from a snapshot (lasting events only, in one batch)', () => {
+    const rebuilt = foldEvents(fresh(), lasting(events), REPLAY);
+    const shape = (s: SessionState) => items(s).map((i) => `${i.type}:${'text' in i ? i.text : ''}`);
+    expect(shape(rebuilt)).toEqual(shape(state));
+    // Replayed verdicts are not attributed to another window: nobody knows who answered before the reload.
+    expect(ofType(rebuilt, 'permission').every((p) => p.settled?.elsewhere === false)).toBe(true);
+  });
+
+  it('skips lasting events a snapshot already held (seq)', () => {
+    const once = foldEvents(fresh(), lasting(events), REPLAY);
+    const twice = foldEvents(once, lasting(events).slice(-20), { live: true, answeredHere: new Set() });
+    expect(twice.transcript.rows).toEqual(once.transcript.rows);
+  });
+
+  it('folds a reopened session (same id, seq from 1 again) after it closed', () => {
+    const first = foldEvents(fresh(), lasting(events), REPLAY);
+    expect(first.closed).toBeDefined();
+    const S = RECORDED_SESSION;
+    const reopened = foldEvents(first, [
+      { kind: 'session.started', session: S, time: T, cwd: '/p', model: 'default', permissionMode: 'default', resumed: true, seq: 1 },
+      { kind: 'turn.started', session: S, turn: 'r1', time: T, prompt: 'again', uuid: 'ur1', seq: 2 },
+    ], { live: true, answeredHere: new Set() });
+    expect(reopened.live).toBe(true);
+    expect(reopened.runningTurn).toBe('r1');
+    expect(ofType(reopened, 'user').at(-1)?.text).toBe('again');
+    // The same events again (a snapshot race) are still folded once.
+    const again = foldEvents(reopened, [{ kind: 'turn.started', session: S, turn: 'r1', time: T, prompt: 'again', uuid: 'ur1', seq: 2 }]);
+    expect(again.transcript.rows).toEqual(reopened.transcript.rows);
+  });
+
+  it('does not change the state it was given', () => {
+    const before = foldEvents(fresh(), lasting(events).slice(0, 10), REPLAY);
+    const rows = before.transcript.rows.slice();
+    foldEvents(before, lasting(events).slice(10), REPLAY);
+    expect(before.transcript.rows).toEqual(rows);
+  });
+});
+
+describe('streaming', () => {
+  const events = recordedWithUnknown();
+
+  it('writes deltas into the message being written, then replaces them with the completed text', () => {
+    const partial = upTo(events, (e) => e.kind === 'message.delta' && e.text === 'You said: Hello! What ca');
+    const mid = foldOneByOne(partial);
+    const streaming = ofType(mid, 'assistant');
+    expect(streaming).toHaveLength(1);
+    expect(streaming[0]?.streaming).toBe(true);
+    expect(streaming[0]?.text).toBe('You said: Hello! What ca');
+    const done = foldOneByOne(upTo(events, (e) => e.kind === 'message.completed'));
+    const completed = ofType(done, 'assistant');
+    expect(completed).toHaveLength(1);
+    expect(completed[0]?.key).toBe(streaming[0]?.key);
+    expect(completed[0]?.streaming).toBe(false);
+    expect(done.transcript.streams.size).toBe(0);
+  });
+
+  it('counts tokens written this turn while it runs', () => {
+    const running = foldOneByOne(upTo(events, (e) => e.kind === 'usage.updated' && e.ephemeral === true && e.turn === 't3'));
+    expect(running.runningTurn).toBe('t3');
+    expect(running.usage.turnOutputTokens).toBe(22);
+  });
+
+  it('drops a reply that was still streaming when its turn was canceled', () => {
+    const partial = upTo(events, (e) => e.kind === 'message.delta' && e.text === 'You said: Hello! What ca');
+    const canceled = foldOneByOne([...partial, { kind: 'turn.canceled', session: RECORDED_SESSION, turn: 't1', time: T, disposition: 'interrupted' }]);
+    expect(ofType(canceled, 'assistant')).toHaveLength(0);
+    const end = ofType(canceled, 'turnEnd');
+    expect(end.map((e) => [e.outcome, e.discardedPartial])).toEqual([['canceled', true]]);
+    expect(canceled.turns.get('t1')?.status).toBe('canceled');
+    expect(canceled.runningTurn).toBeUndefined();
+  });
+});
+
+describe('turns, permissions and errors', () => {
+  const S = RECORDED_SESSION;
+  const started = (turn: string, prompt: string): SessionEvent => ({ kind: 'turn.started', session: S, turn, time: T, prompt, uuid: `u-${turn}` });
+
+  it('moves a queued turn to running when it starts, and removes it when dequeued', () => {
+    let s = foldEvents(fresh(), [started('t1', 'first')]);
+    s = markQueued(s, 't2', 'second');
+    s = markQueued(s, 't3', 'third');
+    expect([...s.turns.values()].map((t) => [t.id, t.status])).toEqual([
+      ['t1', 'running'],
+      ['t2', 'queued'],
+      ['t3', 'queued'],
+    ]);
+    s = foldEvents(s, [{ kind: 'turn.canceled', session: S, turn: 't3', time: T, disposition: 'dequeued' }]);
+    expect(s.turns.get('t3')?.status).toBe('canceled');
+    expect(ofType(s, 'turnEnd')).toHaveLength(0);
+    s = foldEvents(s, [{ kind: 'turn.completed', session: S, turn: 't1', time: T, durationMs: 5 }, started('t2', 'second')]);
+    expect(s.turns.get('t2')?.status).toBe('running');
+    expect(ofType(s, 'user').map((u) => u.text)).toEqual(['first', 'second']);
+  });
+
+  it('keeps the first verdict and says when an interrupt settled it', () => {
+    const req: SessionEvent = { kind: 'permission.requested', session: S, turn: 't1', time: T, requestId: 'r1', toolUseId: 'x', toolName: 'Bash', input: { command: 'ls' }, suggestions: [] };
+    let s = foldEvents(fresh(), [started('t1', 'go'), req]);
+    expect(s.pending).toEqual(['r1']);
+    s = foldEvents(s, [{ kind: 'permission.settled', session: S, time: T, requestId: 'r1', verdict: 'deny', by: 'interrupt' }], { live: true, answeredHere: new Set() });
+    s = foldEvents(s, [{ kind: 'permission.settled', session: S, time: T, requestId: 'r1', verdict: 'allow', by: 'user' }], { live: true, answeredHere: new Set() });
+    const [perm] = ofType(s, 'permission');
+    expect(perm?.settled).toEqual({ verdict: 'deny', by: 'interrupt', elsewhere: false });
+    expect(s.pending).toEqual([]);
+  });
+
+  it('does not attribute a verdict this window gave to another window', () => {
+    const req: SessionEvent = { kind: 'permission.requested', session: S, time: T, requestId: 'r2', toolUseId: 'x', toolName: 'Write', input: {}, suggestions: [] };
+    let s = foldEvents(fresh(), [req]);
+    s = foldEvents(s, [{ kind: 'permission.settled', session: S, time: T, requestId: 'r2', verdict: 'allow', by: 'user' }], { live: true, answeredHere: new Set(['r2']) });
+    expect(ofType(s, 'permission')[0]?.settled?.elsewhere).toBe(false);
+  });
+
+  it('shows a failed turn as an error, in either shape of the failure', () => {
+    const flat = foldEvents(fresh(), [started('t1', 'x'), { kind: 'turn.failed', session: S, turn: 't1', time: T, code: 'auth', message: 'invalid x-api-key' }]);
+    expect(ofType(flat, 'error').map((e) => [e.code, e.message])).toEqual([['auth', 'invalid x-api-key']]);
+    expect(flat.turns.get('t1')?.status).toBe('failed');
+    expect(turnFailure({ kind: 'turn.failed', session: S, time: T, error: { code: 'api_error', message: 'overloaded' } })).toEqual({ code: 'api_error', message: 'overloaded' });
+  });
+
+  it('shows a session that ended with an error, and an unknown kind as a raw row', () => {
+    const s = foldEvents(fresh(), [
+      { kind: 'session.closed', session: S, time: T, reason: 'error', message: '--dangerously-skip-permissions cannot be used with root/sudo privileges' },
+      { kind: 'unrecognized:brand.new', session: S, time: T, original: { kind: 'brand.new', x: 1 } },
+    ]);
+    const [error] = ofType(s, 'error');
+    expect(error?.message).toContain('root/sudo');
+    expect(s.live).toBe(false);
+    expect(ofType(s, 'unknown').map((u) => u.label)).toEqual(['brand.new']);
+  });
+});
+
+describe('subagents and file diffs', () => {
+  const S = RECORDED_SESSION;
+
+  it('nests a subagent’s messages and tools under its Task call', () => {
+    const s = foldEvents(fresh(), [
+      { kind: 'tool.started', session: S, time: T, toolUseId: 'task1', name: 'Agent', input: { description: 'look around', prompt: 'find files' } },
+      { kind: 'message.delta', session: S, time: T, ephemeral: true, messageId: 'm-sub', index: 0, block: 'text', text: 'Look' },
+      { kind: 'message.completed', session: S, time: T, role: 'assistant', messageId: 'm-sub', text: 'Looking.', parentToolUseId: 'task1' },
+      { kind: 'tool.started', session: S, time: T, toolUseId: 'g1', name: 'Glob', input: { pattern: '*.md' }, parentToolUseId: 'task1' },
+      { kind: 'tool.completed', session: S, time: T, toolUseId: 'g1', name: 'Glob', output: 'README.md' },
+      { kind: 'tool.completed', session: S, time: T, toolUseId: 'task1', name: 'Agent', output: 'Found one.' },
+    ]);
+    expect(items(s).map((i) => i.type)).toEqual(['tool']);
+    const [task] = items(s);
+    expect(task?.type === 'tool' ? task.children.map((k) => s.transcript.items.get(k)?.type) : []).toEqual(['assistant', 'tool']);
+  });
+
+  it('diffs a later Edit against what the earlier Write left', () => {
+    const s = foldEvents(fresh(), [
+      { kind: 'tool.started', session: S, time: T, toolUseId: 'w', name: 'Write', input: { file_path: '/p/a.txt', content: 'one\ntwo\n' }, fileBefore: { path: '/p/a.txt', text: null } },
+      { kind: 'tool.completed', session: S, time: T, toolUseId: 'w', name: 'Write', output: 'ok' },
+      { kind: 'tool.started', session: S, time: T, toolUseId: 'e', name: 'Edit', input: { file_path: '/p/a.txt', old_string: 'two', new_string: 'three' } },
+    ]);
+    const [write, edit] = ofType(s, 'tool');
+    expect(write?.before).toBeNull();
+    expect(edit?.before).toBe('one\ntwo\n');
+  });
+});

@@ -1,0 +1,211 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { HistoryPage, LiveSession } from '../src/protocol/api';
+import type { ConsoleEvent, SessionEvent } from '../src/protocol/events';
+import type { Notifier } from '../src/store/notifier';
+import { ConsoleStore } from '../src/store/store';
+import { FakeTransport, settle } from './fakeTransport';
+import { lasting, RECORDED_SESSION, recordedWithUnknown } from './fixtures';
+
+const T = '2026-01-01T00:00:00.000Z';
+
+function live(session: string, events: ConsoleEvent[], extra: Partial<LiveSession> = {}): LiveSession {
+  return { session, cwd: '/home/user/project', requestedModel: 'default', effectiveModel: '', permissionMode: 'default', events, ...extra };
+}
+
+function setup(notifier?: Notifier) {
+  const transport = new FakeTransport();
+  // Batching is the browser's business; tests flush by hand.
+  const store = new ConsoleStore(transport, { schedule: () => undefined, isForeground: () => true, ...(notifier !== undefined ? { notifier } : {}) });
+  store.start();
+  return { transport, store };
+}
+
+async function connect(transport: FakeTransport): Promise<void> {
+  transport.setConnection('open');
+  await settle();
+}
+
+describe('the store', () => {
+  const events = recordedWithUnknown();
+  const beforeClose = events.filter((e) => e.kind !== 'session.closed');
+  const half = beforeClose.findIndex((e) => e.kind === 'turn.started' && e.turn === 't5');
+
+  it('builds its state from the snapshot on connect, then folds live events', async () => {
+    const { transport, store } = setup();
+    transport.snapshot = { ...transport.snapshot, sessions: [live(RECORDED_SESSION, lasting(beforeClose.slice(0, half)), { effectiveModel: 'claude-opus-5-5' })] };
+    await connect(transport);
+    const s = store.getState().sessions[RECORDED_SESSION];
+    expect(store.getState().loaded).toBe(true);
+    expect(s?.live).toBe(true);
+    expect(s?.effectiveModel).toBe('claude-opus-5-5');
+    expect(s?.history.exhausted).toBe(true);
+    expect(transport.callsOf('listSessions')).toHaveLength(1);
+
+    transport.push(...beforeClose.slice(half));
+    store.flush();
+    const after = store.getState().sessions[RECORDED_SESSION];
+    expect(after?.turns.size).toBe(10);
+    expect(after?.plan[0]?.status).toBe('completed');
+  });
+
+  it('loads the snapshot once from a transport that is open from the start (the window)', async () => {
+    const transport = new FakeTransport();
+    transport.connection = 'open';
+    const store = new ConsoleStore(transport, { schedule: () => undefined });
+    store.start();
+    await settle();
+    expect(transport.callsOf('snapshot')).toHaveLength(1);
+    expect(store.getState().loaded).toBe(true);
+  });
+
+  it('rebuilds from a new snapshot after a reconnect, folding what arrived meanwhile once', async () => {
+    const { transport, store } = setup();
+    const first = lasting(beforeClose.slice(0, half));
+    transport.snapshot = { ...transport.snapshot, sessions: [live(RECORDED_SESSION, first)] };
+    await connect(transport);
+    const rowsBefore = store.getState().sessions[RECORDED_SESSION]?.transcript.rows.length ?? 0;
+
+    transport.setConnection('reconnecting');
+    const more = lasting(beforeClose.slice(half));
+    transport.snapshot = { ...transport.snapshot, sessions: [live(RECORDED_SESSION, [...first, ...more.slice(0, 10)])] };
+    // An event the new snapshot already holds, pushed while it is read: folded once.
+    transport.on('snapshot', async () => {
+      transport.push(more[5] as ConsoleEvent, more[10] as ConsoleEvent);
+      return transport.snapshot;
+    });
+    await connect(transport);
+    const s = store.getState().sessions[RECORDED_SESSION];
+    const expected = new ConsoleStore(new FakeTransport()).rebuild(store.getState(), {
+      ...transport.snapshot,
+      sessions: [live(RECORDED_SESSION, [...first, ...more.slice(0, 11)])],
+    }).sessions[RECORDED_SESSION];
+    expect(s?.transcript.rows.length).toBe(expected?.transcript.rows.length);
+    expect(s?.transcript.rows.length).toBeGreaterThan(rowsBefore);
+  });
+
+  it('marks a background session that needs a permission or finished, and notifies', async () => {
+    const notify = vi.fn();
+    const { transport, store } = setup({ notify, requestPermission: () => undefined });
+    transport.snapshot = { ...transport.snapshot, sessions: [live('A', []), live('B', [])] };
+    await connect(transport);
+    store.select('A');
+    transport.push({ kind: 'permission.requested', session: 'B', turn: 't', time: T, requestId: 'r', toolUseId: 'u', toolName: 'Bash', input: {}, suggestions: [] });
+    store.flush();
+    expect(store.getState().marks).toEqual({ B: 'permission' });
+    expect(notify).toHaveBeenCalledWith(expect.stringContaining('needs your permission'), expect.stringContaining('Bash'), 'perm-B');
+    // The selected session in front gets neither.
+    transport.push({ kind: 'turn.completed', session: 'A', turn: 't', time: T });
+    store.flush();
+    expect(store.getState().marks).toEqual({ B: 'permission' });
+    transport.push({ kind: 'permission.settled', session: 'B', turn: 't', time: T, requestId: 'r', verdict: 'allow', by: 'user' }, { kind: 'turn.completed', session: 'B', turn: 't', time: T });
+    store.flush();
+    expect(store.getState().marks).toEqual({ B: 'finished' });
+    store.select('B');
+    expect(store.getState().marks).toEqual({});
+  });
+
+  it('asks the host for native notifications where it has them', async () => {
+    const notify = vi.fn();
+    const { transport, store } = setup({ notify, requestPermission: () => undefined });
+    transport.caps = { ...transport.caps, notifications: true };
+    transport.on('notify', () => ({}));
+    transport.snapshot = { ...transport.snapshot, sessions: [live('B', [])] };
+    await connect(transport);
+    transport.push({ kind: 'turn.completed', session: 'B', turn: 't', time: T });
+    store.flush();
+    expect(transport.callsOf('notify')).toEqual([{ title: expect.stringContaining('finished'), body: '/home/user/project' }]);
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('queues a prompt sent while a turn runs, and removes it with cancelTurn(turn)', async () => {
+    const { transport, store } = setup();
+    transport.snapshot = { ...transport.snapshot, sessions: [live('A', [{ kind: 'turn.started', session: 'A', turn: 't1', time: T, prompt: 'one', seq: 1 }])] };
+    transport.on('sendPrompt', () => ({ turn: 't2', queued: true }));
+    transport.on('cancelTurn', () => ({ disposition: 'dequeued' }));
+    await connect(transport);
+    expect(await store.sendPrompt('A', 'two')).toBe(true);
+    expect(store.getState().sessions.A?.turns.get('t2')?.status).toBe('queued');
+    await store.cancelTurn('A', 't2');
+    expect(transport.callsOf('cancelTurn')).toEqual([{ session: 'A', turn: 't2' }]);
+    expect(store.getState().sessions.A?.turns.get('t2')?.status).toBe('canceled');
+  });
+
+  it('resumes a past session before sending to it', async () => {
+    const { transport, store } = setup();
+    transport.on('history', () => ({ events: [], total: 0, start: 0 }));
+    transport.on('startSession', (p) => ({ session: p.resume ?? 'x' }));
+    transport.on('sendPrompt', () => ({ turn: 't1', queued: false }));
+    await connect(transport);
+    store.select('old', { session: 'old', title: 'Old work', cwd: '/w', lastModified: 1, live: false });
+    await settle();
+    expect(await store.sendPrompt('old', 'again')).toBe(true);
+    expect(transport.callsOf('startSession')).toEqual([{ cwd: '/w', resume: 'old' }]);
+    expect(transport.calls.map((c) => c.method).slice(-2)).toEqual(['startSession', 'sendPrompt']);
+  });
+
+  it('keeps the composer text when sending fails, and says why', async () => {
+    const { transport, store } = setup();
+    transport.snapshot = { ...transport.snapshot, sessions: [live('A', [])] };
+    transport.on('sendPrompt', () => Promise.reject({ code: 'not_found', message: 'Session A is not open; resume it first.' }));
+    await connect(transport);
+    expect(await store.sendPrompt('A', 'hi')).toBe(false);
+    expect(store.getState().toasts.map((t) => t.message)).toEqual(['Session A is not open; resume it first.']);
+  });
+});
+
+describe('history', () => {
+  const S = 'past';
+  // History maps each prompt to a turn.started whose turn is the prompt's uuid (as `baton history` prints it).
+  const prompt = (n: number): SessionEvent => ({ kind: 'turn.started', session: S, turn: `u${n}`, time: T, prompt: `prompt ${n}`, uuid: `u${n}` });
+  const reply = (n: number): SessionEvent => ({ kind: 'message.completed', session: S, turn: `u${n}`, time: T, role: 'assistant', messageId: `m${n}`, text: `reply ${n}` });
+  const all: SessionEvent[] = Array.from({ length: 300 }, (_, i) => [prompt(i), reply(i)]).flat();
+
+  function pager(events: SessionEvent[]) {
+    return (p: { before?: number; limit?: number }): HistoryPage => {
+      const end = p.before ?? events.length;
+      const start = Math.max(0, end - (p.limit ?? 500));
+      return { events: events.slice(start, end), total: events.length, start };
+    };
+  }
+
+  it('opens a past session at its newest page and prepends older pages', async () => {
+    const { transport, store } = setup();
+    transport.on('history', pager(all));
+    await connect(transport);
+    store.select(S, { session: S, title: 'Past', cwd: '/w', lastModified: 1, live: false });
+    await settle();
+    let h = store.getState().sessions[S]?.history;
+    expect(transport.callsOf('history')[0]).toEqual({ session: S, limit: 200, cwd: '/w' });
+    expect(h?.start).toBe(400);
+    expect(h?.exhausted).toBe(false);
+    expect(h?.transcript.rows).toHaveLength(200);
+    await store.loadHistory(S);
+    await store.loadHistory(S);
+    h = store.getState().sessions[S]?.history;
+    expect(transport.callsOf('history').slice(1)).toEqual([
+      { session: S, limit: 200, cwd: '/w', before: 400 },
+      { session: S, limit: 200, cwd: '/w', before: 200 },
+    ]);
+    expect(h?.exhausted).toBe(true);
+    const first = h?.transcript.items.get(h.transcript.rows[0] ?? '');
+    expect(first?.type === 'user' ? first.text : '').toBe('prompt 0');
+    expect(h?.transcript.rows).toHaveLength(600);
+  });
+
+  it('stops the history of a resumed live session where its live turns begin', async () => {
+    const { transport, store } = setup();
+    const liveEvents: ConsoleEvent[] = [
+      { kind: 'session.started', session: S, time: T, cwd: '/w', model: 'default', permissionMode: 'default', resumed: true, seq: 1 },
+      { kind: 'turn.started', session: S, turn: 'live1', time: T, prompt: 'prompt 299', uuid: 'u299', seq: 2 },
+    ];
+    transport.snapshot = { ...transport.snapshot, sessions: [live(S, liveEvents, { cwd: '/w' })] };
+    transport.on('history', pager(all));
+    await connect(transport);
+    store.select(S);
+    await settle();
+    const h = store.getState().sessions[S]?.history;
+    const texts = h?.events.map((e) => (e.kind === 'message.completed' ? e.text : e.kind === 'turn.started' ? e.prompt : ''));
+    expect(texts?.at(-1)).toBe('reply 298');
+    expect(texts).not.toContain('prompt 299');
+  });
+});
