@@ -103,7 +103,7 @@ type Event struct {
 	By             string            `json:"by,omitempty"`
 
 	// plan.updated
-	Items []PlanItem `json:"items,omitempty"`
+	Items []PlanItem `json:"items,omitzero"` // an emptied plan still says so: []
 
 	// usage.updated
 	TurnOutputTokens    *int64 `json:"turnOutputTokens,omitempty"`
