@@ -14,6 +14,7 @@ const (
 	SessionStarted      Kind = "session.started"
 	SessionClosed       Kind = "session.closed"
 	SessionUpdated      Kind = "session.updated"
+	TurnQueued          Kind = "turn.queued" // host-made: a prompt accepted, before its turn starts
 	TurnStarted         Kind = "turn.started"
 	TurnCompleted       Kind = "turn.completed"
 	TurnFailed          Kind = "turn.failed"
@@ -38,7 +39,7 @@ const (
 
 // Kinds lists every kind this host understands, for validation.
 var Kinds = []Kind{
-	SessionStarted, SessionClosed, SessionUpdated, TurnStarted, TurnCompleted, TurnFailed, TurnCanceled,
+	SessionStarted, SessionClosed, SessionUpdated, TurnQueued, TurnStarted, TurnCompleted, TurnFailed, TurnCanceled,
 	MessageDelta, MessageCompleted, ToolStarted, ToolUpdated, ToolCompleted, ToolFailed, PermissionRequested,
 	PermissionSettled, PlanUpdated, UsageUpdated, ModelResolved, CommandsUpdated, ModelsUpdated, ContextUpdated,
 	ProtocolError, Unknown,

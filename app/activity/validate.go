@@ -38,7 +38,7 @@ func (e Event) Validate() error {
 		if e.Reason == "" {
 			return missing("reason")
 		}
-	case TurnStarted, TurnCompleted, TurnFailed, TurnCanceled:
+	case TurnQueued, TurnStarted, TurnCompleted, TurnFailed, TurnCanceled:
 		if e.Turn == "" {
 			return missing("turn")
 		}

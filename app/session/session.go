@@ -29,6 +29,7 @@ type Session struct {
 	log      zerolog.Logger
 	onEnd    func(*Session)
 	pumpDone chan struct{}
+	emitMu   sync.Mutex
 
 	mu             sync.Mutex
 	seq            uint64
@@ -89,11 +90,18 @@ func (s *Session) Send(ctx context.Context, prompt string) (turn string, queued 
 	// Tracked before sending, so a sidecar that dies right after still gets this turn failed explicitly.
 	s.openTurns = append(s.openTurns, turn)
 	s.mu.Unlock()
+	// Announced before the sidecar sees it, so it always precedes turn.started, and a window that connects
+	// later still sees (and can remove) a prompt waiting behind the running turn.
+	s.emit(activity.Event{Kind: activity.TurnQueued, Turn: turn, Prompt: prompt})
 	var rep protocol.ExecReply
 	if err := s.client.Call(ctx, protocol.ReqExec, protocol.ExecRequest{Session: s.id, Turn: turn, Prompt: prompt}, &rep); err != nil {
 		s.mu.Lock()
+		open := contains(s.openTurns, turn)
 		s.openTurns = remove(s.openTurns, turn)
 		s.mu.Unlock()
+		if open { // not already failed by the sidecar's death
+			s.emit(activity.Event{Kind: activity.TurnFailed, Turn: turn, Code: "not_sent", Message: "The prompt could not be sent: " + err.Error()})
+		}
 		return "", false, s.callError("send the prompt", err)
 	}
 	return turn, rep.Queued, nil
@@ -244,7 +252,11 @@ func (s *Session) observe(ev activity.Event) {
 	}
 }
 
+// emit stamps and publishes one event. Events come from the pump and from Send; seq and publication happen
+// under one lock so subscribers see seq in order.
 func (s *Session) emit(ev activity.Event) {
+	s.emitMu.Lock()
+	defer s.emitMu.Unlock()
 	s.mu.Lock()
 	s.seq++
 	ev.Seq = s.seq
@@ -254,6 +266,15 @@ func (s *Session) emit(ev activity.Event) {
 		ev.Time = time.Now().UTC()
 	}
 	s.bus.publish(ev)
+}
+
+func contains(list []string, item string) bool {
+	for _, v := range list {
+		if v == item {
+			return true
+		}
+	}
+	return false
 }
 
 func remove(list []string, item string) []string {

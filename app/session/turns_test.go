@@ -96,6 +96,12 @@ func TestQueuedPromptRunsAfterTheRunningTurn(t *testing.T) {
 	}
 	require.Equal(t, []string{"turn.started:1", "turn.completed:1", "turn.started:2", "turn.completed:2",
 		"turn.started:3", "turn.completed:3"}, order)
+	// Every prompt is announced as queued before it starts, so a window that connects later sees the queue.
+	for _, turn := range []string{first, second, third} {
+		events := h.rec.all(ofTurn(turn))
+		require.Equal(t, activity.TurnQueued, events[0].Kind)
+		require.Equal(t, activity.TurnStarted, events[1].Kind)
+	}
 	replies := h.rec.all(func(ev activity.Event) bool { return ev.Kind == activity.MessageCompleted && ev.Role == "assistant" })
 	var texts []string
 	for _, r := range replies {

@@ -187,6 +187,19 @@ describe('turns, permissions and errors', () => {
     expect(ofType(s, 'user').map((u) => u.text)).toEqual(['first', 'second']);
   });
 
+  it('shows prompts the host announced as queued (as after a reload), without a transcript row until they start', () => {
+    const queued = (turn: string, prompt: string): SessionEvent => ({ kind: 'turn.queued', session: S, turn, time: T, prompt });
+    let s = foldEvents(fresh(), [queued('t1', 'first'), started('t1', 'first'), queued('t2', 'second')]);
+    expect([...s.turns.values()].map((t) => [t.id, t.status])).toEqual([
+      ['t1', 'running'],
+      ['t2', 'queued'],
+    ]);
+    expect(ofType(s, 'user').map((u) => u.text)).toEqual(['first']);
+    s = foldEvents(s, [{ kind: 'turn.completed', session: S, turn: 't1', time: T, durationMs: 5 }, started('t2', 'second')]);
+    expect(s.turns.get('t2')?.status).toBe('running');
+    expect(ofType(s, 'user').map((u) => u.text)).toEqual(['first', 'second']);
+  });
+
   it('keeps the first verdict and says when an interrupt settled it', () => {
     const req: SessionEvent = { kind: 'permission.requested', session: S, turn: 't1', time: T, requestId: 'r1', toolUseId: 'x', toolName: 'Bash', input: { command: 'ls' }, suggestions: [] };
     let s = foldEvents(fresh(), [started('t1', 'go'), req]);

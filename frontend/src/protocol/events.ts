@@ -59,6 +59,11 @@ export interface SessionUpdatedEvent extends Base {
   /** What the CLI is doing (requesting, compacting, idle); ephemeral, alone (protocol v2). */
   status?: string;
 }
+/** Made by the host: a prompt accepted, waiting for its turn (turn.started follows when it runs). */
+export interface TurnQueuedEvent extends Base {
+  kind: 'turn.queued';
+  prompt: string;
+}
 export interface TurnStartedEvent extends Base {
   kind: 'turn.started';
   prompt: string;
@@ -231,6 +236,7 @@ export type SessionEvent =
   | SessionStartedEvent
   | SessionClosedEvent
   | SessionUpdatedEvent
+  | TurnQueuedEvent
   | TurnStartedEvent
   | TurnCompletedEvent
   | TurnFailedEvent
@@ -273,6 +279,7 @@ const SESSION_KINDS: ReadonlySet<string> = new Set<SessionEventKind>([
   'session.started',
   'session.closed',
   'session.updated',
+  'turn.queued',
   'turn.started',
   'turn.completed',
   'turn.failed',
@@ -321,6 +328,7 @@ export function isHostEvent(ev: ConsoleEvent): ev is HostEvent {
  */
 const DEFAULTS: Partial<Record<string, Record<string, Json>>> = {
   'session.started': { cwd: '', model: 'default', permissionMode: 'default', resumed: false },
+  'turn.queued': { prompt: '' },
   'turn.started': { prompt: '' },
   'message.delta': { messageId: '', index: 0, block: 'text', text: '' },
   'message.completed': { role: 'assistant', text: '' },

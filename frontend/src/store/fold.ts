@@ -149,6 +149,10 @@ function applySessionEvent(d: Draft, ev: ConsoleEvent, ctx: FoldContext): void {
         });
       }
       return;
+    case 'turn.queued':
+      // Waiting behind the running turn; shown in the composer's queue, not in the transcript, until it starts.
+      if (ev.turn !== undefined && !d.turns.has(ev.turn)) setTurn(d, { id: ev.turn, prompt: ev.prompt, status: 'queued' });
+      return;
     case 'turn.started': {
       const known = ev.turn !== undefined ? d.turns.get(ev.turn) : undefined;
       if (ev.turn !== undefined) {
