@@ -5,9 +5,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/baton-console/baton/app/activity"
 )
 
 const historyUsage = "baton history [--cwd DIR] [--json] SESSION_ID"
+
+// historyPage is how many events one read asks for.
+const historyPage = 2000
 
 // RunHistory prints a stored session's history, mapped exactly as live events are.
 func RunHistory(ctx context.Context, args []string, env Env) int {
@@ -30,10 +35,21 @@ func RunHistory(ctx context.Context, args []string, env Env) int {
 			return usageError(env.Stderr, historyUsage, "--cwd %s is not an existing folder", dir)
 		}
 	}
-	events, err := env.Sessions.History(ctx, words[0], dir)
-	if err != nil {
-		fmt.Fprintf(env.Stderr, "baton: %v\n", err)
-		return ExitFailure
+	// Read page by page from the newest, so a long session never has to fit one protocol line.
+	var events []activity.Event
+	var before *int
+	for {
+		page, err := env.Sessions.History(ctx, words[0], dir, before, historyPage)
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "baton: %v\n", err)
+			return ExitFailure
+		}
+		events = append(page.Events, events...)
+		if page.Start == 0 || len(page.Events) == 0 {
+			break
+		}
+		start := page.Start
+		before = &start
 	}
 	if len(events) == 0 {
 		fmt.Fprintf(env.Stderr, "baton: no session %s was found (see baton sessions)\n", words[0])

@@ -5,7 +5,6 @@ package console
 import (
 	"context"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/baton-console/baton/app/activity"
@@ -41,19 +40,11 @@ type Options struct {
 type API struct {
 	opts Options
 	log  *liveLog
-
-	histMu    sync.Mutex
-	histCache map[string]cachedHistory
-}
-
-type cachedHistory struct {
-	at     time.Time
-	events []activity.Event
 }
 
 // New creates the API over a session manager.
 func New(opts Options) *API {
-	return &API{opts: opts, log: newLiveLog(opts.Sessions), histCache: map[string]cachedHistory{}}
+	return &API{opts: opts, log: newLiveLog(opts.Sessions)}
 }
 
 // Release stops the API's own bookkeeping (sessions are the manager's). It is a function, not a method, so that
@@ -235,47 +226,20 @@ func (a *API) ListSessions(p ListParams) (ListResult, error) {
 
 // History returns a page of a stored session's history, newest page first.
 func (a *API) History(p HistoryParams) (HistoryResult, error) {
-	events, err := a.history(p.Session, p.Cwd, p.Before == nil)
-	if err != nil {
-		return HistoryResult{}, err
-	}
 	limit := p.Limit
 	if limit <= 0 || limit > 2000 {
 		limit = 500
 	}
-	end := len(events)
-	if p.Before != nil {
-		if *p.Before < 0 || *p.Before > len(events) {
-			return HistoryResult{}, badRequest("History position %d is outside 0…%d.", *p.Before, len(events))
-		}
-		end = *p.Before
-	}
-	start := end - limit
-	if start < 0 {
-		start = 0
-	}
-	return HistoryResult{Events: nonNil(events[start:end]), Total: len(events), Start: start}, nil
-}
-
-// history reads a session's mapped history; pages after the first reuse the read of the first, so scrolling
-// back through a long session does not re-read its transcript for every page.
-func (a *API) history(id, cwd string, fresh bool) ([]activity.Event, error) {
-	a.histMu.Lock()
-	cached, ok := a.histCache[id]
-	a.histMu.Unlock()
-	if ok && !fresh && time.Since(cached.at) < 10*time.Minute {
-		return cached.events, nil
+	if p.Before != nil && *p.Before < 0 {
+		return HistoryResult{}, badRequest("History position %d is not valid.", *p.Before)
 	}
 	c, cancel := ctx()
 	defer cancel()
-	events, err := a.opts.Sessions.History(c, id, cwd)
+	page, err := a.opts.Sessions.History(c, p.Session, p.Cwd, p.Before, limit)
 	if err != nil {
-		return nil, err
+		return HistoryResult{}, err
 	}
-	a.histMu.Lock()
-	a.histCache[id] = cachedHistory{at: time.Now(), events: events}
-	a.histMu.Unlock()
-	return events, nil
+	return HistoryResult{Events: nonNil(page.Events), Total: page.Total, Start: page.Start}, nil
 }
 
 // RewindFiles restores (or, dry, measures restoring) files to their state at a user message.

@@ -132,15 +132,21 @@ type ListSessionsReply struct {
 	Sessions []SessionInfo `json:"sessions"`
 }
 
-// HistoryRequest reads a stored session's messages.
+// HistoryRequest reads a page of a stored session's mapped history: at most Limit events ending just before
+// position Before (the newest page when Before is nil; everything when Limit is 0).
 type HistoryRequest struct {
 	Session string `json:"session"`
 	Cwd     string `json:"cwd,omitempty"`
+	Before  *int   `json:"before,omitempty"`
+	Limit   int    `json:"limit,omitempty"`
 }
 
-// HistoryReply holds events mapped exactly as live ones (kept raw here; the session layer decodes and stamps them).
+// HistoryReply holds positions Start … Start+len(Events)-1 of Total, mapped exactly as live events (kept raw
+// here; the session layer decodes and stamps them).
 type HistoryReply struct {
 	Events []json.RawMessage `json:"events"`
+	Total  int               `json:"total"`
+	Start  int               `json:"start"`
 }
 
 // Empty is the payload of requests and replies that carry nothing.

@@ -75,9 +75,30 @@ func TestHistoryMapsTheSameAsLive(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	history, err := h.m.History(ctx, s.ID(), "")
+	page, err := h.m.History(ctx, s.ID(), "", nil, 0)
 	require.NoError(t, err)
+	history := page.Events
 	require.NotEmpty(t, history)
+	require.Equal(t, 0, page.Start)
+	require.Equal(t, len(history), page.Total)
+
+	// Pages read back from the newest join up to the whole history (each read maps anew, so times differ).
+	untimed := func(events []activity.Event) []activity.Event {
+		out := make([]activity.Event, len(events))
+		for i, ev := range events {
+			ev.Time = time.Time{}
+			out[i] = ev
+		}
+		return out
+	}
+	newest, err := h.m.History(ctx, s.ID(), "", nil, 3)
+	require.NoError(t, err)
+	require.Len(t, newest.Events, 3)
+	require.Equal(t, page.Total-3, newest.Start)
+	require.Equal(t, untimed(history[len(history)-3:]), untimed(newest.Events))
+	older, err := h.m.History(ctx, s.ID(), "", &newest.Start, 3)
+	require.NoError(t, err)
+	require.Equal(t, untimed(history[newest.Start-3:newest.Start]), untimed(older.Events))
 
 	type row struct {
 		Kind                 activity.Kind

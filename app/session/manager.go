@@ -224,28 +224,37 @@ func (m *Manager) ListSessions(ctx context.Context, cwd string, limit int) ([]pr
 	return rep.Sessions, nil
 }
 
-// History returns a stored session's events, mapped exactly as live ones, with seq stamped in order.
-func (m *Manager) History(ctx context.Context, id, cwd string) ([]activity.Event, error) {
+// HistoryPage is a page of a stored session's history: positions Start … Start+len(Events)-1 of Total.
+type HistoryPage struct {
+	Events []activity.Event
+	Total  int
+	Start  int
+}
+
+// History returns a page of a stored session's events, mapped exactly as live ones: at most limit events ending
+// just before position before (nil: the newest page; limit 0: everything). Each event's seq is its position + 1.
+func (m *Manager) History(ctx context.Context, id, cwd string, before *int, limit int) (HistoryPage, error) {
 	if _, err := uuid.Parse(id); err != nil {
-		return nil, fmt.Errorf("%q is not a session id", id)
+		return HistoryPage{}, fmt.Errorf("%q is not a session id", id)
 	}
 	var rep protocol.HistoryReply
-	if err := m.oneShot(ctx, protocol.ReqHistory, protocol.HistoryRequest{Session: id, Cwd: cwd}, &rep); err != nil {
-		return nil, fmt.Errorf("read the history of %s: %w", id, err)
+	req := protocol.HistoryRequest{Session: id, Cwd: cwd, Before: before, Limit: limit}
+	if err := m.oneShot(ctx, protocol.ReqHistory, req, &rep); err != nil {
+		return HistoryPage{}, fmt.Errorf("read the history of %s: %w", id, err)
 	}
-	events := make([]activity.Event, 0, len(rep.Events))
+	page := HistoryPage{Events: make([]activity.Event, 0, len(rep.Events)), Total: rep.Total, Start: rep.Start}
 	for i, raw := range rep.Events {
 		var ev activity.Event
 		if err := json.Unmarshal(raw, &ev); err != nil {
-			return nil, fmt.Errorf("history event %d is malformed: %w", i, err)
+			return HistoryPage{}, fmt.Errorf("history event %d is malformed: %w", rep.Start+i, err)
 		}
 		if err := ev.Validate(); err != nil {
-			return nil, fmt.Errorf("history event %d is invalid: %w", i, err)
+			return HistoryPage{}, fmt.Errorf("history event %d is invalid: %w", rep.Start+i, err)
 		}
-		ev.Seq = uint64(len(events) + 1)
-		events = append(events, ev)
+		ev.Seq = uint64(rep.Start + i + 1)
+		page.Events = append(page.Events, ev)
 	}
-	return events, nil
+	return page, nil
 }
 
 // oneShot runs a request that needs no open session in a short-lived sidecar.

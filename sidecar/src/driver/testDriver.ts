@@ -1,7 +1,8 @@
 // A deterministic stand-in for the SDK behind BATON_SIDECAR_TEST_DRIVER=1: no query(), no claude, no network.
 // The packaged-binary smoke test drives it: start → exec ("Echo: <prompt>") → close.
 import { randomUUID } from 'node:crypto';
-import type { EmitEvent, Event, EventBody, ModelEntry, PermissionMode, Verdict } from '../protocol/events.js';
+import type { HistoryPage } from '../history/history.js';
+import type { EmitEvent, EventBody, ModelEntry, PermissionMode, Verdict } from '../protocol/events.js';
 import { stampEvent } from '../protocol/events.js';
 import { ProtocolFailure } from '../protocol/errors.js';
 import type { CancelDisposition, OkPayload, SessionInfo, StartPayload } from '../protocol/schemas.js';
@@ -105,8 +106,8 @@ export class TestDriverBackend {
     return Promise.resolve([]);
   }
 
-  history(): Promise<Event[]> {
-    return Promise.resolve([]);
+  history(): Promise<HistoryPage> {
+    return Promise.resolve({ events: [], total: 0, start: 0 });
   }
 
   discoverModels(): Promise<ModelEntry[]> {

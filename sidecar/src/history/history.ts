@@ -32,13 +32,27 @@ export function mapHistory(messages: readonly unknown[], session: string, now: (
   return mapHistoryMessages(messages, session, now).flatMap((mapped) => mapped.events);
 }
 
+/** A page of a session's mapped history: positions `start` … `start + events.length - 1` of `total`. */
+export interface HistoryPage {
+  events: Event[];
+  total: number;
+  start: number;
+}
+
+/** The page of `all` that a request asks for; a page too large for one protocol line keeps its newest events. */
+export function pageOf(all: readonly Event[], payload: Pick<HistoryPayload, 'before' | 'limit'>): HistoryPage & { dropped: number } {
+  const end = Math.min(payload.before ?? all.length, all.length);
+  const start = Math.max(0, end - (payload.limit ?? end));
+  const { events, dropped } = fitTail(all.slice(start, end));
+  return { events, total: all.length, start: start + dropped, dropped };
+}
+
 /**
- * Reads from the sidecar's own CLAUDE_CONFIG_DIR / HOME, the same the CLI children get. The reply is one
- * protocol line, so a transcript too large for it keeps its newest events (a client reads from the tail).
+ * Reads from the sidecar's own CLAUDE_CONFIG_DIR / HOME, the same the CLI children get.
  */
-export async function readHistory(payload: HistoryPayload, now: () => Date): Promise<Event[]> {
+export async function readHistory(payload: HistoryPayload, now: () => Date): Promise<HistoryPage> {
   const messages = await getSessionMessages(payload.session, payload.cwd !== undefined ? { dir: payload.cwd } : {});
-  const { events, dropped } = fitTail(mapHistory(messages, payload.session, now));
-  if (dropped > 0) diag(`history of ${payload.session}: dropped the ${dropped} oldest events to fit one protocol line`);
-  return events;
+  const { dropped, ...page } = pageOf(mapHistory(messages, payload.session, now), payload);
+  if (dropped > 0) diag(`history of ${payload.session}: dropped the ${dropped} oldest events of the page to fit one protocol line`);
+  return page;
 }

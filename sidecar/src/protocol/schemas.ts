@@ -44,7 +44,14 @@ export const listSessionsPayload = z.object({
   cwd: nonEmpty.optional(),
   limit: z.number().int().positive().optional(),
 });
-export const historyPayload = z.object({ session: sessionId, cwd: nonEmpty.optional() });
+// A page of the mapped history: positions [start, before) of `total`, at most `limit` events, newest page when
+// `before` is absent. The whole transcript is mapped every time (the mapper's state runs from the start).
+export const historyPayload = z.object({
+  session: sessionId,
+  cwd: nonEmpty.optional(),
+  before: z.number().int().nonnegative().optional(),
+  limit: z.number().int().positive().max(100_000).optional(),
+});
 export const rewindFilesPayload = z.object({ session: sessionId, message: nonEmpty, dryRun: z.boolean() });
 /** A hidden query in `cwd` asked only for its models (no turn); `executable` as in start. */
 export const discoverModelsPayload = z.object({ cwd: nonEmpty, executable: nonEmpty.optional() });
@@ -106,7 +113,11 @@ export const okPayloads = {
   set_permission_mode: z.strictObject({ mode: permissionModeSchema }),
   close: z.strictObject({}),
   list_sessions: z.strictObject({ sessions: z.array(sessionInfoSchema) }),
-  history: z.strictObject({ events: z.array(eventSchema) }),
+  history: z.strictObject({
+    events: z.array(eventSchema),
+    total: z.number().int().nonnegative(),
+    start: z.number().int().nonnegative(),
+  }),
   rewind_files: z.strictObject({
     canRewind: z.boolean(),
     error: z.string().optional(),

@@ -1,6 +1,7 @@
 // What the runtime needs from whatever runs sessions: the SDK (session/sdkBackend.ts) or the deterministic
 // test driver (driver/testDriver.ts). Both satisfy these shapes structurally, without importing the runtime.
-import type { EmitEvent, Event, ModelEntry, PermissionMode, Verdict } from '../protocol/events.js';
+import type { HistoryPage } from '../history/history.js';
+import type { EmitEvent, ModelEntry, PermissionMode, Verdict } from '../protocol/events.js';
 import type {
   CancelDisposition,
   DiscoverModelsPayload,
@@ -33,7 +34,7 @@ export interface StartContext {
 export interface Backend {
   start(payload: StartPayload, context: StartContext): Promise<{ handle: SessionHandle; executable: string }>;
   listSessions(payload: ListSessionsPayload): Promise<SessionInfo[]>;
-  history(payload: HistoryPayload): Promise<Event[]>;
+  history(payload: HistoryPayload): Promise<HistoryPage>;
   discoverModels(payload: DiscoverModelsPayload): Promise<ModelEntry[]>;
   /** Waits for background work that outlives its reply (a discovery query being torn down). */
   shutdown?(): Promise<void>;

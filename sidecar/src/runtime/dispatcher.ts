@@ -79,7 +79,7 @@ export class Dispatcher {
       case 'list_sessions':
         return this.backend.listSessions(request.payload).then((sessions) => ({ sessions }));
       case 'history':
-        return this.backend.history(request.payload).then((events) => ({ events }));
+        return this.backend.history(request.payload);
       case 'rewind_files': {
         const { session, message, dryRun } = request.payload;
         return this.withSession(session, (s) => s.rewindFiles(message, dryRun));

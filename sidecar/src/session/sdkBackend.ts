@@ -1,8 +1,8 @@
 // Runs sessions, lists and history through the real Claude Agent SDK.
 import { getSessionInfo, query } from '@anthropic-ai/claude-agent-sdk';
-import { readHistory } from '../history/history.js';
+import { type HistoryPage, readHistory } from '../history/history.js';
 import { readSessions } from '../history/sessions.js';
-import type { EmitEvent, Event, ModelEntry } from '../protocol/events.js';
+import type { EmitEvent, ModelEntry } from '../protocol/events.js';
 import type {
   DiscoverModelsPayload,
   HistoryPayload,
@@ -44,7 +44,7 @@ export class SdkBackend {
     return readSessions(payload);
   }
 
-  history(payload: HistoryPayload): Promise<Event[]> {
+  history(payload: HistoryPayload): Promise<HistoryPage> {
     return readHistory(payload, this.now);
   }
 
