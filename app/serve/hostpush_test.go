@@ -1,0 +1,70 @@
+package serve_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/baton-console/baton/app/auth"
+	"github.com/baton-console/baton/app/console"
+	"github.com/baton-console/baton/app/serve"
+	"github.com/baton-console/baton/app/session"
+	"github.com/coder/websocket"
+	"github.com/rs/zerolog"
+	"github.com/stretchr/testify/require"
+)
+
+// Sign-in and provisioning changes reach a connected browser as they happen.
+func TestHostStateIsPushedToTheBrowser(t *testing.T) {
+	m := session.NewManager(session.Config{SidecarPath: "/nonexistent", Logger: zerolog.Nop()})
+	host := console.NewHostState()
+	api := console.New(console.Options{Sessions: m, Transport: "websocket", Host: host, Logger: zerolog.Nop()})
+	defer console.Release(api)
+	srv, err := serve.Listen(serve.Options{API: api, Sessions: m, Host: host, Logger: zerolog.Nop()})
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { _ = srv.Serve(ctx); close(done) }()
+	defer func() { cancel(); <-done }()
+
+	token := srv.URL()[strings.Index(srv.URL(), "token=")+len("token="):]
+	hdr := http.Header{}
+	hdr.Set("Origin", "http://"+srv.Addr().String())
+	hdr.Set("Cookie", "baton_token="+token)
+	dctx, dcancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer dcancel()
+	conn, _, err := websocket.Dial(dctx, "ws://"+srv.Addr().String()+"/ws", &websocket.DialOptions{HTTPHeader: hdr})
+	require.NoError(t, err)
+	defer conn.CloseNow()
+
+	// The subscription starts when the connection is served; a snapshot call proves it is in place.
+	require.NoError(t, conn.Write(dctx, websocket.MessageText, []byte(`{"id":1,"method":"snapshot","params":{}}`)))
+	_, _, err = conn.Read(dctx)
+	require.NoError(t, err)
+
+	host.SetProvision(console.ProvisionState{State: "downloading", Bytes: 10, Total: 100, Source: "cdn"})
+	host.SetAuth(console.AuthState{Status: auth.StatusSignedIn, Method: auth.MethodAPIKey, Summary: "Using an API key"})
+	var got []string
+	for len(got) < 2 {
+		_, data, err := conn.Read(dctx)
+		require.NoError(t, err)
+		var msg struct {
+			Type      string                  `json:"type"`
+			Auth      *console.AuthState      `json:"auth"`
+			Provision *console.ProvisionState `json:"provision"`
+		}
+		require.NoError(t, json.Unmarshal(data, &msg))
+		switch msg.Type {
+		case "provision":
+			require.Equal(t, int64(10), msg.Provision.Bytes)
+			got = append(got, "provision")
+		case "auth":
+			require.Equal(t, auth.StatusSignedIn, msg.Auth.Status)
+			got = append(got, "auth")
+		}
+	}
+	require.ElementsMatch(t, []string{"provision", "auth"}, got)
+}
