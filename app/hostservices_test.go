@@ -18,13 +18,7 @@ import (
 func TestHostServicesFollowProvisioningAndSignIn(t *testing.T) {
 	claude := testenv.RequireClaude(t)
 	home := testenv.NewHome(t)
-	t.Setenv("HOME", home)
-	t.Setenv("CLAUDE_CONFIG_DIR", filepath.Join(home, ".claude"))
-	t.Setenv("CLAUDE_CODE_EXECUTABLE", claude)
-	t.Setenv("BATON_DATA_DIR", filepath.Join(home, "baton"))
-	t.Setenv("ANTHROPIC_API_KEY", "")
-	require.NoError(t, os.Unsetenv("ANTHROPIC_API_KEY"))
-	require.NoError(t, os.Unsetenv("CLAUDE_CODE_OAUTH_TOKEN"))
+	testenv.UseHome(t, home, claude)
 
 	h := startHostServices(zerolog.Nop())
 	defer h.close()

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/baton-console/baton/app/auth"
@@ -17,12 +15,7 @@ import (
 func TestDoctorReportsTheSignInState(t *testing.T) {
 	claude := testenv.RequireClaude(t)
 	home := testenv.NewHome(t)
-	t.Setenv("HOME", home)
-	t.Setenv("CLAUDE_CONFIG_DIR", filepath.Join(home, ".claude"))
-	t.Setenv("CLAUDE_CODE_EXECUTABLE", claude)
-	t.Setenv("BATON_DATA_DIR", filepath.Join(home, "baton"))
-	t.Setenv("ANTHROPIC_API_KEY", "")
-	require.NoError(t, os.Unsetenv("ANTHROPIC_API_KEY"))
+	testenv.UseHome(t, home, claude)
 
 	run := func(args ...string) (int, string) {
 		var out, errb bytes.Buffer

@@ -257,7 +257,7 @@ func (a *API) RewindFiles(p RewindParams) (RewindResult, error) {
 	if err != nil {
 		return RewindResult{}, err
 	}
-	return RewindResult(rep), nil
+	return rep, nil
 }
 
 // RewindConversation reopens a session resumed at a message: what came after it is left out of the

@@ -171,14 +171,8 @@ type Snapshot struct {
 	Auth         AuthState      `json:"auth"`
 }
 
-// RewindResult is the SDK's answer to a files rewind.
-type RewindResult struct {
-	CanRewind    bool     `json:"canRewind"`
-	Error        string   `json:"error,omitempty"`
-	FilesChanged []string `json:"filesChanged,omitempty"`
-	Insertions   int      `json:"insertions,omitempty"`
-	Deletions    int      `json:"deletions,omitempty"`
-}
+// RewindResult is the SDK's answer to a files rewind, as the sidecar relays it.
+type RewindResult = protocol.RewindFilesReply
 
 // ModelList is the composer's model list for the signed-in account: {models, account}.
 type ModelList = discovery.Models

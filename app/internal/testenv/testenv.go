@@ -152,3 +152,20 @@ func RequireClaude(t testing.TB) string {
 	}
 	return p
 }
+
+// UseHome points this test process (and so every sidecar and claude it starts) at a temp home: HOME,
+// CLAUDE_CONFIG_DIR, BATON_DATA_DIR and CLAUDE_CODE_EXECUTABLE=claude, with no credential variables left over from
+// the developer's own environment. t.Setenv restores everything after the test.
+func UseHome(t *testing.T, home, claude string) {
+	t.Helper()
+	t.Setenv("HOME", home)
+	t.Setenv("CLAUDE_CONFIG_DIR", filepath.Join(home, ".claude"))
+	t.Setenv("CLAUDE_CODE_EXECUTABLE", claude)
+	t.Setenv("BATON_DATA_DIR", filepath.Join(home, "baton"))
+	for _, name := range []string{"ANTHROPIC_API_KEY", "CLAUDE_CODE_OAUTH_TOKEN", "ANTHROPIC_AUTH_TOKEN"} {
+		t.Setenv(name, "") // registers the restore
+		if err := os.Unsetenv(name); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
