@@ -32,7 +32,8 @@ type ErrorBody struct {
 	Message string `json:"message"`
 }
 
-func (e *ErrorBody) Error() string { return e.Message + " (" + e.Code + ")" }
+// Error is the sidecar's message, written for a person; the code is for programs (errors.As).
+func (e *ErrorBody) Error() string { return e.Message }
 
 // Error codes shared with the sidecar.
 const (
