@@ -18,6 +18,7 @@ import {
   systemStatusSchema,
   systemTaskProgressSchema,
   systemThinkingTokensSchema,
+  timestampedSchema,
   toolProgressSchema,
   type UserMessage,
   userBlockSchema,
@@ -84,8 +85,11 @@ export class Mapper {
   }
 
   map(message: unknown, context: MapContext = {}): Event[] {
+    // A transcript says when each message was written; history shows that time rather than the time it was read.
+    const written = this.transcript ? writtenAt(message) : undefined;
+    const clock = written !== undefined ? () => written : this.now;
     return this.mapBodies(message).map((body) =>
-      stampEvent(context.turn !== undefined ? { ...body, turn: context.turn } : body, this.session, this.now),
+      stampEvent(context.turn !== undefined ? { ...body, turn: context.turn } : body, this.session, clock),
     );
   }
 
@@ -260,6 +264,12 @@ export class Mapper {
     this.permissionMode = parsed.data;
     return [{ kind: 'session.updated', permissionMode: parsed.data }];
   }
+}
+
+/** The `timestamp` a transcript message carries, when it has a valid one. */
+function writtenAt(message: unknown): Date | undefined {
+  const parsed = timestampedSchema.safeParse(message);
+  return parsed.success ? new Date(parsed.data.timestamp) : undefined;
 }
 
 function isKnownType(type: string): type is KnownType {

@@ -201,3 +201,6 @@ export const taskUpdateInputSchema = z.looseObject({
 
 /** The envelope every SDK message shares; enough to route it. */
 export const envelopeSchema = z.looseObject({ type: z.string(), subtype: z.string().optional() });
+
+/** Transcript messages (getSessionMessages) carry when they were written. */
+export const timestampedSchema = z.looseObject({ timestamp: z.iso.datetime({ offset: true }) });

@@ -193,6 +193,14 @@ describe('the recorded session', async () => {
       }
     });
 
+    it('dates history events when their message was written, not when it was read', () => {
+      for (const { message, events } of history) {
+        const written = (message as { timestamp?: string }).timestamp;
+        expect(written, 'the recorded transcript has timestamps').toBeDefined();
+        for (const e of events) expect(e.time).toBe(new Date(written!).toISOString());
+      }
+    });
+
     it('rebuilds the same checklist without structured results', () => {
       const plans = history.flatMap((m) => ofKind(m.events, 'plan.updated').map((e) => e.items));
       expect(plans).toEqual(ofKind(live.events, 'plan.updated').map((e) => e.items));
