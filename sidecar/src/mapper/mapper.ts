@@ -237,8 +237,8 @@ export class Mapper {
     }
     const progress = systemTaskProgressSchema.safeParse(message);
     if (progress.success) {
-      const { tool_use_id, summary, description, usage } = progress.data;
-      const text = summary ?? description;
+      const { tool_use_id, summary, description, status, usage } = progress.data;
+      const text = [summary, description, status !== undefined ? `task ${status}` : undefined].find((t) => t !== undefined && t !== '');
       return [
         {
           kind: 'tool.updated',
@@ -248,7 +248,7 @@ export class Mapper {
         },
       ];
     }
-    // system/status without a mode change, api_retry, compact_boundary, task_* and the rest.
+    // api_retry, compact_boundary, hook_*, tasks without a tool call, and the rest.
     return [unknown(message)];
   }
 

@@ -109,12 +109,15 @@ export const systemThinkingTokensSchema = z.looseObject({
   subtype: z.literal('thinking_tokens'),
   estimated_tokens: z.number().nonnegative(),
 });
+// A background or foreground task (a long Bash command, a subagent) started, progressed or ended; each names the
+// tool call it runs under.
 export const systemTaskProgressSchema = z.looseObject({
   type: z.literal('system'),
-  subtype: z.literal('task_progress'),
+  subtype: z.enum(['task_started', 'task_progress', 'task_notification']),
   tool_use_id: z.string().min(1),
   summary: z.string().optional(),
   description: z.string().optional(),
+  status: z.string().optional(),
   usage: z.looseObject({ duration_ms: z.number().nonnegative() }).optional(),
 });
 

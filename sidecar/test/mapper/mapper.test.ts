@@ -250,6 +250,19 @@ describe('messages', () => {
     ]);
   });
 
+  it('maps a task starting and ending under a tool call to tool.updated, and one without a tool call to unknown', () => {
+    const events = mapAll(mapper(), [
+      { type: 'system', subtype: 'task_started', task_id: 'b1', tool_use_id: 'toolu_bash', description: 'echo x && sleep 4', task_type: 'local_bash', uuid: 'a', session_id: SESSION },
+      { type: 'system', subtype: 'task_notification', task_id: 'b1', tool_use_id: 'toolu_bash', status: 'completed', output_file: '/tmp/o', summary: '', uuid: 'b', session_id: SESSION },
+      { type: 'system', subtype: 'task_notification', task_id: 'b2', status: 'stopped', output_file: '/tmp/p', uuid: 'c', session_id: SESSION },
+    ]);
+    expect(events).toMatchObject([
+      { kind: 'tool.updated', toolUseId: 'toolu_bash', summary: 'echo x && sleep 4' },
+      { kind: 'tool.updated', toolUseId: 'toolu_bash', summary: 'task completed' },
+      { kind: 'unknown' },
+    ]);
+  });
+
   it('turns a reported mode change into session.updated, and every status into an ephemeral status update', () => {
     const m = mapper();
     m.notePermissionMode('default');
