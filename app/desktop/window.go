@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
+	"os"
 
 	"github.com/baton-console/baton/app/console"
 	"github.com/baton-console/baton/app/session"
@@ -52,8 +53,10 @@ func Run(opts Options) error {
 	api := console.New(console.Options{
 		Sessions: opts.Sessions, Transport: "wails", Version: opts.Version, Logger: opts.Logger,
 		PickFolder: func() (string, error) {
+			// Start in the home folder: GTK's default "Recent" view offers nothing to pick a folder from.
+			home, _ := os.UserHomeDir()
 			return runtime.OpenDirectoryDialog(wailsCtx, runtime.OpenDialogOptions{Title: "Choose the project folder",
-				CanCreateDirectories: true})
+				DefaultDirectory: home, CanCreateDirectories: true})
 		},
 		Notify:         nativeNotifier(),
 		Host:           opts.Host,
