@@ -18,6 +18,7 @@ import {
   systemStatusSchema,
   systemTaskProgressSchema,
   systemThinkingTokensSchema,
+  systemApiRetrySchema,
   timestampedSchema,
   toolProgressSchema,
   type UserMessage,
@@ -230,6 +231,13 @@ export class Mapper {
       // The activity of the moment (requesting, compacting) is a stream piece: shown live, never replayed.
       return [...changed, { kind: 'session.updated', ephemeral: true, status: status.data.status ?? 'idle' }];
     }
+    const retry = systemApiRetrySchema.safeParse(message);
+    if (retry.success) {
+      // Shown while it lasts (a burst of overload retries must not fill the transcript with raw rows).
+      const { attempt, max_retries, error_status } = retry.data;
+      const cause = error_status !== null && error_status !== undefined ? `, HTTP ${error_status}` : '';
+      return [{ kind: 'session.updated', ephemeral: true, status: `retrying (attempt ${attempt} of ${max_retries}${cause})` }];
+    }
     if (systemThinkingTokensSchema.safeParse(message).success) {
       // The CLI's own estimate of thinking under way; the meter keeps its running count from the thinking
       // deltas, so this is consumed by that state and re-announced as the running count.
@@ -248,7 +256,7 @@ export class Mapper {
         },
       ];
     }
-    // api_retry, compact_boundary, hook_*, tasks without a tool call, and the rest.
+    // compact_boundary, hook_*, tasks without a tool call, and the rest.
     return [unknown(message)];
   }
 

@@ -207,3 +207,12 @@ export const envelopeSchema = z.looseObject({ type: z.string(), subtype: z.strin
 
 /** Transcript messages (getSessionMessages) carry when they were written. */
 export const timestampedSchema = z.looseObject({ timestamp: z.iso.datetime({ offset: true }) });
+
+/** The CLI is retrying a failed API request (overload, rate limit, a dropped connection). */
+export const systemApiRetrySchema = z.looseObject({
+  type: z.literal('system'),
+  subtype: z.literal('api_retry'),
+  attempt: z.number().int().nonnegative(),
+  max_retries: z.number().int().nonnegative(),
+  error_status: z.number().int().nullable().optional(),
+});

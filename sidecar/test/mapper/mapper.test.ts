@@ -276,6 +276,17 @@ describe('messages', () => {
     expect(events[2]).not.toHaveProperty('permissionMode');
   });
 
+  it('shows an API retry as what the session is doing, not as an unknown row', () => {
+    const events = mapAll(mapper(), [
+      { type: 'system', subtype: 'api_retry', attempt: 2, max_retries: 10, retry_delay_ms: 1000, error_status: 529, error: 'overloaded', uuid: 'r', session_id: SESSION },
+      { type: 'system', subtype: 'api_retry', attempt: 1, max_retries: 10, retry_delay_ms: 500, error_status: null, error: 'connection reset', uuid: 's', session_id: SESSION },
+    ]);
+    expect(events).toMatchObject([
+      { kind: 'session.updated', ephemeral: true, status: 'retrying (attempt 2 of 10, HTTP 529)' },
+      { kind: 'session.updated', ephemeral: true, status: 'retrying (attempt 1 of 10)' },
+    ]);
+  });
+
   it('takes the CLI\'s thinking estimate as a running token count, not an unknown event', () => {
     const m = mapper();
     const events = mapAll(m, [{ type: 'system', subtype: 'thinking_tokens', estimated_tokens: 6, estimated_tokens_delta: 6, uuid: 's', session_id: SESSION }]);
