@@ -87,12 +87,17 @@ func (t *transcript) render(ev activity.Event) {
 		t.printf("Canceled.\n")
 	case activity.SessionStarted:
 		t.printf("Session %s in %s\n", ev.Session, ev.Cwd)
+	case activity.SessionUpdated:
+		// Retries are worth a line: a turn that waits on an overloaded API should not look hung.
+		if strings.HasPrefix(ev.Status, "retrying") {
+			t.printf("  … %s\n", ev.Status)
+		}
 	case activity.Unknown:
 		t.printf("  (unrecognized agent message: %s)\n", oneLine(string(ev.Raw), 120))
 	case activity.ProtocolError:
 		t.printf("  (protocol error: %s)\n", ev.Message)
 	case activity.TurnQueued, activity.TurnStarted, activity.TurnCompleted, activity.PermissionRequested, activity.UsageUpdated,
-		activity.SessionClosed, activity.SessionUpdated, activity.CommandsUpdated, activity.ModelsUpdated,
+		activity.SessionClosed, activity.CommandsUpdated, activity.ModelsUpdated,
 		activity.ContextUpdated:
 		// Shown elsewhere (the permission question) or not worth a line in a transcript.
 	}
