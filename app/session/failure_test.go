@@ -30,8 +30,10 @@ func TestSidecarKilledMidTurnFailsTheTurnAndLeavesOthersAlone(t *testing.T) {
 	h.rec.wait(t, 60*time.Second, func(ev activity.Event) bool { return ev.Turn == slow && ev.Kind == activity.MessageDelta })
 	queued := h.exec(victim, "waiting behind it")
 
+	claudes := testenv.ChildPIDs(victim.SidecarPID())
 	killedAt := time.Now()
 	require.NoError(t, syscall.Kill(victim.SidecarPID(), syscall.SIGKILL))
+	defer testenv.WaitGone(t, claudes, 20*time.Second)
 	// Within seconds, not a hang: both the running and the queued turn fail explicitly.
 	for _, turn := range []string{slow, queued} {
 		end := h.rec.wait(t, 10*time.Second, func(ev activity.Event) bool { return ev.Turn == turn && ev.Terminal() })
@@ -57,7 +59,9 @@ func TestSidecarKilledWhileAskingSettlesThePermission(t *testing.T) {
 	s := h.start(sessionOpts())
 	turn := h.exec(s, "[write never.txt x]")
 	req := h.waitPermission(turn)
+	claudes := testenv.ChildPIDs(s.SidecarPID())
 	require.NoError(t, syscall.Kill(s.SidecarPID(), syscall.SIGKILL))
+	defer testenv.WaitGone(t, claudes, 20*time.Second)
 	settled := h.rec.wait(t, 10*time.Second, func(ev activity.Event) bool {
 		return ev.Kind == activity.PermissionSettled && ev.RequestID == req.RequestID
 	})

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"testing"
+	"time"
 )
 
 // procStat returns a process's state letter and parent pid from /proc (Linux), ok=false when it is gone or
@@ -43,4 +45,19 @@ func ChildPIDs(pid int) []int {
 func Alive(pid int) bool {
 	state, _, ok := procStat(strconv.Itoa(pid))
 	return ok && state != "Z"
+}
+
+// WaitGone waits until none of pids runs any more (a killed sidecar's claude child finishing its last writes),
+// so a test's temp home is not written to after it was removed.
+func WaitGone(t testing.TB, pids []int, timeout time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for _, pid := range pids {
+		for Alive(pid) {
+			if time.Now().After(deadline) {
+				t.Fatalf("process %d still runs %s after its sidecar died", pid, timeout)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
 }
