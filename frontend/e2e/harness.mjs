@@ -122,6 +122,8 @@ export async function startBaton({ apiUrl, bin }) {
     ANTHROPIC_API_KEY: 'sk-test',
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     CLAUDE_CODE_MAX_RETRIES: '0',
+    // The CLI's scratch files and sockets stay in the temp home instead of piling up in /tmp.
+    CLAUDE_CODE_TMPDIR: join(home, 'tmp'),
     CLAUDE_CODE_EXECUTABLE: CLAUDE,
   };
   if (process.env.BATON_SIDECAR !== undefined) env.BATON_SIDECAR = process.env.BATON_SIDECAR;

@@ -83,6 +83,8 @@ export function makeClaudeHome(prefix = 'baton-sidecar-test-'): ClaudeHome {
       ANTHROPIC_API_KEY: 'sk-test-any',
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
       CLAUDE_CODE_MAX_RETRIES: '0',
+      // The CLI's scratch files and sockets stay in the temp home instead of piling up in /tmp.
+      CLAUDE_CODE_TMPDIR: join(home, 'tmp'),
       // Tests may run as root (containers): the CLI refuses allowDangerouslySkipPermissions as root
       // unless it is told it runs in a sandbox.
       IS_SANDBOX: '1',
