@@ -137,7 +137,7 @@ func TestTestDriverRoundTrip(t *testing.T) {
 		}
 	}
 	require.Equal(t, []string{"Echo: ping"}, texts)
-	require.NoError(t, c.Call(ctx, protocol.ReqClose, protocol.SessionRequest{Session: id}, nil))
+	require.NoError(t, c.Call(ctx, protocol.ReqClose, protocol.CloseRequest{Session: id}, nil))
 	go func() {
 		for range c.Events() {
 		}

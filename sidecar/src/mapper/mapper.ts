@@ -2,7 +2,7 @@
 // Pure: per-session state, no I/O; the clock is injected. Every message either maps to events, is consumed
 // by the state it updates (system/init, stream bookkeeping), is dropped by name (command_lifecycle), or
 // becomes an `unknown` event carrying its raw JSON.
-import { type Event, type EventBody, permissionModeSchema, stampEvent } from '../protocol/events.js';
+import { type Event, type EventBody, permissionModeSchema, type SessionActivity, stampEvent } from '../protocol/events.js';
 import { assertNever } from '../util/assertNever.js';
 import { PlanTracker } from './plan.js';
 import { promptText } from './prompts.js';
@@ -229,14 +229,17 @@ export class Mapper {
     if (status.success) {
       const changed = status.data.permissionMode !== undefined ? this.modeReported(status.data.permissionMode) : [];
       // The activity of the moment (requesting, compacting) is a stream piece: shown live, never replayed.
-      return [...changed, { kind: 'session.updated', ephemeral: true, status: status.data.status ?? 'idle' }];
+      const activity = sessionActivity(status.data.status);
+      if (activity === undefined) return [...changed, unknown(message)];
+      return [...changed, { kind: 'session.updated', ephemeral: true, status: activity }];
     }
     const retry = systemApiRetrySchema.safeParse(message);
     if (retry.success) {
-      // Shown while it lasts (a burst of overload retries must not fill the transcript with raw rows).
+      // Shown while it lasts (a burst of overload retries must not fill the transcript with raw rows). Typed
+      // fields, so no reader has to parse wording.
       const { attempt, max_retries, error_status } = retry.data;
-      const cause = error_status !== null && error_status !== undefined ? `, HTTP ${error_status}` : '';
-      return [{ kind: 'session.updated', ephemeral: true, status: `retrying (attempt ${attempt} of ${max_retries}${cause})` }];
+      const httpStatus = error_status !== null && error_status !== undefined ? { httpStatus: error_status } : {};
+      return [{ kind: 'session.updated', ephemeral: true, status: 'retrying', retry: { attempt, maxRetries: max_retries, ...httpStatus } }];
     }
     if (systemThinkingTokensSchema.safeParse(message).success) {
       // The CLI's own estimate of thinking under way; the meter keeps its running count from the thinking
@@ -278,6 +281,12 @@ export class Mapper {
 function writtenAt(message: unknown): Date | undefined {
   const parsed = timestampedSchema.safeParse(message);
   return parsed.success ? new Date(parsed.data.timestamp) : undefined;
+}
+
+/** The SDK's status (null: nothing under way); a status this build does not know is not guessed at. */
+function sessionActivity(status: string | null): SessionActivity | undefined {
+  if (status === null) return 'idle';
+  return status === 'requesting' || status === 'compacting' ? status : undefined;
 }
 
 function isKnownType(type: string): type is KnownType {
