@@ -3,6 +3,7 @@ package activity_test
 import (
 	"encoding/json"
 	"testing"
+	"time"
 
 	"github.com/baton-console/baton/app/activity"
 	"github.com/stretchr/testify/require"
