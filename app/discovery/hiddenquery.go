@@ -10,9 +10,9 @@ import (
 
 	"github.com/baton-console/baton/app/activity"
 	"github.com/baton-console/baton/app/auth"
-	"github.com/baton-console/baton/app/platform"
 	"github.com/baton-console/baton/app/protocol"
 	"github.com/baton-console/baton/app/sidecar"
+	"github.com/baton-console/baton/provision/platform"
 	"github.com/rs/zerolog"
 )
 

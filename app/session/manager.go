@@ -10,7 +10,6 @@ import (
 	"sync"
 	"time"
 
-
 	"github.com/baton-console/baton/app/activity"
 	"github.com/baton-console/baton/app/protocol"
 	"github.com/baton-console/baton/app/sidecar"
