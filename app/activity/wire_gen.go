@@ -10,7 +10,7 @@ import (
 )
 
 // WireVersion is the sidecar protocol version the schema describes.
-const WireVersion = 2
+const WireVersion = 3
 
 // Event kinds (wire.schema.json x-events).
 const (
@@ -50,13 +50,14 @@ func (k Kind) String() string { return string(k) }
 type CancelDisposition string
 
 const (
-	CancelDispositionInterrupted CancelDisposition = "interrupted"
-	CancelDispositionDequeued    CancelDisposition = "dequeued"
-	CancelDispositionIdle        CancelDisposition = "idle"
+	CancelDispositionPreAccept      CancelDisposition = "pre_accept"
+	CancelDispositionProviderActive CancelDisposition = "provider_active"
+	CancelDispositionAbsent         CancelDisposition = "absent"
+	CancelDispositionMismatch       CancelDisposition = "mismatch"
 )
 
 // CancelDispositionValues lists every CancelDisposition, in the schema's order.
-var CancelDispositionValues = []CancelDisposition{CancelDispositionInterrupted, CancelDispositionDequeued, CancelDispositionIdle}
+var CancelDispositionValues = []CancelDisposition{CancelDispositionPreAccept, CancelDispositionProviderActive, CancelDispositionAbsent, CancelDispositionMismatch}
 
 // String returns the wire value.
 func (v CancelDisposition) String() string { return string(v) }
@@ -64,7 +65,32 @@ func (v CancelDisposition) String() string { return string(v) }
 // Valid reports whether v is one of the values the wire names.
 func (v CancelDisposition) Valid() bool {
 	switch v {
-	case CancelDispositionInterrupted, CancelDispositionDequeued, CancelDispositionIdle:
+	case CancelDispositionPreAccept, CancelDispositionProviderActive, CancelDispositionAbsent, CancelDispositionMismatch:
+		return true
+	}
+	return false
+}
+
+// CancelPhase is a closed set of wire values (wire.schema.json $defs/CancelPhase).
+type CancelPhase string
+
+const (
+	CancelPhaseQueued     CancelPhase = "queued"
+	CancelPhaseDispatched CancelPhase = "dispatched"
+	CancelPhaseFinished   CancelPhase = "finished"
+	CancelPhaseNone       CancelPhase = "none"
+)
+
+// CancelPhaseValues lists every CancelPhase, in the schema's order.
+var CancelPhaseValues = []CancelPhase{CancelPhaseQueued, CancelPhaseDispatched, CancelPhaseFinished, CancelPhaseNone}
+
+// String returns the wire value.
+func (v CancelPhase) String() string { return string(v) }
+
+// Valid reports whether v is one of the values the wire names.
+func (v CancelPhase) Valid() bool {
+	switch v {
+	case CancelPhaseQueued, CancelPhaseDispatched, CancelPhaseFinished, CancelPhaseNone:
 		return true
 	}
 	return false
@@ -74,12 +100,12 @@ func (v CancelDisposition) Valid() bool {
 type CanceledDisposition string
 
 const (
-	CanceledDispositionInterrupted CanceledDisposition = "interrupted"
-	CanceledDispositionDequeued    CanceledDisposition = "dequeued"
+	CanceledDispositionPreAccept      CanceledDisposition = "pre_accept"
+	CanceledDispositionProviderActive CanceledDisposition = "provider_active"
 )
 
 // CanceledDispositionValues lists every CanceledDisposition, in the schema's order.
-var CanceledDispositionValues = []CanceledDisposition{CanceledDispositionInterrupted, CanceledDispositionDequeued}
+var CanceledDispositionValues = []CanceledDisposition{CanceledDispositionPreAccept, CanceledDispositionProviderActive}
 
 // String returns the wire value.
 func (v CanceledDisposition) String() string { return string(v) }
@@ -87,7 +113,7 @@ func (v CanceledDisposition) String() string { return string(v) }
 // Valid reports whether v is one of the values the wire names.
 func (v CanceledDisposition) Valid() bool {
 	switch v {
-	case CanceledDispositionInterrupted, CanceledDispositionDequeued:
+	case CanceledDispositionPreAccept, CanceledDispositionProviderActive:
 		return true
 	}
 	return false
@@ -105,11 +131,12 @@ const (
 	ErrorCodeUnknownTurn        ErrorCode = "unknown_turn"
 	ErrorCodeUnknownRequest     ErrorCode = "unknown_request"
 	ErrorCodeSDKError           ErrorCode = "sdk_error"
+	ErrorCodeDrainTimeout       ErrorCode = "drain_timeout"
 	ErrorCodeInternal           ErrorCode = "internal"
 )
 
 // ErrorCodeValues lists every ErrorCode, in the schema's order.
-var ErrorCodeValues = []ErrorCode{ErrorCodeUnsupportedVersion, ErrorCodeBadRequest, ErrorCodeLineTooLong, ErrorCodeUnknownSession, ErrorCodeSessionExists, ErrorCodeUnknownTurn, ErrorCodeUnknownRequest, ErrorCodeSDKError, ErrorCodeInternal}
+var ErrorCodeValues = []ErrorCode{ErrorCodeUnsupportedVersion, ErrorCodeBadRequest, ErrorCodeLineTooLong, ErrorCodeUnknownSession, ErrorCodeSessionExists, ErrorCodeUnknownTurn, ErrorCodeUnknownRequest, ErrorCodeSDKError, ErrorCodeDrainTimeout, ErrorCodeInternal}
 
 // String returns the wire value.
 func (v ErrorCode) String() string { return string(v) }
@@ -117,7 +144,7 @@ func (v ErrorCode) String() string { return string(v) }
 // Valid reports whether v is one of the values the wire names.
 func (v ErrorCode) Valid() bool {
 	switch v {
-	case ErrorCodeUnsupportedVersion, ErrorCodeBadRequest, ErrorCodeLineTooLong, ErrorCodeUnknownSession, ErrorCodeSessionExists, ErrorCodeUnknownTurn, ErrorCodeUnknownRequest, ErrorCodeSDKError, ErrorCodeInternal:
+	case ErrorCodeUnsupportedVersion, ErrorCodeBadRequest, ErrorCodeLineTooLong, ErrorCodeUnknownSession, ErrorCodeSessionExists, ErrorCodeUnknownTurn, ErrorCodeUnknownRequest, ErrorCodeSDKError, ErrorCodeDrainTimeout, ErrorCodeInternal:
 		return true
 	}
 	return false
@@ -438,6 +465,7 @@ type Event struct {
 	StopReason          string              `json:"stopReason,omitempty"`          // turn.completed
 	Code                string              `json:"code,omitempty"`                // turn.failed, protocol.error
 	Disposition         CanceledDisposition `json:"disposition,omitempty"`         // turn.canceled
+	Forced              *bool               `json:"forced,omitempty"`              // turn.canceled
 	MessageID           string              `json:"messageId,omitempty"`           // message.delta, message.completed
 	Index               *int64              `json:"index,omitempty"`               // message.delta
 	Block               MessageBlock        `json:"block,omitempty"`               // message.delta
@@ -489,7 +517,7 @@ var kindSpecs = map[Kind]kindSpec{
 	TurnStarted:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true, "uuid": false}},
 	TurnCompleted:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "result": false, "durationMs": true, "numTurns": true, "costUsd": true, "stopReason": false}},
 	TurnFailed:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "code": true, "message": true}},
-	TurnCanceled:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "disposition": true}},
+	TurnCanceled:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "disposition": true, "forced": false}},
 	MessageDelta:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": true, "kind": true, "messageId": true, "index": true, "block": true, "text": true}},
 	MessageCompleted:    {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "role": true, "messageId": false, "uuid": false, "text": true, "parentToolUseId": false}},
 	ToolStarted:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "name": true, "input": true, "parentToolUseId": false, "fileBefore": false}},
@@ -592,6 +620,7 @@ type wireTurnCanceled struct {
 	Time        time.Time           `json:"time"`
 	Ephemeral   bool                `json:"ephemeral,omitempty"`
 	Disposition CanceledDisposition `json:"disposition"`
+	Forced      *bool               `json:"forced,omitempty"`
 }
 
 type wireMessageDelta struct {
@@ -818,7 +847,7 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	case TurnFailed:
 		return json.Marshal(wireTurnFailed{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Code: e.Code, Message: e.Message})
 	case TurnCanceled:
-		return json.Marshal(wireTurnCanceled{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Disposition: e.Disposition})
+		return json.Marshal(wireTurnCanceled{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Disposition: e.Disposition, Forced: e.Forced})
 	case MessageDelta:
 		return json.Marshal(wireMessageDelta{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, MessageID: e.MessageID, Index: deref(e.Index), Block: e.Block, Text: e.Text})
 	case MessageCompleted:

@@ -100,7 +100,7 @@ func parseExec(args []string, env Env) (execOptions, int) {
 }
 
 // RunExec runs one turn to its end: 0 when it completes (also when a tool was denied), 1 when it fails,
-// 2 for usage errors, 130 when Ctrl-C canceled it.
+// 2 for usage errors, 130 when Ctrl-C canceled it (a second Ctrl-C skips the interrupt budget).
 func RunExec(ctx context.Context, args []string, env Env) int {
 	o, code := parseExec(args, env)
 	if code != ExitOK {
@@ -140,6 +140,7 @@ func runTurn(ctx context.Context, o execOptions, env Env, interrupts <-chan os.S
 		stdin = bufio.NewReader(env.Stdin)
 	}
 	canceledByUser := false
+	cancelFailed := make(chan error, 2)
 	result := -1
 	for result < 0 {
 		select {
@@ -169,17 +170,27 @@ func runTurn(ctx context.Context, o execOptions, env Env, interrupts <-chan os.S
 				fmt.Fprintf(env.Stderr, "baton: %v\n", err)
 			}
 		case <-interrupts:
+			// First Ctrl-C: cancel with the default budgets (Claude Code gets the interrupt budget to stop cleanly).
+			// A second one skips what is left of the interrupt budget and closes the query at once. Either way the
+			// turn ends with its terminal event, which ends this loop; the cancel itself runs aside, so events keep
+			// printing meanwhile.
+			budgets := session.DefaultCancelBudgets
 			if canceledByUser {
-				// A second Ctrl-C: stop waiting for a clean cancel.
-				fmt.Fprintln(env.Stderr, "baton: stopping now")
-				closeQuietly(s)
-				return ExitCanceled
+				budgets.SkipInterrupt = true
+				fmt.Fprintln(env.Stderr, "baton: stopping Claude Code now")
+			} else {
+				fmt.Fprintln(env.Stderr, "\nbaton: canceling the turn (Ctrl-C again to stop at once)")
 			}
 			canceledByUser = true
-			fmt.Fprintln(env.Stderr, "\nbaton: canceling the turn (Ctrl-C again to stop at once)")
-			if _, err := s.Cancel(ctx, turn); err != nil {
-				fmt.Fprintf(env.Stderr, "baton: %v\n", err)
-			}
+			go func() {
+				if _, err := s.Cancel(ctx, turn, budgets); err != nil {
+					cancelFailed <- err
+				}
+			}()
+		case err := <-cancelFailed:
+			fmt.Fprintf(env.Stderr, "baton: %v\n", err)
+			closeQuietly(s)
+			return ExitCanceled
 		case <-ctx.Done():
 			closeQuietly(s)
 			return ExitCanceled

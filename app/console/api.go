@@ -145,17 +145,35 @@ func (a *API) SendPrompt(p PromptParams) (PromptResult, error) {
 	return PromptResult{Turn: turn, Queued: queued}, nil
 }
 
-// CancelTurn cancels the running turn, or removes a queued one before it starts.
+// CancelTurn cancels the running turn, or removes a queued one before it starts. It answers within the budgets
+// (plus a few seconds for a dead sidecar), never later.
 func (a *API) CancelTurn(p CancelParams) (CancelResult, error) {
 	s, err := a.open(p.Session)
 	if err != nil {
 		return CancelResult{}, err
 	}
-	c, cancel := ctx()
-	defer cancel()
-	d, err := s.Cancel(c, p.Turn)
-	return CancelResult{Disposition: d}, err
+	budgets := session.DefaultCancelBudgets
+	for _, b := range []*int{p.InterruptBudgetMs, p.DrainBudgetMs} {
+		if b != nil && (*b < 0 || *b > maxBudgetMs) {
+			return CancelResult{}, badRequest("A cancel budget must be between 0 and %d ms.", maxBudgetMs)
+		}
+	}
+	if p.InterruptBudgetMs != nil {
+		budgets.Interrupt = time.Duration(*p.InterruptBudgetMs) * time.Millisecond
+		budgets.SkipInterrupt = *p.InterruptBudgetMs == 0
+	}
+	if p.DrainBudgetMs != nil && *p.DrainBudgetMs > 0 {
+		budgets.Drain = time.Duration(*p.DrainBudgetMs) * time.Millisecond
+	}
+	rep, err := s.Cancel(context.Background(), p.Turn, budgets)
+	if err != nil {
+		return CancelResult{}, err
+	}
+	return CancelResult{Disposition: rep.Disposition, Turn: rep.Turn, Phase: rep.Phase, Forced: rep.Forced}, nil
 }
+
+// maxBudgetMs bounds each cancel budget a caller may ask for (the wire's own bound).
+const maxBudgetMs = 600_000
 
 // AnswerPermission settles a permission request; false when it was already settled elsewhere.
 func (a *API) AnswerPermission(p AnswerParams) (AnswerResult, error) {

@@ -44,15 +44,22 @@ type PromptResult struct {
 	Queued bool   `json:"queued"`
 }
 
-// CancelParams cancels a turn (the running one when Turn is empty).
+// CancelParams cancels a turn (the running one when Turn is empty). The budgets default to the host's (3000 ms
+// each); a zero interrupt budget given explicitly closes the query at once.
 type CancelParams struct {
-	Session string `json:"session"`
-	Turn    string `json:"turn,omitempty"`
+	Session           string `json:"session"`
+	Turn              string `json:"turn,omitempty"`
+	InterruptBudgetMs *int   `json:"interruptBudgetMs,omitempty"`
+	DrainBudgetMs     *int   `json:"drainBudgetMs,omitempty"`
 }
 
-// CancelResult says what the cancel did.
+// CancelResult says what the cancel found and did: exactly one disposition, the turn it concerns, the phase it
+// was found in, and for provider_active whether the stop was forced.
 type CancelResult struct {
 	Disposition activity.CancelDisposition `json:"disposition"`
+	Turn        string                     `json:"turn,omitempty"`
+	Phase       activity.CancelPhase       `json:"phase"`
+	Forced      bool                       `json:"forced"`
 }
 
 // AnswerParams settles a permission request.

@@ -46,6 +46,7 @@ const (
 	CodeUnknownTurn        = activity.ErrorCodeUnknownTurn
 	CodeUnknownRequest     = activity.ErrorCodeUnknownRequest
 	CodeSDKError           = activity.ErrorCodeSDKError
+	CodeDrainTimeout       = activity.ErrorCodeDrainTimeout
 	CodeInternal           = activity.ErrorCodeInternal
 )
 
@@ -98,13 +99,18 @@ func (ExecRequest) RequestType() RequestType { return ReqExec }
 
 // CancelRequest is the payload of a "cancel" request.
 type CancelRequest struct {
-	Session string `json:"session"`
-	Turn    string `json:"turn,omitempty"`
+	Session           string `json:"session"`
+	Turn              string `json:"turn,omitempty"`
+	InterruptBudgetMs int    `json:"interruptBudgetMs"`
+	DrainBudgetMs     int    `json:"drainBudgetMs"`
 }
 
 // CancelReply is the ok reply's payload to a "cancel" request.
 type CancelReply struct {
 	Disposition activity.CancelDisposition `json:"disposition"`
+	Turn        string                     `json:"turn,omitempty"`
+	Phase       activity.CancelPhase       `json:"phase"`
+	Forced      bool                       `json:"forced,omitempty"`
 }
 
 // RequestType names the request this payload belongs to.

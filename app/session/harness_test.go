@@ -2,6 +2,7 @@ package session_test
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -22,15 +23,36 @@ type harness struct {
 	project string
 	m       *session.Manager
 	rec     *recorder
+	holdMu  sync.Mutex
+	hold    chan struct{}
+}
+
+// release lets every held stream go on; later [hold] replies wait again until the next release.
+func (h *harness) release() {
+	h.holdMu.Lock()
+	defer h.holdMu.Unlock()
+	close(h.hold)
+	h.hold = make(chan struct{})
 }
 
 func newHarness(t *testing.T) *harness {
 	t.Helper()
 	claude := testenv.RequireClaude(t)
-	api, err := fakeapi.Start(fakeapi.DefaultScript())
+	h := &harness{t: t, home: testenv.NewHome(t), project: testenv.NewProject(t), hold: make(chan struct{})}
+	// [hold] in a prompt: the reply stops after its first text delta until the test calls release.
+	script := func(req *fakeapi.Request) fakeapi.Reply {
+		r := fakeapi.DefaultScript()(req)
+		if req.Stream && strings.Contains(req.LastUserText(), "[hold]") && len(req.LastToolResults()) == 0 {
+			h.holdMu.Lock()
+			r.Hold = h.hold
+			h.holdMu.Unlock()
+		}
+		return r
+	}
+	api, err := fakeapi.Start(script)
 	require.NoError(t, err)
 	t.Cleanup(api.Close)
-	h := &harness{t: t, api: api, home: testenv.NewHome(t), project: testenv.NewProject(t)}
+	h.api = api
 	env := append(testenv.CLIEnv(api.URL(), h.home), "CLAUDE_CODE_EXECUTABLE="+claude)
 	h.m = session.NewManager(session.Config{SidecarPath: testenv.SidecarPath(t), Env: env, Logger: zerolog.Nop()})
 	h.rec = newRecorder(h.m.Subscribe(nil))

@@ -122,13 +122,13 @@ func TestCancelSettlesPendingPermissionAsDeny(t *testing.T) {
 	s := h.start(sessionOpts())
 	turn := h.exec(s, "[write pending.txt x]")
 	req := h.waitPermission(turn)
-	_, err := s.Cancel(t.Context(), turn)
+	_, err := s.Cancel(t.Context(), turn, session.DefaultCancelBudgets)
 	require.NoError(t, err)
 	settled := h.rec.wait(t, 30*time.Second, func(ev activity.Event) bool {
 		return ev.Kind == activity.PermissionSettled && ev.RequestID == req.RequestID
 	})
-	require.Equal(t, "deny", settled.Verdict)
-	require.Equal(t, "interrupt", settled.By)
+	require.Equal(t, activity.VerdictDeny, settled.Verdict)
+	require.Equal(t, activity.SettledByInterrupt, settled.By)
 	require.Equal(t, activity.TurnCanceled, h.waitTurnEnd(turn).Kind)
 	require.False(t, h.answer(s, req.RequestID, "allow", ""), "a verdict after the interrupt changes nothing")
 	_, err = os.Stat(filepath.Join(h.project, "pending.txt"))

@@ -107,13 +107,27 @@ func (s *Session) Send(ctx context.Context, prompt string) (turn string, queued 
 	return turn, rep.Queued, nil
 }
 
-// Cancel cancels a turn (the running one when turn is empty) and reports what that did.
-func (s *Session) Cancel(ctx context.Context, turn string) (activity.CancelDisposition, error) {
+// Cancel cancels a turn (the running one when turn is empty) within the budgets and reports the one disposition
+// the sidecar found (PROTOCOL.md, "Cancel"). It never stays pending: the sidecar answers within the two budgets,
+// and the call gives up a little after them (cancelAnswerSlack) with an error.
+func (s *Session) Cancel(ctx context.Context, turn string, budgets CancelBudgets) (protocol.CancelReply, error) {
 	var rep protocol.CancelReply
-	if err := s.client.Call(ctx, protocol.ReqCancel, protocol.CancelRequest{Session: s.id, Turn: turn}, &rep); err != nil {
-		return "", s.callError("cancel", err)
+	budgets = budgets.orDefaults()
+	ctx, stop := context.WithTimeout(ctx, budgets.Interrupt+budgets.Drain+cancelAnswerSlack)
+	defer stop()
+	req := protocol.CancelRequest{Session: s.id, Turn: turn,
+		InterruptBudgetMs: int(budgets.Interrupt / time.Millisecond), DrainBudgetMs: int(budgets.Drain / time.Millisecond)}
+	if err := s.client.Call(ctx, protocol.ReqCancel, req, &rep); err != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
+			return rep, fmt.Errorf("cancel: the agent process did not answer within %s: %w",
+				budgets.Interrupt+budgets.Drain+cancelAnswerSlack, err)
+		}
+		return rep, s.callError("cancel", err)
 	}
-	return rep.Disposition, nil
+	if !rep.Disposition.Valid() {
+		return rep, fmt.Errorf("cancel: the agent process answered an unknown disposition %q", rep.Disposition)
+	}
+	return rep, nil
 }
 
 // Answer settles a permission request. It returns false when the request had already been settled.

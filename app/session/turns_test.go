@@ -1,7 +1,6 @@
 package session_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
@@ -109,45 +108,5 @@ func TestQueuedPromptRunsAfterTheRunningTurn(t *testing.T) {
 	}
 	require.Contains(t, texts, "You said: second")
 	require.Contains(t, texts, "You said: third")
-	h.close(s)
-}
-
-func TestCancelMidStreamThenNextPrompt(t *testing.T) {
-	h := newHarness(t)
-	s := h.start(sessionOpts())
-	turn := h.exec(s, "[slow] take your time")
-	h.rec.wait(t, 60*time.Second, func(ev activity.Event) bool { return ev.Turn == turn && ev.Kind == activity.MessageDelta })
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	disposition, err := s.Cancel(ctx, turn)
-	require.NoError(t, err)
-	require.Equal(t, "interrupted", disposition)
-	end := h.waitTurnEnd(turn)
-	require.Equal(t, activity.TurnCanceled, end.Kind, "%+v", end)
-	require.Len(t, h.rec.all(func(ev activity.Event) bool { return ev.Turn == turn && ev.Terminal() }), 1,
-		"a turn ends exactly once")
-
-	next := h.exec(s, "are you still there")
-	require.Equal(t, activity.TurnCompleted, h.waitTurnEnd(next).Kind)
-	h.close(s)
-}
-
-func TestCancelQueuedTurnIsDequeued(t *testing.T) {
-	h := newHarness(t)
-	s := h.start(sessionOpts())
-	running := h.exec(s, "[slow] long")
-	h.rec.wait(t, 60*time.Second, func(ev activity.Event) bool { return ev.Turn == running && ev.Kind == activity.MessageDelta })
-	queued := h.exec(s, "never mind")
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	disposition, err := s.Cancel(ctx, queued)
-	require.NoError(t, err)
-	require.Equal(t, "dequeued", disposition)
-	end := h.waitTurnEnd(queued)
-	require.Equal(t, activity.TurnCanceled, end.Kind)
-	require.Empty(t, h.rec.all(func(ev activity.Event) bool { return ev.Turn == queued && ev.Kind == activity.TurnStarted }))
-	_, err = s.Cancel(ctx, running)
-	require.NoError(t, err)
-	require.Equal(t, activity.TurnCanceled, h.waitTurnEnd(running).Kind)
 	h.close(s)
 }

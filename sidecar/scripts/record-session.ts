@@ -174,15 +174,17 @@ async function record(tempRoot: string, apiUrl: string): Promise<void> {
   const claude = new ClaudeProcess((data) => process.stderr.write(data));
   const q = query({
     prompt: input,
-    options: buildQueryOptions({
-      start: { session: RECORDED_SESSION, cwd: project },
-      executable: executable.path,
+    options: {
+      ...buildQueryOptions({
+        start: { session: RECORDED_SESSION, cwd: project },
+        executable: executable.path,
+        stderr: (data) => process.stderr.write(data),
+        env,
+        runningAsRoot: typeof process.getuid === 'function' && process.getuid() === 0,
+      }),
       canUseTool,
-      stderr: (data) => process.stderr.write(data),
-      spawn: claude.spawn,
-      env,
-      runningAsRoot: typeof process.getuid === 'function' && process.getuid() === 0,
-    }),
+      spawnClaudeCodeProcess: claude.spawn,
+    },
   });
   try {
     const iterator = q[Symbol.asyncIterator]();

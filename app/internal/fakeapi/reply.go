@@ -29,6 +29,9 @@ type Reply struct {
 	DeltaDelay time.Duration
 	// DeltaCount splits each text block into exactly this many text_delta events (0 = small chunks).
 	DeltaCount int
+	// Hold, when set, pauses the stream after the first text delta until it is closed (or the client goes
+	// away): a turn that stays mid-stream exactly as long as a test wants.
+	Hold <-chan struct{}
 	// StopReason overrides the stop_reason; empty means tool_use when a tool_use block is present, else end_turn.
 	StopReason string
 }

@@ -100,7 +100,7 @@ func streamReply(ctx context.Context, sw sseWriter, r Reply, msgID, model string
 		if err := send("content_block_start", evBlockStart{Type: "content_block_start", Index: i, ContentBlock: startContent(b)}); err != nil {
 			return err
 		}
-		for _, d := range blockDeltas(b, r, msgID, i) {
+		for j, d := range blockDeltas(b, r, msgID, i) {
 			if b.Type == BlockText && r.DeltaDelay > 0 {
 				if err := sleepCtx(ctx, r.DeltaDelay); err != nil {
 					return err
@@ -108,6 +108,11 @@ func streamReply(ctx context.Context, sw sseWriter, r Reply, msgID, model string
 			}
 			if err := send("content_block_delta", evBlockDelta{Type: "content_block_delta", Index: i, Delta: d}); err != nil {
 				return err
+			}
+			if b.Type == BlockText && j == 0 && r.Hold != nil {
+				if err := waitCtx(ctx, r.Hold); err != nil {
+					return err
+				}
 			}
 		}
 		if err := send("content_block_stop", evBlockStop{Type: "content_block_stop", Index: i}); err != nil {
@@ -143,6 +148,16 @@ func blockDeltas(b Block, r Reply, msgID string, index int) []apiDelta {
 		}
 	}
 	return out
+}
+
+// waitCtx waits until gate is closed, or returns ctx's error as soon as ctx is done.
+func waitCtx(ctx context.Context, gate <-chan struct{}) error {
+	select {
+	case <-gate:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // sleepCtx waits for d, or returns ctx's error as soon as ctx is done.

@@ -5,7 +5,7 @@ import type { HistoryPage } from '../history/history.js';
 import type { EmitEvent, EventBody, ModelEntry, PermissionMode, Verdict } from '../protocol/events.js';
 import { stampEvent } from '../protocol/events.js';
 import { ProtocolFailure } from '../protocol/errors.js';
-import type { CancelDisposition, OkPayload, SessionInfo, StartPayload } from '../protocol/schemas.js';
+import type { CancelReply, OkPayload, SessionInfo, StartPayload } from '../protocol/schemas.js';
 
 export const TEST_DRIVER_EXECUTABLE = 'test-driver';
 
@@ -13,6 +13,7 @@ class TestDriverSession {
   /** Turn events go out after the exec reply, as a real turn's would; close waits for them. */
   private pending: Promise<void> = Promise.resolve();
   private closed = false;
+  private readonly turns = new Set<string>();
 
   constructor(
     private readonly id: string,
@@ -23,6 +24,7 @@ class TestDriverSession {
 
   exec(turn: string, prompt: string): { queued: boolean } {
     this.assertOpen();
+    this.turns.add(turn);
     const messageId = `msg_test_${randomUUID()}`;
     const text = `Echo: ${prompt}`;
     this.pending = this.pending.then(() =>
@@ -39,9 +41,14 @@ class TestDriverSession {
     return { queued: false };
   }
 
-  cancel(): Promise<CancelDisposition> {
+  /** Its turns end at once, so there is never one to stop: a named turn is one that finished, or none. */
+  cancel(turn: string | undefined): Promise<CancelReply> {
     this.assertOpen();
-    return Promise.resolve('idle');
+    return Promise.resolve(
+      turn !== undefined && this.turns.has(turn)
+        ? { disposition: 'mismatch', turn, phase: 'finished' }
+        : { disposition: 'absent', ...(turn !== undefined ? { turn } : {}), phase: 'none' },
+    );
   }
 
   permission(requestId: string, _verdict: Verdict, _message: string | undefined, _by: 'user' | 'policy'): { settled: boolean } {

@@ -74,6 +74,14 @@ export class Mapper {
     this.sentPrompts.add(uuid);
   }
 
+  /** A fresh query generation began (after a cancel): costs count from zero again and nothing streams. */
+  queryRestarted(): void {
+    this.costSoFar = 0;
+    this.assistantError = undefined;
+    this.usage.reset();
+    this.stream.reset();
+  }
+
   /** The permission mode the session is known to run in (set at start or by set_permission_mode);
    * returns whether it changed. */
   notePermissionMode(mode: string): boolean {

@@ -14,7 +14,8 @@ export interface ResultContext {
 }
 
 export function mapResult(result: ResultMessage, context: ResultContext): TurnEnd {
-  if (isInterrupt(result)) return { kind: 'turn.canceled', disposition: 'interrupted' };
+  // Live, a canceled turn's result is fenced off with its generation; this reads it from a transcript.
+  if (isInterrupt(result)) return { kind: 'turn.canceled', disposition: 'provider_active' };
   if (result.subtype === 'success' && !result.is_error) {
     return {
       kind: 'turn.completed',

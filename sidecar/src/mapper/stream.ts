@@ -14,6 +14,11 @@ export class StreamTracker {
 
   constructor(private readonly usage: UsageMeter) {}
 
+  /** A new query: no message streams any more. */
+  reset(): void {
+    this.current.clear();
+  }
+
   map(message: StreamEventMessage): EventBody[] {
     const thread = message.parent_tool_use_id ?? MAIN_LOOP;
     const mainLoop = thread === MAIN_LOOP;

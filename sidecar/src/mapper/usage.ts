@@ -66,6 +66,12 @@ export class UsageMeter {
     return body;
   }
 
+  /** A new query: what the old one had under way is gone. */
+  reset(): void {
+    this.finishedOutput = 0;
+    this.thinkingChars.clear();
+  }
+
   running(): EventBody<'usage.updated'> {
     return { kind: 'usage.updated', ephemeral: true, turnOutputTokens: this.turnOutputTokens() };
   }

@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   'unknown_turn',
   'unknown_request',
   'sdk_error',
+  /** A canceled turn's query did not settle within the drain budget (its process was killed). */
+  'drain_timeout',
   'internal',
 ] as const;
 

@@ -67,7 +67,8 @@ export const retryInfoSchema = z.strictObject({
   httpStatus: z.number().int().optional(),
 });
 export type RetryInfo = z.infer<typeof retryInfoSchema>;
-export const canceledDispositionSchema = z.enum(['interrupted', 'dequeued']);
+/** How a canceled turn ended: removed before the SDK saw it, or stopped while the SDK ran it. */
+export const canceledDispositionSchema = z.enum(['pre_accept', 'provider_active']);
 export const messageBlockSchema = z.enum(['text', 'thinking']);
 export const messageRoleSchema = z.enum(['assistant', 'user', 'thinking']);
 export const errorCodeSchema = z.enum(ERROR_CODES);
@@ -129,6 +130,8 @@ export const turnCanceledEvent = z.strictObject({
   ...base,
   kind: z.literal('turn.canceled'),
   disposition: canceledDispositionSchema,
+  /** provider_active: true when Claude Code did not answer the interrupt and its process was closed. */
+  forced: z.boolean().optional(),
 });
 export const messageDeltaEvent = z.strictObject({
   ...base,

@@ -27,7 +27,18 @@ export const startPayload = z
     message: '"at" needs resume or forkFrom',
   });
 export const execPayload = z.object({ session: sessionId, turn: nonEmpty, prompt: z.string() });
-export const cancelPayload = z.object({ session: sessionId, turn: nonEmpty.optional() });
+/** A budget in milliseconds (at most ten minutes: a cancel must never stay pending). */
+const budgetMs = z.number().int().nonnegative().max(600_000);
+/**
+ * Cancel names the exact turn (no turn: the one running) and carries both budgets: how long Claude Code may take
+ * to acknowledge the interrupt, and how long the stopped query may take to settle after its transport closed.
+ */
+export const cancelPayload = z.object({
+  session: sessionId,
+  turn: nonEmpty.optional(),
+  interruptBudgetMs: budgetMs,
+  drainBudgetMs: budgetMs,
+});
 /** Who answered a permission request (the sidecar adds interrupt and sidecar_exited for what it settles itself). */
 export const permissionAuthorSchema = z.enum(['user', 'policy']);
 export const permissionPayload = z.object({
@@ -60,6 +71,8 @@ export const discoverModelsPayload = z.object({ cwd: nonEmpty, executable: nonEm
 export type StartPayload = z.infer<typeof startPayload>;
 export type ExecPayload = z.infer<typeof execPayload>;
 export type CancelPayload = z.infer<typeof cancelPayload>;
+/** Cancel's two budgets, as the wire carries them. */
+export type CancelBudgets = Pick<CancelPayload, 'interruptBudgetMs' | 'drainBudgetMs'>;
 export type PermissionPayload = z.infer<typeof permissionPayload>;
 export type SetModelPayload = z.infer<typeof setModelPayload>;
 export type SetPermissionModePayload = z.infer<typeof setPermissionModePayload>;
@@ -102,14 +115,32 @@ export const sessionInfoSchema = z.strictObject({
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
-export const CANCEL_DISPOSITIONS = ['interrupted', 'dequeued', 'idle'] as const;
+/**
+ * What a cancel found, exactly one of: `pre_accept` (never handed to the SDK; removed locally), `provider_active`
+ * (dispatched; its query generation was revoked and stopped), `absent` (no such turn in this session),
+ * `mismatch` (the turn named is not the one in the phase found, e.g. it already finished).
+ */
+export const CANCEL_DISPOSITIONS = ['pre_accept', 'provider_active', 'absent', 'mismatch'] as const;
 export const cancelDispositionSchema = z.enum(CANCEL_DISPOSITIONS);
 export type CancelDisposition = (typeof CANCEL_DISPOSITIONS)[number];
+/** Where the cancel found the turn: waiting, dispatched to the SDK, already ended, or nowhere. */
+export const CANCEL_PHASES = ['queued', 'dispatched', 'finished', 'none'] as const;
+export const cancelPhaseSchema = z.enum(CANCEL_PHASES);
+export type CancelPhase = (typeof CANCEL_PHASES)[number];
+export const cancelReplySchema = z.strictObject({
+  disposition: cancelDispositionSchema,
+  /** The turn the disposition concerns (absent only when no turn was named and none runs). */
+  turn: z.string().min(1).optional(),
+  phase: cancelPhaseSchema,
+  /** provider_active only: Claude Code did not acknowledge the interrupt in time and its process was closed. */
+  forced: z.boolean().optional(),
+});
+export type CancelReply = z.infer<typeof cancelReplySchema>;
 
 export const okPayloads = {
   start: z.strictObject({ session: z.string().min(1), executable: z.string().min(1) }),
   exec: z.strictObject({ queued: z.boolean() }),
-  cancel: z.strictObject({ disposition: cancelDispositionSchema }),
+  cancel: cancelReplySchema,
   permission: z.strictObject({ settled: z.boolean() }),
   set_model: z.strictObject({}),
   set_permission_mode: z.strictObject({ mode: permissionModeSchema }),

@@ -25,6 +25,7 @@ import {
 } from './events.js';
 import {
   cancelDispositionSchema,
+  cancelPhaseSchema,
   okPayloads,
   permissionAuthorSchema,
   type RequestType,
@@ -46,6 +47,7 @@ const NAMED: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['SessionActivity', sessionActivitySchema],
   ['CanceledDisposition', canceledDispositionSchema],
   ['CancelDisposition', cancelDispositionSchema],
+  ['CancelPhase', cancelPhaseSchema],
   ['MessageBlock', messageBlockSchema],
   ['MessageRole', messageRoleSchema],
   ['ErrorCode', errorCodeSchema],

@@ -3,7 +3,8 @@
 import type { HistoryPage } from '../history/history.js';
 import type { EmitEvent, ModelEntry, PermissionMode, Verdict } from '../protocol/events.js';
 import type {
-  CancelDisposition,
+  CancelBudgets,
+  CancelReply,
   DiscoverModelsPayload,
   HistoryPayload,
   ListSessionsPayload,
@@ -14,7 +15,7 @@ import type {
 
 export interface SessionHandle {
   exec(turn: string, prompt: string): { queued: boolean };
-  cancel(turn?: string): Promise<CancelDisposition>;
+  cancel(turn: string | undefined, budgets: CancelBudgets): Promise<CancelReply>;
   permission(requestId: string, verdict: Verdict, message: string | undefined, by: 'user' | 'policy'): { settled: boolean };
   setModel(model: string): Promise<void>;
   setPermissionMode(mode: PermissionMode): Promise<PermissionMode>;

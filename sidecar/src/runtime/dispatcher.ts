@@ -53,8 +53,8 @@ export class Dispatcher {
         return this.withSession(session, (s) => s.exec(turn, prompt));
       }
       case 'cancel': {
-        const { session, turn } = request.payload;
-        return this.withSession(session, async (s) => ({ disposition: await s.cancel(turn) }));
+        const { session, turn, interruptBudgetMs, drainBudgetMs } = request.payload;
+        return this.withSession(session, (s) => s.cancel(turn, { interruptBudgetMs, drainBudgetMs }));
       }
       case 'permission': {
         const { session, requestId, verdict, message, by } = request.payload;

@@ -10,7 +10,7 @@ const EXIT_GRACE_MS = 5_000;
 
 export class ClaudeProcess {
   private child: ChildProcess | undefined;
-  private exited: Promise<void> = Promise.resolve();
+  private exit: Promise<void> = Promise.resolve();
 
   /** @param stderr receives the CLI's stderr as text (the SDK does not read it from a custom spawn). */
   constructor(private readonly stderr: (data: string) => void) {}
@@ -24,7 +24,7 @@ export class ClaudeProcess {
       windowsHide: true,
     });
     this.child = child;
-    this.exited = new Promise((resolve) => {
+    this.exit = new Promise((resolve) => {
       child.once('exit', () => resolve());
       // A failed spawn emits error and no exit.
       child.once('error', () => {
@@ -37,12 +37,29 @@ export class ClaudeProcess {
     return child;
   };
 
+  /** The CLI's process id, once spawned. */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Resolves once the CLI exited (at once when it never started). */
+  exited(): Promise<void> {
+    return this.exit;
+  }
+
+  /** SIGKILL: also ends a process stopped with SIGSTOP, which cannot act on stdin's end or SIGTERM. */
+  kill(): void {
+    const child = this.child;
+    if (child === undefined || child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGKILL');
+  }
+
   /** Resolves once the CLI exited, killing it if it is still there after the grace period. */
   async stop(graceMs = EXIT_GRACE_MS): Promise<void> {
     const child = this.child;
     if (child === undefined || child.exitCode !== null || child.signalCode !== null) return;
     const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    await this.exited;
+    await this.exit;
     clearTimeout(timer);
   }
 }

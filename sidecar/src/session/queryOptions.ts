@@ -1,15 +1,12 @@
 // The SDK options every Baton session runs with, and how start's new / resume / fork modes map onto them.
-import type { CanUseTool, Options, SpawnedProcess, SpawnOptions } from '@anthropic-ai/claude-agent-sdk';
+import type { Options } from '@anthropic-ai/claude-agent-sdk';
 import type { StartPayload } from '../protocol/schemas.js';
 
 export interface QueryOptionsInput {
   start: StartPayload;
   executable: string;
-  canUseTool: CanUseTool;
   /** Receives the CLI's stderr; must never reach stdout. */
   stderr: (data: string) => void;
-  /** Starts the CLI (see claudeProcess.ts); it forwards the CLI's stderr itself. */
-  spawn: (options: SpawnOptions) => SpawnedProcess;
   env: NodeJS.ProcessEnv;
   /** The sidecar runs as root (uid 0). */
   runningAsRoot: boolean;
@@ -40,7 +37,10 @@ export function sessionOptions(start: StartPayload): Pick<Options, 'sessionId' |
   return { sessionId: start.session };
 }
 
-export function buildQueryOptions(input: QueryOptionsInput): Options {
+/** The options of one query generation; the generation adds its spawn hook, permission gate and fence hook. */
+export type GenerationOptions = Omit<Options, 'canUseTool' | 'spawnClaudeCodeProcess' | 'hooks'>;
+
+export function buildQueryOptions(input: QueryOptionsInput): GenerationOptions {
   const { start } = input;
   return {
     cwd: start.cwd,
@@ -54,10 +54,8 @@ export function buildQueryOptions(input: QueryOptionsInput): Options {
     enableFileCheckpointing: true,
     // `env` replaces the child's environment, so everything the sidecar has is passed on.
     env: { ...input.env, CLAUDE_CODE_ENABLE_TODO_TOOLS: '1' },
-    canUseTool: input.canUseTool,
     ...(start.model !== undefined && start.model !== 'default' ? { model: start.model } : {}),
     stderr: input.stderr,
-    spawnClaudeCodeProcess: input.spawn,
     pathToClaudeCodeExecutable: input.executable,
     ...sessionOptions(start),
   };

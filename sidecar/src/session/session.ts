@@ -1,7 +1,9 @@
-// One open Claude Code session: one SDK query() fed by an input queue that stays open across turns. Prompts
-// wait in the TurnScheduler until the running turn's result arrived; the mapper turns SDK messages into events.
+// One open Claude Code session: a query generation (one SDK query() fed by an input queue that stays open across
+// turns) at a time. Prompts wait in the TurnScheduler until the running turn's result arrived; the mapper turns
+// SDK messages into events. A cancel of a dispatched turn revokes the generation; the next prompt opens a fresh
+// one with `resume`, so the session outlives its queries. Closing is permanent and makes no successor.
 import { randomUUID } from 'node:crypto';
-import type { CanUseTool, Options, Query, SDKMessage, SDKUserMessage } from '@anthropic-ai/claude-agent-sdk';
+import type { CanUseTool, Query, SDKMessage } from '@anthropic-ai/claude-agent-sdk';
 import { z } from 'zod';
 import { Mapper } from '../mapper/mapper.js';
 import { ProtocolFailure } from '../protocol/errors.js';
@@ -13,21 +15,21 @@ import {
   stampEvent,
   type Verdict,
 } from '../protocol/events.js';
-import type { CancelDisposition, OkPayload, StartPayload } from '../protocol/schemas.js';
+import type { CancelBudgets, CancelReply, OkPayload, StartPayload } from '../protocol/schemas.js';
 import { assertNever } from '../util/assertNever.js';
 import { diag, shortError } from '../util/diagnostics.js';
-import { ClaudeProcess } from './claudeProcess.js';
-import { InputQueue } from './inputQueue.js';
+import { Generation, type QueryFn } from './generation.js';
 import { PermissionBroker } from './permissions.js';
 import { buildQueryOptions } from './queryOptions.js';
 import { type SessionInfoFn, SideReader } from './sideReads.js';
+import { GenerationStop } from './stopGeneration.js';
 import { type Turn, TurnScheduler } from './turns.js';
 
 type RewindResult = OkPayload<'rewind_files'>;
 /** Who decided a permission request the host answered. */
 export type DecidedBy = 'user' | 'policy';
 
-export type QueryFn = (params: { prompt: AsyncIterable<SDKUserMessage>; options: Options }) => Query;
+export type { QueryFn } from './generation.js';
 
 export interface SessionDeps {
   start: StartPayload;
@@ -53,11 +55,17 @@ export class SdkSession {
   private readonly mapper: Mapper;
   private readonly permissions: PermissionBroker;
   private readonly turns = new TurnScheduler();
-  private readonly input = new InputQueue<SDKUserMessage>();
-  private readonly claude: ClaudeProcess;
-  private query: Query | undefined;
-  private sideReads: SideReader | undefined;
-  private loop: Promise<void> = Promise.resolve();
+  private readonly sideReads: SideReader;
+  /** The live query generation; undefined between a revoke and the next prompt. */
+  private generation: Generation | undefined;
+  private generations = 0;
+  /** The revoked generations' teardown; a successor opens only after it, so two CLIs never share a transcript. */
+  private retiring: Promise<void> = Promise.resolve();
+  /** Stops under way, by turn: a second cancel of the same turn joins (and may hurry) the first. */
+  private readonly stops = new Map<string, { stop: GenerationStop; reply: Promise<CancelReply> }>();
+  /** What a successor generation must run with: the model and mode set since the session started. */
+  private model: string | undefined;
+  private mode: PermissionMode | undefined;
   private started = false;
   private ending = false;
   private closing: Promise<void> | undefined;
@@ -66,9 +74,23 @@ export class SdkSession {
 
   private constructor(private readonly deps: SessionDeps) {
     this.id = deps.start.session;
+    this.model = deps.start.model;
+    this.mode = deps.start.permissionMode;
     this.mapper = new Mapper(this.id, deps.now);
-    this.claude = new ClaudeProcess(deps.stderr);
     this.permissions = new PermissionBroker((body) => this.emit(body, this.turns.running?.id));
+    this.sideReads = new SideReader({
+      session: this.id,
+      cwd: deps.start.cwd,
+      source: {
+        supportedCommands: () => this.liveQuery().supportedCommands(),
+        supportedModels: () => this.liveQuery().supportedModels(),
+        getContextUsage: (options) => this.liveQuery().getContextUsage(options),
+      },
+      sessionInfo: deps.sessionInfo,
+      emit: (body) => this.emit(body),
+      isOpen: () => !this.ending,
+      log: diag,
+    });
   }
 
   /** Starts the CLI and waits for its initialize handshake; a CLI that fails to start rejects here. */
@@ -80,45 +102,21 @@ export class SdkSession {
 
   private async begin(): Promise<void> {
     const { start } = this.deps;
-    const canUseTool: CanUseTool = (toolName, input, options) =>
-      this.permissions.request({ toolName, input, ...options });
-    const options = buildQueryOptions({
-      start,
-      executable: this.deps.executable,
-      canUseTool,
-      stderr: this.deps.stderr,
-      spawn: this.claude.spawn,
-      env: this.deps.env,
-      runningAsRoot: runningAsRoot(),
-    });
-    const query = this.deps.query({ prompt: this.input, options });
-    this.query = query;
-    this.sideReads = new SideReader({
-      session: this.id,
-      cwd: start.cwd,
-      source: query,
-      sessionInfo: this.deps.sessionInfo,
-      emit: (body) => this.emit(body),
-      isOpen: () => !this.ending,
-      log: diag,
-    });
+    const generation = this.openGeneration(start);
     const failedEarly = new Promise<never>((_, reject) => {
       this.startFailure = reject;
     });
-    this.loop = this.consume(query);
     let initialize: unknown;
     try {
-      initialize = await Promise.race([query.initializationResult(), failedEarly]);
+      initialize = await Promise.race([generation.query.initializationResult(), failedEarly]);
     } catch (error) {
       this.ending = true;
-      this.input.close();
-      query.close();
-      await this.loop;
-      await this.claude.stop();
+      await generation.stop();
       throw new ProtocolFailure('sdk_error', `Claude Code did not start: ${shortError(error)}${rootHint(this.deps.env)}`);
     }
     const reported = initializeModeSchema.safeParse(initialize);
     const mode: PermissionMode = start.permissionMode ?? (reported.success ? reported.data.current_permission_mode : 'default');
+    this.mode = mode;
     this.mapper.notePermissionMode(mode);
     this.started = true;
     this.emit({
@@ -129,41 +127,100 @@ export class SdkSession {
       resumed: start.resume === true,
       ...(start.forkFrom !== undefined ? { forkedFrom: start.forkFrom } : {}),
     });
-    for (const message of this.early.splice(0)) this.onMessage(message);
+    for (const message of this.early.splice(0)) this.onMessage(generation, message);
+  }
+
+  private openGeneration(start: StartPayload): Generation {
+    this.generations += 1;
+    const canUseTool: CanUseTool = (toolName, input, options) => this.permissions.request({ toolName, input, ...options });
+    const generation = new Generation({
+      number: this.generations,
+      query: this.deps.query,
+      options: buildQueryOptions({ start, executable: this.deps.executable, stderr: this.deps.stderr, env: this.deps.env, runningAsRoot: runningAsRoot() }),
+      canUseTool,
+      stderr: this.deps.stderr,
+      onMessage: (g, message) => this.onMessage(g, message),
+      onEnded: (g, error) => this.onGenerationEnded(g, error),
+    });
+    this.generation = generation;
+    return generation;
+  }
+
+  /** The next prompt after a revoke: a fresh query resuming this session, with the model and mode set since. */
+  private openSuccessor(): Generation {
+    const { start } = this.deps;
+    this.mapper.queryRestarted();
+    const { forkFrom: _fork, at: _at, ...rest } = start;
+    return this.openGeneration({
+      ...rest,
+      resume: true,
+      ...(this.model !== undefined ? { model: this.model } : {}),
+      ...(this.mode !== undefined ? { permissionMode: this.mode } : {}),
+    });
   }
 
   /** The start reply went out: read the side data now (never before, so opening never waits on it). */
   opened(): void {
-    void this.sideReads?.refresh();
+    void this.sideReads.refresh();
   }
 
   exec(turnId: string, prompt: string): { queued: boolean } {
     this.assertOpen();
-    if (this.turns.has(turnId)) throw new ProtocolFailure('bad_request', `turn ${turnId} is already running or queued`);
-    const released = this.turns.submit({ id: turnId, prompt, uuid: randomUUID() });
+    if (this.turns.has(turnId)) throw new ProtocolFailure('bad_request', `turn ${turnId} is already running, queued or done`);
+    const released = this.turns.submit({ id: turnId, prompt, uuid: randomUUID(), dispatched: false });
     if (released !== undefined) this.release(released);
     return { queued: released === undefined };
   }
 
-  async cancel(turnId?: string): Promise<CancelDisposition> {
+  /** Exactly one disposition for the turn named (no turn: the running one); see PROTOCOL.md, "Cancel". */
+  cancel(turnId: string | undefined, budgets: CancelBudgets): Promise<CancelReply> {
     this.assertOpen();
-    const outcome = this.turns.cancel(turnId);
-    switch (outcome.disposition) {
-      case 'idle':
-        return 'idle';
-      case 'unknown_turn':
-        throw new ProtocolFailure('unknown_turn', `turn ${turnId ?? ''} is neither running nor queued in this session`);
-      case 'dequeued':
-        this.emit({ kind: 'turn.canceled', disposition: 'dequeued' }, outcome.turn.id);
-        return 'dequeued';
-      case 'interrupted':
-        // Settle first: a tool waiting for a verdict would otherwise hold the interrupt up.
-        this.permissions.settleAll('interrupt');
-        await this.requireQuery().interrupt();
-        return 'interrupted';
+    const found = this.turns.find(turnId);
+    switch (found.phase) {
+      case 'none':
+        return Promise.resolve({ disposition: 'absent', ...(turnId !== undefined ? { turn: turnId } : {}), phase: 'none' });
+      case 'finished':
+        return Promise.resolve({ disposition: 'mismatch', turn: found.turn, phase: 'finished' });
+      case 'queued': {
+        const turn = found.turn;
+        this.emit({ kind: 'turn.canceled', disposition: 'pre_accept' }, turn.id);
+        if (found.running) this.advance();
+        else this.turns.dequeue(turn.id);
+        return Promise.resolve({ disposition: 'pre_accept', turn: turn.id, phase: 'queued' });
+      }
+      case 'dispatched':
+        return this.stopDispatched(found.turn, budgets);
       default:
-        return assertNever(outcome);
+        return assertNever(found);
     }
+  }
+
+  private stopDispatched(turn: Turn, budgets: CancelBudgets): Promise<CancelReply> {
+    const under = this.stops.get(turn.id);
+    if (under !== undefined) {
+      if (budgets.interruptBudgetMs === 0) under.stop.skipInterrupt();
+      return under.reply;
+    }
+    const generation = this.generation;
+    if (generation === undefined) throw new ProtocolFailure('internal', `turn ${turn.id} is dispatched but no query runs`);
+    // Settle first: a tool waiting for a verdict would otherwise hold the interrupt up.
+    const stop = new GenerationStop(generation, budgets, () => this.permissions.settleAll('interrupt'));
+    this.generation = undefined;
+    const reply = stop.outcome.then((outcome) => {
+      this.stops.delete(turn.id);
+      // Graceful: the process exits on its own after stdin's end; a forced one was already closed and killed.
+      this.retiring = Promise.all([this.retiring, generation.stop(budgets.drainBudgetMs)]).then(() => undefined);
+      if (outcome.forced && !outcome.drained) {
+        this.emit({ kind: 'turn.failed', code: 'sdk_error', message: drainMessage(budgets) }, turn.id);
+        this.advance();
+        throw new ProtocolFailure('drain_timeout', drainMessage(budgets));
+      }
+      this.emit({ kind: 'turn.canceled', disposition: 'provider_active', forced: outcome.forced }, turn.id);
+      this.advance();
+      return { disposition: 'provider_active' as const, turn: turn.id, phase: 'dispatched' as const, forced: outcome.forced };
+    });
+    this.stops.set(turn.id, { stop, reply });
+    return reply;
   }
 
   permission(requestId: string, verdict: Verdict, message: string | undefined, by: DecidedBy): { settled: boolean } {
@@ -177,16 +234,19 @@ export class SdkSession {
 
   async setModel(model: string): Promise<void> {
     this.assertOpen();
-    await this.requireQuery().setModel(model === 'default' ? undefined : model);
+    // With no query running the successor picks the model up when it opens.
+    await this.generation?.query.setModel(model === 'default' ? undefined : model);
+    this.model = model;
     this.emit({ kind: 'session.updated', model });
   }
 
   async setPermissionMode(mode: PermissionMode): Promise<PermissionMode> {
     this.assertOpen();
-    const response = await this.requireQuery().setPermissionMode(mode);
+    const response = this.generation !== undefined ? await this.generation.query.setPermissionMode(mode) : undefined;
     // Record the mode the CLI reports, which is not always the one asked for.
     const reported = permissionModeSchema.safeParse(response?.mode);
     const actual = reported.success ? reported.data : mode;
+    this.mode = actual;
     if (this.mapper.notePermissionMode(actual)) this.emit({ kind: 'session.updated', permissionMode: actual });
     return actual;
   }
@@ -194,7 +254,7 @@ export class SdkSession {
   /** The SDK's file checkpoints: undo file changes made since the user message `message` (a turn's uuid). */
   async rewindFiles(message: string, dryRun: boolean): Promise<RewindResult> {
     this.assertOpen();
-    const result = await this.requireQuery().rewindFiles(message, { dryRun });
+    const result = await (await this.someQuery()).rewindFiles(message, { dryRun });
     return {
       canRewind: result.canRewind,
       ...(result.error !== undefined ? { error: result.error } : {}),
@@ -213,52 +273,72 @@ export class SdkSession {
   private async shutDown(): Promise<void> {
     this.ending = true;
     this.permissions.settleAll('interrupt');
-    this.input.close();
-    this.query?.close();
-    await this.loop;
-    await this.claude.stop();
+    const generation = this.generation;
+    generation?.revoke();
+    await generation?.stop();
+    await Promise.allSettled([...this.stops.values()].map((s) => s.reply));
+    await this.retiring;
     const { running, queued } = this.turns.drain();
-    if (running !== undefined) this.emit({ kind: 'turn.canceled', disposition: 'interrupted' }, running.id);
-    for (const turn of queued) this.emit({ kind: 'turn.canceled', disposition: 'dequeued' }, turn.id);
+    if (running !== undefined) {
+      const disposition = running.dispatched ? 'provider_active' : 'pre_accept';
+      this.emit({ kind: 'turn.canceled', disposition, ...(running.dispatched ? { forced: false } : {}) }, running.id);
+    }
+    for (const turn of queued) this.emit({ kind: 'turn.canceled', disposition: 'pre_accept' }, turn.id);
     this.emit({ kind: 'session.closed', reason: 'closed' });
     this.deps.onEnded();
   }
 
-  private async consume(query: Query): Promise<void> {
-    try {
-      for await (const message of query) this.onMessage(message);
-      if (!this.ending) this.ended(new Error('the claude process ended unexpectedly'));
-    } catch (error) {
-      if (!this.ending) this.ended(error);
-    }
+  private onGenerationEnded(generation: Generation, error: unknown): void {
+    // A revoked or retired generation ending is the stop working, not a failure.
+    if (generation.revoked || generation !== this.generation || this.ending) return;
+    const failure = error ?? new Error('the claude process ended unexpectedly');
+    if (this.started) this.fail(failure);
+    else this.startFailure?.(failure);
   }
 
-  private ended(error: unknown): void {
-    if (this.started) this.fail(error);
-    else this.startFailure?.(error);
-  }
-
-  private onMessage(message: SDKMessage): void {
+  private onMessage(generation: Generation, message: SDKMessage): void {
+    if (generation !== this.generation || generation.revoked) return;
     // Before the handshake completed nothing is reported: a session that fails to start (e.g. resuming an
     // unknown id yields an error result first) answers start with an error and leaves no events behind.
     if (!this.started) {
       this.early.push(message);
       return;
     }
+    // A successor's output before its first prompt is the revoked generation's tail replayed on resume: it
+    // belongs to no turn of this generation.
+    if (generation.number > 1 && generation.dispatched === 0) return;
     const running = this.turns.running;
     for (const event of this.mapper.map(message, { turn: running?.id })) this.deps.emit(event);
     if (message.type !== 'result') return;
-    void this.sideReads?.refresh();
+    void this.sideReads.refresh();
     // The result ended the running turn (its end event came from the mapper); while closing, queued turns
     // stay queued so shutDown cancels them instead of starting them.
+    this.advance();
+  }
+
+  /** The running turn ended: release the next one, if any. */
+  private advance(): void {
     const { next } = this.turns.finish(!this.ending);
     if (next !== undefined) this.release(next);
   }
 
   private release(turn: Turn): void {
     this.emit({ kind: 'turn.started', prompt: turn.prompt, uuid: turn.uuid }, turn.id);
+    if (this.generation !== undefined) {
+      this.dispatch(this.generation, turn);
+      return;
+    }
+    // The previous generation was revoked: wait until it is gone, then resume in a fresh one.
+    void this.retiring.then(() => {
+      if (this.ending || this.turns.running !== turn) return; // canceled (pre_accept) or closing meanwhile
+      this.dispatch(this.generation ?? this.openSuccessor(), turn);
+    });
+  }
+
+  private dispatch(generation: Generation, turn: Turn): void {
+    turn.dispatched = true;
     this.mapper.notePromptSent(turn.uuid);
-    this.input.push({
+    generation.dispatch({
       type: 'user',
       message: { role: 'user', content: turn.prompt },
       parent_tool_use_id: null,
@@ -272,15 +352,13 @@ export class SdkSession {
     const message = shortError(error);
     diag(`session ${this.id} failed: ${message}`);
     this.permissions.settleAll('interrupt');
-    this.input.close();
     const { running, queued } = this.turns.drain();
     if (running !== undefined) this.emit({ kind: 'turn.failed', code: 'sdk_error', message }, running.id);
     for (const turn of queued) {
       this.emit({ kind: 'turn.failed', code: 'sdk_error', message: 'the session ended before this turn ran' }, turn.id);
     }
     this.emit({ kind: 'session.closed', reason: 'error', message });
-    this.query?.close();
-    void this.claude.stop();
+    void this.generation?.stop();
     this.deps.onEnded();
   }
 
@@ -292,10 +370,23 @@ export class SdkSession {
     if (this.ending) throw new ProtocolFailure('unknown_session', `session ${this.id} is closing`);
   }
 
-  private requireQuery(): Query {
-    if (this.query === undefined) throw new ProtocolFailure('internal', `session ${this.id} has no query`);
-    return this.query;
+  /** The live generation's query, for side reads: between a cancel and the next prompt there is none. */
+  private liveQuery(): Query {
+    if (this.generation === undefined) throw new Error('no query runs between a cancel and the next prompt');
+    return this.generation.query;
   }
+
+  /** A query to ask something of: the live one, else a successor opened for it. */
+  private async someQuery(): Promise<Query> {
+    if (this.generation !== undefined) return this.generation.query;
+    await this.retiring;
+    this.assertOpen();
+    return (this.generation ?? this.openSuccessor()).query;
+  }
+}
+
+function drainMessage(budgets: CancelBudgets): string {
+  return `Claude Code did not stop within the drain budget (${budgets.drainBudgetMs} ms after the interrupt budget of ${budgets.interruptBudgetMs} ms); its process was killed`;
 }
 
 function runningAsRoot(): boolean {

@@ -1,17 +1,12 @@
 // The options every session runs with, and start's new / resume / fork modes.
-import type { PermissionResult } from '@anthropic-ai/claude-agent-sdk';
 import { describe, expect, it } from 'vitest';
 import { allowsBypass, buildQueryOptions, sessionOptions } from '../../src/session/queryOptions.js';
 
 const session = '0b9f3a4e-5c1d-4e2f-9a7b-1c2d3e4f5a6b';
 const other = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
-const canUseTool = async (): Promise<PermissionResult> => ({ behavior: 'deny', message: 'no' });
-const spawn = () => {
-  throw new Error('not spawned in this test');
-};
 
 describe('buildQueryOptions', () => {
-  const base = { executable: '/opt/claude', canUseTool, stderr: () => undefined, spawn, runningAsRoot: false };
+  const base = { executable: '/opt/claude', stderr: () => undefined, runningAsRoot: false };
 
   it('sets the fixed options and passes the whole environment plus the todo tools switch', () => {
     const options = buildQueryOptions({ ...base, start: { session, cwd: '/p' }, env: { PATH: '/bin', HOME: '/h' } });
@@ -27,8 +22,8 @@ describe('buildQueryOptions', () => {
       pathToClaudeCodeExecutable: '/opt/claude',
       sessionId: session,
     });
-    expect(options.canUseTool).toBe(canUseTool);
-    expect(options.spawnClaudeCodeProcess).toBe(spawn);
+    // The generation adds its own spawn hook, permission gate and fence hook (session/generation.ts).
+    expect(options).not.toHaveProperty('canUseTool');
     // The session starts in the mode its settings give, on the CLI's default model.
     expect(options).not.toHaveProperty('permissionMode');
     expect(options).not.toHaveProperty('model');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { InputQueue } from '../../src/session/inputQueue.js';
 import { type Turn, TurnScheduler } from '../../src/session/turns.js';
 
-const turn = (id: string): Turn => ({ id, prompt: `prompt ${id}`, uuid: randomUUID() });
+const turn = (id: string): Turn => ({ id, prompt: `prompt ${id}`, uuid: randomUUID(), dispatched: false });
 
 describe('TurnScheduler', () => {
   it('releases the first turn at once and queues the rest until each result', () => {
@@ -23,18 +23,25 @@ describe('TurnScheduler', () => {
     expect(s.submit(d)).toBe(d);
   });
 
-  it('dequeues a waiting turn and interrupts only the running one', () => {
+  it('finds each turn in its phase: queued, dispatched, finished or nowhere', () => {
     const s = new TurnScheduler();
     const [a, b, c] = [turn('a'), turn('b'), turn('c')];
     s.submit(a);
     s.submit(b);
     s.submit(c);
-    expect(s.cancel('b')).toEqual({ disposition: 'dequeued', turn: b });
-    expect(s.cancel()).toEqual({ disposition: 'interrupted', turn: a });
-    expect(s.cancel('a')).toEqual({ disposition: 'interrupted', turn: a });
-    expect(s.cancel('zzz')).toEqual({ disposition: 'unknown_turn' });
-    // The interrupted turn still ends with its result; the dequeued one never runs.
+    // Released but not yet handed to the SDK (its query generation is still opening): still removable locally.
+    expect(s.find('a')).toEqual({ phase: 'queued', turn: a, running: true });
+    a.dispatched = true;
+    expect(s.find('b')).toEqual({ phase: 'queued', turn: b, running: false });
+    expect(s.find()).toEqual({ phase: 'dispatched', turn: a });
+    expect(s.find('a')).toEqual({ phase: 'dispatched', turn: a });
+    expect(s.find('zzz')).toEqual({ phase: 'none' });
+    s.dequeue('b');
+    expect(s.find('b')).toEqual({ phase: 'finished', turn: 'b' });
+    // The dequeued one never runs; an ended turn is remembered as finished, never as absent.
     expect(s.finish()).toEqual({ finished: a, next: c });
+    expect(s.find('a')).toEqual({ phase: 'finished', turn: 'a' });
+    expect(s.has('a')).toBe(true);
   });
 
   it('does not start queued turns when finishing without promotion (closing)', () => {
@@ -46,8 +53,8 @@ describe('TurnScheduler', () => {
     expect(s.drain()).toEqual({ running: undefined, queued: [b] });
   });
 
-  it('reports idle when nothing runs', () => {
-    expect(new TurnScheduler().cancel()).toEqual({ disposition: 'idle' });
+  it('finds nothing when nothing runs', () => {
+    expect(new TurnScheduler().find()).toEqual({ phase: 'none' });
   });
 
   it('drains running and queued turns when the session ends', () => {
@@ -58,7 +65,7 @@ describe('TurnScheduler', () => {
     expect(s.has('b')).toBe(true);
     expect(s.drain()).toEqual({ running: a, queued: [b] });
     expect(s.running).toBeUndefined();
-    expect(s.has('b')).toBe(false);
+    expect(s.find('b')).toEqual({ phase: 'finished', turn: 'b' });
   });
 });
 
