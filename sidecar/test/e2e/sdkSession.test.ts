@@ -180,23 +180,33 @@ describe('sessions through the real SDK', () => {
     await request(sidecar, 'exec', { session: S2, turn: 'slow', prompt: '[slow] a long story' });
     await request(sidecar, 'exec', { session: S2, turn: 'next', prompt: 'after the story' });
     await request(sidecar, 'exec', { session: S2, turn: 'dropped', prompt: 'never runs' });
-    expect(await request(sidecar, 'cancel', { session: S2, turn: 'dropped' })).toMatchObject({ payload: { disposition: 'dequeued' } });
-    expect(await request(sidecar, 'cancel', { session: S2, turn: 'who' })).toMatchObject({ error: { code: 'unknown_turn' } });
+    expect(await request(sidecar, 'cancel', { session: S2, turn: 'dropped', interruptBudgetMs: 3000, drainBudgetMs: 3000 })).toMatchObject({
+      payload: { disposition: 'pre_accept', turn: 'dropped', phase: 'queued' },
+    });
+    expect(await request(sidecar, 'cancel', { session: S2, turn: 'who', interruptBudgetMs: 3000, drainBudgetMs: 3000 })).toMatchObject({
+      payload: { disposition: 'absent', turn: 'who', phase: 'none' },
+    });
+    expect(await request(sidecar, 'cancel', { session: S2, turn: 'who' })).toMatchObject({ error: { code: 'bad_request' } });
     await event(sidecar, 'message.delta', (e) => e.turn === 'slow');
-    expect(await request(sidecar, 'cancel', { session: S2 })).toMatchObject({ payload: { disposition: 'interrupted' } });
-    expect(await turnEnd(sidecar, S2, 'slow')).toMatchObject({ event: { kind: 'turn.canceled', disposition: 'interrupted' } });
+    expect(await request(sidecar, 'cancel', { session: S2, interruptBudgetMs: 3000, drainBudgetMs: 3000 })).toMatchObject({
+      payload: { disposition: 'provider_active', turn: 'slow', phase: 'dispatched', forced: false },
+    });
+    expect(await turnEnd(sidecar, S2, 'slow')).toMatchObject({ event: { kind: 'turn.canceled', disposition: 'provider_active', forced: false } });
     expect(await turnEnd(sidecar, S2, 'next')).toMatchObject({ event: { kind: 'turn.completed' } });
-    expect(eventsOf(sidecar, 'turn.canceled').find((e) => e.turn === 'dropped')).toMatchObject({ disposition: 'dequeued' });
+    expect(await request(sidecar, 'cancel', { session: S2, turn: 'slow', interruptBudgetMs: 3000, drainBudgetMs: 3000 })).toMatchObject({
+      payload: { disposition: 'mismatch', turn: 'slow', phase: 'finished' },
+    });
+    expect(eventsOf(sidecar, 'turn.canceled').find((e) => e.turn === 'dropped')).toMatchObject({ disposition: 'pre_accept' });
     expect(eventsOf(sidecar, 'turn.started').map((e) => e.turn)).toEqual(['slow', 'next']);
 
     await request(sidecar, 'exec', { session: S2, turn: 'ask', prompt: '[write pending.txt y]' });
     const ask = await event(sidecar, 'permission.requested', (e) => e.turn === 'ask');
-    expect(await request(sidecar, 'cancel', { session: S2, turn: 'ask' })).toMatchObject({ payload: { disposition: 'interrupted' } });
+    expect(await request(sidecar, 'cancel', { session: S2, turn: 'ask', interruptBudgetMs: 3000, drainBudgetMs: 3000 })).toMatchObject({ payload: { disposition: 'provider_active' } });
     expect(eventsOf(sidecar, 'permission.settled').find((e) => e.requestId === ask.requestId)).toMatchObject({ verdict: 'deny', by: 'interrupt' });
     expect(await request(sidecar, 'permission', { session: S2, requestId: ask.requestId, verdict: 'allow' })).toMatchObject({ payload: { settled: false } });
     expect(await turnEnd(sidecar, S2, 'ask')).toMatchObject({ event: { kind: 'turn.canceled' } });
     expect(existsSync(join(home.project, 'pending.txt'))).toBe(false);
-    expect(await request(sidecar, 'cancel', { session: S2 })).toMatchObject({ payload: { disposition: 'idle' } });
+    expect(await request(sidecar, 'cancel', { session: S2, interruptBudgetMs: 3000, drainBudgetMs: 3000 })).toMatchObject({ payload: { disposition: 'absent', phase: 'none' } });
     await request(sidecar, 'close', { session: S2 });
     await finish(sidecar);
   });
@@ -310,7 +320,7 @@ describe('failures', () => {
     await request(sidecar, 'exec', { session: S6, turn: 'eof', prompt: '[slow] interrupted by EOF' });
     await event(sidecar, 'message.delta', (e) => e.turn === 'eof');
     await finish(sidecar);
-    expect(eventsOf(sidecar, 'turn.canceled').find((e) => e.turn === 'eof')).toMatchObject({ disposition: 'interrupted' });
+    expect(eventsOf(sidecar, 'turn.canceled').find((e) => e.turn === 'eof')).toMatchObject({ disposition: 'provider_active' });
     expect(eventsOf(sidecar, 'session.closed')).toMatchObject([{ session: S6, reason: 'closed' }]);
   });
 });

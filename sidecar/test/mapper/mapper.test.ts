@@ -106,7 +106,7 @@ describe('turn results', () => {
   it('maps interrupts to a canceled turn and other execution errors to sdk_error', () => {
     expect(
       mapAll(mapper(), [result({ subtype: 'error_during_execution', is_error: true, terminal_reason: 'aborted_streaming', errors: ['x'] })]).at(-1),
-    ).toMatchObject({ kind: 'turn.canceled', disposition: 'interrupted' });
+    ).toMatchObject({ kind: 'turn.canceled', disposition: 'provider_active' });
     expect(
       mapAll(mapper(), [result({ subtype: 'error_during_execution', is_error: true, errors: ['No conversation found'] })]).at(-1),
     ).toMatchObject({ kind: 'turn.failed', code: 'sdk_error', message: 'No conversation found' });
