@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -213,6 +214,72 @@ func TestExecCtrlCCancelsTheTurn(t *testing.T) {
 	events := parseEvents(t, strings.Join(lines, "\n"))
 	require.Len(t, find(events, activity.TurnCanceled), 1, "a clean cancel of the turn, not a kill")
 	require.Equal(t, activity.SessionClosed, events[len(events)-1].Kind)
+}
+
+// Claude Code stopped dead: the first Ctrl-C waits the interrupt budget, the second skips it and closes the query,
+// so baton exec ends within the drain budget, exit 130, the turn force-stopped and no claude left behind.
+func TestExecSecondCtrlCSkipsTheInterruptBudget(t *testing.T) {
+	h := newCLIHarness(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := h.command(ctx, "exec", "--json", "[slow] a long answer")
+	stdout, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	stderr := &lockedBuffer{}
+	cmd.Stderr = stderr
+	require.NoError(t, cmd.Start())
+	var lines []string
+	sc := bufio.NewScanner(stdout)
+	sc.Buffer(make([]byte, 1<<20), 16<<20)
+	claude := 0
+	var second time.Time
+	for sc.Scan() {
+		lines = append(lines, sc.Text())
+		if claude == 0 && strings.Contains(sc.Text(), `"kind":"message.delta"`) {
+			for _, sidecar := range testenv.ChildPIDs(cmd.Process.Pid) {
+				for _, pid := range testenv.ChildPIDs(sidecar) {
+					claude = pid
+				}
+			}
+			require.NotZero(t, claude, "no claude process under baton")
+			require.NoError(t, syscall.Kill(claude, syscall.SIGSTOP))
+			t.Cleanup(func() { _ = syscall.Kill(claude, syscall.SIGKILL) })
+			require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
+			require.Eventually(t, func() bool { return strings.Contains(stderr.String(), "canceling the turn") },
+				10*time.Second, 10*time.Millisecond)
+			second = time.Now()
+			require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
+		}
+	}
+	err = cmd.Wait()
+	var exitErr *exec.ExitError
+	require.ErrorAs(t, err, &exitErr)
+	require.Equal(t, 130, exitErr.ExitCode(), stderr.String())
+	// The default drain budget is 3 s; the interrupt budget (3 s) was skipped.
+	require.Less(t, time.Since(second), 3*time.Second+2*time.Second, stderr.String())
+	events := parseEvents(t, strings.Join(lines, "\n"))
+	canceled := find(events, activity.TurnCanceled)
+	require.Len(t, canceled, 1, stderr.String())
+	require.True(t, canceled[0].Forced != nil && *canceled[0].Forced)
+	require.False(t, testenv.Alive(claude), "the stopped claude is gone")
+}
+
+// lockedBuffer is a bytes.Buffer the test may read while the command still writes to it.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 func TestSessionsHistoryAndResumeFromTheCommandLine(t *testing.T) {

@@ -84,7 +84,11 @@ func (t *transcript) render(ev activity.Event) {
 	case activity.TurnFailed:
 		t.printf("Error: %s\n", ev.Message)
 	case activity.TurnCanceled:
-		t.printf("Canceled.\n")
+		if ev.Forced != nil && *ev.Forced {
+			t.printf("Force-stopped: Claude Code did not answer.\n")
+		} else {
+			t.printf("Canceled.\n")
+		}
 	case activity.SessionStarted:
 		t.printf("Session %s in %s\n", ev.Session, ev.Cwd)
 	case activity.SessionUpdated:

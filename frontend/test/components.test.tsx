@@ -93,7 +93,7 @@ describe('the composer', () => {
     const { transport, select } = await renderConsole((t) => {
       t.snapshot = { ...t.snapshot, sessions: [liveSession(running)] };
       t.on('sendPrompt', () => ({ turn: 't2', queued: true }));
-      t.on('cancelTurn', () => ({ disposition: 'dequeued' }));
+      t.on('cancelTurn', () => ({ disposition: 'pre_accept', turn: 't2', phase: 'queued', forced: false }));
     });
     await select(S);
     const input = screen.getByTestId('composer-input') as HTMLTextAreaElement;
@@ -112,15 +112,36 @@ describe('the composer', () => {
     expect(screen.queryByTestId('queued-turns')).toBeNull();
   });
 
-  it('cancels the running turn with Esc', async () => {
+  it('cancels the running turn with Esc, naming it', async () => {
     const { transport, select } = await renderConsole((t) => {
       t.snapshot = { ...t.snapshot, sessions: [liveSession(running)] };
-      t.on('cancelTurn', () => ({ disposition: 'interrupted' }));
+      t.on('cancelTurn', () => ({ disposition: 'provider_active', turn: 't1', phase: 'dispatched', forced: false }));
     });
     await select(S);
     fireEvent.keyDown(screen.getByTestId('composer-input'), { key: 'Escape' });
     await act(() => settle());
-    expect(transport.callsOf('cancelTurn')).toEqual([{ session: S }]);
+    expect(transport.callsOf('cancelTurn')).toEqual([{ session: S, turn: 't1' }]);
+  });
+
+  it('shows Stopping… until the turn ends, then says it was force-stopped', async () => {
+    let answer: (() => void) | undefined;
+    const { push, select } = await renderConsole((t) => {
+      t.snapshot = { ...t.snapshot, sessions: [liveSession(running)] };
+      t.on('cancelTurn', () => new Promise((resolve) => {
+        answer = () => resolve({ disposition: 'provider_active', turn: 't1', phase: 'dispatched', forced: true });
+      }));
+    });
+    await select(S);
+    await userEvent.click(screen.getByTestId('cancel-turn'));
+    await act(() => settle());
+    const button = screen.getByTestId('cancel-turn') as HTMLButtonElement;
+    expect(button.textContent).toBe('Stopping…');
+    expect(button.disabled).toBe(true);
+    await push({ kind: 'turn.canceled', session: S, turn: 't1', time: T, disposition: 'provider_active', forced: true, seq: 3 });
+    answer?.();
+    await act(() => settle());
+    expect(screen.queryByTestId('cancel-turn')).toBeNull();
+    expect(screen.getByTestId('turn-canceled').textContent).toContain('Force-stopped: Claude Code did not answer');
   });
 
   it('shows the requested and the effective model honestly, and no gauge without a context window', async () => {

@@ -157,7 +157,7 @@ describe('streaming', () => {
 
   it('drops a reply that was still streaming when its turn was canceled', () => {
     const partial = upTo(events, (e) => e.kind === 'message.delta' && e.text === 'You said: Hello! What ca');
-    const canceled = foldOneByOne([...partial, { kind: 'turn.canceled', session: RECORDED_SESSION, turn: 't1', time: T, disposition: 'interrupted' }]);
+    const canceled = foldOneByOne([...partial, { kind: 'turn.canceled', session: RECORDED_SESSION, turn: 't1', time: T, disposition: 'provider_active', forced: false }]);
     expect(ofType(canceled, 'assistant')).toHaveLength(0);
     const end = ofType(canceled, 'turnEnd');
     expect(end.map((e) => [e.outcome, e.discardedPartial])).toEqual([['canceled', true]]);
@@ -179,7 +179,7 @@ describe('turns, permissions and errors', () => {
       ['t2', 'queued'],
       ['t3', 'queued'],
     ]);
-    s = foldEvents(s, [{ kind: 'turn.canceled', session: S, turn: 't3', time: T, disposition: 'dequeued' }]);
+    s = foldEvents(s, [{ kind: 'turn.canceled', session: S, turn: 't3', time: T, disposition: 'pre_accept' }]);
     expect(s.turns.get('t3')?.status).toBe('canceled');
     expect(ofType(s, 'turnEnd')).toHaveLength(0);
     s = foldEvents(s, [{ kind: 'turn.completed', session: S, turn: 't1', time: T, durationMs: 5, numTurns: 1, costUsd: 0 }, started('t2', 'second')]);

@@ -121,7 +121,7 @@ describe('the store', () => {
     const { transport, store } = setup();
     transport.snapshot = { ...transport.snapshot, sessions: [live('A', [{ kind: 'turn.started', session: 'A', turn: 't1', time: T, prompt: 'one', seq: 1 }])] };
     transport.on('sendPrompt', () => ({ turn: 't2', queued: true }));
-    transport.on('cancelTurn', () => ({ disposition: 'dequeued' }));
+    transport.on('cancelTurn', () => ({ disposition: 'pre_accept', turn: 't2', phase: 'queued', forced: false }));
     await connect(transport);
     expect(await store.sendPrompt('A', 'two')).toBe(true);
     expect(store.getState().sessions.A?.turns.get('t2')?.status).toBe('queued');

@@ -1,7 +1,7 @@
 // The console API (app/console/API.md, version 1): every call's params and result, keyed by method name, so
 // `transport.call('startSession', {...})` is checked end to end.
 import type { ConsoleEvent, ModelEntry, PermissionMode, SessionEvent, Verdict } from './events';
-import type { CancelDisposition, ConsoleErrorCode, ConsoleMethod } from './wire.gen';
+import type { CancelDisposition, CancelPhase, ConsoleErrorCode, ConsoleMethod } from './wire.gen';
 
 export interface Capabilities {
   transport: 'wails' | 'websocket';
@@ -101,9 +101,10 @@ export interface ApiMethods {
   pickFolder: { params: Record<string, never>; result: { path: string | null } };
   startSession: { params: StartSessionParams; result: { session: string } };
   sendPrompt: { params: { session: string; prompt: string }; result: { turn: string; queued: boolean } };
+  /** Exactly one disposition; budgets default to the host's (3000 ms each; interruptBudgetMs 0 stops at once). */
   cancelTurn: {
-    params: { session: string; turn?: string };
-    result: { disposition: CancelDisposition };
+    params: { session: string; turn?: string; interruptBudgetMs?: number; drainBudgetMs?: number };
+    result: { disposition: CancelDisposition; turn?: string; phase: CancelPhase; forced: boolean };
   };
   answerPermission: {
     params: { session: string; requestId: string; verdict: Verdict; message?: string };

@@ -95,6 +95,7 @@ function endTurn(d: Draft, turnId: string | undefined, status: TurnInfo['status'
     setTurn(d, { id: turnId, prompt: turn?.prompt ?? '', status, ...(turn?.uuid !== undefined ? { uuid: turn.uuid } : {}) });
   }
   if (d.runningTurn === turnId || turnId === undefined) delete d.runningTurn;
+  if (d.stopping === turnId || turnId === undefined) delete d.stopping;
   delete d.activity;
 }
 

@@ -355,15 +355,32 @@ export class ConsoleStore {
     }
   }
 
+  /** Cancels a turn (the running one when none is named); the session shows "Stopping…" until it ends. */
   async cancelTurn(id: string, turn?: string): Promise<void> {
+    const target = turn ?? this.state.sessions[id]?.runningTurn;
+    if (target !== undefined && target === this.state.sessions[id]?.runningTurn) {
+      this.updateSession(id, (x) => ({ ...x, stopping: target }));
+    }
     try {
-      const { disposition } = await this.transport.call('cancelTurn', { session: id, ...(turn !== undefined ? { turn } : {}) });
-      if (disposition === 'dequeued' && turn !== undefined) {
-        this.updateSession(id, (x) => foldEvents(x, [{ kind: 'turn.canceled', session: id, turn, time: new Date().toISOString(), disposition: 'dequeued' }]));
+      const reply = await this.transport.call('cancelTurn', { session: id, ...(target !== undefined ? { turn: target } : {}) });
+      if (reply.disposition === 'pre_accept' && reply.turn !== undefined) {
+        const ended = reply.turn;
+        this.updateSession(id, (x) => foldEvents(x, [{ kind: 'turn.canceled', session: id, turn: ended, time: new Date().toISOString(), disposition: 'pre_accept' }]));
       }
+      // absent / mismatch: the turn already ended (its terminal event is on its way or arrived); nothing to stop.
+      if (reply.disposition === 'absent' || reply.disposition === 'mismatch') this.clearStopping(id, target);
     } catch (err) {
+      this.clearStopping(id, target);
       this.toast('error', toApiError(err).message);
     }
+  }
+
+  private clearStopping(id: string, turn: string | undefined): void {
+    if (turn === undefined || this.state.sessions[id]?.stopping !== turn) return;
+    this.updateSession(id, (x) => {
+      const { stopping: _done, ...rest } = x;
+      return rest;
+    });
   }
 
   async answerPermission(id: string, requestId: string, verdict: Verdict, message?: string): Promise<void> {

@@ -64,10 +64,18 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
     return true;
   },
   'turn.canceled': (t, ev) => {
-    // A dequeued turn never started: nothing to show in the transcript.
-    if (ev.disposition === 'dequeued') return false;
+    // Removed before the SDK saw it: nothing ran, nothing to show in the transcript.
+    if (ev.disposition === 'pre_accept') return false;
     const discarded = dropStreams(t);
-    addItem(t, { type: 'turnEnd', key: newKey(t, 'x'), time: ev.time, outcome: 'canceled', ...turnOf(ev), ...(discarded ? { discardedPartial: true } : {}) });
+    addItem(t, {
+      type: 'turnEnd',
+      key: newKey(t, 'x'),
+      time: ev.time,
+      outcome: 'canceled',
+      ...turnOf(ev),
+      ...(discarded ? { discardedPartial: true } : {}),
+      ...(ev.forced === true ? { forced: true } : {}),
+    });
     return true;
   },
   'message.delta': (t, ev) => {

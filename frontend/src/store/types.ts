@@ -89,6 +89,8 @@ export interface TurnEndItem extends ItemBase {
   numTurns?: number;
   /** A streamed reply that never completed was discarded (its deltas were ephemeral). */
   discardedPartial?: boolean;
+  /** Canceled by closing Claude Code's process: it did not answer the interrupt in time. */
+  forced?: boolean;
 }
 
 export interface ErrorItem extends ItemBase {
@@ -187,6 +189,8 @@ export interface SessionState {
   /** Turn ids in the order they were sent or started. */
   turnOrder: string[];
   runningTurn?: string;
+  /** A turn this window asked to cancel whose end has not arrived yet: the console shows "Stopping…". */
+  stopping?: string;
   /** Request ids still waiting for an answer, oldest first. */
   pending: string[];
   plan: PlanItem[];

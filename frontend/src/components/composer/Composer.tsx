@@ -16,6 +16,7 @@ export function Composer({ session }: { session: SessionState }) {
   const [sending, setSending] = useState(false);
   const ref = useRef<HTMLTextAreaElement>(null);
   const running = session.runningTurn !== undefined;
+  const stopping = running && session.stopping === session.runningTurn;
   const hints = matchingCommands(session.commands, text);
   const complete = (name: string) => {
     setText(`/${name} `);
@@ -64,7 +65,7 @@ export function Composer({ session }: { session: SessionState }) {
             } else if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();
               void send();
-            } else if (e.key === 'Escape' && running) {
+            } else if (e.key === 'Escape' && running && !stopping) {
               e.preventDefault();
               void store.cancelTurn(session.id);
             }
@@ -72,8 +73,15 @@ export function Composer({ session }: { session: SessionState }) {
         />
         <div className="composer-buttons">
           {running && (
-            <button type="button" className="danger" onClick={() => void store.cancelTurn(session.id)} title="Cancel the running turn (Esc)" data-testid="cancel-turn">
-              Cancel
+            <button
+              type="button"
+              className="danger"
+              disabled={stopping}
+              onClick={() => void store.cancelTurn(session.id)}
+              title="Cancel the running turn (Esc)"
+              data-testid="cancel-turn"
+            >
+              {stopping ? 'Stopping…' : 'Cancel'}
             </button>
           )}
           <button type="button" className="primary" disabled={text.trim() === '' || sending} onClick={() => void send()} data-testid="send">

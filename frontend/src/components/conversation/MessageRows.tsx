@@ -62,7 +62,8 @@ export const TurnEndRow = memo(function TurnEndRow({ item }: { item: TurnEndItem
   if (item.outcome === 'canceled') {
     return (
       <div className="row row-turn-end canceled" data-testid="turn-canceled">
-        Canceled{item.discardedPartial === true ? ' — the reply being written was discarded' : ''}
+        {item.forced === true ? 'Force-stopped: Claude Code did not answer' : 'Canceled'}
+        {item.discardedPartial === true ? ' — the reply being written was discarded' : ''}
       </div>
     );
   }
