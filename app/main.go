@@ -15,6 +15,7 @@ import (
 	"github.com/baton-console/baton/app/auth"
 	"github.com/baton-console/baton/app/cli"
 	"github.com/baton-console/baton/app/desktop"
+	"github.com/baton-console/baton/app/receipts"
 	"github.com/baton-console/baton/app/session"
 	"github.com/rs/zerolog"
 )
@@ -100,14 +101,25 @@ func newManager(log zerolog.Logger) *session.Manager {
 }
 
 func newManagerWith(claude *claudeResolver, log zerolog.Logger) *session.Manager {
-	return session.NewManager(session.Config{SidecarPath: sidecarPath(), Executable: claude.resolve,
-		Gate: auth.Acquire, Logger: log})
+	cfg := session.Config{SidecarPath: sidecarPath(), Executable: claude.resolve, Gate: auth.Acquire, Logger: log}
+	if store := openReceipts(log); store != nil {
+		cfg.Receipts = store
+		receiptStores = append(receiptStores, store)
+	}
+	return session.NewManager(cfg)
 }
+
+// receiptStores are closed after the sessions on shutdown (a process killed instead leaves its turns host_exited).
+var receiptStores []*receipts.Store
 
 func shutdown(m *session.Manager) {
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
 	m.Shutdown(ctx)
+	for _, s := range receiptStores {
+		_ = s.Close()
+	}
+	receiptStores = nil
 }
 
 func runWindow(assets fs.FS, log zerolog.Logger) int {

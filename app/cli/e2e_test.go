@@ -320,3 +320,41 @@ func TestSessionsHistoryAndResumeFromTheCommandLine(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Contains(t, r.stdout, "kumquat")
 }
+
+// Baton killed with SIGKILL mid-turn: after it, history reads that turn host_exited from its receipt, and the
+// receipt of the turn before it is intact (outcome and cost).
+func TestHistoryReadsHostExitedAfterBatonWasKilledMidTurn(t *testing.T) {
+	h := newCLIHarness(t)
+	id := "7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f"
+	r := h.run("exec", "--session-id", id, "first, all the way")
+	require.Equal(t, 0, r.code, r.stderr)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := h.command(ctx, "exec", "--json", "--resume", id, "[slow] cut off")
+	stdout, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	sc := bufio.NewScanner(stdout)
+	sc.Buffer(make([]byte, 1<<20), 16<<20)
+	var below []int
+	for sc.Scan() {
+		if strings.Contains(sc.Text(), `"kind":"message.delta"`) {
+			for _, sidecar := range testenv.ChildPIDs(cmd.Process.Pid) {
+				below = append(below, sidecar)
+				below = append(below, testenv.ChildPIDs(sidecar)...)
+			}
+			require.NoError(t, cmd.Process.Kill())
+			break
+		}
+	}
+	_ = cmd.Wait()
+	// The orphaned sidecar sees its stdin close and ends its session; wait for it and its claude.
+	testenv.WaitGone(t, below, 30*time.Second)
+
+	r = h.run("history", id)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "Turns run by Baton")
+	require.Contains(t, r.stdout, "failed: host_exited")
+	require.Regexp(t, `completed · [0-9.]+m?s · \$[0-9.]+ · \d+ tokens`, r.stdout)
+}

@@ -3,10 +3,13 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/receipts"
 )
 
 const historyUsage = "baton history [--cwd DIR] [--json] SESSION_ID"
@@ -51,7 +54,11 @@ func RunHistory(ctx context.Context, args []string, env Env) int {
 		start := page.Start
 		before = &start
 	}
-	if len(events) == 0 {
+	turns, err := env.Sessions.Receipts(words[0])
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "baton: %v\n", err)
+	}
+	if len(events) == 0 && len(turns) == 0 {
 		fmt.Fprintf(env.Stderr, "baton: no session %s was found (see baton sessions)\n", words[0])
 		return ExitFailure
 	}
@@ -60,5 +67,36 @@ func RunHistory(ctx context.Context, args []string, env Env) int {
 		p.print(ev)
 	}
 	p.finish()
+	if !*asJSON {
+		printReceipts(env.Stdout, turns)
+	}
 	return ExitOK
+}
+
+// printReceipts lists the turns Baton ran in the session, from their durable receipts: what became of each (a
+// turn whose Baton process died reads "failed: host_exited") and what it cost.
+func printReceipts(w io.Writer, turns []receipts.Receipt) {
+	if len(turns) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nTurns run by Baton (from their receipts):\n")
+	for _, r := range turns {
+		outcome := "running"
+		if r.Ended {
+			outcome = string(r.Outcome)
+		}
+		switch {
+		case r.Code == receipts.HostExited:
+			outcome += ": host_exited (Baton stopped during this turn)"
+		case r.Code != "":
+			outcome += ": " + r.Code
+		case r.Forced:
+			outcome += " (force-stopped)"
+		}
+		line := fmt.Sprintf("  %s  turn %s  %s", r.AcceptedAt.Local().Format("2006-01-02 15:04:05"), r.Turn, outcome)
+		if r.Outcome == receipts.OutcomeCompleted {
+			line += fmt.Sprintf(" · %s · $%.4f · %d tokens", (time.Duration(r.DurationMs) * time.Millisecond).Round(100*time.Millisecond), r.CostUSD, r.OutputTokens)
+		}
+		fmt.Fprintln(w, line)
+	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/baton-console/baton/app/activity"
 	"github.com/baton-console/baton/app/protocol"
+	"github.com/baton-console/baton/app/receipts"
 	"github.com/baton-console/baton/app/sidecar"
 	"github.com/google/uuid"
 	"github.com/rs/zerolog"
@@ -27,8 +28,10 @@ type Config struct {
 	Executable func(ctx context.Context) (string, error)
 	// Gate, when set, is held while a session starts, so credential work (a sign-in probe, model discovery)
 	// never overlaps it.
-	Gate   func(ctx context.Context, purpose string) (release func(), err error)
-	Logger zerolog.Logger
+	Gate func(ctx context.Context, purpose string) (release func(), err error)
+	// Receipts, when set, records every turn the sessions run (app/receipts).
+	Receipts ReceiptLog
+	Logger   zerolog.Logger
 }
 
 // StartOptions opens a session: new (ID optional), resume (Resume = the id to reopen), or fork (ForkFrom).
@@ -111,7 +114,8 @@ func (m *Manager) Start(ctx context.Context, opts StartOptions) (*Session, error
 	}
 	s := &Session{
 		id: req.Session, cwd: req.Cwd, client: client, bus: m.bus, log: m.cfg.Logger,
-		pumpDone: make(chan struct{}), pendingPerms: map[string]string{},
+		pumpDone: make(chan struct{}), pendingPerms: map[string]string{}, turnTokens: map[string]int{},
+		receipts:       m.cfg.Receipts,
 		requestedModel: requested, permissionMode: opts.PermissionMode,
 		onEnd: m.forget,
 	}
@@ -210,6 +214,14 @@ func (m *Manager) sidecarConfig() sidecar.Config {
 		env = os.Environ()
 	}
 	return sidecar.Config{Path: m.cfg.SidecarPath, Env: env, Logger: m.cfg.Logger}
+}
+
+// Receipts returns the receipts of the turns Baton ran in a session (none when no receipts are kept).
+func (m *Manager) Receipts(session string) ([]receipts.Receipt, error) {
+	if m.cfg.Receipts == nil {
+		return nil, nil
+	}
+	return m.cfg.Receipts.Read(session)
 }
 
 // ListSessions lists stored sessions across projects (or in cwd), newest first.

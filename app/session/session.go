@@ -30,11 +30,13 @@ type Session struct {
 	onEnd    func(*Session)
 	pumpDone chan struct{}
 	emitMu   sync.Mutex
+	receipts ReceiptLog // nil: no receipts
 
 	mu             sync.Mutex
 	seq            uint64
 	openTurns      []string
 	pendingPerms   map[string]string // request id → turn
+	turnTokens     map[string]int    // a running turn's output tokens, for its receipt
 	requestedModel string
 	effectiveModel string
 	permissionMode activity.PermissionMode
@@ -90,6 +92,13 @@ func (s *Session) Send(ctx context.Context, prompt string) (turn string, queued 
 	// Tracked before sending, so a sidecar that dies right after still gets this turn failed explicitly.
 	s.openTurns = append(s.openTurns, turn)
 	s.mu.Unlock()
+	// The receipt comes first: a turn nobody could record is not run (fail closed).
+	if err := s.recordAccepted(turn, prompt); err != nil {
+		s.mu.Lock()
+		s.openTurns = remove(s.openTurns, turn)
+		s.mu.Unlock()
+		return "", false, fmt.Errorf("send the prompt: %w", err)
+	}
 	// Announced before the sidecar sees it, so it always precedes turn.started, and a window that connects
 	// later still sees (and can remove) a prompt waiting behind the running turn.
 	s.emit(activity.Event{Kind: activity.TurnQueued, Turn: turn, Prompt: prompt})
@@ -279,6 +288,7 @@ func (s *Session) emit(ev activity.Event) {
 	if ev.Time.IsZero() {
 		ev.Time = time.Now().UTC()
 	}
+	s.recordEvent(ev)
 	s.bus.publish(ev)
 }
 
