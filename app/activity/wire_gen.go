@@ -357,10 +357,11 @@ const (
 	TurnFailureCodeSDKError      TurnFailureCode = "sdk_error"
 	TurnFailureCodeNotSent       TurnFailureCode = "not_sent"
 	TurnFailureCodeSessionClosed TurnFailureCode = "session_closed"
+	TurnFailureCodeHostExited    TurnFailureCode = "host_exited"
 )
 
 // TurnFailureCodeValues lists every TurnFailureCode, in the schema's order.
-var TurnFailureCodeValues = []TurnFailureCode{TurnFailureCodeAPIError, TurnFailureCodeAuth, TurnFailureCodeMaxTurns, TurnFailureCodeBudget, TurnFailureCodeSidecarExited, TurnFailureCodeSDKError, TurnFailureCodeNotSent, TurnFailureCodeSessionClosed}
+var TurnFailureCodeValues = []TurnFailureCode{TurnFailureCodeAPIError, TurnFailureCodeAuth, TurnFailureCodeMaxTurns, TurnFailureCodeBudget, TurnFailureCodeSidecarExited, TurnFailureCodeSDKError, TurnFailureCodeNotSent, TurnFailureCodeSessionClosed, TurnFailureCodeHostExited}
 
 // String returns the wire value.
 func (v TurnFailureCode) String() string { return string(v) }
@@ -368,7 +369,7 @@ func (v TurnFailureCode) String() string { return string(v) }
 // Valid reports whether v is one of the values the wire names.
 func (v TurnFailureCode) Valid() bool {
 	switch v {
-	case TurnFailureCodeAPIError, TurnFailureCodeAuth, TurnFailureCodeMaxTurns, TurnFailureCodeBudget, TurnFailureCodeSidecarExited, TurnFailureCodeSDKError, TurnFailureCodeNotSent, TurnFailureCodeSessionClosed:
+	case TurnFailureCodeAPIError, TurnFailureCodeAuth, TurnFailureCodeMaxTurns, TurnFailureCodeBudget, TurnFailureCodeSidecarExited, TurnFailureCodeSDKError, TurnFailureCodeNotSent, TurnFailureCodeSessionClosed, TurnFailureCodeHostExited:
 		return true
 	}
 	return false

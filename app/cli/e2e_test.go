@@ -357,4 +357,14 @@ func TestHistoryReadsHostExitedAfterBatonWasKilledMidTurn(t *testing.T) {
 	require.Contains(t, r.stdout, "Turns run by Baton")
 	require.Contains(t, r.stdout, "failed: host_exited")
 	require.Regexp(t, `completed · [0-9.]+m?s · \$[0-9.]+ · \d+ tokens`, r.stdout)
+
+	// The history itself ends each Baton-run turn as its receipt says (a transcript has no results).
+	r = h.run("history", "--json", id)
+	require.Equal(t, 0, r.code, r.stderr)
+	events := parseEvents(t, r.stdout)
+	require.Len(t, find(events, activity.TurnCompleted), 1)
+	failed := find(events, activity.TurnFailed)
+	require.Len(t, failed, 1)
+	require.Equal(t, "host_exited", failed[0].Code)
+	require.Equal(t, activity.TurnFailed, events[len(events)-1].Kind, "the cut-off turn is the last one")
 }

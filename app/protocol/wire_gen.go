@@ -50,6 +50,17 @@ const (
 	CodeInternal           = activity.ErrorCodeInternal
 )
 
+// ReceiptEnd is a shape of the sidecar's replies.
+type ReceiptEnd struct {
+	ProviderMessage string                   `json:"providerMessage"`
+	Outcome         string                   `json:"outcome"`
+	EndedAt         string                   `json:"endedAt"`
+	Code            activity.TurnFailureCode `json:"code,omitempty"`
+	DurationMs      *float64                 `json:"durationMs,omitempty"`
+	CostUsd         *float64                 `json:"costUsd,omitempty"`
+	Forced          bool                     `json:"forced,omitempty"`
+}
+
 // SessionInfo is a shape of the sidecar's replies.
 type SessionInfo struct {
 	Session      string `json:"session"`
@@ -188,10 +199,11 @@ func (ListSessionsRequest) RequestType() RequestType { return ReqListSessions }
 
 // HistoryRequest is the payload of a "history" request.
 type HistoryRequest struct {
-	Session string `json:"session"`
-	Cwd     string `json:"cwd,omitempty"`
-	Before  *int   `json:"before,omitempty"`
-	Limit   int    `json:"limit,omitempty"`
+	Session  string       `json:"session"`
+	Cwd      string       `json:"cwd,omitempty"`
+	Before   *int         `json:"before,omitempty"`
+	Limit    int          `json:"limit,omitempty"`
+	Receipts []ReceiptEnd `json:"receipts,omitempty"`
 }
 
 // HistoryReply is the ok reply's payload to a "history" request.

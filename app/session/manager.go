@@ -216,6 +216,37 @@ func (m *Manager) sidecarConfig() sidecar.Config {
 	return sidecar.Config{Path: m.cfg.SidecarPath, Env: env, Logger: m.cfg.Logger}
 }
 
+// receiptEnds are how the turns Baton ran in a session ended, for history (a transcript holds no results).
+func (m *Manager) receiptEnds(session string) []protocol.ReceiptEnd {
+	list, err := m.Receipts(session)
+	if err != nil {
+		m.cfg.Logger.Warn().Err(err).Str("session", session).Msg("turn receipts unreadable; history shows no turn ends")
+		return nil
+	}
+	var ends []protocol.ReceiptEnd
+	for _, r := range list {
+		if !r.Ended || r.ProviderMessage == "" {
+			continue
+		}
+		end := protocol.ReceiptEnd{ProviderMessage: r.ProviderMessage, Outcome: string(r.Outcome),
+			EndedAt: endTime(r).UTC().Format(time.RFC3339Nano), Code: activity.TurnFailureCode(r.Code), Forced: r.Forced}
+		if r.Outcome == receipts.OutcomeCompleted {
+			duration, cost := float64(r.DurationMs), r.CostUSD
+			end.DurationMs, end.CostUsd = &duration, &cost
+		}
+		ends = append(ends, end)
+	}
+	return ends
+}
+
+// endTime is when a receipt's turn ended; a turn cut off by its host's death has no end of its own.
+func endTime(r receipts.Receipt) time.Time {
+	if r.EndedAt.IsZero() {
+		return r.AcceptedAt
+	}
+	return r.EndedAt
+}
+
 // Receipts returns the receipts of the turns Baton ran in a session (none when no receipts are kept).
 func (m *Manager) Receipts(session string) ([]receipts.Receipt, error) {
 	if m.cfg.Receipts == nil {
@@ -248,7 +279,7 @@ func (m *Manager) History(ctx context.Context, id, cwd string, before *int, limi
 		return HistoryPage{}, fmt.Errorf("%q is not a session id", id)
 	}
 	var rep protocol.HistoryReply
-	req := protocol.HistoryRequest{Session: id, Cwd: cwd, Before: before, Limit: limit}
+	req := protocol.HistoryRequest{Session: id, Cwd: cwd, Before: before, Limit: limit, Receipts: m.receiptEnds(id)}
 	if err := m.oneShot(ctx, protocol.ReqHistory, req, &rep); err != nil {
 		return HistoryPage{}, fmt.Errorf("read the history of %s: %w", id, err)
 	}

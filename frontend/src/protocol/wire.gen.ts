@@ -41,7 +41,7 @@ export type SessionCloseReason = (typeof SESSION_CLOSE_REASON_VALUES)[number];
 export const SETTLED_BY_VALUES = ["user","policy","interrupt","sidecar_exited"] as const;
 export type SettledBy = (typeof SETTLED_BY_VALUES)[number];
 
-export const TURN_FAILURE_CODE_VALUES = ["api_error","auth","max_turns","budget","sidecar_exited","sdk_error","not_sent","session_closed"] as const;
+export const TURN_FAILURE_CODE_VALUES = ["api_error","auth","max_turns","budget","sidecar_exited","sdk_error","not_sent","session_closed","host_exited"] as const;
 export type TurnFailureCode = (typeof TURN_FAILURE_CODE_VALUES)[number];
 
 export const VERDICT_VALUES = ["allow","allow_always","deny"] as const;

@@ -251,6 +251,8 @@ function failureTitle(code: string): string {
       return 'Stopped: the budget was reached';
     case 'sidecar_exited':
       return 'The session’s process ended';
+    case 'host_exited':
+      return 'Cut off: Baton stopped during this turn';
     default:
       return 'The turn failed';
   }

@@ -11,7 +11,8 @@ import { Mapper } from '../mapper/mapper.js';
 import { promptUuid } from '../mapper/prompts.js';
 import { fitTail } from '../protocol/bounds.js';
 import type { Event } from '../protocol/events.js';
-import type { HistoryPayload } from '../protocol/schemas.js';
+import type { HistoryPayload, ReceiptEnd } from '../protocol/schemas.js';
+import { assertNever } from '../util/assertNever.js';
 import { diag } from '../util/diagnostics.js';
 
 /** Each transcript message with the events it maps to, in order. */
@@ -28,9 +29,53 @@ export function mapHistoryMessages(
   });
 }
 
-export function mapHistory(messages: readonly unknown[], session: string, now: () => Date): Event[] {
-  return mapHistoryMessages(messages, session, now).flatMap((mapped) => mapped.events);
+export function mapHistory(messages: readonly unknown[], session: string, now: () => Date, ends: readonly ReceiptEnd[] = []): Event[] {
+  return withReceiptEnds(mapHistoryMessages(messages, session, now).flatMap((mapped) => mapped.events), ends, session);
 }
+
+/**
+ * Puts each Baton-run turn's end, as its receipt says, after the turn's last event (a transcript has no results):
+ * a turn that was running when Baton died reads turn.failed {code: host_exited}.
+ */
+export function withReceiptEnds(events: readonly Event[], ends: readonly ReceiptEnd[], session: string): Event[] {
+  if (ends.length === 0) return [...events];
+  const byMessage = new Map(ends.map((e) => [e.providerMessage, e]));
+  const out: Event[] = [];
+  let open: ReceiptEnd | undefined;
+  let openTurn: string | undefined;
+  const close = () => {
+    if (open !== undefined && openTurn !== undefined) out.push(receiptEvent(open, openTurn, session));
+    open = undefined;
+  };
+  for (const event of events) {
+    if (event.kind === 'turn.started') {
+      close();
+      open = event.uuid !== undefined ? byMessage.get(event.uuid) : undefined;
+      openTurn = event.turn;
+    }
+    out.push(event);
+  }
+  close();
+  return out;
+}
+
+function receiptEvent(end: ReceiptEnd, turn: string, session: string): Event {
+  const common = { session, turn, time: end.endedAt };
+  switch (end.outcome) {
+    case 'completed':
+      return { kind: 'turn.completed', ...common, durationMs: end.durationMs ?? 0, numTurns: 0, costUsd: end.costUsd ?? 0 };
+    case 'canceled':
+      return { kind: 'turn.canceled', ...common, disposition: 'provider_active', ...(end.forced !== undefined ? { forced: end.forced } : {}) };
+    case 'failed': {
+      const code = end.code ?? 'sdk_error';
+      return { kind: 'turn.failed', ...common, code, message: code === 'host_exited' ? HOST_EXITED_MESSAGE : `The turn failed (${code})` };
+    }
+    default:
+      return assertNever(end.outcome);
+  }
+}
+
+const HOST_EXITED_MESSAGE = 'Baton stopped while this turn ran; it was cut off';
 
 /** A page of a session's mapped history: positions `start` … `start + events.length - 1` of `total`. */
 export interface HistoryPage {
@@ -52,7 +97,7 @@ export function pageOf(all: readonly Event[], payload: Pick<HistoryPayload, 'bef
  */
 export async function readHistory(payload: HistoryPayload, now: () => Date): Promise<HistoryPage> {
   const messages = await getSessionMessages(payload.session, payload.cwd !== undefined ? { dir: payload.cwd } : {});
-  const { dropped, ...page } = pageOf(mapHistory(messages, payload.session, now), payload);
+  const { dropped, ...page } = pageOf(mapHistory(messages, payload.session, now, payload.receipts), payload);
   if (dropped > 0) diag(`history of ${payload.session}: dropped the ${dropped} oldest events of the page to fit one protocol line`);
   return page;
 }

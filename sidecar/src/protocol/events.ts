@@ -31,8 +31,9 @@ export const planItem = z.strictObject({
 export type PlanItem = z.infer<typeof planItem>;
 
 /**
- * Why a turn failed. The last two are made by the host, never by the sidecar: `not_sent` (the prompt could not be
- * handed to the sidecar) and `session_closed` (the session closed while the turn waited or ran).
+ * Why a turn failed. The last three come from the host, never from the SDK: `not_sent` (the prompt could not be
+ * handed to the sidecar), `session_closed` (the session closed while the turn waited or ran) and `host_exited`
+ * (history: the Baton process running the turn died before it ended, as its durable receipt says).
  */
 export const TURN_FAILURE_CODES = [
   'api_error',
@@ -43,6 +44,7 @@ export const TURN_FAILURE_CODES = [
   'sdk_error',
   'not_sent',
   'session_closed',
+  'host_exited',
 ] as const;
 export const turnFailureCodeSchema = z.enum(TURN_FAILURE_CODES);
 export type TurnFailureCode = (typeof TURN_FAILURE_CODES)[number];

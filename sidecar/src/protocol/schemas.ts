@@ -1,7 +1,14 @@
 // Envelopes, requests and replies of the wire (PROTOCOL.md). Requests are parsed leniently about extra keys
 // (an older sidecar must not reject a host that learned a new optional field); events are strict (events.ts).
 import { z } from 'zod';
-import { errorCodeSchema, eventSchema, modelEntrySchema, permissionModeSchema, verdictSchema } from './events.js';
+import {
+  errorCodeSchema,
+  eventSchema,
+  modelEntrySchema,
+  permissionModeSchema,
+  turnFailureCodeSchema,
+  verdictSchema,
+} from './events.js';
 import { PROTOCOL_VERSION } from './version.js';
 
 const version = z.literal(PROTOCOL_VERSION);
@@ -58,11 +65,27 @@ export const listSessionsPayload = z.object({
 });
 // A page of the mapped history: positions [start, before) of `total`, at most `limit` events, newest page when
 // `before` is absent. The whole transcript is mapped every time (the mapper's state runs from the start).
+/**
+ * How a turn Baton ran ended, from its durable receipt (the host's): transcripts hold no results, so history shows
+ * this turn end after the turn whose prompt is `providerMessage`.
+ */
+export const receiptEndSchema = z.strictObject({
+  providerMessage: nonEmpty,
+  outcome: z.enum(['completed', 'failed', 'canceled']),
+  endedAt: z.iso.datetime(),
+  code: turnFailureCodeSchema.optional(),
+  durationMs: z.number().nonnegative().optional(),
+  costUsd: z.number().nonnegative().optional(),
+  forced: z.boolean().optional(),
+});
+export type ReceiptEnd = z.infer<typeof receiptEndSchema>;
 export const historyPayload = z.object({
   session: sessionId,
   cwd: nonEmpty.optional(),
   before: z.number().int().nonnegative().optional(),
   limit: z.number().int().positive().max(100_000).optional(),
+  /** The ends of the turns Baton ran in this session, from their receipts. */
+  receipts: z.array(receiptEndSchema).max(100_000).optional(),
 });
 export const rewindFilesPayload = z.object({ session: sessionId, message: nonEmpty, dryRun: z.boolean() });
 /** A hidden query in `cwd` asked only for its models (no turn); `executable` as in start. */

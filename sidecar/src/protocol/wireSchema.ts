@@ -27,6 +27,7 @@ import {
   cancelDispositionSchema,
   cancelPhaseSchema,
   okPayloads,
+  receiptEndSchema,
   permissionAuthorSchema,
   type RequestType,
   requestSchema,
@@ -57,6 +58,7 @@ const NAMED: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['CommandEntry', commandEntry],
   ['ModelEntry', modelEntrySchema],
   ['SessionInfo', sessionInfoSchema],
+  ['ReceiptEnd', receiptEndSchema],
   ['Event', eventSchema],
 ];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageOf } from '../../src/history/history.js';
+import { pageOf, withReceiptEnds } from '../../src/history/history.js';
 import type { Event } from '../../src/protocol/events.js';
 
 const S = '5e551011-0000-4000-8000-000000000001';
@@ -28,5 +28,27 @@ describe('history pages', () => {
     expect(pageOf(events, {}).events).toHaveLength(10);
     expect(pageOf(events, { before: 0, limit: 5 }).events).toHaveLength(0);
     expect(pageOf(events, { before: 99, limit: 3 })).toMatchObject({ start: 7 });
+  });
+});
+
+describe('turn ends from receipts', () => {
+  const T = '2026-11-30T12:00:00.000Z';
+  const turn = (uuid: string, text: string): Event[] => [
+    { kind: 'turn.started', session: S, turn: uuid, time: T, prompt: text, uuid },
+    { kind: 'message.completed', session: S, turn: uuid, time: T, role: 'assistant', text: `re: ${text}` },
+  ];
+  it('ends each Baton-run turn after its last event; a turn cut off by Baton dying reads host_exited', () => {
+    const all = [...turn('u1', 'one'), ...turn('u2', 'two'), ...turn('u3', 'three')];
+    const out = withReceiptEnds(all, [
+      { providerMessage: 'u1', outcome: 'completed', endedAt: T, durationMs: 1200, costUsd: 0.5 },
+      { providerMessage: 'u3', outcome: 'failed', endedAt: T, code: 'host_exited' },
+    ], S);
+    expect(out.map((e) => `${e.kind}:${e.turn ?? ''}`)).toEqual([
+      'turn.started:u1', 'message.completed:u1', 'turn.completed:u1',
+      'turn.started:u2', 'message.completed:u2',
+      'turn.started:u3', 'message.completed:u3', 'turn.failed:u3',
+    ]);
+    expect(out[2]).toMatchObject({ costUsd: 0.5, durationMs: 1200 });
+    expect(out[7]).toMatchObject({ code: 'host_exited' });
   });
 });
