@@ -18,6 +18,7 @@ const (
 	SessionClosed       Kind = "session.closed"       // made by the sidecar
 	SessionUpdated      Kind = "session.updated"      // made by the sidecar
 	TurnStarted         Kind = "turn.started"         // made by the sidecar
+	TurnGuided          Kind = "turn.guided"          // made by the sidecar
 	TurnCompleted       Kind = "turn.completed"       // made by the sidecar
 	TurnFailed          Kind = "turn.failed"          // made by the sidecar
 	TurnCanceled        Kind = "turn.canceled"        // made by the sidecar
@@ -41,7 +42,7 @@ const (
 )
 
 // Kinds lists every kind of the wire, in the schema's order.
-var Kinds = []Kind{SessionStarted, SessionClosed, SessionUpdated, TurnStarted, TurnCompleted, TurnFailed, TurnCanceled, MessageDelta, MessageCompleted, ToolStarted, ToolUpdated, ToolCompleted, ToolFailed, PermissionRequested, PermissionSettled, PlanUpdated, UsageUpdated, ModelResolved, CommandsUpdated, ModelsUpdated, ContextUpdated, ProtocolError, Unknown, TurnQueued}
+var Kinds = []Kind{SessionStarted, SessionClosed, SessionUpdated, TurnStarted, TurnGuided, TurnCompleted, TurnFailed, TurnCanceled, MessageDelta, MessageCompleted, ToolStarted, ToolUpdated, ToolCompleted, ToolFailed, PermissionRequested, PermissionSettled, PlanUpdated, UsageUpdated, ModelResolved, CommandsUpdated, ModelsUpdated, ContextUpdated, ProtocolError, Unknown, TurnQueued}
 
 // String returns the wire name.
 func (k Kind) String() string { return string(k) }
@@ -457,7 +458,7 @@ type Event struct {
 	Title               string              `json:"title,omitempty"`               // session.updated, permission.requested
 	Status              SessionActivity     `json:"status,omitempty"`              // session.updated
 	Retry               *RetryInfo          `json:"retry,omitempty"`               // session.updated
-	Prompt              string              `json:"prompt,omitempty"`              // turn.started, turn.queued
+	Prompt              string              `json:"prompt,omitempty"`              // turn.started, turn.guided, turn.queued
 	UUID                string              `json:"uuid,omitempty"`                // turn.started, message.completed
 	Result              string              `json:"result,omitempty"`              // turn.completed
 	DurationMs          *float64            `json:"durationMs,omitempty"`          // turn.completed
@@ -516,6 +517,7 @@ var kindSpecs = map[Kind]kindSpec{
 	SessionClosed:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "reason": true, "message": false}},
 	SessionUpdated:      {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "permissionMode": false, "title": false, "model": false, "status": false, "retry": false}},
 	TurnStarted:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true, "uuid": false}},
+	TurnGuided:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true}},
 	TurnCompleted:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "result": false, "durationMs": true, "numTurns": true, "costUsd": true, "stopReason": false}},
 	TurnFailed:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "code": true, "message": true}},
 	TurnCanceled:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "disposition": true, "forced": false}},
@@ -586,6 +588,16 @@ type wireTurnStarted struct {
 	Ephemeral bool      `json:"ephemeral,omitempty"`
 	Prompt    string    `json:"prompt"`
 	UUID      string    `json:"uuid,omitempty"`
+}
+
+type wireTurnGuided struct {
+	Kind      Kind      `json:"kind"`
+	Session   string    `json:"session"`
+	Turn      string    `json:"turn,omitempty"`
+	Seq       uint64    `json:"seq,omitempty"`
+	Time      time.Time `json:"time"`
+	Ephemeral bool      `json:"ephemeral,omitempty"`
+	Prompt    string    `json:"prompt"`
 }
 
 type wireTurnCompleted struct {
@@ -843,6 +855,8 @@ func (e Event) MarshalJSON() ([]byte, error) {
 		return json.Marshal(wireSessionUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, PermissionMode: e.PermissionMode, Title: e.Title, Model: e.Model, Status: e.Status, Retry: e.Retry})
 	case TurnStarted:
 		return json.Marshal(wireTurnStarted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Prompt: e.Prompt, UUID: e.UUID})
+	case TurnGuided:
+		return json.Marshal(wireTurnGuided{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Prompt: e.Prompt})
 	case TurnCompleted:
 		return json.Marshal(wireTurnCompleted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Result: e.Result, DurationMs: deref(e.DurationMs), NumTurns: deref(e.NumTurns), CostUsd: deref(e.CostUsd), StopReason: e.StopReason})
 	case TurnFailed:

@@ -96,6 +96,8 @@ func (t *transcript) render(ev activity.Event) {
 		if ev.Status == activity.SessionActivityRetrying && ev.Retry != nil {
 			t.printf("  … %s\n", retryText(*ev.Retry))
 		}
+	case activity.TurnGuided:
+		t.printf("\n> (steered) %s\n", ev.Prompt)
 	case activity.Unknown:
 		t.printf("  (unrecognized agent message: %s)\n", oneLine(string(ev.Raw), 120))
 	case activity.ProtocolError:

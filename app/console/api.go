@@ -175,6 +175,24 @@ func (a *API) CancelTurn(p CancelParams) (CancelResult, error) {
 // maxBudgetMs bounds each cancel budget a caller may ask for (the wire's own bound).
 const maxBudgetMs = 600_000
 
+// GuideTurn steers the running turn with prompt (an ordinary prompt when no turn runs).
+func (a *API) GuideTurn(p PromptParams) (GuideResult, error) {
+	if strings.TrimSpace(p.Prompt) == "" {
+		return GuideResult{}, badRequest("The guidance is empty.")
+	}
+	s, err := a.open(p.Session)
+	if err != nil {
+		return GuideResult{}, err
+	}
+	c, cancel := ctx()
+	defer cancel()
+	turn, guided, err := s.Guide(c, p.Prompt)
+	if err != nil {
+		return GuideResult{}, err
+	}
+	return GuideResult{Turn: turn, Guided: guided}, nil
+}
+
 // AnswerPermission settles a permission request; false when it was already settled elsewhere.
 func (a *API) AnswerPermission(p AnswerParams) (AnswerResult, error) {
 	switch p.Verdict {

@@ -29,6 +29,7 @@ func Methods(a *API) map[string]Method {
 		"startSession":       method(a.StartSession),
 		"sendPrompt":         method(a.SendPrompt),
 		"cancelTurn":         method(a.CancelTurn),
+		"guideTurn":          method(a.GuideTurn),
 		"answerPermission":   method(a.AnswerPermission),
 		"setModel":           method(a.SetModel),
 		"setPermissionMode":  method(a.SetPermissionMode),

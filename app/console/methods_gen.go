@@ -11,6 +11,7 @@ var MethodNames = []string{
 	"startSession",
 	"sendPrompt",
 	"cancelTurn",
+	"guideTurn",
 	"answerPermission",
 	"setModel",
 	"setPermissionMode",

@@ -62,6 +62,12 @@ type CancelResult struct {
 	Forced      bool                       `json:"forced"`
 }
 
+// GuideResult says which turn the guidance went to, and whether it steered a running one.
+type GuideResult struct {
+	Turn   string `json:"turn"`
+	Guided bool   `json:"guided"`
+}
+
 // AnswerParams settles a permission request.
 type AnswerParams struct {
 	Session   string           `json:"session"`

@@ -17,6 +17,7 @@ const (
 	ReqStart             RequestType = "start"
 	ReqExec              RequestType = "exec"
 	ReqCancel            RequestType = "cancel"
+	ReqGuide             RequestType = "guide"
 	ReqPermission        RequestType = "permission"
 	ReqSetModel          RequestType = "set_model"
 	ReqSetPermissionMode RequestType = "set_permission_mode"
@@ -28,7 +29,7 @@ const (
 )
 
 // RequestTypes lists every request type, in the schema's order.
-var RequestTypes = []RequestType{ReqStart, ReqExec, ReqCancel, ReqPermission, ReqSetModel, ReqSetPermissionMode, ReqClose, ReqListSessions, ReqHistory, ReqRewindFiles, ReqDiscoverModels}
+var RequestTypes = []RequestType{ReqStart, ReqExec, ReqCancel, ReqGuide, ReqPermission, ReqSetModel, ReqSetPermissionMode, ReqClose, ReqListSessions, ReqHistory, ReqRewindFiles, ReqDiscoverModels}
 
 // String returns the wire name.
 func (t RequestType) String() string { return string(t) }
@@ -126,6 +127,21 @@ type CancelReply struct {
 
 // RequestType names the request this payload belongs to.
 func (CancelRequest) RequestType() RequestType { return ReqCancel }
+
+// GuideRequest is the payload of a "guide" request.
+type GuideRequest struct {
+	Session string `json:"session"`
+	Prompt  string `json:"prompt"`
+}
+
+// GuideReply is the ok reply's payload to a "guide" request.
+type GuideReply struct {
+	Guided bool   `json:"guided"`
+	Turn   string `json:"turn,omitempty"`
+}
+
+// RequestType names the request this payload belongs to.
+func (GuideRequest) RequestType() RequestType { return ReqGuide }
 
 // PermissionRequest is the payload of a "permission" request.
 type PermissionRequest struct {
@@ -258,6 +274,8 @@ func NewRequest(t RequestType) any {
 		return &ExecRequest{}
 	case ReqCancel:
 		return &CancelRequest{}
+	case ReqGuide:
+		return &GuideRequest{}
 	case ReqPermission:
 		return &PermissionRequest{}
 	case ReqSetModel:
@@ -287,6 +305,8 @@ func NewReply(t RequestType) any {
 		return &ExecReply{}
 	case ReqCancel:
 		return &CancelReply{}
+	case ReqGuide:
+		return &GuideReply{}
 	case ReqPermission:
 		return &PermissionReply{}
 	case ReqSetModel:

@@ -139,6 +139,21 @@ func (s *Session) Cancel(ctx context.Context, turn string, budgets CancelBudgets
 	return rep, nil
 }
 
+// Guide steers the running turn: Claude Code's response is interrupted and prompt is sent on the same turn
+// (turn.guided marks the point). With no turn running, prompt is sent as an ordinary prompt: guided is false and
+// turn is the new turn.
+func (s *Session) Guide(ctx context.Context, prompt string) (turn string, guided bool, err error) {
+	var rep protocol.GuideReply
+	if err := s.client.Call(ctx, protocol.ReqGuide, protocol.GuideRequest{Session: s.id, Prompt: prompt}, &rep); err != nil {
+		return "", false, s.callError("steer the turn", err)
+	}
+	if rep.Guided {
+		return rep.Turn, true, nil
+	}
+	turn, _, err = s.Send(ctx, prompt)
+	return turn, false, err
+}
+
 // Answer settles a permission request. It returns false when the request had already been settled.
 func (s *Session) Answer(ctx context.Context, requestID string, verdict activity.Verdict, message string, by activity.PermissionAuthor) (bool, error) {
 	var rep protocol.PermissionReply

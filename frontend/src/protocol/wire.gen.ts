@@ -117,6 +117,11 @@ export interface TurnStartedEvent extends EventBase {
   uuid?: string;
 }
 
+export interface TurnGuidedEvent extends EventBase {
+  kind: 'turn.guided';
+  prompt: string;
+}
+
 export interface TurnCompletedEvent extends EventBase {
   kind: 'turn.completed';
   result?: string;
@@ -268,6 +273,7 @@ export type WireEvent =
   | SessionClosedEvent
   | SessionUpdatedEvent
   | TurnStartedEvent
+  | TurnGuidedEvent
   | TurnCompletedEvent
   | TurnFailedEvent
   | TurnCanceledEvent
@@ -291,9 +297,9 @@ export type WireEvent =
 
 export type WireEventKind = WireEvent['kind'];
 
-export const WIRE_EVENT_KINDS = ["session.started","session.closed","session.updated","turn.started","turn.completed","turn.failed","turn.canceled","message.delta","message.completed","tool.started","tool.updated","tool.completed","tool.failed","permission.requested","permission.settled","plan.updated","usage.updated","model.resolved","commands.updated","models.updated","context.updated","protocol.error","unknown","turn.queued"] as const satisfies readonly WireEventKind[];
+export const WIRE_EVENT_KINDS = ["session.started","session.closed","session.updated","turn.started","turn.guided","turn.completed","turn.failed","turn.canceled","message.delta","message.completed","tool.started","tool.updated","tool.completed","tool.failed","permission.requested","permission.settled","plan.updated","usage.updated","model.resolved","commands.updated","models.updated","context.updated","protocol.error","unknown","turn.queued"] as const satisfies readonly WireEventKind[];
 
-export const CONSOLE_METHODS = ["capabilities","snapshot","pickFolder","startSession","sendPrompt","cancelTurn","answerPermission","setModel","setPermissionMode","closeSession","listSessions","history","rewindFiles","rewindConversation","notify","signIn","retryProvision","listModels"] as const;
+export const CONSOLE_METHODS = ["capabilities","snapshot","pickFolder","startSession","sendPrompt","cancelTurn","guideTurn","answerPermission","setModel","setPermissionMode","closeSession","listSessions","history","rewindFiles","rewindConversation","notify","signIn","retryProvision","listModels"] as const;
 export type ConsoleMethod = (typeof CONSOLE_METHODS)[number];
 
 export const CONSOLE_PUSHES = ["event","auth","provision"] as const;

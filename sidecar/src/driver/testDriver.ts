@@ -51,6 +51,12 @@ class TestDriverSession {
     );
   }
 
+  /** Its turns end at once: there is never one to steer. */
+  guide(): Promise<{ guided: boolean }> {
+    this.assertOpen();
+    return Promise.resolve({ guided: false });
+  }
+
   permission(requestId: string, _verdict: Verdict, _message: string | undefined, _by: 'user' | 'policy'): { settled: boolean } {
     this.assertOpen();
     throw new ProtocolFailure('unknown_request', `no permission request ${requestId} in this session`);

@@ -37,6 +37,8 @@ export function fitEvent(event: Event, maxBytes: number = MAX_EVENT_BYTES): Even
     case 'message.delta':
     case 'turn.started':
       return { ...event, ...('text' in event ? { text: truncate(event.text) } : { prompt: truncate(event.prompt) }) };
+    case 'turn.guided':
+      return { ...event, prompt: truncate(event.prompt) };
     case 'tool.failed':
       return { ...event, error: truncate(event.error) };
     case 'turn.completed':

@@ -113,6 +113,15 @@ export const turnStartedEvent = z.strictObject({
   prompt: z.string(),
   uuid: z.string().optional(),
 });
+/**
+ * Guidance steered the running turn: its response was interrupted (the CLI's error result for it is bookkeeping,
+ * not an end) and `prompt` was sent; the guidance's output streams on the same turn, which ends once.
+ */
+export const turnGuidedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('turn.guided'),
+  prompt: z.string(),
+});
 export const turnCompletedEvent = z.strictObject({
   ...base,
   kind: z.literal('turn.completed'),
@@ -276,6 +285,7 @@ export const eventSchema = z.discriminatedUnion('kind', [
   sessionClosedEvent,
   sessionUpdatedEvent,
   turnStartedEvent,
+  turnGuidedEvent,
   turnCompletedEvent,
   turnFailedEvent,
   turnCanceledEvent,

@@ -56,6 +56,8 @@ export const permissionPayload = z.object({
   /** Who decided; echoed in permission.settled. */
   by: permissionAuthorSchema.optional(),
 });
+/** Steer the running turn: interrupt its response and send `prompt` on the same turn. */
+export const guidePayload = z.object({ session: sessionId, prompt: z.string().min(1) });
 export const setModelPayload = z.object({ session: sessionId, model: nonEmpty });
 export const setPermissionModePayload = z.object({ session: sessionId, mode: permissionModeSchema });
 export const closePayload = z.object({ session: sessionId });
@@ -97,6 +99,7 @@ export type CancelPayload = z.infer<typeof cancelPayload>;
 /** Cancel's two budgets, as the wire carries them. */
 export type CancelBudgets = Pick<CancelPayload, 'interruptBudgetMs' | 'drainBudgetMs'>;
 export type PermissionPayload = z.infer<typeof permissionPayload>;
+export type GuidePayload = z.infer<typeof guidePayload>;
 export type SetModelPayload = z.infer<typeof setModelPayload>;
 export type SetPermissionModePayload = z.infer<typeof setPermissionModePayload>;
 export type ClosePayload = z.infer<typeof closePayload>;
@@ -113,6 +116,7 @@ export const requestSchema = z.discriminatedUnion('type', [
   request('start', startPayload),
   request('exec', execPayload),
   request('cancel', cancelPayload),
+  request('guide', guidePayload),
   request('permission', permissionPayload),
   request('set_model', setModelPayload),
   request('set_permission_mode', setPermissionModePayload),
@@ -164,6 +168,8 @@ export const okPayloads = {
   start: z.strictObject({ session: z.string().min(1), executable: z.string().min(1) }),
   exec: z.strictObject({ queued: z.boolean() }),
   cancel: cancelReplySchema,
+  /** guided false: no turn was running in the SDK, nothing was sent (send it as an ordinary prompt). */
+  guide: z.strictObject({ guided: z.boolean(), turn: z.string().min(1).optional() }),
   permission: z.strictObject({ settled: z.boolean() }),
   set_model: z.strictObject({}),
   set_permission_mode: z.strictObject({ mode: permissionModeSchema }),

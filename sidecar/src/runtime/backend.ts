@@ -16,6 +16,8 @@ import type {
 export interface SessionHandle {
   exec(turn: string, prompt: string): { queued: boolean };
   cancel(turn: string | undefined, budgets: CancelBudgets): Promise<CancelReply>;
+  /** Steers the running turn; guided false when no turn runs in the SDK (nothing was sent). */
+  guide(prompt: string): Promise<{ guided: boolean; turn?: string }>;
   permission(requestId: string, verdict: Verdict, message: string | undefined, by: 'user' | 'policy'): { settled: boolean };
   setModel(model: string): Promise<void>;
   setPermissionMode(mode: PermissionMode): Promise<PermissionMode>;

@@ -56,6 +56,10 @@ export class Dispatcher {
         const { session, turn, interruptBudgetMs, drainBudgetMs } = request.payload;
         return this.withSession(session, (s) => s.cancel(turn, { interruptBudgetMs, drainBudgetMs }));
       }
+      case 'guide': {
+        const { session, prompt } = request.payload;
+        return this.withSession(session, (s) => s.guide(prompt));
+      }
       case 'permission': {
         const { session, requestId, verdict, message, by } = request.payload;
         return this.withSession(session, (s) => s.permission(requestId, verdict, message, by ?? 'user'));

@@ -19,6 +19,7 @@ import type { CancelBudgets, CancelReply, OkPayload, StartPayload } from '../pro
 import { assertNever } from '../util/assertNever.js';
 import { diag, shortError } from '../util/diagnostics.js';
 import { Generation, type QueryFn } from './generation.js';
+import { Guidance } from './guidance.js';
 import { PermissionBroker } from './permissions.js';
 import { buildQueryOptions } from './queryOptions.js';
 import { type SessionInfoFn, SideReader } from './sideReads.js';
@@ -55,6 +56,7 @@ export class SdkSession {
   private readonly mapper: Mapper;
   private readonly permissions: PermissionBroker;
   private readonly turns = new TurnScheduler();
+  private readonly guidance = new Guidance();
   private readonly sideReads: SideReader;
   /** The live query generation; undefined between a revoke and the next prompt. */
   private generation: Generation | undefined;
@@ -223,6 +225,36 @@ export class SdkSession {
     return reply;
   }
 
+  /**
+   * Steers the running turn: interrupts its response (the call is made before this first yields, on the query
+   * that runs now), emits turn.guided once Claude Code acknowledged, and only then sends the guidance on the same
+   * turn. With no turn running in the SDK nothing is sent: `guided: false`.
+   */
+  async guide(prompt: string): Promise<{ guided: boolean; turn?: string }> {
+    this.assertOpen();
+    const turn = this.turns.running;
+    const generation = this.generation;
+    if (turn === undefined || !turn.dispatched || generation === undefined || this.stops.has(turn.id)) return { guided: false };
+    this.guidance.begin(turn.id);
+    try {
+      await generation.query.interrupt();
+    } catch (error) {
+      for (const held of this.guidance.failed(turn.id)) this.onMessage(generation, held);
+      throw new ProtocolFailure('sdk_error', `Claude Code did not take the guidance: ${shortError(error)}`);
+    }
+    if (this.turns.running !== turn || generation.revoked || this.generation !== generation) {
+      // Canceled or closed meanwhile: the guidance has no turn to steer.
+      for (const held of this.guidance.failed(turn.id)) this.onMessage(generation, held);
+      return { guided: false };
+    }
+    this.guidance.succeeded(turn.id);
+    this.emit({ kind: 'turn.guided', prompt }, turn.id);
+    const uuid = randomUUID();
+    this.mapper.notePromptSent(uuid);
+    generation.dispatch({ type: 'user', message: { role: 'user', content: prompt }, parent_tool_use_id: null, uuid });
+    return { guided: true, turn: turn.id };
+  }
+
   permission(requestId: string, verdict: Verdict, message: string | undefined, by: DecidedBy): { settled: boolean } {
     this.assertOpen();
     const outcome = this.permissions.settle(requestId, verdict, by, message);
@@ -308,6 +340,7 @@ export class SdkSession {
     // belongs to no turn of this generation.
     if (generation.number > 1 && generation.dispatched === 0) return;
     const running = this.turns.running;
+    if (this.guidance.absorb(running?.id, message)) return;
     for (const event of this.mapper.map(message, { turn: running?.id })) this.deps.emit(event);
     if (message.type !== 'result') return;
     void this.sideReads.refresh();
@@ -318,7 +351,8 @@ export class SdkSession {
 
   /** The running turn ended: release the next one, if any. */
   private advance(): void {
-    const { next } = this.turns.finish(!this.ending);
+    const { finished, next } = this.turns.finish(!this.ending);
+    if (finished !== undefined) this.guidance.forget(finished.id);
     if (next !== undefined) this.release(next);
   }
 
