@@ -123,6 +123,22 @@ describe('the composer', () => {
     expect(transport.callsOf('cancelTurn')).toEqual([{ session: S, turn: 't1' }]);
   });
 
+  it('steers the running turn with the Steer button, and shows the guidance as steering', async () => {
+    const { transport, push, select } = await renderConsole((t) => {
+      t.snapshot = { ...t.snapshot, sessions: [liveSession(running)] };
+      t.on('guideTurn', () => ({ turn: 't1', guided: true }));
+    });
+    await select(S);
+    await userEvent.type(screen.getByTestId('composer-input'), 'shorter, please');
+    await userEvent.click(screen.getByTestId('steer'));
+    await act(() => settle());
+    expect(transport.callsOf('guideTurn')).toEqual([{ session: S, prompt: 'shorter, please' }]);
+    expect(transport.callsOf('sendPrompt')).toHaveLength(0);
+    await push({ kind: 'turn.guided', session: S, turn: 't1', time: T, prompt: 'shorter, please', seq: 3 });
+    expect(screen.getByTestId('steered')).toBeTruthy();
+    expect(screen.getAllByTestId('user-message').at(-1)?.textContent).toContain('shorter, please');
+  });
+
   it('shows Stopping… until the turn ends, then says it was force-stopped', async () => {
     let answer: (() => void) | undefined;
     const { push, select } = await renderConsole((t) => {

@@ -106,6 +106,9 @@ export interface ApiMethods {
     params: { session: string; turn?: string; interruptBudgetMs?: number; drainBudgetMs?: number };
     result: { disposition: CancelDisposition; turn?: string; phase: CancelPhase; forced: boolean };
   };
+  /** Steers the running turn (interrupts its response, sends prompt on the same turn); guided false: no turn ran,
+   * so it was sent as an ordinary prompt with its own turn. */
+  guideTurn: { params: { session: string; prompt: string }; result: { turn: string; guided: boolean } };
   answerPermission: {
     params: { session: string; requestId: string; verdict: Verdict; message?: string };
     result: { settled: boolean };

@@ -119,6 +119,7 @@ const SESSION: { [K in Kind]: SessionHandler<K> } = {
     if (ev.turn !== undefined && !d.turns.has(ev.turn)) setTurn(d, { id: ev.turn, prompt: ev.prompt, status: 'queued' });
   },
   'turn.started': turnStarted,
+  'turn.guided': rowsOnly,
   'turn.completed': (d, ev, ctx) => {
     rowsOnly(d, ev, ctx);
     endTurn(d, ev.turn, 'completed');

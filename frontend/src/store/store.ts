@@ -355,6 +355,17 @@ export class ConsoleStore {
     }
   }
 
+  /** Steers the running turn with prompt (an ordinary prompt when none runs); false when it could not be sent. */
+  async guideTurn(id: string, prompt: string): Promise<boolean> {
+    try {
+      await this.transport.call('guideTurn', { session: id, prompt });
+      return true;
+    } catch (err) {
+      this.toast('error', toApiError(err).message);
+      return false;
+    }
+  }
+
   /** Cancels a turn (the running one when none is named); the session shows "Stopping…" until it ends. */
   async cancelTurn(id: string, turn?: string): Promise<void> {
     const target = turn ?? this.state.sessions[id]?.runningTurn;

@@ -42,6 +42,12 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
     addItem(t, { type: 'user', key: newKey(t, 'u'), time: ev.time, text: ev.prompt, ...turnOf(ev), ...(ev.uuid !== undefined ? { uuid: ev.uuid } : {}) });
     return true;
   },
+  'turn.guided': (t, ev) => {
+    // The reply being written was interrupted; the guidance follows on the same turn.
+    dropStreams(t);
+    addItem(t, { type: 'user', key: newKey(t, 'u'), time: ev.time, text: ev.prompt, steered: true, ...turnOf(ev) });
+    return true;
+  },
   'turn.completed': (t, ev) => {
     const discarded = dropStreams(t);
     addItem(t, {

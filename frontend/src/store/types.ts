@@ -17,6 +17,8 @@ export interface UserItem extends ItemBase {
   type: 'user';
   text: string;
   uuid?: string;
+  /** Guidance sent while the turn ran (turn.guided): it interrupted the reply and steered the same turn. */
+  steered?: boolean;
 }
 
 export interface AssistantItem extends ItemBase {

@@ -27,12 +27,12 @@ export function Composer({ session }: { session: SessionState }) {
     ref.current?.focus();
   }, [session.id]);
 
-  const send = async () => {
+  const send = async (steer = false) => {
     const prompt = text.trim();
     if (prompt === '' || sending) return;
     setSending(true);
     setText('');
-    const ok = await store.sendPrompt(session.id, prompt);
+    const ok = steer ? await store.guideTurn(session.id, prompt) : await store.sendPrompt(session.id, prompt);
     if (!ok) setText(prompt);
     setSending(false);
     ref.current?.focus();
@@ -82,6 +82,17 @@ export function Composer({ session }: { session: SessionState }) {
               data-testid="cancel-turn"
             >
               {stopping ? 'Stopping…' : 'Cancel'}
+            </button>
+          )}
+          {running && !stopping && (
+            <button
+              type="button"
+              disabled={text.trim() === '' || sending}
+              onClick={() => void send(true)}
+              title="Send now: interrupt the reply being written and steer this turn"
+              data-testid="steer"
+            >
+              Steer
             </button>
           )}
           <button type="button" className="primary" disabled={text.trim() === '' || sending} onClick={() => void send()} data-testid="send">

@@ -14,6 +14,7 @@ export const UserRow = memo(function UserRow({ item, nested }: { item: UserItem;
   return (
     <div className="row row-user" data-testid="user-message">
       <div className="bubble bubble-user">
+        {item.steered === true && <div className="steered-label" data-testid="steered">Steered the running turn</div>}
         <div className="plain">{item.text}</div>
       </div>
       {canAct && item.uuid !== undefined && (
