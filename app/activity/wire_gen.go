@@ -18,6 +18,7 @@ const (
 	SessionClosed       Kind = "session.closed"       // made by the sidecar
 	SessionUpdated      Kind = "session.updated"      // made by the sidecar
 	TurnStarted         Kind = "turn.started"         // made by the sidecar
+	TurnAccepted        Kind = "turn.accepted"        // made by the sidecar
 	TurnGuided          Kind = "turn.guided"          // made by the sidecar
 	TurnCompleted       Kind = "turn.completed"       // made by the sidecar
 	TurnFailed          Kind = "turn.failed"          // made by the sidecar
@@ -42,7 +43,7 @@ const (
 )
 
 // Kinds lists every kind of the wire, in the schema's order.
-var Kinds = []Kind{SessionStarted, SessionClosed, SessionUpdated, TurnStarted, TurnGuided, TurnCompleted, TurnFailed, TurnCanceled, MessageDelta, MessageCompleted, ToolStarted, ToolUpdated, ToolCompleted, ToolFailed, PermissionRequested, PermissionSettled, PlanUpdated, UsageUpdated, ModelResolved, CommandsUpdated, ModelsUpdated, ContextUpdated, ProtocolError, Unknown, TurnQueued}
+var Kinds = []Kind{SessionStarted, SessionClosed, SessionUpdated, TurnStarted, TurnAccepted, TurnGuided, TurnCompleted, TurnFailed, TurnCanceled, MessageDelta, MessageCompleted, ToolStarted, ToolUpdated, ToolCompleted, ToolFailed, PermissionRequested, PermissionSettled, PlanUpdated, UsageUpdated, ModelResolved, CommandsUpdated, ModelsUpdated, ContextUpdated, ProtocolError, Unknown, TurnQueued}
 
 // String returns the wire name.
 func (k Kind) String() string { return string(k) }
@@ -359,10 +360,11 @@ const (
 	TurnFailureCodeNotSent       TurnFailureCode = "not_sent"
 	TurnFailureCodeSessionClosed TurnFailureCode = "session_closed"
 	TurnFailureCodeHostExited    TurnFailureCode = "host_exited"
+	TurnFailureCodeIdentity      TurnFailureCode = "identity"
 )
 
 // TurnFailureCodeValues lists every TurnFailureCode, in the schema's order.
-var TurnFailureCodeValues = []TurnFailureCode{TurnFailureCodeAPIError, TurnFailureCodeAuth, TurnFailureCodeMaxTurns, TurnFailureCodeBudget, TurnFailureCodeSidecarExited, TurnFailureCodeSDKError, TurnFailureCodeNotSent, TurnFailureCodeSessionClosed, TurnFailureCodeHostExited}
+var TurnFailureCodeValues = []TurnFailureCode{TurnFailureCodeAPIError, TurnFailureCodeAuth, TurnFailureCodeMaxTurns, TurnFailureCodeBudget, TurnFailureCodeSidecarExited, TurnFailureCodeSDKError, TurnFailureCodeNotSent, TurnFailureCodeSessionClosed, TurnFailureCodeHostExited, TurnFailureCodeIdentity}
 
 // String returns the wire value.
 func (v TurnFailureCode) String() string { return string(v) }
@@ -370,7 +372,7 @@ func (v TurnFailureCode) String() string { return string(v) }
 // Valid reports whether v is one of the values the wire names.
 func (v TurnFailureCode) Valid() bool {
 	switch v {
-	case TurnFailureCodeAPIError, TurnFailureCodeAuth, TurnFailureCodeMaxTurns, TurnFailureCodeBudget, TurnFailureCodeSidecarExited, TurnFailureCodeSDKError, TurnFailureCodeNotSent, TurnFailureCodeSessionClosed, TurnFailureCodeHostExited:
+	case TurnFailureCodeAPIError, TurnFailureCodeAuth, TurnFailureCodeMaxTurns, TurnFailureCodeBudget, TurnFailureCodeSidecarExited, TurnFailureCodeSDKError, TurnFailureCodeNotSent, TurnFailureCodeSessionClosed, TurnFailureCodeHostExited, TurnFailureCodeIdentity:
 		return true
 	}
 	return false
@@ -460,6 +462,7 @@ type Event struct {
 	Retry               *RetryInfo          `json:"retry,omitempty"`               // session.updated
 	Prompt              string              `json:"prompt,omitempty"`              // turn.started, turn.guided, turn.queued
 	UUID                string              `json:"uuid,omitempty"`                // turn.started, message.completed
+	ProviderMessage     string              `json:"providerMessage,omitempty"`     // turn.accepted
 	Result              string              `json:"result,omitempty"`              // turn.completed
 	DurationMs          *float64            `json:"durationMs,omitempty"`          // turn.completed
 	NumTurns            *int64              `json:"numTurns,omitempty"`            // turn.completed
@@ -517,6 +520,7 @@ var kindSpecs = map[Kind]kindSpec{
 	SessionClosed:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "reason": true, "message": false}},
 	SessionUpdated:      {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "permissionMode": false, "title": false, "model": false, "status": false, "retry": false}},
 	TurnStarted:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true, "uuid": false}},
+	TurnAccepted:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "providerMessage": true}},
 	TurnGuided:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true}},
 	TurnCompleted:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "result": false, "durationMs": true, "numTurns": true, "costUsd": true, "stopReason": false}},
 	TurnFailed:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "code": true, "message": true}},
@@ -588,6 +592,16 @@ type wireTurnStarted struct {
 	Ephemeral bool      `json:"ephemeral,omitempty"`
 	Prompt    string    `json:"prompt"`
 	UUID      string    `json:"uuid,omitempty"`
+}
+
+type wireTurnAccepted struct {
+	Kind            Kind      `json:"kind"`
+	Session         string    `json:"session"`
+	Turn            string    `json:"turn,omitempty"`
+	Seq             uint64    `json:"seq,omitempty"`
+	Time            time.Time `json:"time"`
+	Ephemeral       bool      `json:"ephemeral,omitempty"`
+	ProviderMessage string    `json:"providerMessage"`
 }
 
 type wireTurnGuided struct {
@@ -855,6 +869,8 @@ func (e Event) MarshalJSON() ([]byte, error) {
 		return json.Marshal(wireSessionUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, PermissionMode: e.PermissionMode, Title: e.Title, Model: e.Model, Status: e.Status, Retry: e.Retry})
 	case TurnStarted:
 		return json.Marshal(wireTurnStarted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Prompt: e.Prompt, UUID: e.UUID})
+	case TurnAccepted:
+		return json.Marshal(wireTurnAccepted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, ProviderMessage: e.ProviderMessage})
 	case TurnGuided:
 		return json.Marshal(wireTurnGuided{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Prompt: e.Prompt})
 	case TurnCompleted:

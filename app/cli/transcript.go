@@ -102,7 +102,7 @@ func (t *transcript) render(ev activity.Event) {
 		t.printf("  (unrecognized agent message: %s)\n", oneLine(string(ev.Raw), 120))
 	case activity.ProtocolError:
 		t.printf("  (protocol error: %s)\n", ev.Message)
-	case activity.TurnQueued, activity.TurnStarted, activity.TurnCompleted, activity.PermissionRequested, activity.UsageUpdated,
+	case activity.TurnQueued, activity.TurnStarted, activity.TurnAccepted, activity.TurnCompleted, activity.PermissionRequested, activity.UsageUpdated,
 		activity.SessionClosed, activity.CommandsUpdated, activity.ModelsUpdated,
 		activity.ContextUpdated:
 		// Shown elsewhere (the permission question) or not worth a line in a transcript.

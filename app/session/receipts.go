@@ -34,8 +34,9 @@ func (s *Session) recordEvent(ev activity.Event) {
 	}
 	var rec receipts.Record
 	switch ev.Kind {
-	case activity.TurnStarted:
-		rec = receipts.Record{Type: receipts.RecordStarted, ProviderMessage: ev.UUID}
+	case activity.TurnAccepted:
+		// The identity barrier's result: the provider turn this Baton turn is bound to.
+		rec = receipts.Record{Type: receipts.RecordStarted, ProviderMessage: ev.ProviderMessage}
 	case activity.UsageUpdated:
 		if !ev.Ephemeral && ev.TurnOutputTokens != nil {
 			s.mu.Lock()

@@ -33,6 +33,16 @@ func TestStreamedTextReply(t *testing.T) {
 		}
 	}
 	require.GreaterOrEqual(t, firstDelta, 0, "no text deltas streamed")
+	// The identity barrier: the turn is bound to its persisted prompt once, before any of its output.
+	var accepted []int
+	for i, ev := range events {
+		if ev.Kind == activity.TurnAccepted {
+			accepted = append(accepted, i)
+			require.Equal(t, events[1].UUID, ev.ProviderMessage, "bound to the prompt turn.started names")
+		}
+	}
+	require.Len(t, accepted, 1)
+	require.Less(t, accepted[0], firstDelta)
 	require.Greater(t, completed, firstDelta, "the completed message must follow its deltas")
 	require.Equal(t, "You said: hello there", streamed.String())
 

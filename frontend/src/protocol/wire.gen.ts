@@ -41,7 +41,7 @@ export type SessionCloseReason = (typeof SESSION_CLOSE_REASON_VALUES)[number];
 export const SETTLED_BY_VALUES = ["user","policy","interrupt","sidecar_exited"] as const;
 export type SettledBy = (typeof SETTLED_BY_VALUES)[number];
 
-export const TURN_FAILURE_CODE_VALUES = ["api_error","auth","max_turns","budget","sidecar_exited","sdk_error","not_sent","session_closed","host_exited"] as const;
+export const TURN_FAILURE_CODE_VALUES = ["api_error","auth","max_turns","budget","sidecar_exited","sdk_error","not_sent","session_closed","host_exited","identity"] as const;
 export type TurnFailureCode = (typeof TURN_FAILURE_CODE_VALUES)[number];
 
 export const VERDICT_VALUES = ["allow","allow_always","deny"] as const;
@@ -115,6 +115,11 @@ export interface TurnStartedEvent extends EventBase {
   kind: 'turn.started';
   prompt: string;
   uuid?: string;
+}
+
+export interface TurnAcceptedEvent extends EventBase {
+  kind: 'turn.accepted';
+  providerMessage: string;
 }
 
 export interface TurnGuidedEvent extends EventBase {
@@ -273,6 +278,7 @@ export type WireEvent =
   | SessionClosedEvent
   | SessionUpdatedEvent
   | TurnStartedEvent
+  | TurnAcceptedEvent
   | TurnGuidedEvent
   | TurnCompletedEvent
   | TurnFailedEvent
@@ -297,7 +303,7 @@ export type WireEvent =
 
 export type WireEventKind = WireEvent['kind'];
 
-export const WIRE_EVENT_KINDS = ["session.started","session.closed","session.updated","turn.started","turn.guided","turn.completed","turn.failed","turn.canceled","message.delta","message.completed","tool.started","tool.updated","tool.completed","tool.failed","permission.requested","permission.settled","plan.updated","usage.updated","model.resolved","commands.updated","models.updated","context.updated","protocol.error","unknown","turn.queued"] as const satisfies readonly WireEventKind[];
+export const WIRE_EVENT_KINDS = ["session.started","session.closed","session.updated","turn.started","turn.accepted","turn.guided","turn.completed","turn.failed","turn.canceled","message.delta","message.completed","tool.started","tool.updated","tool.completed","tool.failed","permission.requested","permission.settled","plan.updated","usage.updated","model.resolved","commands.updated","models.updated","context.updated","protocol.error","unknown","turn.queued"] as const satisfies readonly WireEventKind[];
 
 export const CONSOLE_METHODS = ["capabilities","snapshot","pickFolder","startSession","sendPrompt","cancelTurn","guideTurn","answerPermission","setModel","setPermissionMode","closeSession","listSessions","history","rewindFiles","rewindConversation","notify","signIn","retryProvision","listModels"] as const;
 export type ConsoleMethod = (typeof CONSOLE_METHODS)[number];

@@ -120,6 +120,7 @@ const SESSION: { [K in Kind]: SessionHandler<K> } = {
   },
   'turn.started': turnStarted,
   'turn.guided': rowsOnly,
+  'turn.accepted': rowsOnly,
   'turn.completed': (d, ev, ctx) => {
     rowsOnly(d, ev, ctx);
     endTurn(d, ev.turn, 'completed');

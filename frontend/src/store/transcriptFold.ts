@@ -29,6 +29,7 @@ const turnOf = (ev: WireEvent): { turn?: string } => (ev.turn !== undefined ? { 
 const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
   'session.started': noRow,
   'session.closed': noRow,
+  'turn.accepted': noRow,
   'session.updated': noRow,
   'turn.queued': noRow,
   'plan.updated': noRow,

@@ -46,6 +46,7 @@ export function fitEvent(event: Event, maxBytes: number = MAX_EVENT_BYTES): Even
     case 'session.started':
     case 'session.closed':
     case 'session.updated':
+    case 'turn.accepted':
     case 'turn.failed':
     case 'turn.canceled':
     case 'tool.updated':

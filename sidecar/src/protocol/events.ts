@@ -33,7 +33,8 @@ export type PlanItem = z.infer<typeof planItem>;
 /**
  * Why a turn failed. The last three come from the host, never from the SDK: `not_sent` (the prompt could not be
  * handed to the sidecar), `session_closed` (the session closed while the turn waited or ran) and `host_exited`
- * (history: the Baton process running the turn died before it ended, as its durable receipt says).
+ * (history: the Baton process running the turn died before it ended, as its durable receipt says). `identity`: the
+ * turn could not be bound to exactly one persisted user message in time (the identity barrier).
  */
 export const TURN_FAILURE_CODES = [
   'api_error',
@@ -45,6 +46,7 @@ export const TURN_FAILURE_CODES = [
   'not_sent',
   'session_closed',
   'host_exited',
+  'identity',
 ] as const;
 export const turnFailureCodeSchema = z.enum(TURN_FAILURE_CODES);
 export type TurnFailureCode = (typeof TURN_FAILURE_CODES)[number];
@@ -112,6 +114,16 @@ export const turnStartedEvent = z.strictObject({
   kind: z.literal('turn.started'),
   prompt: z.string(),
   uuid: z.string().optional(),
+});
+/**
+ * The identity barrier passed: the turn is bound to the root user message Claude Code persisted for it (the
+ * provider turn), by the SDK's echo of the uuid sent or, without one, from the session transcript. Sent once per
+ * turn, before any of its output.
+ */
+export const turnAcceptedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('turn.accepted'),
+  providerMessage: z.string().min(1),
 });
 /**
  * Guidance steered the running turn: its response was interrupted (the CLI's error result for it is bookkeeping,
@@ -285,6 +297,7 @@ export const eventSchema = z.discriminatedUnion('kind', [
   sessionClosedEvent,
   sessionUpdatedEvent,
   turnStartedEvent,
+  turnAcceptedEvent,
   turnGuidedEvent,
   turnCompletedEvent,
   turnFailedEvent,

@@ -1,5 +1,5 @@
 // Runs sessions, lists and history through the real Claude Agent SDK.
-import { getSessionInfo, query } from '@anthropic-ai/claude-agent-sdk';
+import { getSessionInfo, getSessionMessages, query } from '@anthropic-ai/claude-agent-sdk';
 import { type HistoryPage, readHistory } from '../history/history.js';
 import { readSessions } from '../history/sessions.js';
 import type { EmitEvent, ModelEntry } from '../protocol/events.js';
@@ -36,6 +36,7 @@ export class SdkBackend {
       stderr: (data) => process.stderr.write(data),
       onEnded: context.onEnded,
       sessionInfo: getSessionInfo,
+      transcript: getSessionMessages,
     });
     return { handle, executable: choice.path };
   }

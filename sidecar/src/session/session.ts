@@ -20,6 +20,7 @@ import { assertNever } from '../util/assertNever.js';
 import { diag, shortError } from '../util/diagnostics.js';
 import { Generation, type QueryFn } from './generation.js';
 import { Guidance } from './guidance.js';
+import { isEchoOf, isTurnOutput, resolveFromTranscript, type TranscriptFn } from './identity.js';
 import { PermissionBroker } from './permissions.js';
 import { buildQueryOptions } from './queryOptions.js';
 import { type SessionInfoFn, SideReader } from './sideReads.js';
@@ -45,6 +46,8 @@ export interface SessionDeps {
   onEnded: () => void;
   /** Reads the session's stored info (its title) for the side reads. */
   sessionInfo: SessionInfoFn;
+  /** Reads the session's transcript (the identity barrier's fallback). */
+  transcript: TranscriptFn;
 }
 
 // The CLI reports its mode in the initialize response; the field is not in the SDK's types, so it is read
@@ -340,6 +343,15 @@ export class SdkSession {
     // belongs to no turn of this generation.
     if (generation.number > 1 && generation.dispatched === 0) return;
     const running = this.turns.running;
+    if (running !== undefined && running.dispatched && running.accepted !== true) {
+      if (isEchoOf(message, running.uuid)) {
+        this.accept(running, generation);
+      } else if (isTurnOutput(message)) {
+        (running.held ??= []).push(message);
+        this.resolveIdentity(running, generation);
+        return;
+      }
+    }
     if (this.guidance.absorb(running?.id, message)) return;
     for (const event of this.mapper.map(message, { turn: running?.id })) this.deps.emit(event);
     if (message.type !== 'result') return;
@@ -347,6 +359,42 @@ export class SdkSession {
     // The result ended the running turn (its end event came from the mapper); while closing, queued turns
     // stay queued so shutDown cancels them instead of starting them.
     this.advance();
+  }
+
+  /** The identity barrier passed: say so once, then release what the turn produced meanwhile. */
+  private accept(turn: Turn, generation: Generation): void {
+    turn.accepted = true;
+    this.emit({ kind: 'turn.accepted', providerMessage: turn.uuid }, turn.id);
+    const held = turn.held ?? [];
+    turn.held = [];
+    for (const message of held) this.onMessage(generation, message);
+  }
+
+  /** No echo before the turn's first output: find its prompt in the transcript, or fail the turn (fail closed). */
+  private resolveIdentity(turn: Turn, generation: Generation): void {
+    if (turn.resolving === true) return;
+    turn.resolving = true;
+    const wanted = () => this.turns.running === turn && turn.accepted !== true && !generation.revoked && !this.ending;
+    void resolveFromTranscript({
+      session: this.id,
+      cwd: this.deps.start.cwd,
+      uuid: turn.uuid,
+      transcript: this.deps.transcript,
+      stillWanted: wanted,
+    }).then((resolution) => {
+      if (!wanted()) return;
+      if (resolution.bound) {
+        this.accept(turn, generation);
+        return;
+      }
+      // Output that cannot be tied to the prompt is never shown as its answer: stop the query, fail the turn.
+      generation.revoke();
+      this.permissions.settleAll('interrupt');
+      if (this.generation === generation) this.generation = undefined;
+      this.retiring = Promise.all([this.retiring, generation.stop(1_000)]).then(() => undefined);
+      this.emit({ kind: 'turn.failed', code: 'identity', message: `The turn could not be tied to its prompt: ${resolution.reason}` }, turn.id);
+      this.advance();
+    });
   }
 
   /** The running turn ended: release the next one, if any. */

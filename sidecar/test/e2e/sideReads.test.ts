@@ -1,6 +1,6 @@
 // Side reads and model discovery through the real SDK and claude CLI against the scripted fake Messages API on
 // 127.0.0.1, with a temp HOME / CLAUDE_CONFIG_DIR.
-import { getSessionInfo, query } from '@anthropic-ai/claude-agent-sdk';
+import { getSessionInfo, getSessionMessages, query } from '@anthropic-ai/claude-agent-sdk';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -116,6 +116,7 @@ describe('side reads', () => {
           ended = true;
         },
         sessionInfo: (id, options) => getSessionInfo(id, options),
+        transcript: (id, options) => getSessionMessages(id, options),
       });
       session.opened();
       await vi.waitFor(() => expect(emitted.map((e) => e.kind)).toContain('context.updated'), { timeout: 30_000 });

@@ -1,0 +1,69 @@
+// The identity barrier: before a turn's first output is released, the turn is bound to the root user message
+// Claude Code persisted for it. The uuid the sidecar sent is correlation evidence: usually the SDK echoes it back;
+// when the echo is missing (a query may begin with assistant output or a tool), the session transcript is read, with
+// a bounded retry for write delay. Absence at the deadline, or two messages with the uuid, fail the turn.
+import type { SDKMessage } from '@anthropic-ai/claude-agent-sdk';
+
+/** Reads the session's transcript (the SDK's getSessionMessages). */
+export type TranscriptFn = (session: string, options: { dir: string }) => Promise<readonly unknown[]>;
+
+export const IDENTITY_DEADLINE_MS = 5_000;
+const RETRY_MS = 100;
+
+export type Resolution = { bound: true } | { bound: false; reason: string };
+
+/** True for what a turn produces (held back until the turn is bound); system bookkeeping passes through. */
+export function isTurnOutput(message: SDKMessage): boolean {
+  switch (message.type) {
+    case 'assistant':
+    case 'stream_event':
+    case 'user':
+    case 'result':
+    case 'tool_progress':
+    case 'tool_use_summary':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** The SDK's echo of the prompt sent under `uuid`. */
+export function isEchoOf(message: SDKMessage, uuid: string): boolean {
+  return message.type === 'user' && message.uuid === uuid;
+}
+
+/**
+ * Looks for exactly one user entry with `uuid` in the transcript until the deadline. `stillWanted` false (the
+ * turn ended, was canceled or was bound by its echo meanwhile) stops the search.
+ */
+export async function resolveFromTranscript(input: {
+  session: string;
+  cwd: string;
+  uuid: string;
+  transcript: TranscriptFn;
+  stillWanted: () => boolean;
+  deadlineMs?: number;
+}): Promise<Resolution> {
+  const deadline = Date.now() + (input.deadlineMs ?? IDENTITY_DEADLINE_MS);
+  let lastError = '';
+  while (input.stillWanted()) {
+    try {
+      const messages = await input.transcript(input.session, { dir: input.cwd });
+      const found = messages.filter((m) => isUserWithUuid(m, input.uuid)).length;
+      if (found === 1) return { bound: true };
+      if (found > 1) return { bound: false, reason: `${found} persisted messages carry the prompt's uuid` };
+    } catch (error) {
+      lastError = error instanceof Error ? error.message : String(error);
+    }
+    if (Date.now() >= deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+  }
+  const why = lastError !== '' ? ` (${lastError})` : '';
+  return { bound: false, reason: `Claude Code did not persist this turn's prompt within ${input.deadlineMs ?? IDENTITY_DEADLINE_MS} ms${why}` };
+}
+
+function isUserWithUuid(message: unknown, uuid: string): boolean {
+  if (typeof message !== 'object' || message === null) return false;
+  const m = message as { type?: unknown; uuid?: unknown };
+  return m.type === 'user' && m.uuid === uuid;
+}
