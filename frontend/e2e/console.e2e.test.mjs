@@ -7,12 +7,13 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { batonBinary, shotPath, startBaton, startBrowser, startFakeApi, stopAll, tempDir } from './harness.mjs';
+import { batonBinary, descendants, shotPath, startBaton, startBrowser, startFakeApi, stopAll, tempDir } from './harness.mjs';
 
 const TURN_MS = 45_000;
 
 let page;
 let url;
+let batonPid;
 let project;
 const pageErrors = [];
 
@@ -26,7 +27,7 @@ before(async () => {
   const bin = batonBinary();
   const tools = tempDir('tools');
   const apiUrl = await startFakeApi(join(tools, 'baton-fakeapi'));
-  ({ url } = await startBaton({ apiUrl, bin }));
+  ({ url, pid: batonPid } = await startBaton({ apiUrl, bin }));
   project = tempDir('project');
   writeFileSync(join(project, 'README.md'), '# Demo\n');
   const browser = await startBrowser();
@@ -137,6 +138,25 @@ step('a slow turn is canceled while it streams', async () => {
   await shot('06-canceled');
 });
 
+step('a stopped Claude Code is force-stopped within the budgets, and the next prompt continues', async () => {
+  await send('[slow] stall right here');
+  await page.locator('[data-testid="assistant-message"][aria-busy="true"]').filter({ hasText: 'You said: [slow] stall' }).waitFor();
+  const claude = descendants(batonPid).filter((p) => p.exe === 'claude');
+  assert.equal(claude.length, 1, `one claude under baton serve: ${JSON.stringify(descendants(batonPid))}`);
+  process.kill(claude[0].pid, 'SIGSTOP');
+  const began = Date.now();
+  await page.getByTestId('cancel-turn').click();
+  await page.getByTestId('cancel-turn').filter({ hasText: 'Stopping…' }).waitFor();
+  await shot('06b-stopping');
+  await page.getByTestId('turn-canceled').filter({ hasText: 'Force-stopped: Claude Code did not answer' }).waitFor({ timeout: 10_000 });
+  assert.ok(Date.now() - began < 3_000 + 3_000 + 2_000, `force-stopped after ${Date.now() - began} ms`);
+  assert.equal(descendants(batonPid).some((p) => p.pid === claude[0].pid), false, 'the stopped claude is gone');
+  await send('[recall] are you still there?');
+  await page.getByTestId('assistant-message').filter({ hasText: 'Earlier you said: Hello from the end-to-end test' }).first().waitFor();
+  await waitForTurnEnd(6);
+  await shot('06c-continued');
+});
+
 step('after a reload the live session is in the sidebar and shows its transcript', async () => {
   await page.reload();
   await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
@@ -144,7 +164,7 @@ step('after a reload the live session is in the sidebar and shows its transcript
   await entry.click();
   await page.getByTestId('user-message').filter({ hasText: 'Hello from the end-to-end test' }).waitFor();
   await page.getByTestId('permission-row').filter({ hasText: 'Write: Denied' }).waitFor();
-  await page.getByTestId('turn-canceled').waitFor();
+  await page.getByTestId('turn-canceled').first().waitFor();
   await shot('07-reloaded');
 });
 
@@ -153,7 +173,7 @@ step('a closed session resumes when written to, and remembers the conversation',
   await page.locator('.session-header .badge').filter({ hasText: 'closed' }).waitFor();
   await send('[recall] what did I say?');
   await page.getByTestId('session-live').waitFor();
-  await page.getByTestId('assistant-message').filter({ hasText: 'Earlier you said: Hello from the end-to-end test' }).waitFor();
+  await page.getByTestId('assistant-message').filter({ hasText: 'Earlier you said: Hello from the end-to-end test' }).filter({ hasText: 'are you still there?' }).waitFor();
   await shot('08-resumed');
 });
 

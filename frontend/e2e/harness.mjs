@@ -2,9 +2,9 @@
 // Messages API (app/internal/fakeapi), `baton serve` with the real runtime, sidecar and claude CLI, and
 // Debian's headless Chromium through playwright-core (never a downloaded browser).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -131,7 +131,38 @@ export async function startBaton({ apiUrl, bin }) {
   onStop(() => stopChild(child, 'baton serve'));
   const url = await firstLine(child, 'baton serve', 60_000);
   if (!/^http:\/\/127\.0\.0\.1:\d+\/\?token=\w+/.test(url)) throw new Error(`baton serve printed an unexpected first line: ${url}`);
-  return { url, home };
+  return { url, home, pid: child.pid };
+}
+
+/** The processes below pid (Linux /proc), as {pid, exe basename}. */
+export function descendants(pid) {
+  const children = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (!children.has(ppid)) children.set(ppid, []);
+      children.get(ppid).push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out = [];
+  const walk = (p) => {
+    for (const child of children.get(p) ?? []) {
+      let exe = '';
+      try {
+        exe = basename(readlinkSync(`/proc/${child}/exe`));
+      } catch {
+        // gone, or not ours to read
+      }
+      out.push({ pid: child, exe });
+      walk(child);
+    }
+  };
+  walk(pid);
+  return out;
 }
 
 /** Headless Debian Chromium; page errors are collected so the test can fail on them. */

@@ -62,7 +62,11 @@ function event<K extends Event['kind']>(
 
 const turnEnd = (sidecar: SidecarProcess, session: string, turn: string) =>
   sidecar.waitFor(
-    (l) => l.type === 'event' && l.event.session === session && l.event.turn === turn && l.event.kind.startsWith('turn.') && l.event.kind !== 'turn.started',
+    (l) =>
+      l.type === 'event' &&
+      l.event.session === session &&
+      l.event.turn === turn &&
+      ['turn.completed', 'turn.failed', 'turn.canceled'].includes(l.event.kind),
     60_000,
   );
 
