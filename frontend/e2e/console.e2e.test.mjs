@@ -31,7 +31,8 @@ before(async () => {
   project = tempDir('project');
   writeFileSync(join(project, 'README.md'), '# Demo\n');
   const browser = await startBrowser();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  // Tall enough for the whole path's transcript: rows out of view are not rendered (virtualized).
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1300 } });
   page = await context.newPage();
   page.on('pageerror', (err) => pageErrors.push(String(err)));
   page.setDefaultTimeout(TURN_MS);
