@@ -42,6 +42,7 @@ const (
 	CodeLineTooLong        = "line_too_long"
 	CodeUnknownSession     = "unknown_session"
 	CodeSessionExists      = "session_exists"
+	CodeSessionNotFound    = "session_not_found" // resume or fork named a session with no stored transcript there
 	CodeUnknownTurn        = "unknown_turn"
 	CodeUnknownRequest     = "unknown_request"
 	CodeSDKError           = "sdk_error"
