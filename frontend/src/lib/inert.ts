@@ -46,13 +46,15 @@ const purify = DOMPurify();
 
 /** Sanitized, inert HTML for untrusted HTML. */
 export function sanitizeInert(html: string): string {
+  // The body of DOMPurify's own parsed document (null for nothing to parse).
   const body = purify.sanitize(html, {
     ALLOWED_TAGS,
     ALLOWED_ATTR,
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
     RETURN_DOM: true,
-  });
+  }) as HTMLElement | null;
+  if (body === null) return '';
   // querySelectorAll is a static list: replacing an image does not disturb the walk.
   for (const el of Array.from(body.querySelectorAll('*'))) {
     const tag = el.localName;
