@@ -39,9 +39,10 @@ async function startAttacker() {
     socket.destroy();
   });
   server.on('connection', (socket) => socket.on('error', () => undefined));
-  await new Promise((res) => server.listen(0, '127.0.0.1', res));
-  onStop(() => new Promise((res) => server.close(() => res())));
-  return `http://127.0.0.1:${server.address().port}`;
+  await new Promise((res) => server.listen(0, '127.0.0.1', () => res(undefined)));
+  onStop(() => new Promise((res) => server.close(() => res(undefined))));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  return `http://127.0.0.1:${port}`;
 }
 
 /** Everything a prompt-injected model might write into a reply. */
@@ -89,20 +90,19 @@ before(async () => {
   await context.route('https://example.invalid/**', (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: 'outside' }));
   // Runs before the page's own scripts, outside its CSP: records every violation the page reports.
   await context.addInitScript(() => {
-    window.__violations = [];
-    window.__parseViolations = 0;
+    const w = /** @type {any} */ (window);
+    w.__violations = [];
     document.addEventListener('securitypolicyviolation', (e) => {
       // DOMPurify parses untrusted HTML in a document of its own, where nothing loads or runs; Chromium still
       // checks that document's inline handlers, styles and <base> against the page's policy and reports them
-      // here, aimed at the page's document. Those are counted apart; anything else (a URL the page tried to
+      // here, aimed at the page's document. Those are left out; anything else (a URL the page tried to
       // load, an element in the page itself, eval) is a real attempt.
       const inline = e.blockedURI === 'inline' && /-(attr|elem)$/.test(e.violatedDirective);
       if (e.target === document && (inline || e.violatedDirective === 'base-uri')) {
-        window.__parseViolations++;
         return;
       }
       const where = e.target instanceof Element ? `<${e.target.localName}>` : String(e.target);
-      window.__violations.push(`${e.violatedDirective} ${e.blockedURI} at ${where}`);
+      w.__violations.push(`${e.violatedDirective} ${e.blockedURI} at ${where}`);
     });
   });
   page = await context.newPage();
@@ -138,9 +138,9 @@ async function waitForTurnEnd(count) {
 
 /** Nothing ran, nothing was fetched, nothing was even attempted by the page itself. */
 async function assertInert(when) {
-  assert.equal(await page.evaluate(() => window.__pwned), undefined, `${when}: a hostile script ran`);
+  assert.equal(await page.evaluate(() => /** @type {any} */ (window).__pwned), undefined, `${when}: a hostile script ran`);
   assert.deepEqual(dialogs, [], `${when}: a hostile script opened a dialog`);
-  assert.deepEqual(await page.evaluate(() => window.__violations), [], `${when}: the page tried what its CSP forbids`);
+  assert.deepEqual(await page.evaluate(() => /** @type {any} */ (window).__violations), [], `${when}: the page tried what its CSP forbids`);
   assert.deepEqual(attackerHits, [], `${when}: the attacker server was reached`);
   assert.deepEqual(pageErrors, [], `${when}: page errors`);
 }
@@ -203,7 +203,7 @@ step('a hostile prompt, thinking, title and reply render as inert text', async (
   assert.match(await placeholder.textContent(), new RegExp(`chart.*${new URL(attacker).host.replace(/\./g, '\\.')}`));
   const dot = reply.locator('img[src^="data:image/png"]');
   assert.equal(await dot.count(), 1);
-  await page.waitForFunction(() => document.querySelector('img[src^="data:image/png"]')?.complete === true);
+  await page.waitForFunction(() => /** @type {HTMLImageElement | null} */ (document.querySelector('img[src^="data:image/png"]'))?.complete === true);
   assert.equal(await dot.evaluate((img) => img.naturalWidth), 1, 'a data: image renders under the CSP');
   assert.equal(await reply.locator('script, iframe, svg, object, embed, video, audio, link, style, meta, base, form, picture, source').count(), 0);
   assert.equal(await reply.locator('[style], [srcset], [poster], [background]').count(), 0);
