@@ -292,6 +292,5 @@ export const WIRE_EVENT_KINDS = ["session.started","session.closed","session.upd
 export const CONSOLE_METHODS = ["capabilities","snapshot","pickFolder","startSession","sendPrompt","cancelTurn","answerPermission","setModel","setPermissionMode","closeSession","listSessions","history","rewindFiles","rewindConversation","notify","signIn","retryProvision","listModels"] as const;
 export type ConsoleMethod = (typeof CONSOLE_METHODS)[number];
 
-export const CONSOLE_PUSHES = ["event","auth","provision"] as const;
 export const CONSOLE_ERROR_CODES = ["bad_request","not_found","unavailable","internal"] as const;
 export type ConsoleErrorCode = (typeof CONSOLE_ERROR_CODES)[number];
