@@ -6,7 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/baton-console/baton/app/platform"
+	"github.com/baton-console/baton/provision/platform"
 	"github.com/rs/zerolog"
 )
 

@@ -96,7 +96,6 @@ func (f *fetcher) try(ctx context.Context, d download, attempt int, report func(
 	if err != nil {
 		return "", fileError(d.path, "read the partial download", err)
 	}
-	resumed := have > 0
 	if d.size > 0 && have == d.size {
 		return checkResumed(finishDownload(file, d, h))
 	}
@@ -107,13 +106,42 @@ func (f *fetcher) try(ctx context.Context, d download, attempt int, report func(
 	watchdog := time.AfterFunc(f.stall, func() { cancel(ErrStalled) })
 	defer watchdog.Stop()
 
+	u, resp, err := f.request(actx, d, have)
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	have, done, sum, err := continueFrom(file, d, h, resp, have)
+	if err != nil || done {
+		return sum, err
+	}
+	resumed := have > 0
+	if err := checkOffered(d, have, resp.ContentLength); err != nil {
+		return "", err
+	}
+	rx := receipt{file: file, d: d, h: h, body: resp.Body, have: have, attempt: attempt, report: report}
+	if resp.ContentLength >= 0 && d.size == 0 {
+		rx.total = have + resp.ContentLength // the npm tarball: the manifest does not know its size
+	}
+	if err := f.receive(actx, u, rx, func() { watchdog.Reset(f.stall) }); err != nil {
+		return "", err
+	}
+	sum, err = finishDownload(file, d, h)
+	if resumed {
+		return checkResumed(sum, err)
+	}
+	return sum, err
+}
+
+// request sends the GET, asking for the rest of the file when have bytes are already on disk.
+func (f *fetcher) request(ctx context.Context, d download, have int64) (*url.URL, *http.Response, error) {
 	u, err := url.Parse(d.url)
 	if err != nil {
-		return "", fmt.Errorf("bad download URL %q: %w", redactURL(d.url), err)
+		return nil, nil, fmt.Errorf("bad download URL %q: %w", redactURL(d.url), err)
 	}
-	req, err := http.NewRequestWithContext(actx, http.MethodGet, d.url, nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, d.url, nil)
 	if err != nil {
-		return "", fmt.Errorf("bad download URL %q: %w", redactURL(d.url), err)
+		return nil, nil, fmt.Errorf("bad download URL %q: %w", redactURL(d.url), err)
 	}
 	for k, v := range d.header {
 		req.Header[k] = v
@@ -124,73 +152,96 @@ func (f *fetcher) try(ctx context.Context, d download, attempt int, report func(
 	}
 	resp, err := f.client.Do(req)
 	if err != nil {
-		return "", transferError(actx, u, err)
+		return nil, nil, transferError(ctx, u, err)
 	}
-	defer resp.Body.Close()
+	return u, resp, nil
+}
 
+// continueFrom reads the response status against what is on disk: it returns the offset the body continues the
+// file at (0 after a restart), or done with the result when the partial file already was the whole file.
+func continueFrom(file *os.File, d download, h hash.Hash, resp *http.Response, have int64) (int64, bool, string, error) {
 	switch {
 	case resp.StatusCode == http.StatusPartialContent && have > 0:
 		start, total, ok := parseContentRange(resp.Header.Get("Content-Range"))
 		if !ok || start != have {
-			return "", restart(file, errRangeIgnored)
+			return 0, false, "", restart(file, errRangeIgnored)
 		}
 		if d.size > 0 && total >= 0 && total != d.size {
-			return "", &SizeError{Expected: d.size, Got: total}
+			return 0, false, "", &SizeError{Expected: d.size, Got: total}
 		}
+		return have, false, "", nil
 	case resp.StatusCode == http.StatusOK:
 		if have > 0 {
 			if err := restartFile(file); err != nil {
-				return "", fileError(d.path, "restart the download", err)
+				return 0, false, "", fileError(d.path, "restart the download", err)
 			}
 			h.Reset()
-			have, resumed = 0, false
 		}
+		return 0, false, "", nil
 	case resp.StatusCode == http.StatusRequestedRangeNotSatisfiable && have > 0:
 		if _, total, ok := parseContentRange(resp.Header.Get("Content-Range")); ok && d.size == 0 && total == have {
-			return finishDownload(file, d, h) // the partial was already the whole file
+			sum, err := finishDownload(file, d, h) // the partial was already the whole file
+			return have, true, sum, err
 		}
-		return "", restart(file, errRangeIgnored)
+		return 0, false, "", restart(file, errRangeIgnored)
 	default:
-		return "", statusError(resp)
+		return 0, false, "", statusError(resp)
 	}
+}
 
-	if resp.ContentLength >= 0 {
-		if d.size > 0 && have+resp.ContentLength != d.size {
-			return "", &SizeError{Expected: d.size, Got: have + resp.ContentLength}
-		}
-		if d.size == 0 && have+resp.ContentLength > d.limit {
-			return "", fmt.Errorf("%w: the server offered %d bytes, at most %d expected", ErrTooLarge, have+resp.ContentLength, d.limit)
-		}
+// checkOffered refuses a body whose announced length cannot be the file.
+func checkOffered(d download, have, contentLength int64) error {
+	if contentLength < 0 {
+		return nil
 	}
-	if _, err := file.Seek(have, io.SeekStart); err != nil {
-		return "", fileError(d.path, "seek in the staging file", err)
+	if d.size > 0 && have+contentLength != d.size {
+		return &SizeError{Expected: d.size, Got: have + contentLength}
 	}
-	base := d.base
-	base.Phase, base.Attempt, base.Total = PhaseDownloading, attempt, d.size
-	if d.size == 0 && resp.ContentLength >= 0 {
-		base.Total = have + resp.ContentLength // the npm tarball: the manifest does not know its size
+	if d.size == 0 && have+contentLength > d.limit {
+		return fmt.Errorf("%w: the server offered %d bytes, at most %d expected", ErrTooLarge, have+contentLength, d.limit)
 	}
-	m := newMeter(report, base, have, f.interval)
-	have, err = copyBounded(file, h, resp.Body, have, d.bound(), func(n int64) {
-		watchdog.Reset(f.stall)
+	return nil
+}
+
+// receipt is one body being written into the staging file from offset have.
+type receipt struct {
+	file    *os.File
+	d       download
+	h       hash.Hash
+	body    io.Reader
+	have    int64
+	total   int64 // when the manifest does not know the size: what the server announced (0: unknown)
+	attempt int
+	report  func(Progress)
+}
+
+// receive appends the body to the staging file, reporting progress and feeding the watchdog on every read.
+func (f *fetcher) receive(ctx context.Context, u *url.URL, rx receipt, alive func()) error {
+	if _, err := rx.file.Seek(rx.have, io.SeekStart); err != nil {
+		return fileError(rx.d.path, "seek in the staging file", err)
+	}
+	base := rx.d.base
+	base.Phase, base.Attempt, base.Total = PhaseDownloading, rx.attempt, rx.d.size
+	if rx.total > 0 {
+		base.Total = rx.total
+	}
+	m := newMeter(rx.report, base, rx.have, f.interval)
+	have, err := copyBounded(rx.file, rx.h, rx.body, rx.have, rx.d.bound(), func(n int64) {
+		alive()
 		m.update(n)
 	})
 	m.finish(have)
 	if err != nil {
 		var le *LocalError
 		if errors.As(err, &le) || errors.Is(err, ErrTooLarge) {
-			return "", err
+			return err
 		}
-		return "", transferError(actx, u, err)
+		return transferError(ctx, u, err)
 	}
-	if d.size > 0 && have < d.size {
-		return "", errTruncated
+	if rx.d.size > 0 && have < rx.d.size {
+		return errTruncated
 	}
-	sum, err := finishDownload(file, d, h)
-	if resumed {
-		return checkResumed(sum, err)
-	}
-	return sum, err
+	return nil
 }
 
 // checkResumed turns a checksum mismatch of a resumed download into a retry from byte 0: the kept prefix may

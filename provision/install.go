@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/baton-console/baton/app/platform"
+	"github.com/baton-console/baton/provision/platform"
 )
 
 // layout is the on-disk shape under <data dir>/runtime/claude:

@@ -10,7 +10,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/baton-console/baton/app/platform"
+	"github.com/baton-console/baton/provision/platform"
 	"github.com/rs/zerolog"
 )
 

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/Masterminds/semver/v3"
-	"github.com/baton-console/baton/app/platform"
+	"github.com/baton-console/baton/provision/platform"
 )
 
 // Where a selected executable came from.

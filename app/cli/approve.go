@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/baton-console/baton/app/activity"
-	"github.com/baton-console/baton/app/protocol"
 )
 
 // approvalPolicy answers permission requests for `exec --approve`: all, none, or a list of tool names.
@@ -38,19 +37,19 @@ func parseApprove(v string) (approvalPolicy, error) {
 }
 
 // decide returns the policy's verdict, or ok=false when the policy has nothing to say (no --approve given).
-func (p approvalPolicy) decide(toolName string) (verdict string, ok bool) {
+func (p approvalPolicy) decide(toolName string) (verdict activity.Verdict, ok bool) {
 	if !p.set {
 		return "", false
 	}
 	if p.all || p.tools[toolName] {
-		return protocol.VerdictAllow, true
+		return activity.VerdictAllow, true
 	}
-	return protocol.VerdictDeny, true
+	return activity.VerdictDeny, true
 }
 
 type answer struct {
 	requestID string
-	verdict   string
+	verdict   activity.Verdict
 	message   string
 }
 
@@ -66,16 +65,16 @@ func askOnTerminal(in *bufio.Reader, out io.Writer, ev activity.Event) answer {
 		choice := strings.ToLower(strings.TrimSpace(line))
 		switch choice {
 		case "a", "allow", "y", "yes":
-			return answer{ev.RequestID, protocol.VerdictAllow, ""}
+			return answer{ev.RequestID, activity.VerdictAllow, ""}
 		case "w", "always":
-			return answer{ev.RequestID, protocol.VerdictAllowAlways, ""}
+			return answer{ev.RequestID, activity.VerdictAllowAlways, ""}
 		case "d", "deny", "n", "no":
 			fmt.Fprint(out, "  reason for the agent (optional): ")
 			reason, _ := in.ReadString('\n')
-			return answer{ev.RequestID, protocol.VerdictDeny, strings.TrimSpace(reason)}
+			return answer{ev.RequestID, activity.VerdictDeny, strings.TrimSpace(reason)}
 		}
 		if err != nil {
-			return answer{ev.RequestID, protocol.VerdictDeny, ""}
+			return answer{ev.RequestID, activity.VerdictDeny, ""}
 		}
 		fmt.Fprintln(out, "  please answer a, w or d")
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/baton-console/baton/app/activity"
 	"github.com/baton-console/baton/app/auth"
+
 	"github.com/baton-console/baton/app/protocol"
 	"github.com/baton-console/baton/app/session"
 	"github.com/google/uuid"
@@ -23,7 +24,14 @@ import (
 const execUsage = "baton exec [--cwd DIR] [--resume ID | --fork ID [--at MESSAGE]] [--session-id UUID] [--model M] " +
 	"[--permission-mode MODE] [--approve all|none|TOOL,…] [--json] PROMPT"
 
-var permissionModes = []string{"default", "acceptEdits", "bypassPermissions", "plan", "dontAsk", "auto"}
+// permissionModes is the wire's list (generated from the schema), as the flag's help and check show it.
+func permissionModes() string {
+	names := make([]string, len(activity.PermissionModeValues))
+	for i, m := range activity.PermissionModeValues {
+		names[i] = m.String()
+	}
+	return strings.Join(names, ", ")
+}
 
 type execOptions struct {
 	start   session.StartOptions
@@ -35,14 +43,14 @@ type execOptions struct {
 func parseExec(args []string, env Env) (execOptions, int) {
 	fs := newFlagSet("exec", execUsage, env.Stderr)
 	var o execOptions
-	var approve, sessionID string
+	var approve, sessionID, mode string
 	fs.StringVar(&o.start.Cwd, "cwd", "", "the project folder (default: the current folder)")
 	fs.StringVar(&o.start.Resume, "resume", "", "resume this session, keeping its id")
 	fs.StringVar(&o.start.ForkFrom, "fork", "", "fork this session into a new one")
 	fs.StringVar(&o.start.At, "at", "", "with --resume or --fork: start from this message uuid")
 	fs.StringVar(&sessionID, "session-id", "", "the id of a new (or forked) session")
 	fs.StringVar(&o.start.Model, "model", "", "the model (an alias such as sonnet, or an id; default: the CLI's)")
-	fs.StringVar(&o.start.PermissionMode, "permission-mode", "", "one of "+strings.Join(permissionModes, ", "))
+	fs.StringVar(&mode, "permission-mode", "", "one of "+permissionModes())
 	fs.StringVar(&approve, "approve", "", "answer permission requests by policy: all, none, or TOOL,TOOL")
 	fs.BoolVar(&o.json, "json", false, "print every event as one JSON line")
 	words, err := parseInterspersed(fs, args)
@@ -69,8 +77,9 @@ func parseExec(args []string, env Env) (execOptions, int) {
 			}
 		}
 	}
-	if m := o.start.PermissionMode; m != "" && !contains(permissionModes, m) {
-		return o, usageError(env.Stderr, execUsage, "--permission-mode %q is not one of %s", m, strings.Join(permissionModes, ", "))
+	o.start.PermissionMode = activity.PermissionMode(mode)
+	if mode != "" && !o.start.PermissionMode.Valid() {
+		return o, usageError(env.Stderr, execUsage, "--permission-mode %q is not one of %s", mode, permissionModes())
 	}
 	if o.start.Cwd != "" {
 		if fi, err := os.Stat(o.start.Cwd); err != nil || !fi.IsDir() {
@@ -163,7 +172,7 @@ func runTurn(ctx context.Context, o execOptions, env Env, interrupts <-chan os.S
 				result = ExitFailure
 			}
 		case a := <-answers:
-			if _, err := s.Answer(ctx, a.requestID, a.verdict, a.message, "user"); err != nil {
+			if _, err := s.Answer(ctx, a.requestID, a.verdict, a.message, activity.PermissionAuthorUser); err != nil {
 				fmt.Fprintf(env.Stderr, "baton: %v\n", err)
 			}
 		case <-interrupts:
@@ -200,16 +209,16 @@ func handlePermission(ctx context.Context, s *session.Session, ev activity.Event
 	stdin *bufio.Reader, prompt io.Writer, answers chan<- answer) {
 	if verdict, ok := policy.decide(ev.ToolName); ok {
 		msg := ""
-		if verdict == protocol.VerdictDeny {
+		if verdict == activity.VerdictDeny {
 			msg = "Denied by the --approve policy of baton exec."
 		}
-		go func() { _, _ = s.Answer(ctx, ev.RequestID, verdict, msg, "policy") }()
+		go func() { _, _ = s.Answer(ctx, ev.RequestID, verdict, msg, activity.PermissionAuthorPolicy) }()
 		return
 	}
 	if stdin == nil {
 		go func() {
-			_, _ = s.Answer(ctx, ev.RequestID, protocol.VerdictDeny,
-				"Denied: nobody can answer permission requests here (no terminal); use --approve.", "policy")
+			_, _ = s.Answer(ctx, ev.RequestID, activity.VerdictDeny,
+				"Denied: nobody can answer permission requests here (no terminal); use --approve.", activity.PermissionAuthorPolicy)
 		}()
 		return
 	}

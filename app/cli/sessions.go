@@ -59,7 +59,7 @@ func RunSessions(ctx context.Context, args []string, env Env) int {
 	tw := tabwriter.NewWriter(env.Stdout, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "SESSION\tUPDATED\tTITLE\tFOLDER")
 	for _, s := range list {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", s.Session, ago(time.UnixMilli(s.LastModified)), oneLine(s.Title, 60), s.Cwd)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", s.Session, ago(time.UnixMilli(int64(s.LastModified))), oneLine(s.Title, 60), s.Cwd)
 	}
 	_ = tw.Flush()
 	return ExitOK

@@ -122,7 +122,7 @@ func (s *smokeRun) run(ctx context.Context) (string, error) {
 	if err := s.exec(ctx, session); err != nil {
 		return stepExec, err
 	}
-	if err := s.client.Call(ctx, protocol.ReqClose, protocol.SessionRequest{Session: session}, nil); err != nil {
+	if err := s.client.Call(ctx, protocol.ReqClose, protocol.CloseRequest{Session: session}, nil); err != nil {
 		return stepClose, s.requestFailed(ctx, protocol.ReqClose, err)
 	}
 	if _, err := s.await(ctx, "session.closed", func(ev activity.Event) bool { return ev.Kind == activity.SessionClosed }); err != nil {
@@ -217,7 +217,7 @@ func (s *smokeRun) await(ctx context.Context, what string, match func(activity.E
 
 // requestFailed explains a failed request. A request written into a closed pipe means the sidecar is gone;
 // how it ended (its exit status) tells a user more than the pipe error does.
-func (s *smokeRun) requestFailed(ctx context.Context, req string, err error) error {
+func (s *smokeRun) requestFailed(ctx context.Context, req protocol.RequestType, err error) error {
 	if errors.Is(err, syscall.EPIPE) {
 		select {
 		case <-s.client.Done():

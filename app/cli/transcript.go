@@ -68,12 +68,12 @@ func (t *transcript) render(ev activity.Event) {
 	case activity.ToolFailed:
 		t.printf("✗ %s: %s\n", ev.Name, oneLine(ev.Error, 300))
 	case activity.PermissionSettled:
-		how := map[string]string{"allow": "allowed", "allow_always": "allowed always", "deny": "denied"}[ev.Verdict]
-		t.printf("  → %s (%s)%s\n", how, strings.ReplaceAll(ev.By, "_", " "), suffix(": ", ev.Message))
+		how := map[activity.Verdict]string{activity.VerdictAllow: "allowed", activity.VerdictAllowAlways: "allowed always", activity.VerdictDeny: "denied"}[ev.Verdict]
+		t.printf("  → %s (%s)%s\n", how, strings.ReplaceAll(ev.By.String(), "_", " "), suffix(": ", ev.Message))
 	case activity.PlanUpdated:
 		t.printf("Plan:\n")
 		for _, it := range ev.Items {
-			mark := map[string]string{"completed": "[x]", "in_progress": "[~]"}[it.Status]
+			mark := map[activity.PlanStatus]string{activity.PlanStatusCompleted: "[x]", activity.PlanStatusInProgress: "[~]"}[it.Status]
 			if mark == "" {
 				mark = "[ ]"
 			}
@@ -89,8 +89,8 @@ func (t *transcript) render(ev activity.Event) {
 		t.printf("Session %s in %s\n", ev.Session, ev.Cwd)
 	case activity.SessionUpdated:
 		// Retries are worth a line: a turn that waits on an overloaded API should not look hung.
-		if strings.HasPrefix(ev.Status, "retrying") {
-			t.printf("  … %s\n", ev.Status)
+		if ev.Status == activity.SessionActivityRetrying && ev.Retry != nil {
+			t.printf("  … %s\n", retryText(*ev.Retry))
 		}
 	case activity.Unknown:
 		t.printf("  (unrecognized agent message: %s)\n", oneLine(string(ev.Raw), 120))
@@ -155,4 +155,13 @@ func suffix(sep, s string) string {
 		return ""
 	}
 	return sep + s
+}
+
+// retryText reads as the CLI's retry did before it was typed: "retrying (attempt 2 of 10, HTTP 529)".
+func retryText(r activity.RetryInfo) string {
+	cause := ""
+	if r.HTTPStatus != nil {
+		cause = fmt.Sprintf(", HTTP %d", *r.HTTPStatus)
+	}
+	return fmt.Sprintf("retrying (attempt %d of %d%s)", r.Attempt, r.MaxRetries, cause)
 }

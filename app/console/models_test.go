@@ -25,7 +25,7 @@ func TestListModelsOverTheWire(t *testing.T) {
 
 	answer = func(context.Context) (ModelList, error) {
 		return ModelList{Account: "firstParty/api_key:0123456789abcdef",
-			Models: []activity.ModelOption{{Value: "default", DisplayName: "Default", Description: "Opus", ResolvedModel: "claude-opus-5-5"}}}, nil
+			Models: []activity.ModelEntry{{Value: "default", DisplayName: "Default", Description: "Opus", ResolvedModel: "claude-opus-5-5"}}}, nil
 	}
 	got, err := call(json.RawMessage(`{}`))
 	require.NoError(t, err)

@@ -19,12 +19,12 @@ type Empty struct{}
 
 // StartParams opens, resumes or forks a session.
 type StartParams struct {
-	Cwd            string `json:"cwd"`
-	Model          string `json:"model,omitempty"`
-	PermissionMode string `json:"permissionMode,omitempty"`
-	Resume         string `json:"resume,omitempty"`
-	ForkFrom       string `json:"forkFrom,omitempty"`
-	At             string `json:"at,omitempty"`
+	Cwd            string                  `json:"cwd"`
+	Model          string                  `json:"model,omitempty"`
+	PermissionMode activity.PermissionMode `json:"permissionMode,omitempty"`
+	Resume         string                  `json:"resume,omitempty"`
+	ForkFrom       string                  `json:"forkFrom,omitempty"`
+	At             string                  `json:"at,omitempty"`
 }
 
 // SessionRef names a session.
@@ -52,15 +52,15 @@ type CancelParams struct {
 
 // CancelResult says what the cancel did.
 type CancelResult struct {
-	Disposition string `json:"disposition"`
+	Disposition activity.CancelDisposition `json:"disposition"`
 }
 
 // AnswerParams settles a permission request.
 type AnswerParams struct {
-	Session   string `json:"session"`
-	RequestID string `json:"requestId"`
-	Verdict   string `json:"verdict"`
-	Message   string `json:"message,omitempty"`
+	Session   string           `json:"session"`
+	RequestID string           `json:"requestId"`
+	Verdict   activity.Verdict `json:"verdict"`
+	Message   string           `json:"message,omitempty"`
 }
 
 // AnswerResult is false when the request had already been settled.
@@ -76,13 +76,13 @@ type ModelParams struct {
 
 // ModeParams changes the permission mode.
 type ModeParams struct {
-	Session string `json:"session"`
-	Mode    string `json:"mode"`
+	Session string                  `json:"session"`
+	Mode    activity.PermissionMode `json:"mode"`
 }
 
 // ModeResult is the mode the CLI reports.
 type ModeResult struct {
-	Mode string `json:"mode"`
+	Mode activity.PermissionMode `json:"mode"`
 }
 
 // ListParams lists stored sessions.
@@ -143,12 +143,12 @@ type FolderResult struct {
 
 // LiveSession is an open session with its lasting events so far.
 type LiveSession struct {
-	Session        string           `json:"session"`
-	Cwd            string           `json:"cwd"`
-	RequestedModel string           `json:"requestedModel"`
-	EffectiveModel string           `json:"effectiveModel"`
-	PermissionMode string           `json:"permissionMode"`
-	Events         []activity.Event `json:"events"`
+	Session        string                  `json:"session"`
+	Cwd            string                  `json:"cwd"`
+	RequestedModel string                  `json:"requestedModel"`
+	EffectiveModel string                  `json:"effectiveModel"`
+	PermissionMode activity.PermissionMode `json:"permissionMode"`
+	Events         []activity.Event        `json:"events"`
 }
 
 // ProvisionState is where getting the claude executable stands.

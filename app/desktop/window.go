@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 
+	"github.com/baton-console/baton/app/activity"
 	"github.com/baton-console/baton/app/console"
 	"github.com/baton-console/baton/app/session"
 	"github.com/rs/zerolog"
@@ -79,28 +80,29 @@ func Run(opts Options) error {
 		Bind:             []any{api},
 		OnStartup: func(ctx context.Context) {
 			wailsCtx = ctx
-			go func() {
-				for ev := range sub.C() {
-					runtime.EventsEmit(ctx, EventName, ev)
-				}
-			}()
-			if opts.Host != nil {
-				updates, _ := opts.Host.Subscribe()
-				go func() {
-					for u := range updates {
-						if u.Auth != nil {
-							runtime.EventsEmit(ctx, AuthEventName, *u.Auth)
-						}
-						if u.Provision != nil {
-							runtime.EventsEmit(ctx, ProvisionEventName, *u.Provision)
-						}
-					}
-				}()
-			}
+			go func() { _ = console.Forward(ctx, sub.C(), opts.Host, wailsPusher{ctx}) }()
 		},
 	})
 	if err != nil {
 		return fmt.Errorf("open the Baton window: %w", err)
 	}
+	return nil
+}
+
+// wailsPusher emits pushes as the Wails events the page listens to.
+type wailsPusher struct{ ctx context.Context }
+
+func (w wailsPusher) Event(ev activity.Event) error {
+	runtime.EventsEmit(w.ctx, EventName, ev)
+	return nil
+}
+
+func (w wailsPusher) Auth(a console.AuthState) error {
+	runtime.EventsEmit(w.ctx, AuthEventName, a)
+	return nil
+}
+
+func (w wailsPusher) Provision(p console.ProvisionState) error {
+	runtime.EventsEmit(w.ctx, ProvisionEventName, p)
 	return nil
 }

@@ -10,9 +10,9 @@ import (
 
 	"github.com/baton-console/baton/app/activity"
 	"github.com/baton-console/baton/app/auth"
-	"github.com/baton-console/baton/app/platform"
 	"github.com/baton-console/baton/app/protocol"
 	"github.com/baton-console/baton/app/sidecar"
+	"github.com/baton-console/baton/provision/platform"
 	"github.com/rs/zerolog"
 )
 
@@ -46,7 +46,7 @@ type HiddenQuery struct {
 
 // Discover runs one hidden query. The credential gate is held only while the query starts (the sidecar answers
 // as soon as the CLI reported its models), never while the sidecar process starts or winds down.
-func (h *HiddenQuery) Discover(ctx context.Context) ([]activity.ModelOption, error) {
+func (h *HiddenQuery) Discover(ctx context.Context) ([]activity.ModelEntry, error) {
 	if h.Dir == "" {
 		return nil, errors.New("no discovery folder configured")
 	}
@@ -89,7 +89,7 @@ func (h *HiddenQuery) Discover(ctx context.Context) ([]activity.ModelOption, err
 		return nil, err
 	}
 	if rep.Models == nil {
-		rep.Models = []activity.ModelOption{}
+		rep.Models = []activity.ModelEntry{}
 	}
 	return rep.Models, nil
 }

@@ -75,7 +75,7 @@ func processesIn(dir string) []int {
 	return out
 }
 
-func discover(t *testing.T, h *HiddenQuery) []activity.ModelOption {
+func discover(t *testing.T, h *HiddenQuery) []activity.ModelEntry {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()

@@ -33,7 +33,7 @@ var ErrClosed = errors.New("model discovery has stopped")
 // Options configure a Service.
 type Options struct {
 	// Discover runs one discovery (see HiddenQuery). Its context lasts up to Budget; it is not the request's.
-	Discover func(ctx context.Context) ([]activity.ModelOption, error)
+	Discover func(ctx context.Context) ([]activity.ModelEntry, error)
 	// Account says whose models a discovery would return now.
 	Account func() Account
 	// Wait and Budget: 0 means DefaultWait and DefaultBudget.
@@ -44,8 +44,8 @@ type Options struct {
 
 // Models is the answer to a request: the models and the account they belong to (Account.Key).
 type Models struct {
-	Models  []activity.ModelOption `json:"models"`
-	Account string                 `json:"account"`
+	Models  []activity.ModelEntry `json:"models"`
+	Account string                `json:"account"`
 }
 
 // Service answers model requests from its cache, running at most one discovery per account at a time.
@@ -58,7 +58,7 @@ type Service struct {
 
 	mu       sync.Mutex
 	gen      uint64 // bumped by Supersede: results of discoveries begun before it are not cached
-	cache    map[string][]activity.ModelOption
+	cache    map[string][]activity.ModelEntry
 	inflight map[string]*run
 	closed   bool
 }
@@ -67,7 +67,7 @@ type Service struct {
 type run struct {
 	gen    uint64
 	done   chan struct{}
-	models []activity.ModelOption
+	models []activity.ModelEntry
 	err    error
 }
 
@@ -81,7 +81,7 @@ func New(opts Options) *Service {
 	}
 	base, cancel := context.WithCancel(context.Background())
 	return &Service{opts: opts, log: opts.Logger.With().Str("component", "discovery").Logger(), base: base,
-		cancel: cancel, cache: map[string][]activity.ModelOption{}, inflight: map[string]*run{}}
+		cancel: cancel, cache: map[string][]activity.ModelEntry{}, inflight: map[string]*run{}}
 }
 
 // List returns the current account's models: cached, or from a discovery it starts or joins. It waits at most
@@ -130,7 +130,7 @@ func (s *Service) start(key string) *run {
 		began := time.Now()
 		models, err := s.opts.Discover(ctx)
 		if err == nil && models == nil {
-			models = []activity.ModelOption{}
+			models = []activity.ModelEntry{}
 		}
 		s.mu.Lock()
 		r.models, r.err = models, err

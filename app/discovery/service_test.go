@@ -19,7 +19,7 @@ type script struct {
 	mu      sync.Mutex
 	account Account
 	calls   []string // account keys, one per discovery
-	answer  func(ctx context.Context, n int) ([]activity.ModelOption, error)
+	answer  func(ctx context.Context, n int) ([]activity.ModelEntry, error)
 }
 
 func (s *script) setAccount(a Account) {
@@ -34,7 +34,7 @@ func (s *script) current() Account {
 	return s.account
 }
 
-func (s *script) discover(ctx context.Context) ([]activity.ModelOption, error) {
+func (s *script) discover(ctx context.Context) ([]activity.ModelEntry, error) {
 	s.mu.Lock()
 	s.calls = append(s.calls, s.account.Key())
 	n := len(s.calls)
@@ -48,10 +48,10 @@ func (s *script) count() int {
 	return len(s.calls)
 }
 
-func models(values ...string) []activity.ModelOption {
-	out := make([]activity.ModelOption, len(values))
+func models(values ...string) []activity.ModelEntry {
+	out := make([]activity.ModelEntry, len(values))
 	for i, v := range values {
-		out[i] = activity.ModelOption{Value: v, DisplayName: v}
+		out[i] = activity.ModelEntry{Value: v, DisplayName: v}
 	}
 	return out
 }
@@ -76,7 +76,7 @@ func list(t *testing.T, svc *Service) (Models, error) {
 }
 
 func TestCacheIsPerAccount(t *testing.T) {
-	s := &script{account: apiKeyAccount, answer: func(_ context.Context, n int) ([]activity.ModelOption, error) {
+	s := &script{account: apiKeyAccount, answer: func(_ context.Context, n int) ([]activity.ModelEntry, error) {
 		if n == 1 {
 			return models("default", "sonnet"), nil
 		}
@@ -108,7 +108,7 @@ func TestCacheIsPerAccount(t *testing.T) {
 }
 
 func TestSupersedeClearsTheCache(t *testing.T) {
-	s := &script{account: apiKeyAccount, answer: func(context.Context, int) ([]activity.ModelOption, error) {
+	s := &script{account: apiKeyAccount, answer: func(context.Context, int) ([]activity.ModelEntry, error) {
 		return models("default"), nil
 	}}
 	svc := newService(t, s, time.Minute)
@@ -121,7 +121,7 @@ func TestSupersedeClearsTheCache(t *testing.T) {
 }
 
 func TestFollowAuthSupersedesOnEveryChangeButTheFirst(t *testing.T) {
-	s := &script{account: apiKeyAccount, answer: func(context.Context, int) ([]activity.ModelOption, error) {
+	s := &script{account: apiKeyAccount, answer: func(context.Context, int) ([]activity.ModelEntry, error) {
 		return models("default"), nil
 	}}
 	svc := newService(t, s, time.Minute)
@@ -151,7 +151,7 @@ func TestFollowAuthSupersedesOnEveryChangeButTheFirst(t *testing.T) {
 func TestWaitIsCappedButTheDiscoveryCarriesOn(t *testing.T) {
 	release := make(chan struct{})
 	sawCancel := make(chan bool, 1)
-	s := &script{account: apiKeyAccount, answer: func(ctx context.Context, _ int) ([]activity.ModelOption, error) {
+	s := &script{account: apiKeyAccount, answer: func(ctx context.Context, _ int) ([]activity.ModelEntry, error) {
 		<-release
 		sawCancel <- ctx.Err() != nil
 		return models("default", "haiku"), nil
@@ -175,7 +175,7 @@ func TestWaitIsCappedButTheDiscoveryCarriesOn(t *testing.T) {
 }
 
 func TestFailuresAreNotCached(t *testing.T) {
-	s := &script{account: apiKeyAccount, answer: func(_ context.Context, n int) ([]activity.ModelOption, error) {
+	s := &script{account: apiKeyAccount, answer: func(_ context.Context, n int) ([]activity.ModelEntry, error) {
 		if n == 1 {
 			return nil, errors.New("claude is not installed yet")
 		}
@@ -193,7 +193,7 @@ func TestFailuresAreNotCached(t *testing.T) {
 // A discovery that began before a sign-in change answers the requests waiting on it but is not cached.
 func TestADiscoverySupersededMidwayIsNotCached(t *testing.T) {
 	release := make(chan struct{})
-	s := &script{account: apiKeyAccount, answer: func(_ context.Context, n int) ([]activity.ModelOption, error) {
+	s := &script{account: apiKeyAccount, answer: func(_ context.Context, n int) ([]activity.ModelEntry, error) {
 		if n == 1 {
 			<-release
 		}
@@ -212,7 +212,7 @@ func TestADiscoverySupersededMidwayIsNotCached(t *testing.T) {
 }
 
 func TestCloseStopsBackgroundDiscoveries(t *testing.T) {
-	s := &script{account: apiKeyAccount, answer: func(ctx context.Context, _ int) ([]activity.ModelOption, error) {
+	s := &script{account: apiKeyAccount, answer: func(ctx context.Context, _ int) ([]activity.ModelEntry, error) {
 		<-ctx.Done()
 		return nil, ctx.Err()
 	}}
@@ -226,7 +226,7 @@ func TestCloseStopsBackgroundDiscoveries(t *testing.T) {
 
 func TestRequestContextEndsTheWaitOnly(t *testing.T) {
 	release := make(chan struct{})
-	s := &script{account: apiKeyAccount, answer: func(context.Context, int) ([]activity.ModelOption, error) {
+	s := &script{account: apiKeyAccount, answer: func(context.Context, int) ([]activity.ModelEntry, error) {
 		<-release
 		return models("default"), nil
 	}}

@@ -44,7 +44,7 @@ func TestCacheFollowsTheRealSignIn(t *testing.T) {
 	hidden := r.hidden(t, g.Acquire)
 	var runs atomic.Int32
 	svc := New(Options{
-		Discover: func(ctx context.Context) ([]activity.ModelOption, error) {
+		Discover: func(ctx context.Context) ([]activity.ModelEntry, error) {
 			runs.Add(1)
 			return hidden.Discover(ctx)
 		},

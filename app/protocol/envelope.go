@@ -28,26 +28,12 @@ type Envelope struct {
 
 // ErrorBody is the error reply's payload.
 type ErrorBody struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
+	Code    ErrorCode `json:"code"`
+	Message string    `json:"message"`
 }
 
 // Error is the sidecar's message, written for a person; the code is for programs (errors.As).
 func (e *ErrorBody) Error() string { return e.Message }
-
-// Error codes shared with the sidecar.
-const (
-	CodeUnsupportedVersion = "unsupported_version"
-	CodeBadRequest         = "bad_request"
-	CodeLineTooLong        = "line_too_long"
-	CodeUnknownSession     = "unknown_session"
-	CodeSessionExists      = "session_exists"
-	CodeSessionNotFound    = "session_not_found" // resume or fork named a session with no stored transcript there
-	CodeUnknownTurn        = "unknown_turn"
-	CodeUnknownRequest     = "unknown_request"
-	CodeSDKError           = "sdk_error"
-	CodeInternal           = "internal"
-)
 
 // ErrUnsupportedVersion is returned for a line whose version is missing or is not ProtocolVersion.
 var ErrUnsupportedVersion = errors.New("unsupported protocol version")
@@ -84,11 +70,11 @@ func DecodeLine(line []byte) (Envelope, error) {
 }
 
 // EncodeRequest renders a request line (without the trailing newline).
-func EncodeRequest(id, typ string, payload any) ([]byte, error) {
+func EncodeRequest(id string, typ RequestType, payload any) ([]byte, error) {
 	raw, err := json.Marshal(payload)
 	if err != nil {
 		return nil, fmt.Errorf("encode %s payload: %w", typ, err)
 	}
 	v := ProtocolVersion
-	return json.Marshal(Envelope{V: &v, ID: id, Type: typ, Payload: raw})
+	return json.Marshal(Envelope{V: &v, ID: id, Type: string(typ), Payload: raw})
 }

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/baton-console/baton/app/activity"
 	"github.com/baton-console/baton/app/protocol"
@@ -43,47 +44,122 @@ func TestVersionMatchesSidecar(t *testing.T) {
 	require.Equal(t, protocol.ProtocolVersion, ts, "Go and TypeScript protocol versions differ")
 }
 
+// Every line of the shared fixtures decodes strictly, and together they cover every request type, every ok reply
+// and every event kind the schema names: a kind or request added to the schema without a fixture fails here.
 func TestValidFixturesDecode(t *testing.T) {
-	requestPayloads := map[string]func() any{
-		protocol.ReqStart:             func() any { return &protocol.StartRequest{} },
-		protocol.ReqExec:              func() any { return &protocol.ExecRequest{} },
-		protocol.ReqCancel:            func() any { return &protocol.CancelRequest{} },
-		protocol.ReqPermission:        func() any { return &protocol.PermissionRequest{} },
-		protocol.ReqSetModel:          func() any { return &protocol.SetModelRequest{} },
-		protocol.ReqSetPermissionMode: func() any { return &protocol.SetPermissionModeRequest{} },
-		protocol.ReqClose:             func() any { return &protocol.SessionRequest{} },
-		protocol.ReqListSessions:      func() any { return &protocol.ListSessionsRequest{} },
-		protocol.ReqHistory:           func() any { return &protocol.HistoryRequest{} },
-		protocol.ReqDiscoverModels:    func() any { return &protocol.DiscoverModelsRequest{} },
-	}
 	kinds := map[activity.Kind]bool{}
+	requests := map[string]protocol.RequestType{} // fixture id → type, to decode the ok reply with that id
+	requested := map[protocol.RequestType]bool{}
+	replied := map[protocol.RequestType]bool{}
 	for _, line := range fixtureLines(t, "valid.ndjson") {
 		env, err := protocol.DecodeLine([]byte(line))
 		require.NoError(t, err, line)
 		switch env.Type {
 		case protocol.TypeEvent:
-			var ev activity.Event
-			dec := json.NewDecoder(bytes.NewReader(env.Event))
-			dec.DisallowUnknownFields()
-			require.NoError(t, dec.Decode(&ev), line)
-			require.NoError(t, ev.Validate(), line)
+			ev, err := activity.DecodeEvent(env.Event)
+			require.NoError(t, err, line)
 			kinds[ev.Kind] = true
 		case protocol.TypeOK:
-			require.NotEmpty(t, env.ID)
+			typ, ok := requests[env.ID]
+			require.True(t, ok, "no request with id %s before this reply: %s", env.ID, line)
+			dec := json.NewDecoder(bytes.NewReader(env.Payload))
+			dec.DisallowUnknownFields()
+			require.NoError(t, dec.Decode(protocol.NewReply(typ)), line)
+			replied[typ] = true
 		case protocol.TypeError:
 			require.NotEmpty(t, env.ID)
 			require.NotNil(t, env.Error)
-			require.NotEmpty(t, env.Error.Code)
+			require.True(t, env.Error.Code.Valid(), "error code %q", env.Error.Code)
 		default:
-			mk, ok := requestPayloads[env.Type]
-			require.True(t, ok, "unexpected request type %q", env.Type)
+			typ := protocol.RequestType(env.Type)
+			payload := protocol.NewRequest(typ)
+			require.NotNil(t, payload, "unexpected request type %q", env.Type)
 			require.NotEmpty(t, env.ID)
 			dec := json.NewDecoder(bytes.NewReader(env.Payload))
 			dec.DisallowUnknownFields()
-			require.NoError(t, dec.Decode(mk()), line)
+			require.NoError(t, dec.Decode(payload), line)
+			requests[env.ID] = typ
+			requested[typ] = true
 		}
 	}
-	require.True(t, kinds[activity.Unknown], "fixtures must cover the unknown event")
+	for _, k := range activity.Kinds {
+		if activity.HostMade(k) {
+			continue // host-made kinds are in host.ndjson
+		}
+		require.True(t, kinds[k], "valid.ndjson has no %s event: add a line for it", k)
+	}
+	for _, typ := range protocol.RequestTypes {
+		require.True(t, requested[typ], "valid.ndjson has no %s request: add a line for it", typ)
+		require.True(t, replied[typ], "valid.ndjson has no ok reply to a %s request: add a line for it", typ)
+	}
+}
+
+// The kinds the host makes itself have fixtures too, as the console receives them.
+func TestHostMadeFixtures(t *testing.T) {
+	seen := map[activity.Kind]bool{}
+	for _, line := range fixtureLines(t, "host.ndjson") {
+		var ev activity.Event
+		dec := json.NewDecoder(strings.NewReader(line))
+		dec.DisallowUnknownFields()
+		require.NoError(t, dec.Decode(&ev), line)
+		require.NoError(t, ev.Validate(), line)
+		seen[ev.Kind] = true
+		// What the host sends the console is what it read: empty required fields included.
+		out, err := json.Marshal(ev)
+		require.NoError(t, err)
+		requireSameEvent(t, line, string(out))
+	}
+	for _, k := range activity.Kinds {
+		if activity.HostMade(k) {
+			require.True(t, seen[k], "host.ndjson has no %s event: add a line for it", k)
+		}
+	}
+}
+
+// Strict decoding: an unknown kind, an unknown field (of the kind or nested), a missing field, an unknown enum
+// value, a host-made kind from the sidecar, or a broken rule are each refused with the kind named.
+func TestInvalidEventFixturesAreRefused(t *testing.T) {
+	for i, line := range fixtureLines(t, "invalid-events.ndjson") {
+		_, err := activity.DecodeEvent([]byte(line))
+		require.Error(t, err, "line %d: %s", i+1, line)
+		var head struct{ Kind string }
+		require.NoError(t, json.Unmarshal([]byte(line), &head))
+		require.Contains(t, err.Error(), head.Kind, "line %d: the error names the kind", i+1)
+	}
+}
+
+// Every event of the fixtures survives a round trip through the host unchanged: what the console receives is
+// exactly what the sidecar sent (plus seq), empty values included.
+func TestEventsRoundTripExactly(t *testing.T) {
+	for _, line := range fixtureLines(t, "valid.ndjson") {
+		env, err := protocol.DecodeLine([]byte(line))
+		require.NoError(t, err)
+		if env.Type != protocol.TypeEvent {
+			continue
+		}
+		ev, err := activity.DecodeEvent(env.Event)
+		require.NoError(t, err)
+		out, err := json.Marshal(ev)
+		require.NoError(t, err)
+		requireSameEvent(t, string(env.Event), string(out))
+	}
+}
+
+// requireSameEvent compares two event objects field by field; the time as an instant (Go writes it in its own
+// RFC 3339 form).
+func requireSameEvent(t *testing.T, want, got string) {
+	t.Helper()
+	var w, g map[string]any
+	require.NoError(t, json.Unmarshal([]byte(want), &w))
+	require.NoError(t, json.Unmarshal([]byte(got), &g))
+	wt, err := time.Parse(time.RFC3339Nano, w["time"].(string))
+	require.NoError(t, err)
+	gt, err := time.Parse(time.RFC3339Nano, g["time"].(string))
+	require.NoError(t, err)
+	require.True(t, wt.Equal(gt), "time %s != %s", wt, gt)
+	delete(w, "time")
+	delete(g, "time")
+	require.Equal(t, w, g, "event %s", want)
 }
 
 func TestInvalidFixturesAreRejected(t *testing.T) {

@@ -57,43 +57,10 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	sub := s.opts.Sessions.Subscribe(nil)
 	defer sub.Close()
 	go func() {
-		for {
-			select {
-			case ev, ok := <-sub.C():
-				if !ok {
-					return
-				}
-				if err := writeJSON(ctx, conn, eventMessage{Type: "event", Event: ev}); err != nil {
-					cancel()
-					return
-				}
-			case <-ctx.Done():
-				return
-			}
+		if err := console.Forward(ctx, sub.C(), s.opts.Host, wsPusher{ctx: ctx, conn: conn}); err != nil {
+			cancel()
 		}
 	}()
-
-	if s.opts.Host != nil {
-		updates, stop := s.opts.Host.Subscribe()
-		defer stop()
-		go func() {
-			for {
-				select {
-				case u := <-updates:
-					msg := hostMessage{Type: "auth", Auth: u.Auth}
-					if u.Provision != nil {
-						msg = hostMessage{Type: "provision", Provision: u.Provision}
-					}
-					if err := writeJSON(ctx, conn, msg); err != nil {
-						cancel()
-						return
-					}
-				case <-ctx.Done():
-					return
-				}
-			}
-		}()
-	}
 
 	calls := newCallDispatcher(console.Methods(s.opts.API), s.opts.Logger, func(rep replyMessage) { _ = writeJSON(ctx, conn, rep) })
 	for {
@@ -113,4 +80,22 @@ func writeJSON(ctx context.Context, conn *websocket.Conn, v any) error {
 	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	return conn.Write(wctx, websocket.MessageText, data)
+}
+
+// wsPusher writes pushes as the WebSocket messages of API.md.
+type wsPusher struct {
+	ctx  context.Context
+	conn *websocket.Conn
+}
+
+func (w wsPusher) Event(ev activity.Event) error {
+	return writeJSON(w.ctx, w.conn, eventMessage{Type: "event", Event: ev})
+}
+
+func (w wsPusher) Auth(a console.AuthState) error {
+	return writeJSON(w.ctx, w.conn, hostMessage{Type: "auth", Auth: &a})
+}
+
+func (w wsPusher) Provision(p console.ProvisionState) error {
+	return writeJSON(w.ctx, w.conn, hostMessage{Type: "provision", Provision: &p})
 }

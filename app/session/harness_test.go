@@ -74,7 +74,7 @@ func (h *harness) answer(s *session.Session, requestID, verdict, message string)
 	h.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	settled, err := s.Answer(ctx, requestID, verdict, message, "user")
+	settled, err := s.Answer(ctx, requestID, activity.Verdict(verdict), message, activity.PermissionAuthorUser)
 	require.NoError(h.t, err)
 	return settled
 }

@@ -110,7 +110,7 @@ func TestHistoryMapsTheSameAsLive(t *testing.T) {
 		for _, ev := range events {
 			switch ev.Kind {
 			case activity.MessageCompleted, activity.ToolStarted, activity.ToolCompleted, activity.ToolFailed:
-				out = append(out, row{ev.Kind, ev.Role, ev.Text, ev.Name, ev.ToolUseID, ev.Output})
+				out = append(out, row{ev.Kind, ev.Role.String(), ev.Text, ev.Name, ev.ToolUseID, ev.Output})
 			}
 		}
 		return out

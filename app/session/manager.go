@@ -10,8 +10,6 @@ import (
 	"sync"
 	"time"
 
-	"encoding/json"
-
 	"github.com/baton-console/baton/app/activity"
 	"github.com/baton-console/baton/app/protocol"
 	"github.com/baton-console/baton/app/sidecar"
@@ -38,7 +36,7 @@ type StartOptions struct {
 	ID             string
 	Cwd            string
 	Model          string
-	PermissionMode string
+	PermissionMode activity.PermissionMode
 	Resume         string
 	ForkFrom       string
 	At             string // resume or fork at this message uuid
@@ -244,11 +242,8 @@ func (m *Manager) History(ctx context.Context, id, cwd string, before *int, limi
 	}
 	page := HistoryPage{Events: make([]activity.Event, 0, len(rep.Events)), Total: rep.Total, Start: rep.Start}
 	for i, raw := range rep.Events {
-		var ev activity.Event
-		if err := json.Unmarshal(raw, &ev); err != nil {
-			return HistoryPage{}, fmt.Errorf("history event %d is malformed: %w", rep.Start+i, err)
-		}
-		if err := ev.Validate(); err != nil {
+		ev, err := activity.DecodeEvent(raw)
+		if err != nil {
 			return HistoryPage{}, fmt.Errorf("history event %d is invalid: %w", rep.Start+i, err)
 		}
 		ev.Seq = uint64(rep.Start + i + 1)
@@ -258,7 +253,7 @@ func (m *Manager) History(ctx context.Context, id, cwd string, before *int, limi
 }
 
 // oneShot runs a request that needs no open session in a short-lived sidecar.
-func (m *Manager) oneShot(ctx context.Context, typ string, payload, out any) error {
+func (m *Manager) oneShot(ctx context.Context, typ protocol.RequestType, payload, out any) error {
 	client, err := sidecar.Start(ctx, m.sidecarConfig())
 	if err != nil {
 		return err

@@ -37,7 +37,7 @@ type Session struct {
 	pendingPerms   map[string]string // request id → turn
 	requestedModel string
 	effectiveModel string
-	permissionMode string
+	permissionMode activity.PermissionMode
 	closing        bool
 	ended          bool
 }
@@ -48,7 +48,7 @@ type State struct {
 	Cwd            string
 	RequestedModel string // what the person picked; "default" stays "default"
 	EffectiveModel string // what the CLI reports it runs
-	PermissionMode string
+	PermissionMode activity.PermissionMode
 	OpenTurns      []string
 	PendingPerms   []string
 	Ended          bool
@@ -100,7 +100,7 @@ func (s *Session) Send(ctx context.Context, prompt string) (turn string, queued 
 		s.openTurns = remove(s.openTurns, turn)
 		s.mu.Unlock()
 		if open { // not already failed by the sidecar's death
-			s.emit(activity.Event{Kind: activity.TurnFailed, Turn: turn, Code: "not_sent", Message: "The prompt could not be sent: " + err.Error()})
+			s.emit(activity.Event{Kind: activity.TurnFailed, Turn: turn, Code: activity.TurnFailureCodeNotSent.String(), Message: "The prompt could not be sent: " + err.Error()})
 		}
 		return "", false, s.callError("send the prompt", err)
 	}
@@ -108,7 +108,7 @@ func (s *Session) Send(ctx context.Context, prompt string) (turn string, queued 
 }
 
 // Cancel cancels a turn (the running one when turn is empty) and reports what that did.
-func (s *Session) Cancel(ctx context.Context, turn string) (string, error) {
+func (s *Session) Cancel(ctx context.Context, turn string) (activity.CancelDisposition, error) {
 	var rep protocol.CancelReply
 	if err := s.client.Call(ctx, protocol.ReqCancel, protocol.CancelRequest{Session: s.id, Turn: turn}, &rep); err != nil {
 		return "", s.callError("cancel", err)
@@ -117,7 +117,7 @@ func (s *Session) Cancel(ctx context.Context, turn string) (string, error) {
 }
 
 // Answer settles a permission request. It returns false when the request had already been settled.
-func (s *Session) Answer(ctx context.Context, requestID, verdict, message, by string) (bool, error) {
+func (s *Session) Answer(ctx context.Context, requestID string, verdict activity.Verdict, message string, by activity.PermissionAuthor) (bool, error) {
 	var rep protocol.PermissionReply
 	req := protocol.PermissionRequest{Session: s.id, RequestID: requestID, Verdict: verdict, Message: message, By: by}
 	if err := s.client.Call(ctx, protocol.ReqPermission, req, &rep); err != nil {
@@ -138,7 +138,7 @@ func (s *Session) SetModel(ctx context.Context, model string) error {
 }
 
 // SetPermissionMode changes the permission mode and returns the mode the CLI reports.
-func (s *Session) SetPermissionMode(ctx context.Context, mode string) (string, error) {
+func (s *Session) SetPermissionMode(ctx context.Context, mode activity.PermissionMode) (activity.PermissionMode, error) {
 	var rep protocol.SetPermissionModeReply
 	if err := s.client.Call(ctx, protocol.ReqSetPermissionMode, protocol.SetPermissionModeRequest{Session: s.id, Mode: mode}, &rep); err != nil {
 		return "", s.callError("change the permission mode", err)
@@ -160,7 +160,7 @@ func (s *Session) Close(ctx context.Context) error {
 	}
 	s.closing = true
 	s.mu.Unlock()
-	callErr := s.client.Call(ctx, protocol.ReqClose, protocol.SessionRequest{Session: s.id}, nil)
+	callErr := s.client.Call(ctx, protocol.ReqClose, protocol.CloseRequest{Session: s.id}, nil)
 	grace := 5 * time.Second
 	if callErr != nil {
 		grace = 0 // the sidecar did not acknowledge: do not wait for it
@@ -209,7 +209,7 @@ func (s *Session) pump() {
 		s.log.Warn().Str("session", s.id).Int("open_turns", len(turns)).Msg("sidecar ended with the session open")
 		for reqID, turn := range perms {
 			s.emit(activity.Event{Kind: activity.PermissionSettled, Turn: turn, RequestID: reqID,
-				Verdict: protocol.VerdictDeny, By: "sidecar_exited", Message: msg})
+				Verdict: activity.VerdictDeny, By: "sidecar_exited", Message: msg})
 		}
 		for _, turn := range turns {
 			s.emit(activity.Event{Kind: activity.TurnFailed, Turn: turn, Code: "sidecar_exited", Message: msg})
@@ -219,7 +219,7 @@ func (s *Session) pump() {
 		// The sidecar settles and ends everything before it acknowledges close; this is only a safety net so
 		// that no front end waits on a turn forever.
 		for _, turn := range turns {
-			s.emit(activity.Event{Kind: activity.TurnFailed, Turn: turn, Code: "session_closed", Message: "The session was closed during this turn"})
+			s.emit(activity.Event{Kind: activity.TurnFailed, Turn: turn, Code: activity.TurnFailureCodeSessionClosed.String(), Message: "The session was closed during this turn"})
 		}
 	}
 	if s.onEnd != nil {

@@ -3,6 +3,7 @@
 package sidecar
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -121,7 +122,7 @@ func (c *Client) Err() error {
 
 // Call sends one request and decodes its ok payload into out (which may be nil). An error reply comes back as
 // a *protocol.ErrorBody; a dead sidecar as an error wrapping ErrExited.
-func (c *Client) Call(ctx context.Context, typ string, payload, out any) error {
+func (c *Client) Call(ctx context.Context, typ protocol.RequestType, payload, out any) error {
 	id := strconv.FormatUint(c.nextID.Add(1), 10)
 	line, err := protocol.EncodeRequest(id, typ, payload)
 	if err != nil {
@@ -167,7 +168,11 @@ func (c *Client) Call(ctx context.Context, typ string, payload, out any) error {
 			return r.env.Error
 		}
 		if out != nil && len(r.env.Payload) > 0 {
-			if err := json.Unmarshal(r.env.Payload, out); err != nil {
+			// Strict, like events: a field this host does not know is a protocol error, not silently dropped.
+			dec := json.NewDecoder(bytes.NewReader(r.env.Payload))
+			dec.DisallowUnknownFields()
+			if err := dec.Decode(out); err != nil {
+				c.cfg.Logger.Warn().Err(err).Str("request", typ.String()).Msg("the sidecar's reply does not match the schema")
 				return fmt.Errorf("the sidecar's reply to %s is malformed: %w", typ, err)
 			}
 		}
@@ -247,12 +252,10 @@ func (c *Client) handleLine(line []byte) {
 	}
 	switch env.Type {
 	case protocol.TypeEvent:
-		var ev activity.Event
-		if err := json.Unmarshal(env.Event, &ev); err != nil {
-			c.events.Push(hostProtocolError(protocol.CodeBadRequest, "malformed event from the sidecar: "+err.Error()))
-			return
-		}
-		if err := ev.Validate(); err != nil {
+		ev, err := activity.DecodeEvent(env.Event)
+		if err != nil {
+			// Logged with its kind (never its content: it may hold prompts or file text).
+			c.cfg.Logger.Warn().Err(err).Str("kind", eventKind(env.Event)).Msg("the sidecar sent an event this host refuses")
 			c.events.Push(hostProtocolError(protocol.CodeBadRequest, "invalid event from the sidecar: "+err.Error()))
 			return
 		}
@@ -304,6 +307,15 @@ func (c *Client) finish(waitErr error) {
 	c.events.Close()
 }
 
-func hostProtocolError(code, message string) activity.Event {
-	return activity.Event{Kind: activity.ProtocolError, Time: time.Now().UTC(), Code: code, Message: message}
+func hostProtocolError(code protocol.ErrorCode, message string) activity.Event {
+	return activity.Event{Kind: activity.ProtocolError, Time: time.Now().UTC(), Code: code.String(), Message: message}
+}
+
+// eventKind reads an event's kind for a log line, without trusting the rest of it.
+func eventKind(raw []byte) string {
+	var head struct {
+		Kind string `json:"kind"`
+	}
+	_ = json.Unmarshal(raw, &head)
+	return head.Kind
 }

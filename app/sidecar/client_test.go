@@ -111,7 +111,7 @@ func TestSidecarSurvivesA16MiBLine(t *testing.T) {
 	var ev activity.Event
 	require.NoError(t, json.Unmarshal(env.Event, &ev))
 	require.Equal(t, activity.ProtocolError, ev.Kind)
-	require.Equal(t, protocol.CodeLineTooLong, ev.Code)
+	require.Equal(t, protocol.CodeLineTooLong.String(), ev.Code)
 
 	r.send(t, `{"v":2,"id":"after","type":"list_sessions","payload":{}}`)
 	require.Equal(t, "ok", r.next(t, reply("after")).Type)
@@ -137,7 +137,7 @@ func TestTestDriverRoundTrip(t *testing.T) {
 		}
 	}
 	require.Equal(t, []string{"Echo: ping"}, texts)
-	require.NoError(t, c.Call(ctx, protocol.ReqClose, protocol.SessionRequest{Session: id}, nil))
+	require.NoError(t, c.Call(ctx, protocol.ReqClose, protocol.CloseRequest{Session: id}, nil))
 	go func() {
 		for range c.Events() {
 		}

@@ -55,7 +55,7 @@ func TestCloseAcknowledgesOnlyAfterTheQueryShutDown(t *testing.T) {
 	}
 	require.NotEmpty(t, claudes, "the session runs a claude child")
 
-	require.NoError(t, c.Call(ctx, protocol.ReqClose, protocol.SessionRequest{Session: id}, nil))
+	require.NoError(t, c.Call(ctx, protocol.ReqClose, protocol.CloseRequest{Session: id}, nil))
 	require.Empty(t, testenv.ChildPIDs(c.PID()), "close was acknowledged while the claude child still ran")
 	select {
 	case <-c.Done():

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { LiveSession } from '../src/protocol/api';
+import type { LiveSession, ProvisionState } from '../src/protocol/api';
 import type { ConsoleEvent, SessionEvent } from '../src/protocol/events';
 import { settle } from './fakeTransport';
 import { lasting, RECORDED_SESSION, recordedWithUnknown } from './fixtures';
@@ -141,8 +141,8 @@ describe('the composer', () => {
     });
     await select(S);
     await push(
-      { kind: 'models.updated', session: S, time: T, models: [{ value: 'default', displayName: 'Default (recommended)' }, { value: 'sonnet', displayName: 'Sonnet' }] },
-      { kind: 'commands.updated', session: S, time: T, commands: [{ name: 'compact', description: 'Clear history but keep a summary' }, { name: 'cost' }] },
+      { kind: 'models.updated', session: S, time: T, models: [{ value: 'default', displayName: 'Default (recommended)', description: '' }, { value: 'sonnet', displayName: 'Sonnet', description: '' }] },
+      { kind: 'commands.updated', session: S, time: T, commands: [{ name: 'compact', description: 'Clear history but keep a summary' }, { name: 'cost', description: '' }] },
       { kind: 'context.updated', session: S, time: T, totalTokens: 50_000, maxTokens: 200_000, percentage: 25 },
       { kind: 'session.updated', session: S, turn: 't1', time: T, ephemeral: true, status: 'compacting' },
     );
@@ -227,13 +227,15 @@ describe('the sidebar and the shell', () => {
     const { push } = await renderConsole((t) => {
       t.snapshot = { ...t.snapshot, provisioning: { state: 'downloading', bytes: 0 } };
     });
-    await push({ kind: 'provision.progress', session: '', time: T, bytes: 50 * 1024 * 1024, total: 200 * 1024 * 1024, rate: 10 * 1024 * 1024, source: 'npm registry' });
+    // The host pushes the whole provisioning state each time (API.md).
+    const provisioning = (p: ProvisionState) => push({ kind: 'provision.state', session: '', time: T, provisioning: p });
+    await provisioning({ state: 'downloading', bytes: 50 * 1024 * 1024, total: 200 * 1024 * 1024, rate: 10 * 1024 * 1024, source: 'npm registry' });
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
     expect(screen.getByTestId('provisioning').textContent).toContain('50.0 MB of 200.0 MB · 10.0 MB/s · from npm registry');
-    await push({ kind: 'provision.failed', session: '', time: T, message: 'checksum mismatch', hints: ['Check your proxy settings.'] });
+    await provisioning({ state: 'failed', message: 'checksum mismatch', hints: ['Check your proxy settings.'] });
     expect(screen.getByText('Check your proxy settings.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
-    await push({ kind: 'provision.done', session: '', time: T });
+    await provisioning({ state: 'ready' });
     expect(screen.queryByTestId('provisioning')).toBeNull();
     expect(screen.getByTestId('welcome')).toBeTruthy();
   });
@@ -280,7 +282,7 @@ describe('the sidebar and the shell', () => {
 
   it('offers the account’s models in the new-session form, asking the host once per sign-in', async () => {
     const { transport, push } = await renderConsole((t) => {
-      t.on('listModels', () => ({ account: 'firstParty/api_key:abc', models: [{ value: 'default', displayName: 'Default' }, { value: 'opus', displayName: 'Opus', description: 'Most capable' }] }));
+      t.on('listModels', () => ({ account: 'firstParty/api_key:abc', models: [{ value: 'default', displayName: 'Default', description: '' }, { value: 'opus', displayName: 'Opus', description: 'Most capable' }] }));
       t.on('startSession', () => ({ session: 'm-1' }));
     });
     await userEvent.click(screen.getByTestId('new-session-options'));

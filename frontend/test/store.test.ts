@@ -94,10 +94,10 @@ describe('the store', () => {
     expect(store.getState().marks).toEqual({ B: 'permission' });
     expect(notify).toHaveBeenCalledWith(expect.stringContaining('needs your permission'), expect.stringContaining('Bash'), 'perm-B');
     // The selected session in front gets neither.
-    transport.push({ kind: 'turn.completed', session: 'A', turn: 't', time: T });
+    transport.push({ kind: 'turn.completed', session: 'A', turn: 't', time: T, durationMs: 1, numTurns: 1, costUsd: 0 });
     store.flush();
     expect(store.getState().marks).toEqual({ B: 'permission' });
-    transport.push({ kind: 'permission.settled', session: 'B', turn: 't', time: T, requestId: 'r', verdict: 'allow', by: 'user' }, { kind: 'turn.completed', session: 'B', turn: 't', time: T });
+    transport.push({ kind: 'permission.settled', session: 'B', turn: 't', time: T, requestId: 'r', verdict: 'allow', by: 'user' }, { kind: 'turn.completed', session: 'B', turn: 't', time: T, durationMs: 1, numTurns: 1, costUsd: 0 });
     store.flush();
     expect(store.getState().marks).toEqual({ B: 'finished' });
     store.select('B');
@@ -111,7 +111,7 @@ describe('the store', () => {
     transport.on('notify', () => ({}));
     transport.snapshot = { ...transport.snapshot, sessions: [live('B', [])] };
     await connect(transport);
-    transport.push({ kind: 'turn.completed', session: 'B', turn: 't', time: T });
+    transport.push({ kind: 'turn.completed', session: 'B', turn: 't', time: T, durationMs: 1, numTurns: 1, costUsd: 0 });
     store.flush();
     expect(transport.callsOf('notify')).toEqual([{ title: expect.stringContaining('finished'), body: '/home/user/project' }]);
     expect(notify).not.toHaveBeenCalled();

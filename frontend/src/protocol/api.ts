@@ -1,6 +1,7 @@
 // The console API (app/console/API.md, version 1): every call's params and result, keyed by method name, so
 // `transport.call('startSession', {...})` is checked end to end.
 import type { ConsoleEvent, ModelEntry, PermissionMode, SessionEvent, Verdict } from './events';
+import type { CancelDisposition, ConsoleErrorCode, ConsoleMethod } from './wire.gen';
 
 export interface Capabilities {
   transport: 'wails' | 'websocket';
@@ -33,13 +34,9 @@ export interface ProvisionState {
   version?: string;
 }
 
-/**
- * Claude Code's sign-in state. The Go host sends app/auth's State (`status`, `summary`, `reason`, …); API.md v1
- * named the field `state`. Both are read (authStatus).
- */
+/** Claude Code's sign-in state: app/auth's State (`status`, `summary`, `reason`, …). */
 export interface AuthState {
   status?: string;
-  state?: string;
   method?: string;
   summary?: string;
   reason?: string;
@@ -55,7 +52,7 @@ export interface AuthState {
 
 /** signed_in | signed_out | unknown */
 export function authStatus(auth: AuthState): string {
-  return auth.status ?? auth.state ?? 'unknown';
+  return auth.status ?? 'unknown';
 }
 
 export interface Snapshot {
@@ -106,7 +103,7 @@ export interface ApiMethods {
   sendPrompt: { params: { session: string; prompt: string }; result: { turn: string; queued: boolean } };
   cancelTurn: {
     params: { session: string; turn?: string };
-    result: { disposition: 'interrupted' | 'dequeued' | 'idle' };
+    result: { disposition: CancelDisposition };
   };
   answerPermission: {
     params: { session: string; requestId: string; verdict: Verdict; message?: string };
@@ -133,10 +130,17 @@ export interface ApiMethods {
 }
 
 export type Method = keyof ApiMethods;
+
+// The method set is console.json's list (generated into wire.gen.ts; the Go host is checked against the same
+// list): a call added or removed on one side only fails the typecheck here.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _methodsMatchConsoleSchema: Same<Method, ConsoleMethod> = true;
+void _methodsMatchConsoleSchema;
 export type Params<M extends Method> = ApiMethods[M]['params'];
 export type Result<M extends Method> = ApiMethods[M]['result'];
 
-export type ApiErrorCode = 'bad_request' | 'not_found' | 'unavailable' | 'internal' | 'disconnected';
+/** The host's codes (console.json), and `disconnected`, which the transport makes itself. */
+export type ApiErrorCode = ConsoleErrorCode | 'disconnected';
 
 /** A failed call. `message` is written for a person: show it as is. */
 export class ApiError extends Error {

@@ -3,7 +3,7 @@
 // each event's turn with its prompt's uuid, the same uuid live `turn.started` reports.
 import type { HistoryPage } from '../protocol/api';
 import type { SessionEvent } from '../protocol/events';
-import { applyTranscriptEvent, REPLAY } from './fold';
+import { applyTranscriptEvent, REPLAY } from './transcriptFold';
 import { emptyTranscript } from './transcript';
 import type { HistoryState, SessionState } from './types';
 

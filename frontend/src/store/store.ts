@@ -185,29 +185,12 @@ export class ConsoleStore {
 
   private hostEvent(state: ConsoleState, ev: ConsoleEvent): ConsoleState {
     switch (ev.kind) {
-      case 'provision.progress': {
-        const { bytes, total, rate, source } = ev;
-        return {
-          ...state,
-          provisioning: {
-            state: 'downloading',
-            bytes,
-            ...(total !== undefined ? { total } : {}),
-            ...(rate !== undefined ? { rate } : {}),
-            ...(source !== undefined ? { source } : {}),
-          },
-        };
-      }
-      case 'provision.done':
-        return { ...state, provisioning: { state: 'ready' } };
-      case 'provision.failed':
-        return { ...state, provisioning: { state: 'failed', message: ev.message, hints: ev.hints ?? [] } };
       case 'provision.state':
         return { ...state, provisioning: ev.provisioning };
       case 'auth.changed':
         // Another account may offer other models.
         this.models = undefined;
-        return { ...state, auth: ev.auth ?? (ev.state !== undefined ? { state: ev.state } : state.auth) };
+        return { ...state, auth: ev.auth };
       case 'protocol.error':
         return withToast(state, ++this.toastSeq, 'error', `Baton’s runtime reported a problem: ${ev.message}`);
       default:

@@ -13,7 +13,7 @@ export interface WailsWindow {
 }
 
 export const WAILS_EVENT = 'baton:event';
-/** Whole-state pushes of sign-in and provisioning (the Go window emits them; not in API.md v1). */
+/** Whole-state pushes of sign-in and provisioning (API.md, "Events"). */
 export const WAILS_AUTH_EVENT = 'baton:auth';
 export const WAILS_PROVISION_EVENT = 'baton:provision';
 

@@ -153,7 +153,7 @@ export class WebSocketTransport implements Transport {
       return;
     }
     if (obj['type'] === 'auth' || obj['type'] === 'provision') {
-      // The host's whole-state pushes (not in API.md v1; the Go server sends them).
+      // The host's whole-state pushes (API.md, "Events"; console.json's pushes).
       const event = hostStateEvent(obj['type'], obj[obj['type']]);
       if (event !== undefined) this.events.emit(event);
       return;

@@ -1,8 +1,8 @@
 // The ONE mapper from SDK messages to activity events, for live sessions and transcripts (history) alike.
-// Pure: per-session state, no I/O; the clock is injected. Every message either maps to events, is consumed
-// by the state it updates (system/init, stream bookkeeping), is dropped by name (command_lifecycle), or
-// becomes an `unknown` event carrying its raw JSON.
-import { type Event, type EventBody, permissionModeSchema, stampEvent } from '../protocol/events.js';
+// Pure: per-session state, no I/O; the clock is injected. Every message is routed by sdkRoutes.ts (a table over
+// the SDK's own SDKMessage union): it maps to events, is consumed by the state it updates (system/init, stream
+// bookkeeping), is dropped by name (command_lifecycle), or becomes an `unknown` event carrying its raw JSON.
+import { type Event, type EventBody, permissionModeSchema, type SessionActivity, stampEvent } from '../protocol/events.js';
 import { assertNever } from '../util/assertNever.js';
 import { PlanTracker } from './plan.js';
 import { promptText } from './prompts.js';
@@ -25,14 +25,11 @@ import {
   userBlockSchema,
   userMessageSchema,
 } from './sdkSchemas.js';
+import { routeOf } from './sdkRoutes.js';
 import { StreamTracker } from './stream.js';
 import { ToolTracker } from './tools.js';
 import { UsageMeter } from './usage.js';
 import { toJsonValue } from '../util/json.js';
-
-/** Message types the mapper reads; anything else is `unknown`. */
-const KNOWN_TYPES = ['assistant', 'user', 'result', 'system', 'stream_event', 'tool_progress', 'command_lifecycle'] as const;
-type KnownType = (typeof KNOWN_TYPES)[number];
 
 /** The model the SDK names on the stub assistant message it makes up for API errors. */
 const SYNTHETIC_MODEL = '<synthetic>';
@@ -96,9 +93,9 @@ export class Mapper {
 
   private mapBodies(message: unknown): EventBody[] {
     const envelope = envelopeSchema.safeParse(message);
-    if (!envelope.success || !isKnownType(envelope.data.type)) return [unknown(message)];
-    const type = envelope.data.type;
-    switch (type) {
+    if (!envelope.success) return [unknown(message)];
+    const route = routeOf(envelope.data.type, envelope.data.subtype);
+    switch (route) {
       case 'assistant': {
         const parsed = assistantMessageSchema.safeParse(message);
         return parsed.success ? this.assistant(parsed.data, message) : [unknown(message)];
@@ -117,8 +114,6 @@ export class Mapper {
         this.assistantError = undefined;
         return [usage, end];
       }
-      case 'system':
-        return this.system(message);
       case 'stream_event': {
         const parsed = streamEventMessageSchema.safeParse(message);
         return parsed.success ? this.stream.map(parsed.data) : [unknown(message)];
@@ -128,11 +123,27 @@ export class Mapper {
         if (!parsed.success) return [unknown(message)];
         return [{ kind: 'tool.updated', toolUseId: parsed.data.tool_use_id, elapsedSeconds: parsed.data.elapsed_time_seconds }];
       }
-      case 'command_lifecycle':
-        // The SDK's per-prompt bookkeeping (queued/started/completed); turns already say all of it.
+      case 'init': {
+        const init = systemInitSchema.safeParse(message);
+        if (!init.success) return [unknown(message)];
+        return [...this.modelReported(init.data.model), ...this.modeReported(init.data.permissionMode)];
+      }
+      case 'status':
+        return this.status(message);
+      case 'api_retry':
+        return this.retry(message);
+      case 'thinking_tokens':
+        // The CLI's own estimate of thinking under way; the meter keeps its running count from the thinking
+        // deltas, so this is consumed by that state and re-announced as the running count.
+        return systemThinkingTokensSchema.safeParse(message).success ? [this.usage.running()] : [unknown(message)];
+      case 'task_progress':
+        return this.taskProgress(message);
+      case 'ignore':
         return [];
+      case 'unknown':
+        return [unknown(message)];
       default:
-        return assertNever(type);
+        return assertNever(route);
     }
   }
 
@@ -220,44 +231,39 @@ export class Mapper {
     return events;
   }
 
-  private system(message: unknown): EventBody[] {
-    const init = systemInitSchema.safeParse(message);
-    if (init.success) {
-      return [...this.modelReported(init.data.model), ...this.modeReported(init.data.permissionMode)];
-    }
+  private status(message: unknown): EventBody[] {
     const status = systemStatusSchema.safeParse(message);
-    if (status.success) {
-      const changed = status.data.permissionMode !== undefined ? this.modeReported(status.data.permissionMode) : [];
-      // The activity of the moment (requesting, compacting) is a stream piece: shown live, never replayed.
-      return [...changed, { kind: 'session.updated', ephemeral: true, status: status.data.status ?? 'idle' }];
-    }
+    if (!status.success) return [unknown(message)];
+    const changed = status.data.permissionMode !== undefined ? this.modeReported(status.data.permissionMode) : [];
+    // The activity of the moment (requesting, compacting) is a stream piece: shown live, never replayed.
+    const activity = sessionActivity(status.data.status);
+    if (activity === undefined) return [...changed, unknown(message)];
+    return [...changed, { kind: 'session.updated', ephemeral: true, status: activity }];
+  }
+
+  private retry(message: unknown): EventBody[] {
     const retry = systemApiRetrySchema.safeParse(message);
-    if (retry.success) {
-      // Shown while it lasts (a burst of overload retries must not fill the transcript with raw rows).
-      const { attempt, max_retries, error_status } = retry.data;
-      const cause = error_status !== null && error_status !== undefined ? `, HTTP ${error_status}` : '';
-      return [{ kind: 'session.updated', ephemeral: true, status: `retrying (attempt ${attempt} of ${max_retries}${cause})` }];
-    }
-    if (systemThinkingTokensSchema.safeParse(message).success) {
-      // The CLI's own estimate of thinking under way; the meter keeps its running count from the thinking
-      // deltas, so this is consumed by that state and re-announced as the running count.
-      return [this.usage.running()];
-    }
+    if (!retry.success) return [unknown(message)];
+    // Shown while it lasts (a burst of overload retries must not fill the transcript with raw rows). Typed
+    // fields, so no reader has to parse wording.
+    const { attempt, max_retries, error_status } = retry.data;
+    const httpStatus = error_status !== null && error_status !== undefined ? { httpStatus: error_status } : {};
+    return [{ kind: 'session.updated', ephemeral: true, status: 'retrying', retry: { attempt, maxRetries: max_retries, ...httpStatus } }];
+  }
+
+  private taskProgress(message: unknown): EventBody[] {
     const progress = systemTaskProgressSchema.safeParse(message);
-    if (progress.success) {
-      const { tool_use_id, summary, description, status, usage } = progress.data;
-      const text = [summary, description, status !== undefined ? `task ${status}` : undefined].find((t) => t !== undefined && t !== '');
-      return [
-        {
-          kind: 'tool.updated',
-          toolUseId: tool_use_id,
-          ...(usage !== undefined ? { elapsedSeconds: usage.duration_ms / 1000 } : {}),
-          ...(text !== undefined ? { summary: text } : {}),
-        },
-      ];
-    }
-    // compact_boundary, hook_*, tasks without a tool call, and the rest.
-    return [unknown(message)];
+    if (!progress.success) return [unknown(message)]; // a task without a tool call, among others
+    const { tool_use_id, summary, description, status, usage } = progress.data;
+    const text = [summary, description, status !== undefined ? `task ${status}` : undefined].find((t) => t !== undefined && t !== '');
+    return [
+      {
+        kind: 'tool.updated',
+        toolUseId: tool_use_id,
+        ...(usage !== undefined ? { elapsedSeconds: usage.duration_ms / 1000 } : {}),
+        ...(text !== undefined ? { summary: text } : {}),
+      },
+    ];
   }
 
   private modelReported(model: string): EventBody[] {
@@ -280,8 +286,10 @@ function writtenAt(message: unknown): Date | undefined {
   return parsed.success ? new Date(parsed.data.timestamp) : undefined;
 }
 
-function isKnownType(type: string): type is KnownType {
-  return (KNOWN_TYPES as readonly string[]).includes(type);
+/** The SDK's status (null: nothing under way); a status this build does not know is not guessed at. */
+function sessionActivity(status: string | null): SessionActivity | undefined {
+  if (status === null) return 'idle';
+  return status === 'requesting' || status === 'compacting' ? status : undefined;
 }
 
 function unknown(raw: unknown): EventBody<'unknown'> {

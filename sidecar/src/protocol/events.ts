@@ -7,7 +7,8 @@ export const PERMISSION_MODES = ['default', 'acceptEdits', 'bypassPermissions', 
 export const permissionModeSchema = z.enum(PERMISSION_MODES);
 export type PermissionMode = z.infer<typeof permissionModeSchema>;
 
-const json = z.json();
+export const json = z.json();
+const count = z.number().int().nonnegative();
 
 const base = {
   session: z.string(),
@@ -16,27 +17,60 @@ const base = {
   ephemeral: z.literal(true).optional(),
 };
 
-const fileBefore = z.strictObject({ path: z.string().min(1), text: z.string().nullable() });
+export const fileBefore = z.strictObject({ path: z.string().min(1), text: z.string().nullable() });
 export type FileBefore = z.infer<typeof fileBefore>;
 
 export const PLAN_STATUSES = ['pending', 'in_progress', 'completed'] as const;
-const planItem = z.strictObject({
+export const planStatusSchema = z.enum(PLAN_STATUSES);
+export const planItem = z.strictObject({
   id: z.string().min(1),
   content: z.string(),
-  status: z.enum(PLAN_STATUSES),
+  status: planStatusSchema,
   activeForm: z.string().optional(),
 });
 export type PlanItem = z.infer<typeof planItem>;
 
-export const TURN_FAILURE_CODES = ['api_error', 'auth', 'max_turns', 'budget', 'sidecar_exited', 'sdk_error'] as const;
+/**
+ * Why a turn failed. The last two are made by the host, never by the sidecar: `not_sent` (the prompt could not be
+ * handed to the sidecar) and `session_closed` (the session closed while the turn waited or ran).
+ */
+export const TURN_FAILURE_CODES = [
+  'api_error',
+  'auth',
+  'max_turns',
+  'budget',
+  'sidecar_exited',
+  'sdk_error',
+  'not_sent',
+  'session_closed',
+] as const;
+export const turnFailureCodeSchema = z.enum(TURN_FAILURE_CODES);
 export type TurnFailureCode = (typeof TURN_FAILURE_CODES)[number];
 
 export const VERDICTS = ['allow', 'allow_always', 'deny'] as const;
+export const verdictSchema = z.enum(VERDICTS);
 export type Verdict = (typeof VERDICTS)[number];
 export const SETTLED_BY = ['user', 'policy', 'interrupt', 'sidecar_exited'] as const;
+export const settledBySchema = z.enum(SETTLED_BY);
 export type SettledBy = (typeof SETTLED_BY)[number];
 
-const count = z.number().int().nonnegative();
+export const sessionCloseReasonSchema = z.enum(['closed', 'sidecar_exited', 'error']);
+/** What the CLI is doing between messages (session.updated, ephemeral). */
+export const SESSION_ACTIVITIES = ['requesting', 'compacting', 'retrying', 'idle'] as const;
+export const sessionActivitySchema = z.enum(SESSION_ACTIVITIES);
+export type SessionActivity = (typeof SESSION_ACTIVITIES)[number];
+/** An API request the CLI is retrying (overload, rate limit, a dropped connection): typed, never parsed from text. */
+export const retryInfoSchema = z.strictObject({
+  attempt: count,
+  maxRetries: count,
+  /** The HTTP status of the failed attempt, when there was a response. */
+  httpStatus: z.number().int().optional(),
+});
+export type RetryInfo = z.infer<typeof retryInfoSchema>;
+export const canceledDispositionSchema = z.enum(['interrupted', 'dequeued']);
+export const messageBlockSchema = z.enum(['text', 'thinking']);
+export const messageRoleSchema = z.enum(['assistant', 'user', 'thinking']);
+export const errorCodeSchema = z.enum(ERROR_CODES);
 
 export const sessionStartedEvent = z.strictObject({
   ...base,
@@ -50,7 +84,7 @@ export const sessionStartedEvent = z.strictObject({
 export const sessionClosedEvent = z.strictObject({
   ...base,
   kind: z.literal('session.closed'),
-  reason: z.enum(['closed', 'sidecar_exited', 'error']),
+  reason: sessionCloseReasonSchema,
   message: z.string().optional(),
 });
 export const sessionUpdatedEvent = z.strictObject({
@@ -59,8 +93,16 @@ export const sessionUpdatedEvent = z.strictObject({
   permissionMode: permissionModeSchema.optional(),
   title: z.string().optional(),
   model: z.string().optional(),
-  /** What the CLI is doing between messages (ephemeral): requesting, compacting, or idle. */
-  status: z.string().optional(),
+  /** What the CLI is doing between messages (ephemeral, alone). */
+  status: sessionActivitySchema.optional(),
+  /** With status `retrying`: which attempt, of how many, after what. */
+  retry: retryInfoSchema.optional(),
+});
+/** Made by the host, never sent by the sidecar: a prompt accepted, before its turn starts. */
+export const turnQueuedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('turn.queued'),
+  prompt: z.string(),
 });
 export const turnStartedEvent = z.strictObject({
   ...base,
@@ -80,13 +122,13 @@ export const turnCompletedEvent = z.strictObject({
 export const turnFailedEvent = z.strictObject({
   ...base,
   kind: z.literal('turn.failed'),
-  code: z.enum(TURN_FAILURE_CODES),
+  code: turnFailureCodeSchema,
   message: z.string().min(1),
 });
 export const turnCanceledEvent = z.strictObject({
   ...base,
   kind: z.literal('turn.canceled'),
-  disposition: z.enum(['interrupted', 'dequeued']),
+  disposition: canceledDispositionSchema,
 });
 export const messageDeltaEvent = z.strictObject({
   ...base,
@@ -94,13 +136,13 @@ export const messageDeltaEvent = z.strictObject({
   kind: z.literal('message.delta'),
   messageId: z.string(),
   index: count,
-  block: z.enum(['text', 'thinking']),
+  block: messageBlockSchema,
   text: z.string(),
 });
 export const messageCompletedEvent = z.strictObject({
   ...base,
   kind: z.literal('message.completed'),
-  role: z.enum(['assistant', 'user', 'thinking']),
+  role: messageRoleSchema,
   messageId: z.string().optional(),
   uuid: z.string().optional(),
   text: z.string(),
@@ -154,8 +196,8 @@ export const permissionSettledEvent = z.strictObject({
   ...base,
   kind: z.literal('permission.settled'),
   requestId: z.string().min(1),
-  verdict: z.enum(VERDICTS),
-  by: z.enum(SETTLED_BY),
+  verdict: verdictSchema,
+  by: settledBySchema,
   message: z.string().optional(),
 });
 export const planUpdatedEvent = z.strictObject({
@@ -181,7 +223,7 @@ export const modelResolvedEvent = z.strictObject({
 });
 // Side reads (session/sideReads.ts): what the console shows beside the conversation. Entries are nested objects,
 // so their field names (name, description, …) never meet the flat event fields of the same name.
-const commandEntry = z.strictObject({
+export const commandEntry = z.strictObject({
   name: z.string().min(1),
   description: z.string(),
   argumentHint: z.string().optional(),
@@ -215,7 +257,7 @@ export const contextUpdatedEvent = z.strictObject({
 export const protocolErrorEvent = z.strictObject({
   ...base,
   kind: z.literal('protocol.error'),
-  code: z.enum(ERROR_CODES),
+  code: errorCodeSchema,
   message: z.string(),
 });
 export const unknownEvent = z.strictObject({
@@ -251,6 +293,9 @@ export const eventSchema = z.discriminatedUnion('kind', [
 ]);
 
 export type Event = z.infer<typeof eventSchema>;
+
+/** Kinds the host makes itself (PROTOCOL.md): part of the wire to the console, never sent by the sidecar. */
+export const hostEventSchemas = [turnQueuedEvent] as const;
 export type EventKind = Event['kind'];
 /** An event of one kind. */
 export type EventOf<K extends EventKind> = Extract<Event, { kind: K }>;

@@ -1,8 +1,7 @@
 // Envelopes, requests and replies of the wire (PROTOCOL.md). Requests are parsed leniently about extra keys
 // (an older sidecar must not reject a host that learned a new optional field); events are strict (events.ts).
 import { z } from 'zod';
-import { ERROR_CODES } from './errors.js';
-import { eventSchema, modelEntrySchema, permissionModeSchema, VERDICTS } from './events.js';
+import { errorCodeSchema, eventSchema, modelEntrySchema, permissionModeSchema, verdictSchema } from './events.js';
 import { PROTOCOL_VERSION } from './version.js';
 
 const version = z.literal(PROTOCOL_VERSION);
@@ -29,13 +28,15 @@ export const startPayload = z
   });
 export const execPayload = z.object({ session: sessionId, turn: nonEmpty, prompt: z.string() });
 export const cancelPayload = z.object({ session: sessionId, turn: nonEmpty.optional() });
+/** Who answered a permission request (the sidecar adds interrupt and sidecar_exited for what it settles itself). */
+export const permissionAuthorSchema = z.enum(['user', 'policy']);
 export const permissionPayload = z.object({
   session: sessionId,
   requestId: nonEmpty,
-  verdict: z.enum(VERDICTS),
+  verdict: verdictSchema,
   message: z.string().optional(),
   /** Who decided; echoed in permission.settled. */
-  by: z.enum(['user', 'policy']).optional(),
+  by: permissionAuthorSchema.optional(),
 });
 export const setModelPayload = z.object({ session: sessionId, model: nonEmpty });
 export const setPermissionModePayload = z.object({ session: sessionId, mode: permissionModeSchema });
@@ -102,12 +103,13 @@ export const sessionInfoSchema = z.strictObject({
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
 export const CANCEL_DISPOSITIONS = ['interrupted', 'dequeued', 'idle'] as const;
+export const cancelDispositionSchema = z.enum(CANCEL_DISPOSITIONS);
 export type CancelDisposition = (typeof CANCEL_DISPOSITIONS)[number];
 
 export const okPayloads = {
   start: z.strictObject({ session: z.string().min(1), executable: z.string().min(1) }),
   exec: z.strictObject({ queued: z.boolean() }),
-  cancel: z.strictObject({ disposition: z.enum(CANCEL_DISPOSITIONS) }),
+  cancel: z.strictObject({ disposition: cancelDispositionSchema }),
   permission: z.strictObject({ settled: z.boolean() }),
   set_model: z.strictObject({}),
   set_permission_mode: z.strictObject({ mode: permissionModeSchema }),
@@ -139,7 +141,7 @@ export const errorReplySchema = z.strictObject({
   v: version,
   id: requestId,
   type: z.literal('error'),
-  error: z.strictObject({ code: z.enum(ERROR_CODES), message: z.string() }),
+  error: z.strictObject({ code: errorCodeSchema, message: z.string() }),
 });
 export const eventLineSchema = z.strictObject({ v: version, type: z.literal('event'), event: eventSchema });
 

@@ -282,8 +282,8 @@ describe('messages', () => {
       { type: 'system', subtype: 'api_retry', attempt: 1, max_retries: 10, retry_delay_ms: 500, error_status: null, error: 'connection reset', uuid: 's', session_id: SESSION },
     ]);
     expect(events).toMatchObject([
-      { kind: 'session.updated', ephemeral: true, status: 'retrying (attempt 2 of 10, HTTP 529)' },
-      { kind: 'session.updated', ephemeral: true, status: 'retrying (attempt 1 of 10)' },
+      { kind: 'session.updated', ephemeral: true, status: 'retrying', retry: { attempt: 2, maxRetries: 10, httpStatus: 529 } },
+      { kind: 'session.updated', ephemeral: true, status: 'retrying', retry: { attempt: 1, maxRetries: 10 } },
     ]);
   });
 

@@ -2,12 +2,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { decodeLine } from '../../src/protocol/codec.js';
+import { eventSchema, hostEventSchemas } from '../../src/protocol/events.js';
 import {
   errorReplySchema,
   eventLineSchema,
   okPayloads,
   okReplySchema,
+  REQUEST_TYPES,
   type RequestType,
   requestSchema,
 } from '../../src/protocol/schemas.js';
@@ -30,6 +33,20 @@ describe('valid.ndjson', () => {
     expect(types).toContain('error');
     expect(types).toContain('event');
     expect(types).toContain('start');
+  });
+
+  // Every kind and request the schema names has a line (and every request an ok reply): adding one to the
+  // schema without a fixture fails here and in the Go host's TestValidFixturesDecode.
+  it('covers every event kind, request type and ok reply of the schema', () => {
+    const values = valid.map((l) => JSON.parse(l) as { type: string; id?: string; event?: { kind: string } });
+    const kinds = new Set(values.flatMap((v) => (v.type === 'event' && v.event !== undefined ? [v.event.kind] : [])));
+    for (const option of eventSchema.options) expect(kinds, `no ${option.shape.kind.value} event`).toContain(option.shape.kind.value);
+    const byId = new Map(values.filter((v) => REQUEST_TYPES.includes(v.type as RequestType)).map((v) => [v.id, v.type]));
+    const replied = new Set(values.filter((v) => v.type === 'ok').map((v) => byId.get(v.id)));
+    for (const type of REQUEST_TYPES) {
+      expect([...byId.values()], `no ${type} request`).toContain(type);
+      expect(replied.has(type), `no ok reply to a ${type} request`).toBe(true);
+    }
   });
 
   for (const [index, line] of valid.entries()) {
@@ -57,6 +74,25 @@ describe('valid.ndjson', () => {
           if (decoded.kind === 'request') requestTypes.set(decoded.request.id, decoded.request.type);
         }
       }
+    });
+  }
+});
+
+describe('host.ndjson', () => {
+  const host = lines('host.ndjson').map((l) => JSON.parse(l) as unknown);
+  const hostEvent = z.union(hostEventSchemas.length === 1 ? [hostEventSchemas[0], eventSchema] : [eventSchema, ...hostEventSchemas]);
+  it('covers every host-made kind, and each line fits the schema', () => {
+    for (const value of host) expect(hostEvent.safeParse(value).error).toBeUndefined();
+    const kinds = new Set(host.map((v) => (v as { kind: string }).kind));
+    for (const schema of hostEventSchemas) expect(kinds).toContain(schema.shape.kind.value);
+  });
+});
+
+describe('invalid-events.ndjson', () => {
+  // What the Go host refuses (activity.DecodeEvent) the sidecar's own schema refuses too.
+  for (const [index, line] of lines('invalid-events.ndjson').entries()) {
+    it(`line ${index + 1} is refused`, () => {
+      expect(eventSchema.safeParse(JSON.parse(line)).success).toBe(false);
     });
   }
 });

@@ -1,6 +1,7 @@
 // One transcript row: selects its own item from the store (so it re-renders only when that item changes) and
 // picks the component for its type. Nested rows (a subagent's work) use the same component.
 import { memo } from 'react';
+import { assertNever } from '../../lib/assertNever';
 import { useConsole } from '../../store/hooks';
 import type { ItemKey, PermissionItem } from '../../store/types';
 import { settlementText } from '../permissions/settlement';
@@ -52,6 +53,8 @@ export const Row = memo(function Row({ itemKey, nested = false }: { itemKey: Ite
       return <UnknownRow item={item} />;
     case 'notice':
       return <NoticeRow item={item} />;
+    default:
+      return assertNever(item);
   }
 });
 

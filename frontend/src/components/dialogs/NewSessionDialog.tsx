@@ -1,13 +1,13 @@
 // A new session: a folder (the native picker in the window, a path field in the browser), optionally a model
 // and a permission mode. Bypass needs an explicit confirmation here too.
-import { useEffect, useState } from 'react';
-import { type ModelEntry, type PermissionMode, PERMISSION_MODES } from '../../protocol/events';
+import { useState } from 'react';
+import type { PermissionMode } from '../../protocol/events';
 import { toApiError } from '../../protocol/api';
 import { useConsole, useStore } from '../../store/hooks';
-import { modelChoices } from '../composer/ModelPicker';
-import { MODE_LABELS } from '../composer/ModePicker';
 import { BYPASS_EXPLANATION } from './BypassDialog';
 import { Modal } from './Modal';
+import { FolderField, ModeField, ModelField } from './NewSessionFields';
+import { useAccountModels } from './useAccountModels';
 
 const LAST_FOLDER = 'baton.lastFolder';
 
@@ -34,24 +34,12 @@ export function NewSessionDialog({ cwd: initialCwd, error: initialError, onClose
   const [bypassOk, setBypassOk] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(initialError);
-  const [models, setModels] = useState<ModelEntry[]>([]);
-  const [modelsNote, setModelsNote] = useState<string | undefined>('Loading the models your account offers…');
-
-  useEffect(() => {
-    let live = true;
-    store
-      .listModels()
-      .then((list) => {
-        if (!live) return;
-        setModels(list);
-        setModelsNote(undefined);
-      })
-      .catch((err: unknown) => live && setModelsNote(toApiError(err).message));
-    return () => {
-      live = false;
-    };
-  }, [store]);
-  const described = new Map(models.map((m) => [m.value, m]));
+  const { models, note: modelsNote } = useAccountModels(store);
+  const pick = () => {
+    void store.pickFolder().then((path) => {
+      if (path !== null) setCwd(path);
+    });
+  };
 
   const start = async () => {
     const folder = cwd.trim();
@@ -82,58 +70,10 @@ export function NewSessionDialog({ cwd: initialCwd, error: initialError, onClose
           void start();
         }}
       >
-        <label className="field">
-          Folder
-          <span className="folder-row">
-            <input
-              autoFocus
-              type="text"
-              value={cwd}
-              onChange={(e) => setCwd(e.target.value)}
-              placeholder="/path/to/your/project"
-              aria-label="Folder"
-              data-testid="new-session-folder"
-              spellCheck={false}
-            />
-            {folderPicker && (
-              <button
-                type="button"
-                onClick={() => {
-                  void store.pickFolder().then((path) => {
-                    if (path !== null) setCwd(path);
-                  });
-                }}
-              >
-                Choose…
-              </button>
-            )}
-          </span>
-        </label>
+        <FolderField cwd={cwd} onChange={setCwd} onPick={folderPicker ? pick : undefined} />
         <div className="field-row">
-          <label className="field">
-            Model
-            <select value={model} onChange={(e) => setModel(e.target.value)} data-testid="new-session-model">
-              {modelChoices(
-                models.map((m) => m.value),
-                model,
-              ).map((m) => (
-                <option key={m} value={m} title={described.get(m)?.description ?? ''}>
-                  {described.get(m)?.displayName ?? m}
-                </option>
-              ))}
-            </select>
-            {modelsNote !== undefined && <span className="muted small">{modelsNote}</span>}
-          </label>
-          <label className="field">
-            Permissions
-            <select value={mode} onChange={(e) => setMode(e.target.value as PermissionMode)} data-testid="new-session-mode">
-              {PERMISSION_MODES.map((m) => (
-                <option key={m} value={m}>
-                  {MODE_LABELS[m]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ModelField model={model} models={models} note={modelsNote} onChange={setModel} />
+          <ModeField mode={mode} onChange={setMode} />
         </div>
         {mode === 'bypassPermissions' && (
           <label className="confirm-bypass">

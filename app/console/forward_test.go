@@ -1,0 +1,56 @@
+package console
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/baton-console/baton/app/activity"
+	"github.com/stretchr/testify/require"
+)
+
+// chanPusher hands every push to the test as it happens (no polling, no sleeps).
+type chanPusher struct {
+	got  chan string
+	fail error
+}
+
+func (c chanPusher) Event(ev activity.Event) error {
+	c.got <- "event:" + ev.Kind.String()
+	return c.fail
+}
+func (c chanPusher) Auth(a AuthState) error {
+	c.got <- "auth:" + string(a.Status)
+	return c.fail
+}
+func (c chanPusher) Provision(p ProvisionState) error {
+	c.got <- "provision:" + p.State
+	return c.fail
+}
+
+// One loop forwards events in order and host state as it changes, for the window and browser mode alike.
+func TestForwardDeliversEventsAndHostState(t *testing.T) {
+	host := NewHostState()
+	events := make(chan activity.Event)
+	p := chanPusher{got: make(chan string)}
+	done := make(chan error, 1)
+	go func() { done <- Forward(context.Background(), events, host, p) }()
+	// The first event is delivered only once Forward runs, and it subscribes to the host before reading events.
+	events <- activity.Event{Kind: activity.TurnStarted}
+	require.Equal(t, "event:turn.started", <-p.got)
+	host.SetProvision(ProvisionState{State: "ready"})
+	require.Equal(t, "provision:ready", <-p.got)
+	events <- activity.Event{Kind: activity.TurnCompleted}
+	require.Equal(t, "event:turn.completed", <-p.got)
+	close(events)
+	require.NoError(t, <-done)
+}
+
+// A transport that cannot write ends the loop with its error, so the connection is dropped.
+func TestForwardStopsWhenThePusherFails(t *testing.T) {
+	events := make(chan activity.Event, 1)
+	events <- activity.Event{Kind: activity.TurnStarted}
+	boom := errors.New("connection gone")
+	p := chanPusher{got: make(chan string, 1), fail: boom}
+	require.ErrorIs(t, Forward(context.Background(), events, nil, p), boom)
+}

@@ -1,0 +1,358 @@
+// How each event kind changes a transcript (the rows of the conversation): one handler per kind in a table
+// whose type demands an entry for every kind of the wire, so a kind added to the schema fails the typecheck here
+// until it is given a handler (or `noRow`). History pages are folded with this alone.
+import type { Json, TurnFailedEvent, WireEvent } from '../protocol/wire.gen';
+import { type ConsoleEvent, isUnrecognized } from '../protocol/events';
+import { isFileTool, filePath, textAfter } from './files';
+import { addItem, getItem, getTool, moveUnder, newKey, removeItem, replaceItem, toolKey } from './transcript';
+import type { AssistantItem, Item, ThinkingItem, ToolItem, Transcript } from './types';
+
+export interface FoldContext {
+  /** Events arriving now (not replayed from a snapshot): attribution "from another window" needs it. */
+  live: boolean;
+  /** Permission requests this window answered. */
+  answeredHere: ReadonlySet<string>;
+}
+
+export const REPLAY: FoldContext = { live: false, answeredHere: new Set() };
+
+type Kind = WireEvent['kind'];
+type EventOf<K extends Kind> = Extract<WireEvent, { kind: K }>;
+/** Adds or changes rows for one event; returns whether anything changed. */
+type TranscriptHandler<K extends Kind> = (t: Transcript, ev: EventOf<K>, ctx: FoldContext) => boolean;
+
+/** For kinds that change session state only (the composer, the meters), never a row. */
+const noRow = (): boolean => false;
+
+const turnOf = (ev: WireEvent): { turn?: string } => (ev.turn !== undefined ? { turn: ev.turn } : {});
+
+const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
+  'session.started': noRow,
+  'session.closed': noRow,
+  'session.updated': noRow,
+  'turn.queued': noRow,
+  'plan.updated': noRow,
+  'usage.updated': noRow,
+  'model.resolved': noRow,
+  'commands.updated': noRow,
+  'models.updated': noRow,
+  'context.updated': noRow,
+  'turn.started': (t, ev) => {
+    // Live and in history alike (history maps each prompt to a turn.started whose turn is its uuid).
+    addItem(t, { type: 'user', key: newKey(t, 'u'), time: ev.time, text: ev.prompt, ...turnOf(ev), ...(ev.uuid !== undefined ? { uuid: ev.uuid } : {}) });
+    return true;
+  },
+  'turn.completed': (t, ev) => {
+    const discarded = dropStreams(t);
+    addItem(t, {
+      type: 'turnEnd',
+      key: newKey(t, 'x'),
+      time: ev.time,
+      outcome: 'completed',
+      ...turnOf(ev),
+      durationMs: ev.durationMs,
+      costUsd: ev.costUsd,
+      numTurns: ev.numTurns,
+      ...(discarded ? { discardedPartial: true } : {}),
+    });
+    return true;
+  },
+  'turn.failed': (t, ev) => {
+    dropStreams(t);
+    const failure = turnFailure(ev);
+    addItem(t, { type: 'error', key: newKey(t, 'e'), time: ev.time, title: failureTitle(failure.code), message: failure.message, code: failure.code, ...turnOf(ev) });
+    return true;
+  },
+  'turn.canceled': (t, ev) => {
+    // A dequeued turn never started: nothing to show in the transcript.
+    if (ev.disposition === 'dequeued') return false;
+    const discarded = dropStreams(t);
+    addItem(t, { type: 'turnEnd', key: newKey(t, 'x'), time: ev.time, outcome: 'canceled', ...turnOf(ev), ...(discarded ? { discardedPartial: true } : {}) });
+    return true;
+  },
+  'message.delta': (t, ev) => {
+    const streamId = `${ev.messageId}:${ev.index}`;
+    const existing = getItem(t, t.streams.get(streamId));
+    if (existing !== undefined && (existing.type === 'assistant' || existing.type === 'thinking')) {
+      replaceItem(t, { ...existing, text: existing.text + ev.text });
+      return true;
+    }
+    const key = newKey(t, 's');
+    const item: AssistantItem | ThinkingItem =
+      ev.block === 'thinking'
+        ? { type: 'thinking', key, time: ev.time, messageId: ev.messageId, text: ev.text, streaming: true, ...turnOf(ev) }
+        : { type: 'assistant', key, time: ev.time, messageId: ev.messageId, text: ev.text, streaming: true, ...turnOf(ev) };
+    t.streams.set(streamId, key);
+    addItem(t, item);
+    return true;
+  },
+  'message.completed': (t, ev) => {
+    completeMessage(t, ev.role, ev.text, ev.time, ev.messageId, ev.uuid, ev.parentToolUseId, ev.turn);
+    return true;
+  },
+  'tool.started': toolStarted,
+  'tool.updated': (t, ev) => {
+    const tool = getTool(t, ev.toolUseId);
+    if (tool === undefined) return false;
+    replaceItem(t, {
+      ...tool,
+      ...(ev.elapsedSeconds !== undefined ? { elapsedSeconds: ev.elapsedSeconds } : {}),
+      ...(ev.summary !== undefined ? { summary: ev.summary } : {}),
+    });
+    return true;
+  },
+  'tool.completed': toolCompleted,
+  'tool.failed': (t, ev) => {
+    const tool = ensureTool(t, ev.toolUseId, ev.name, ev.time, ev.turn);
+    replaceItem(t, { ...tool, status: 'failed', error: ev.error });
+    return true;
+  },
+  'permission.requested': permissionRequested,
+  'permission.settled': (t, ev, ctx) => {
+    const item = getItem(t, t.ids.get(`perm:${ev.requestId}`));
+    // Settled once: a second verdict (another window, a late interrupt) changes nothing.
+    if (item?.type !== 'permission' || item.settled !== undefined) return false;
+    replaceItem(t, {
+      ...item,
+      settled: {
+        verdict: ev.verdict,
+        by: ev.by,
+        elsewhere: ctx.live && ev.by === 'user' && !ctx.answeredHere.has(ev.requestId),
+        ...(ev.message !== undefined ? { message: ev.message } : {}),
+      },
+    });
+    return true;
+  },
+  unknown: (t, ev) => {
+    addItem(t, { type: 'unknown', key: newKey(t, 'k'), time: ev.time, label: unknownLabel(ev.raw), raw: ev.raw, ...turnOf(ev) });
+    return true;
+  },
+  'protocol.error': (t, ev) => {
+    addItem(t, { type: 'error', key: newKey(t, 'e'), time: ev.time, title: 'Protocol error', message: ev.message, code: ev.code, ...turnOf(ev) });
+    return true;
+  },
+};
+
+/**
+ * Adds or changes the rows one event makes; returns whether anything changed. A kind this build does not know
+ * becomes a raw row; the host's own pushes (provisioning, sign-in) make none.
+ */
+export function applyTranscriptEvent(t: Transcript, ev: ConsoleEvent, ctx: FoldContext): boolean {
+  if (isUnrecognized(ev)) {
+    addItem(t, { type: 'unknown', key: newKey(t, 'k'), time: ev.time, label: ev.kind.slice('unrecognized:'.length), raw: ev.original, ...(ev.turn !== undefined ? { turn: ev.turn } : {}) });
+    return true;
+  }
+  if (ev.kind === 'provision.state' || ev.kind === 'auth.changed') return false;
+  // TypeScript cannot tie the table's entry to the event's kind through a union; the table's type did.
+  const handler = TRANSCRIPT[ev.kind] as TranscriptHandler<Kind>;
+  return handler(t, ev as EventOf<Kind>, ctx);
+}
+
+export function turnFailure(ev: TurnFailedEvent): { code: string; message: string } {
+  return { code: ev.code, message: ev.message };
+}
+
+function toolStarted(t: Transcript, ev: EventOf<'tool.started'>): boolean {
+  const existingKey = toolKey(t, ev.toolUseId);
+  const known = getTool(t, ev.toolUseId);
+  if (ev.fileBefore !== undefined && !t.files.has(ev.fileBefore.path)) t.files.set(ev.fileBefore.path, ev.fileBefore.text);
+  const path = isFileTool(ev.name) ? filePath(ev.input) : undefined;
+  const before = path !== undefined && t.files.has(path) ? t.files.get(path) : undefined;
+  const item: ToolItem = {
+    type: 'tool',
+    key: existingKey ?? newKey(t, 't'),
+    time: ev.time,
+    toolUseId: ev.toolUseId,
+    name: ev.name,
+    input: ev.input,
+    status: known?.status ?? 'running',
+    children: known?.children ?? [],
+    ...turnOf(ev),
+    ...(before !== undefined ? { before } : {}),
+    ...(ev.fileBefore !== undefined ? { fileBefore: ev.fileBefore } : {}),
+    ...(ev.parentToolUseId !== undefined ? { parentToolUseId: ev.parentToolUseId } : {}),
+    ...(known?.output !== undefined ? { output: known.output } : {}),
+    ...(known?.error !== undefined ? { error: known.error } : {}),
+    ...(known?.requestId !== undefined ? { requestId: known.requestId } : {}),
+  };
+  if (existingKey !== undefined) {
+    replaceItem(t, item);
+  } else {
+    t.ids.set(`tool:${ev.toolUseId}`, item.key);
+    addItem(t, item, ev.parentToolUseId);
+  }
+  return true;
+}
+
+function toolCompleted(t: Transcript, ev: EventOf<'tool.completed'>): boolean {
+  const tool = ensureTool(t, ev.toolUseId, ev.name, ev.time, ev.turn);
+  if (ev.fileBefore !== undefined && !t.files.has(ev.fileBefore.path)) t.files.set(ev.fileBefore.path, ev.fileBefore.text);
+  const path = isFileTool(tool.name) ? filePath(tool.input) : undefined;
+  let before = tool.before;
+  if (path !== undefined && before === undefined && ev.fileBefore?.path === path) before = ev.fileBefore.text;
+  if (path !== undefined && isFileTool(tool.name)) {
+    // The file changed only now that the tool succeeded; later cards diff against this text.
+    const after = textAfter(tool.name, tool.input, before);
+    if (after !== undefined) t.files.set(path, after);
+    else t.files.delete(path);
+  }
+  if (tool.name === 'Read') noteReadText(t, tool.input, ev.structured);
+  replaceItem(t, {
+    ...tool,
+    status: 'completed',
+    output: ev.output,
+    ...(ev.structured !== undefined ? { structured: ev.structured } : {}),
+    ...(before !== undefined ? { before } : {}),
+    ...(ev.fileBefore !== undefined && tool.fileBefore === undefined ? { fileBefore: ev.fileBefore } : {}),
+  });
+  return true;
+}
+
+function permissionRequested(t: Transcript, ev: EventOf<'permission.requested'>): boolean {
+  if (t.ids.has(`perm:${ev.requestId}`)) return false;
+  const key = newKey(t, 'p');
+  t.ids.set(`perm:${ev.requestId}`, key);
+  addItem(t, {
+    type: 'permission',
+    key,
+    time: ev.time,
+    requestId: ev.requestId,
+    toolUseId: ev.toolUseId,
+    toolName: ev.toolName,
+    input: ev.input,
+    suggestions: ev.suggestions,
+    ...turnOf(ev),
+    ...(ev.title !== undefined ? { title: ev.title } : {}),
+    ...(ev.description !== undefined ? { description: ev.description } : {}),
+    ...(ev.decisionReason !== undefined ? { decisionReason: ev.decisionReason } : {}),
+  });
+  const tool = getTool(t, ev.toolUseId);
+  if (tool !== undefined) replaceItem(t, { ...tool, requestId: ev.requestId });
+  return true;
+}
+
+function failureTitle(code: string): string {
+  switch (code) {
+    case 'auth':
+      return 'Not signed in, or the key was refused';
+    case 'api_error':
+      return 'The API answered with an error';
+    case 'max_turns':
+      return 'Stopped: the turn limit was reached';
+    case 'budget':
+      return 'Stopped: the budget was reached';
+    case 'sidecar_exited':
+      return 'The session’s process ended';
+    default:
+      return 'The turn failed';
+  }
+}
+
+/** Removes items still streaming (their deltas never became a message); true when any was removed. */
+export function dropStreams(t: Transcript): boolean {
+  if (t.streams.size === 0) return false;
+  for (const key of t.streams.values()) removeItem(t, key);
+  t.streams.clear();
+  return true;
+}
+
+/** A Read of a whole file tells its current text, so a later Edit's card can show the file around the change. */
+function noteReadText(t: Transcript, input: Json, structured: Json | undefined): void {
+  const path = filePath(input);
+  if (path === undefined || typeof structured !== 'object' || structured === null || Array.isArray(structured)) return;
+  const file = structured['file'];
+  if (typeof file !== 'object' || file === null || Array.isArray(file)) return;
+  const { content, startLine, numLines, totalLines } = file;
+  if (typeof content !== 'string' || (startLine !== undefined && startLine !== 1)) return;
+  if (typeof numLines === 'number' && typeof totalLines === 'number' && numLines < totalLines) return;
+  t.files.set(path, content);
+}
+
+function unknownLabel(raw: Json): string {
+  if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
+    const type = raw['type'];
+    const subtype = raw['subtype'];
+    if (typeof type === 'string') return typeof subtype === 'string' ? `${type}/${subtype}` : type;
+  }
+  return 'unknown';
+}
+
+function ensureTool(t: Transcript, toolUseId: string, name: string, time: string, turn: string | undefined): ToolItem {
+  const known = getTool(t, toolUseId);
+  if (known !== undefined) return known;
+  // A result whose call is on an older page (or was never seen): a card of its own.
+  const item: ToolItem = {
+    type: 'tool',
+    key: newKey(t, 't'),
+    time,
+    toolUseId,
+    name,
+    input: {},
+    status: 'running',
+    children: [],
+    ...(turn !== undefined ? { turn } : {}),
+  };
+  t.ids.set(`tool:${toolUseId}`, item.key);
+  addItem(t, item);
+  return item;
+}
+
+const LOCAL_OUTPUT = /^<local-command-stdout>([\s\S]*)<\/local-command-stdout>$/;
+
+function completeMessage(
+  t: Transcript,
+  role: 'assistant' | 'user' | 'thinking',
+  text: string,
+  time: string,
+  messageId: string | undefined,
+  uuid: string | undefined,
+  parentToolUseId: string | undefined,
+  turn: string | undefined,
+): void {
+  const common = {
+    time,
+    ...(turn !== undefined ? { turn } : {}),
+    ...(parentToolUseId !== undefined ? { parentToolUseId } : {}),
+  };
+  if (role === 'user') {
+    const local = LOCAL_OUTPUT.exec(text.trim());
+    const interrupted = /^\[Request interrupted by user[^\]]*\]$/.test(text.trim());
+    const item: Item =
+      local !== null || interrupted
+        ? { type: 'notice', key: newKey(t, 'n'), time, text: local?.[1]?.trim() ?? 'Interrupted', ...(turn !== undefined ? { turn } : {}) }
+        : { type: 'user', key: newKey(t, 'u'), time, text, ...(turn !== undefined ? { turn } : {}), ...(uuid !== undefined ? { uuid } : {}) };
+    addItem(t, item, parentToolUseId);
+    return;
+  }
+  const type = role === 'thinking' ? 'thinking' : 'assistant';
+  const streamId = messageId !== undefined ? findStream(t, messageId, type) : undefined;
+  const streamed = streamId !== undefined ? getItem(t, t.streams.get(streamId)) : undefined;
+  const fields = { text, streaming: false as const, ...common, ...(messageId !== undefined ? { messageId } : {}) };
+  if (streamed !== undefined && (streamed.type === 'assistant' || streamed.type === 'thinking')) {
+    if (streamId !== undefined) t.streams.delete(streamId);
+    const done: Item =
+      type === 'assistant'
+        ? { type, key: streamed.key, ...fields, ...(uuid !== undefined ? { uuid } : {}) }
+        : { type, key: streamed.key, ...fields };
+    replaceItem(t, done);
+    if (parentToolUseId !== undefined) moveUnder(t, streamed.key, parentToolUseId);
+    return;
+  }
+  const key = newKey(t, type === 'assistant' ? 'a' : 'th');
+  const item: Item =
+    type === 'assistant' ? { type, key, ...fields, ...(uuid !== undefined ? { uuid } : {}) } : { type, key, ...fields };
+  addItem(t, item, parentToolUseId);
+}
+
+/** The in-flight stream of this API message whose block kind matches, lowest index first. */
+function findStream(t: Transcript, messageId: string, type: 'assistant' | 'thinking'): string | undefined {
+  let best: { id: string; index: number } | undefined;
+  for (const [id, key] of t.streams) {
+    const sep = id.lastIndexOf(':');
+    if (id.slice(0, sep) !== messageId) continue;
+    if (t.items.get(key)?.type !== type) continue;
+    const index = Number(id.slice(sep + 1));
+    if (best === undefined || index < best.index) best = { id, index };
+  }
+  return best?.id;
+}

@@ -1,0 +1,9 @@
+// Writes app/protocol/schema/wire.schema.json from the zod schemas (run by scripts/gen-protocol).
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { wireSchemaText } from '../src/protocol/wireSchema.js';
+
+export const SCHEMA_PATH = fileURLToPath(new URL('../../app/protocol/schema/wire.schema.json', import.meta.url));
+
+writeFileSync(SCHEMA_PATH, wireSchemaText());
+console.log(`wrote ${SCHEMA_PATH}`);
