@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/protocol"
 	"github.com/baton-console/baton/app/receipts"
 )
 
@@ -28,6 +29,9 @@ func RunHistory(ctx context.Context, args []string, env Env) int {
 	}
 	if len(words) != 1 {
 		return usageError(env.Stderr, historyUsage, "give exactly one session id (see baton sessions)")
+	}
+	if !protocol.ValidSessionID(words[0]) {
+		return usageError(env.Stderr, historyUsage, "%q is not a session id (a UUID; see baton sessions)", words[0])
 	}
 	dir := *cwd
 	if dir != "" {

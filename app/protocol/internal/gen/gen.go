@@ -22,7 +22,9 @@ type File struct {
 const (
 	SchemaPath   = "app/protocol/schema/wire.schema.json"
 	ConsolePath  = "app/protocol/schema/console.json"
-	activityPath = "app/activity/wire_gen.go"
+	enumsPath    = "app/activity/enums_gen.go"
+	kindsPath    = "app/activity/kinds_gen.go"
+	codecPath    = "app/activity/codec_gen.go"
 	protocolPath = "app/protocol/wire_gen.go"
 	consolePath  = "app/console/methods_gen.go"
 )
@@ -39,7 +41,7 @@ func Generate(schemaJSON, consoleJSON []byte) ([]File, error) {
 	if err := json.Unmarshal(consoleJSON, &con); err != nil {
 		return nil, fmt.Errorf("read %s: %w", ConsolePath, err)
 	}
-	act, err := activityFile(&doc)
+	enums, kinds, codec, err := activityFiles(&doc)
 	if err != nil {
 		return nil, fmt.Errorf("activity: %w", err)
 	}
@@ -48,7 +50,9 @@ func Generate(schemaJSON, consoleJSON []byte) ([]File, error) {
 		return nil, fmt.Errorf("protocol: %w", err)
 	}
 	files := []File{
-		{Path: activityPath, Content: []byte(act)},
+		{Path: enumsPath, Content: []byte(enums)},
+		{Path: kindsPath, Content: []byte(kinds)},
+		{Path: codecPath, Content: []byte(codec)},
 		{Path: protocolPath, Content: []byte(proto)},
 		{Path: consolePath, Content: []byte(consoleFile(&con))},
 	}
@@ -139,8 +143,8 @@ func enumDecl(b *strings.Builder, name string, values []string) {
 	fmt.Fprintf(b, ":\n\t\treturn true\n\t}\n\treturn false\n}\n\n")
 }
 
-// structDecl renders a request, reply or nested object as a plain struct; it returns the fields whose values are
-// enums (or named structs holding enums), for the strict checks.
+// structDecl renders a request, reply or nested object as a plain struct: required fields as values, optional ones
+// by optionalExpr.
 func structDecl(b *strings.Builder, r *resolver, name, doc string, s *Schema) error {
 	fmt.Fprintf(b, "// %s %s\ntype %s struct {\n", name, doc, name)
 	for _, p := range s.Properties {
@@ -166,13 +170,6 @@ func consoleFile(con *Console) string {
 	b.WriteString("var MethodNames = []string{\n")
 	for _, m := range con.Methods {
 		fmt.Fprintf(&b, "\t%q,\n", m)
-	}
-	b.WriteString("}\n\n// PushTypes names what the host pushes unasked (WebSocket message types).\nvar PushTypes = []string{")
-	for i, p := range con.Pushes {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "%q", p)
 	}
 	b.WriteString("}\n\n// ErrorCodes are the codes a failed call may carry.\nvar ErrorCodes = []string{")
 	for i, c := range con.ErrorCodes {
