@@ -10,7 +10,7 @@ import (
 )
 
 // WireVersion is the sidecar protocol version the schema describes.
-const WireVersion = 2
+const WireVersion = 3
 
 // Event kinds (wire.schema.json x-events).
 const (
@@ -27,6 +27,7 @@ const (
 	ToolUpdated         Kind = "tool.updated"         // made by the sidecar
 	ToolCompleted       Kind = "tool.completed"       // made by the sidecar
 	ToolFailed          Kind = "tool.failed"          // made by the sidecar
+	ToolCalled          Kind = "tool.called"          // made by the sidecar
 	PermissionRequested Kind = "permission.requested" // made by the sidecar
 	PermissionSettled   Kind = "permission.settled"   // made by the sidecar
 	PlanUpdated         Kind = "plan.updated"         // made by the sidecar
@@ -41,7 +42,7 @@ const (
 )
 
 // Kinds lists every kind of the wire, in the schema's order.
-var Kinds = []Kind{SessionStarted, SessionClosed, SessionUpdated, TurnStarted, TurnCompleted, TurnFailed, TurnCanceled, MessageDelta, MessageCompleted, ToolStarted, ToolUpdated, ToolCompleted, ToolFailed, PermissionRequested, PermissionSettled, PlanUpdated, UsageUpdated, ModelResolved, CommandsUpdated, ModelsUpdated, ContextUpdated, ProtocolError, Unknown, TurnQueued}
+var Kinds = []Kind{SessionStarted, SessionClosed, SessionUpdated, TurnStarted, TurnCompleted, TurnFailed, TurnCanceled, MessageDelta, MessageCompleted, ToolStarted, ToolUpdated, ToolCompleted, ToolFailed, ToolCalled, PermissionRequested, PermissionSettled, PlanUpdated, UsageUpdated, ModelResolved, CommandsUpdated, ModelsUpdated, ContextUpdated, ProtocolError, Unknown, TurnQueued}
 
 // String returns the wire name.
 func (k Kind) String() string { return string(k) }
@@ -433,8 +434,8 @@ type Event struct {
 	UUID                string              `json:"uuid,omitempty"`                // turn.started, message.completed
 	Result              string              `json:"result,omitempty"`              // turn.completed
 	DurationMs          *float64            `json:"durationMs,omitempty"`          // turn.completed
-	NumTurns            *int64              `json:"numTurns,omitempty"`            // turn.completed
-	CostUsd             *float64            `json:"costUsd,omitempty"`             // turn.completed
+	NumTurns            *int64              `json:"numTurns,omitempty"`            // turn.completed, turn.failed
+	CostUsd             *float64            `json:"costUsd,omitempty"`             // turn.completed, turn.failed
 	StopReason          string              `json:"stopReason,omitempty"`          // turn.completed
 	Code                string              `json:"code,omitempty"`                // turn.failed, protocol.error
 	Disposition         CanceledDisposition `json:"disposition,omitempty"`         // turn.canceled
@@ -444,15 +445,16 @@ type Event struct {
 	Text                string              `json:"text,omitempty"`                // message.delta, message.completed
 	Role                MessageRole         `json:"role,omitempty"`                // message.completed
 	ParentToolUseID     string              `json:"parentToolUseId,omitempty"`     // message.completed, tool.started
-	ToolUseID           string              `json:"toolUseId,omitempty"`           // tool.started, tool.updated, tool.completed, tool.failed, permission.requested
-	Name                string              `json:"name,omitempty"`                // tool.started, tool.completed, tool.failed
-	Input               json.RawMessage     `json:"input,omitempty"`               // tool.started, permission.requested
+	ToolUseID           string              `json:"toolUseId,omitempty"`           // tool.started, tool.updated, tool.completed, tool.failed, tool.called, permission.requested
+	Name                string              `json:"name,omitempty"`                // tool.started, tool.completed, tool.failed, tool.called
+	Input               json.RawMessage     `json:"input,omitempty"`               // tool.started, tool.called, permission.requested
 	FileBefore          *FileBefore         `json:"fileBefore,omitempty"`          // tool.started, tool.completed
 	ElapsedSeconds      *float64            `json:"elapsedSeconds,omitempty"`      // tool.updated
 	Summary             string              `json:"summary,omitempty"`             // tool.updated
 	Output              string              `json:"output,omitempty"`              // tool.completed
 	Structured          json.RawMessage     `json:"structured,omitempty"`          // tool.completed
 	Error               string              `json:"error,omitempty"`               // tool.failed
+	CallID              string              `json:"callId,omitempty"`              // tool.called
 	RequestID           string              `json:"requestId,omitempty"`           // permission.requested, permission.settled
 	ToolName            string              `json:"toolName,omitempty"`            // permission.requested
 	Description         string              `json:"description,omitempty"`         // permission.requested
@@ -488,7 +490,7 @@ var kindSpecs = map[Kind]kindSpec{
 	SessionUpdated:      {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "permissionMode": false, "title": false, "model": false, "status": false, "retry": false}},
 	TurnStarted:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true, "uuid": false}},
 	TurnCompleted:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "result": false, "durationMs": true, "numTurns": true, "costUsd": true, "stopReason": false}},
-	TurnFailed:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "code": true, "message": true}},
+	TurnFailed:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "code": true, "message": true, "numTurns": false, "costUsd": false}},
 	TurnCanceled:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "disposition": true}},
 	MessageDelta:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": true, "kind": true, "messageId": true, "index": true, "block": true, "text": true}},
 	MessageCompleted:    {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "role": true, "messageId": false, "uuid": false, "text": true, "parentToolUseId": false}},
@@ -496,6 +498,7 @@ var kindSpecs = map[Kind]kindSpec{
 	ToolUpdated:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "elapsedSeconds": false, "summary": false}},
 	ToolCompleted:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "name": true, "output": true, "structured": false, "fileBefore": false}},
 	ToolFailed:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "name": true, "error": true}},
+	ToolCalled:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "callId": true, "toolUseId": false, "name": true, "input": true}},
 	PermissionRequested: {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "requestId": true, "toolUseId": true, "toolName": true, "input": true, "title": false, "description": false, "decisionReason": false, "suggestions": true}},
 	PermissionSettled:   {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "requestId": true, "verdict": true, "by": true, "message": false}},
 	PlanUpdated:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "items": true}},
@@ -582,6 +585,8 @@ type wireTurnFailed struct {
 	Ephemeral bool      `json:"ephemeral,omitempty"`
 	Code      string    `json:"code"`
 	Message   string    `json:"message"`
+	NumTurns  *int64    `json:"numTurns,omitempty"`
+	CostUsd   *float64  `json:"costUsd,omitempty"`
 }
 
 type wireTurnCanceled struct {
@@ -671,6 +676,19 @@ type wireToolFailed struct {
 	ToolUseID string    `json:"toolUseId"`
 	Name      string    `json:"name"`
 	Error     string    `json:"error"`
+}
+
+type wireToolCalled struct {
+	Kind      Kind            `json:"kind"`
+	Session   string          `json:"session"`
+	Turn      string          `json:"turn,omitempty"`
+	Seq       uint64          `json:"seq,omitempty"`
+	Time      time.Time       `json:"time"`
+	Ephemeral bool            `json:"ephemeral,omitempty"`
+	CallID    string          `json:"callId"`
+	ToolUseID string          `json:"toolUseId,omitempty"`
+	Name      string          `json:"name"`
+	Input     json.RawMessage `json:"input"`
 }
 
 type wirePermissionRequested struct {
@@ -816,7 +834,7 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	case TurnCompleted:
 		return json.Marshal(wireTurnCompleted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Result: e.Result, DurationMs: deref(e.DurationMs), NumTurns: deref(e.NumTurns), CostUsd: deref(e.CostUsd), StopReason: e.StopReason})
 	case TurnFailed:
-		return json.Marshal(wireTurnFailed{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Code: e.Code, Message: e.Message})
+		return json.Marshal(wireTurnFailed{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Code: e.Code, Message: e.Message, NumTurns: e.NumTurns, CostUsd: e.CostUsd})
 	case TurnCanceled:
 		return json.Marshal(wireTurnCanceled{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Disposition: e.Disposition})
 	case MessageDelta:
@@ -831,6 +849,8 @@ func (e Event) MarshalJSON() ([]byte, error) {
 		return json.Marshal(wireToolCompleted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, ToolUseID: e.ToolUseID, Name: e.Name, Output: e.Output, Structured: e.Structured, FileBefore: e.FileBefore})
 	case ToolFailed:
 		return json.Marshal(wireToolFailed{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, ToolUseID: e.ToolUseID, Name: e.Name, Error: e.Error})
+	case ToolCalled:
+		return json.Marshal(wireToolCalled{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, CallID: e.CallID, ToolUseID: e.ToolUseID, Name: e.Name, Input: rawOrNull(e.Input)})
 	case PermissionRequested:
 		return json.Marshal(wirePermissionRequested{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, RequestID: e.RequestID, ToolUseID: e.ToolUseID, ToolName: e.ToolName, Input: rawOrNull(e.Input), Title: e.Title, Description: e.Description, DecisionReason: e.DecisionReason, Suggestions: nonNil(e.Suggestions)})
 	case PermissionSettled:

@@ -25,10 +25,11 @@ const (
 	ReqHistory           RequestType = "history"
 	ReqRewindFiles       RequestType = "rewind_files"
 	ReqDiscoverModels    RequestType = "discover_models"
+	ReqToolResult        RequestType = "tool_result"
 )
 
 // RequestTypes lists every request type, in the schema's order.
-var RequestTypes = []RequestType{ReqStart, ReqExec, ReqCancel, ReqPermission, ReqSetModel, ReqSetPermissionMode, ReqClose, ReqListSessions, ReqHistory, ReqRewindFiles, ReqDiscoverModels}
+var RequestTypes = []RequestType{ReqStart, ReqExec, ReqCancel, ReqPermission, ReqSetModel, ReqSetPermissionMode, ReqClose, ReqListSessions, ReqHistory, ReqRewindFiles, ReqDiscoverModels, ReqToolResult}
 
 // String returns the wire name.
 func (t RequestType) String() string { return string(t) }
@@ -48,6 +49,21 @@ const (
 	CodeSDKError           = activity.ErrorCodeSDKError
 	CodeInternal           = activity.ErrorCodeInternal
 )
+
+// HostTool is a shape of the sidecar's replies.
+type HostTool struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	InputSchema json.RawMessage `json:"inputSchema"`
+}
+
+// RestrictedRun is a shape of the sidecar's replies.
+type RestrictedRun struct {
+	Tools        []HostTool `json:"tools"`
+	SystemPrompt string     `json:"systemPrompt,omitempty"`
+	MaxTurns     int        `json:"maxTurns"`
+	MaxBudgetUsd float64    `json:"maxBudgetUsd,omitempty"`
+}
 
 // SessionInfo is a shape of the sidecar's replies.
 type SessionInfo struct {
@@ -70,6 +86,7 @@ type StartRequest struct {
 	ForkFrom       string                  `json:"forkFrom,omitempty"`
 	At             string                  `json:"at,omitempty"`
 	Executable     string                  `json:"executable,omitempty"`
+	Restricted     *RestrictedRun          `json:"restricted,omitempty"`
 }
 
 // StartReply is the ok reply's payload to a "start" request.
@@ -231,6 +248,22 @@ type DiscoverModelsReply struct {
 // RequestType names the request this payload belongs to.
 func (DiscoverModelsRequest) RequestType() RequestType { return ReqDiscoverModels }
 
+// ToolResultRequest is the payload of a "tool_result" request.
+type ToolResultRequest struct {
+	Session string `json:"session"`
+	CallID  string `json:"callId"`
+	Output  string `json:"output"`
+	IsError bool   `json:"isError"`
+}
+
+// ToolResultReply is the ok reply's payload to a "tool_result" request.
+type ToolResultReply struct {
+	Settled bool `json:"settled"`
+}
+
+// RequestType names the request this payload belongs to.
+func (ToolResultRequest) RequestType() RequestType { return ReqToolResult }
+
 // NewRequest returns a new, empty payload value for a request of type t (nil for a type the schema does not name), to decode into.
 func NewRequest(t RequestType) any {
 	switch t {
@@ -256,6 +289,8 @@ func NewRequest(t RequestType) any {
 		return &RewindFilesRequest{}
 	case ReqDiscoverModels:
 		return &DiscoverModelsRequest{}
+	case ReqToolResult:
+		return &ToolResultRequest{}
 	}
 	return nil
 }
@@ -285,6 +320,8 @@ func NewReply(t RequestType) any {
 		return &RewindFilesReply{}
 	case ReqDiscoverModels:
 		return &DiscoverModelsReply{}
+	case ReqToolResult:
+		return &ToolResultReply{}
 	}
 	return nil
 }

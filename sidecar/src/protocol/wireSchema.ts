@@ -25,10 +25,12 @@ import {
 } from './events.js';
 import {
   cancelDispositionSchema,
+  hostToolSchema,
   okPayloads,
   permissionAuthorSchema,
   type RequestType,
   requestSchema,
+  restrictedRunSchema,
   sessionInfoSchema,
 } from './schemas.js';
 import { PROTOCOL_VERSION } from './version.js';
@@ -55,6 +57,8 @@ const NAMED: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['CommandEntry', commandEntry],
   ['ModelEntry', modelEntrySchema],
   ['SessionInfo', sessionInfoSchema],
+  ['HostTool', hostToolSchema],
+  ['RestrictedRun', restrictedRunSchema],
   ['Event', eventSchema],
 ];
 

@@ -17,9 +17,11 @@ import type { CancelDisposition, OkPayload, StartPayload } from '../protocol/sch
 import { assertNever } from '../util/assertNever.js';
 import { diag, shortError } from '../util/diagnostics.js';
 import { ClaudeProcess } from './claudeProcess.js';
+import { HostToolBroker, hostToolServer } from './hostTools.js';
 import { InputQueue } from './inputQueue.js';
 import { PermissionBroker } from './permissions.js';
 import { buildQueryOptions } from './queryOptions.js';
+import { buildRestrictedOptions, isRestricted } from './restrictedOptions.js';
 import { type SessionInfoFn, SideReader } from './sideReads.js';
 import { type Turn, TurnScheduler } from './turns.js';
 
@@ -52,6 +54,7 @@ export class SdkSession {
   readonly id: string;
   private readonly mapper: Mapper;
   private readonly permissions: PermissionBroker;
+  private readonly hostTools: HostToolBroker;
   private readonly turns = new TurnScheduler();
   private readonly input = new InputQueue<SDKUserMessage>();
   private readonly claude: ClaudeProcess;
@@ -69,6 +72,7 @@ export class SdkSession {
     this.mapper = new Mapper(this.id, deps.now);
     this.claude = new ClaudeProcess(deps.stderr);
     this.permissions = new PermissionBroker((body) => this.emit(body, this.turns.running?.id));
+    this.hostTools = new HostToolBroker((body) => this.emit(body, this.turns.running?.id));
   }
 
   /** Starts the CLI and waits for its initialize handshake; a CLI that fails to start rejects here. */
@@ -82,26 +86,30 @@ export class SdkSession {
     const { start } = this.deps;
     const canUseTool: CanUseTool = (toolName, input, options) =>
       this.permissions.request({ toolName, input, ...options });
-    const options = buildQueryOptions({
-      start,
+    const common = {
       executable: this.deps.executable,
-      canUseTool,
       stderr: this.deps.stderr,
       spawn: this.claude.spawn,
       env: this.deps.env,
-      runningAsRoot: runningAsRoot(),
-    });
+    };
+    // A restricted run's tool schemas are checked here, before any process starts.
+    const options = isRestricted(start)
+      ? buildRestrictedOptions({ ...common, start, server: hostToolServer(start.restricted.tools, this.hostTools) })
+      : buildQueryOptions({ ...common, start, canUseTool, runningAsRoot: runningAsRoot() });
     const query = this.deps.query({ prompt: this.input, options });
     this.query = query;
-    this.sideReads = new SideReader({
-      session: this.id,
-      cwd: start.cwd,
-      source: query,
-      sessionInfo: this.deps.sessionInfo,
-      emit: (body) => this.emit(body),
-      isOpen: () => !this.ending,
-      log: diag,
-    });
+    // A restricted run is a program's: nobody looks at its command palette, models or title.
+    if (!isRestricted(start)) {
+      this.sideReads = new SideReader({
+        session: this.id,
+        cwd: start.cwd,
+        source: query,
+        sessionInfo: this.deps.sessionInfo,
+        emit: (body) => this.emit(body),
+        isOpen: () => !this.ending,
+        log: diag,
+      });
+    }
     const failedEarly = new Promise<never>((_, reject) => {
       this.startFailure = reject;
     });
@@ -157,8 +165,9 @@ export class SdkSession {
         this.emit({ kind: 'turn.canceled', disposition: 'dequeued' }, outcome.turn.id);
         return 'dequeued';
       case 'interrupted':
-        // Settle first: a tool waiting for a verdict would otherwise hold the interrupt up.
+        // Settle first: a tool waiting for a verdict or a host answer would otherwise hold the interrupt up.
         this.permissions.settleAll('interrupt');
+        this.hostTools.settleAll(CANCELED_CALL);
         await this.requireQuery().interrupt();
         return 'interrupted';
       default:
@@ -181,8 +190,19 @@ export class SdkSession {
     this.emit({ kind: 'session.updated', model });
   }
 
+  /** The host's answer to a tool.called event. */
+  toolResult(callId: string, output: string, isError: boolean): { settled: boolean } {
+    this.assertOpen();
+    const outcome = this.hostTools.answer(callId, output, isError);
+    if (outcome === 'unknown') throw new ProtocolFailure('unknown_request', `no tool call ${callId} in this session`);
+    return { settled: outcome === 'settled' };
+  }
+
   async setPermissionMode(mode: PermissionMode): Promise<PermissionMode> {
     this.assertOpen();
+    if (isRestricted(this.deps.start)) {
+      throw new ProtocolFailure('bad_request', 'a restricted run keeps its permission mode');
+    }
     const response = await this.requireQuery().setPermissionMode(mode);
     // Record the mode the CLI reports, which is not always the one asked for.
     const reported = permissionModeSchema.safeParse(response?.mode);
@@ -213,6 +233,7 @@ export class SdkSession {
   private async shutDown(): Promise<void> {
     this.ending = true;
     this.permissions.settleAll('interrupt');
+    this.hostTools.settleAll(CLOSED_CALL);
     this.input.close();
     this.query?.close();
     await this.loop;
@@ -272,6 +293,7 @@ export class SdkSession {
     const message = shortError(error);
     diag(`session ${this.id} failed: ${message}`);
     this.permissions.settleAll('interrupt');
+    this.hostTools.settleAll(CLOSED_CALL);
     this.input.close();
     const { running, queued } = this.turns.drain();
     if (running !== undefined) this.emit({ kind: 'turn.failed', code: 'sdk_error', message }, running.id);
@@ -297,6 +319,9 @@ export class SdkSession {
     return this.query;
   }
 }
+
+const CANCELED_CALL = 'The run was canceled before the tool answered.';
+const CLOSED_CALL = 'The session ended before the tool answered.';
 
 function runningAsRoot(): boolean {
   return typeof process.getuid === 'function' && process.getuid() === 0;
