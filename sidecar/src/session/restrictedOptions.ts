@@ -62,7 +62,9 @@ export function buildRestrictedOptions(input: RestrictedOptionsInput): Options {
     includePartialMessages: true,
     // A program's run is not a conversation to resume: no transcript among the person's sessions.
     persistSession: false,
-    env: { ...input.env },
+    // No tool search: with it the CLI adds a deferred placeholder tool to every request, and nothing here is
+    // deferred (the host's tools load always).
+    env: { ...input.env, ENABLE_TOOL_SEARCH: 'false' },
     ...(start.model !== undefined && start.model !== 'default' ? { model: start.model } : {}),
     stderr: input.stderr,
     spawnClaudeCodeProcess: input.spawn,
