@@ -22,11 +22,11 @@ type outcome struct {
 type collector struct {
 	hostTools map[string]bool
 	res       Result
-	byUseID   map[string]int     // tool_use id → index in res.ToolCalls
-	byCallID  map[string]int     // host call id → index in res.ToolCalls
-	outcomes  map[int]outcome    // index → the handler's outcome
-	finished  map[int]bool       // index → a tool.completed / tool.failed arrived
-	lastText  string             // the last top-level assistant text
+	byUseID   map[string]int  // tool_use id → index in res.ToolCalls
+	byCallID  map[string]int  // host call id → index in res.ToolCalls
+	outcomes  map[int]outcome // index → the handler's outcome
+	finished  map[int]bool    // index → a tool.completed / tool.failed arrived
+	lastText  string          // the last top-level assistant text
 	done      bool
 }
 

@@ -20,6 +20,7 @@ type harness struct {
 	api     *fakeapi.Server
 	home    string
 	project string
+	env     []string
 	r       *runner.Runner
 }
 
@@ -31,6 +32,7 @@ func newHarness(t *testing.T, script fakeapi.Script) *harness {
 	t.Cleanup(api.Close)
 	h := &harness{t: t, api: api, home: testenv.NewHome(t), project: testenv.NewProject(t)}
 	env := append(testenv.CLIEnv(api.URL(), h.home), "CLAUDE_CODE_EXECUTABLE="+claude)
+	h.env = env
 	h.r = runner.New(runner.Config{SidecarPath: testenv.SidecarPath(t), Env: env,
 		Executable: func(context.Context) (string, error) { return claude, nil }, Logger: zerolog.Nop()})
 	return h
