@@ -93,10 +93,11 @@ func (c *collector) observe(ev activity.Event) int {
 		c.counts(ev)
 		c.done = true
 	case activity.TurnFailed:
-		c.res.Text = c.lastText
 		c.counts(ev)
 		switch ev.Code {
 		case activity.TurnFailureCodeMaxTurns.String(), activity.TurnFailureCodeBudget.String():
+			// The text so far; after an API error the last text is the SDK's own error stub, which Err carries.
+			c.res.Text = c.lastText
 			c.res.StopReason, c.res.Detail = StopBudget, ev.Code
 		default:
 			c.fail(ev.Code, fmt.Errorf("%s", ev.Message))
