@@ -8,7 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/baton-console/baton/app/auth"
 	"github.com/baton-console/baton/app/internal/fakeapi"
+	"github.com/baton-console/baton/app/internal/testenv"
 	"github.com/baton-console/baton/app/runner"
 	"github.com/stretchr/testify/require"
 )
@@ -178,4 +180,22 @@ func TestInvalidSpecsAreRefusedBeforeAnythingStarts(t *testing.T) {
 			require.Equal(t, "invalid_spec", res.Detail)
 		})
 	}
+}
+
+func TestCheckAuthSaysWhatToDoWhenSignedOut(t *testing.T) {
+	claude := testenv.RequireClaude(t)
+	var env []string
+	for _, kv := range testenv.CLIEnv("http://127.0.0.1:9", testenv.NewHome(t)) {
+		if !strings.HasPrefix(kv, "ANTHROPIC_API_KEY=") {
+			env = append(env, kv)
+		}
+	}
+	r := runner.New(runner.Config{Env: env, Executable: func(context.Context) (string, error) { return claude, nil }})
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	err := r.CheckAuth(ctx)
+	var authErr *runner.AuthError
+	require.ErrorAs(t, err, &authErr)
+	require.Equal(t, auth.StatusSignedOut, authErr.State.Status)
+	require.Contains(t, err.Error(), "auth login", "it says how to sign in")
 }
