@@ -52,9 +52,10 @@ func runWithScriptedAPI(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(home)
+	env := append(testenv.CLIEnv(api.URL(), home), "CLAUDE_CODE_EXECUTABLE="+claude, "BATON_SIDECAR="+sidecar,
+		"BATON_DATA_DIR="+filepath.Join(home, "baton"))
 	os.Clearenv()
-	for _, kv := range append(testenv.CLIEnv(api.URL(), home), "CLAUDE_CODE_EXECUTABLE="+claude, "BATON_SIDECAR="+sidecar,
-		"BATON_DATA_DIR="+filepath.Join(home, "baton")) {
+	for _, kv := range env {
 		name, value, _ := strings.Cut(kv, "=")
 		_ = os.Setenv(name, value)
 	}

@@ -35,7 +35,8 @@ type Config struct {
 	Sessions *session.Manager
 	// SidecarPath is the sidecar executable ("": beside the running binary, or $BATON_SIDECAR).
 	SidecarPath string
-	// Env is the whole environment of the sidecar and claude (nil: this process's own).
+	// Env is the whole environment of the sidecar and claude (nil: this process's own). With Sessions given, it
+	// should be that manager's environment: CheckAuth probes with it.
 	Env []string
 	// Executable returns the claude to run (nil: the one Baton selects; none installed is an error saying to
 	// run `baton provision`).
