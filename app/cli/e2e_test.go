@@ -153,8 +153,8 @@ func TestExecJSONWithApproveAll(t *testing.T) {
 	require.Len(t, find(events, activity.PermissionRequested), 1)
 	settled := find(events, activity.PermissionSettled)
 	require.Len(t, settled, 1)
-	require.Equal(t, "allow", settled[0].Verdict)
-	require.Equal(t, "policy", settled[0].By)
+	require.Equal(t, "allow", settled[0].Verdict.String())
+	require.Equal(t, "policy", settled[0].By.String())
 	require.Len(t, find(events, activity.TurnCompleted), 1)
 	require.Equal(t, activity.SessionClosed, events[len(events)-1].Kind, "the session is closed before exit")
 }
@@ -167,8 +167,8 @@ func TestExecDeniesWithoutATerminal(t *testing.T) {
 	require.True(t, os.IsNotExist(err))
 	settled := find(parseEvents(t, r.stdout), activity.PermissionSettled)
 	require.Len(t, settled, 1)
-	require.Equal(t, "deny", settled[0].Verdict)
-	require.Equal(t, "policy", settled[0].By)
+	require.Equal(t, "deny", settled[0].Verdict.String())
+	require.Equal(t, "policy", settled[0].By.String())
 
 	r = h.run("exec", "--approve", "none", "--permission-mode", "default", "[write nope.txt x]")
 	require.Equal(t, 0, r.code, r.stderr)

@@ -14,6 +14,8 @@ func TestTranscriptShowsRetriesOnly(t *testing.T) {
 	tr := newTranscript(&out)
 	tr.render(activity.Event{Kind: activity.SessionUpdated, Ephemeral: true, Status: "requesting"})
 	require.Empty(t, out.String())
-	tr.render(activity.Event{Kind: activity.SessionUpdated, Ephemeral: true, Status: "retrying (attempt 2 of 10, HTTP 529)"})
+	status := int64(529)
+	tr.render(activity.Event{Kind: activity.SessionUpdated, Ephemeral: true, Status: activity.SessionActivityRetrying,
+		Retry: &activity.RetryInfo{Attempt: 2, MaxRetries: 10, HTTPStatus: &status}})
 	require.Equal(t, "  … retrying (attempt 2 of 10, HTTP 529)\n", out.String())
 }

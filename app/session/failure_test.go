@@ -65,8 +65,8 @@ func TestSidecarKilledWhileAskingSettlesThePermission(t *testing.T) {
 	settled := h.rec.wait(t, 10*time.Second, func(ev activity.Event) bool {
 		return ev.Kind == activity.PermissionSettled && ev.RequestID == req.RequestID
 	})
-	require.Equal(t, "deny", settled.Verdict)
-	require.Equal(t, "sidecar_exited", settled.By)
+	require.Equal(t, "deny", settled.Verdict.String())
+	require.Equal(t, "sidecar_exited", settled.By.String())
 	require.Equal(t, activity.TurnFailed, h.waitTurnEnd(turn).Kind)
 }
 
@@ -87,5 +87,5 @@ func TestCloseAcknowledgesAfterShutdownAndLeavesNoProcess(t *testing.T) {
 	}
 	closed := h.rec.all(func(ev activity.Event) bool { return ev.Session == s.ID() && ev.Kind == activity.SessionClosed })
 	require.Len(t, closed, 1)
-	require.Equal(t, "closed", closed[0].Reason)
+	require.Equal(t, "closed", closed[0].Reason.String())
 }

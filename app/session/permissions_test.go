@@ -59,7 +59,7 @@ func TestWriteApproved(t *testing.T) {
 		return ev.Kind == activity.PermissionSettled && ev.RequestID == req.RequestID
 	})
 	require.Len(t, settled, 1, "settled exactly once")
-	require.Equal(t, "allow", settled[0].Verdict)
+	require.Equal(t, "allow", settled[0].Verdict.String())
 	done := h.rec.wait(t, time.Second, func(ev activity.Event) bool {
 		return ev.Kind == activity.ToolCompleted && ev.ToolUseID == req.ToolUseID
 	})
@@ -127,8 +127,8 @@ func TestCancelSettlesPendingPermissionAsDeny(t *testing.T) {
 	settled := h.rec.wait(t, 30*time.Second, func(ev activity.Event) bool {
 		return ev.Kind == activity.PermissionSettled && ev.RequestID == req.RequestID
 	})
-	require.Equal(t, "deny", settled.Verdict)
-	require.Equal(t, "interrupt", settled.By)
+	require.Equal(t, "deny", settled.Verdict.String())
+	require.Equal(t, "interrupt", settled.By.String())
 	require.Equal(t, activity.TurnCanceled, h.waitTurnEnd(turn).Kind)
 	require.False(t, h.answer(s, req.RequestID, "allow", ""), "a verdict after the interrupt changes nothing")
 	_, err = os.Stat(filepath.Join(h.project, "pending.txt"))

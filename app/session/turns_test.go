@@ -121,7 +121,7 @@ func TestCancelMidStreamThenNextPrompt(t *testing.T) {
 	defer cancel()
 	disposition, err := s.Cancel(ctx, turn)
 	require.NoError(t, err)
-	require.Equal(t, "interrupted", disposition)
+	require.Equal(t, "interrupted", disposition.String())
 	end := h.waitTurnEnd(turn)
 	require.Equal(t, activity.TurnCanceled, end.Kind, "%+v", end)
 	require.Len(t, h.rec.all(func(ev activity.Event) bool { return ev.Turn == turn && ev.Terminal() }), 1,
@@ -142,7 +142,7 @@ func TestCancelQueuedTurnIsDequeued(t *testing.T) {
 	defer cancel()
 	disposition, err := s.Cancel(ctx, queued)
 	require.NoError(t, err)
-	require.Equal(t, "dequeued", disposition)
+	require.Equal(t, "dequeued", disposition.String())
 	end := h.waitTurnEnd(queued)
 	require.Equal(t, activity.TurnCanceled, end.Kind)
 	require.Empty(t, h.rec.all(func(ev activity.Event) bool { return ev.Turn == queued && ev.Kind == activity.TurnStarted }))

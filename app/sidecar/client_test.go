@@ -111,7 +111,7 @@ func TestSidecarSurvivesA16MiBLine(t *testing.T) {
 	var ev activity.Event
 	require.NoError(t, json.Unmarshal(env.Event, &ev))
 	require.Equal(t, activity.ProtocolError, ev.Kind)
-	require.Equal(t, protocol.CodeLineTooLong, ev.Code)
+	require.Equal(t, protocol.CodeLineTooLong.String(), ev.Code)
 
 	r.send(t, `{"v":3,"id":"after","type":"list_sessions","payload":{}}`)
 	require.Equal(t, "ok", r.next(t, reply("after")).Type)

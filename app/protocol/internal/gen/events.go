@@ -69,45 +69,50 @@ func flatFields(r *resolver, kinds []kindInfo) ([]*flatField, error) {
 	return order, nil
 }
 
-func activityFile(doc *Document) (string, error) {
+// activityFiles renders package activity's generated files: the enums, the kinds with the flat Event and the
+// per-kind specs, and the per-kind encoding and value checks (three files, so none grows past the size rule).
+func activityFiles(doc *Document) (enums, kinds, codec string, err error) {
 	defs, err := activityDefs(doc)
 	if err != nil {
-		return "", err
+		return "", "", "", err
 	}
 	r := &resolver{doc: doc, activity: defs, pkg: "activity"}
-	kinds, err := collectKinds(doc)
+	infos, err := collectKinds(doc)
 	if err != nil {
-		return "", err
+		return "", "", "", err
 	}
-	fields, err := flatFields(r, kinds)
+	fields, err := flatFields(r, infos)
 	if err != nil {
-		return "", err
+		return "", "", "", err
 	}
 	byName := map[string]*flatField{}
 	for _, f := range fields {
 		byName[f.Name] = f
 	}
+
+	var e strings.Builder
+	e.WriteString(header)
+	e.WriteString("package activity\n\n")
+	for _, name := range doc.EnumNames() {
+		enumDecl(&e, name, doc.Defs[name].Enum)
+	}
+
 	var b strings.Builder
 	b.WriteString(header)
-	b.WriteString("package activity\n\nimport (\n\t\"encoding/json\"\n\t\"fmt\"\n\t\"time\"\n)\n\n")
+	b.WriteString("package activity\n\nimport (\n\t\"encoding/json\"\n\t\"time\"\n)\n\n")
 	fmt.Fprintf(&b, "// WireVersion is the sidecar protocol version the schema describes.\nconst WireVersion = %d\n\n", doc.Version)
-
 	b.WriteString("// Event kinds (wire.schema.json x-events).\nconst (\n")
-	for _, k := range kinds {
+	for _, k := range infos {
 		fmt.Fprintf(&b, "\t%s Kind = %q // made by the %s\n", GoName(k.Entry.Kind), k.Entry.Kind, k.Entry.Origin)
 	}
 	b.WriteString(")\n\n// Kinds lists every kind of the wire, in the schema's order.\nvar Kinds = []Kind{")
-	for i, k := range kinds {
+	for i, k := range infos {
 		if i > 0 {
 			b.WriteString(", ")
 		}
 		b.WriteString(GoName(k.Entry.Kind))
 	}
 	b.WriteString("}\n\n// String returns the wire name.\nfunc (k Kind) String() string { return string(k) }\n\n")
-
-	for _, name := range doc.EnumNames() {
-		enumDecl(&b, name, doc.Defs[name].Enum)
-	}
 	var nested []string
 	for _, name := range sortedKeys(defs) {
 		s := doc.Defs[name]
@@ -116,10 +121,9 @@ func activityFile(doc *Document) (string, error) {
 		}
 		nested = append(nested, name)
 		if err := structDecl(&b, r, name, "is a nested object of the wire.", s); err != nil {
-			return "", err
+			return "", "", "", err
 		}
 	}
-
 	b.WriteString("// Event is one normalized activity event. It is flat because the wire is flat (app/protocol/PROTOCOL.md):\n")
 	b.WriteString("// each field name has one JSON type across all kinds, and a kind uses the fields its schema names. Numbers,\n")
 	b.WriteString("// booleans and objects are pointers so that \"absent\" differs from zero; MarshalJSON writes exactly the\n")
@@ -135,15 +139,21 @@ func activityFile(doc *Document) (string, error) {
 		fmt.Fprintf(&b, "\t%s %s `json:\"%s,%s\"` // %s\n", f.Go, f.Flat, f.Name, tag, strings.Join(f.Kinds, ", "))
 	}
 	b.WriteString("}\n\n")
+	kindSpecs(&b, infos)
+	if !strings.Contains(b.String(), "json.RawMessage") {
+		return "", "", "", fmt.Errorf("the flat event holds no JSON value; drop the encoding/json import from the generator")
+	}
 
-	kindSpecs(&b, kinds)
-	if err := marshalers(&b, r, kinds, byName); err != nil {
-		return "", err
+	var c strings.Builder
+	c.WriteString(header)
+	c.WriteString("package activity\n\nimport (\n\t\"encoding/json\"\n\t\"fmt\"\n\t\"time\"\n)\n\n")
+	if err := marshalers(&c, r, infos, byName); err != nil {
+		return "", "", "", err
 	}
-	if err := enumChecks(&b, r, kinds, byName, nested); err != nil {
-		return "", err
+	if err := enumChecks(&c, r, infos, byName, nested); err != nil {
+		return "", "", "", err
 	}
-	return b.String(), nil
+	return e.String(), b.String(), c.String(), nil
 }
 
 // kindSpecs renders the per-kind field sets strict decoding checks against.

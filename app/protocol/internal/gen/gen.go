@@ -22,7 +22,9 @@ type File struct {
 const (
 	SchemaPath   = "app/protocol/schema/wire.schema.json"
 	ConsolePath  = "app/protocol/schema/console.json"
-	activityPath = "app/activity/wire_gen.go"
+	enumsPath    = "app/activity/enums_gen.go"
+	kindsPath    = "app/activity/kinds_gen.go"
+	codecPath    = "app/activity/codec_gen.go"
 	protocolPath = "app/protocol/wire_gen.go"
 	consolePath  = "app/console/methods_gen.go"
 )
@@ -39,7 +41,7 @@ func Generate(schemaJSON, consoleJSON []byte) ([]File, error) {
 	if err := json.Unmarshal(consoleJSON, &con); err != nil {
 		return nil, fmt.Errorf("read %s: %w", ConsolePath, err)
 	}
-	act, err := activityFile(&doc)
+	enums, kinds, codec, err := activityFiles(&doc)
 	if err != nil {
 		return nil, fmt.Errorf("activity: %w", err)
 	}
@@ -48,7 +50,9 @@ func Generate(schemaJSON, consoleJSON []byte) ([]File, error) {
 		return nil, fmt.Errorf("protocol: %w", err)
 	}
 	files := []File{
-		{Path: activityPath, Content: []byte(act)},
+		{Path: enumsPath, Content: []byte(enums)},
+		{Path: kindsPath, Content: []byte(kinds)},
+		{Path: codecPath, Content: []byte(codec)},
 		{Path: protocolPath, Content: []byte(proto)},
 		{Path: consolePath, Content: []byte(consoleFile(&con))},
 	}
