@@ -59,6 +59,7 @@ const (
 	ErrorCodeLineTooLong        ErrorCode = "line_too_long"
 	ErrorCodeUnknownSession     ErrorCode = "unknown_session"
 	ErrorCodeSessionExists      ErrorCode = "session_exists"
+	ErrorCodeSessionNotFound    ErrorCode = "session_not_found"
 	ErrorCodeUnknownTurn        ErrorCode = "unknown_turn"
 	ErrorCodeUnknownRequest     ErrorCode = "unknown_request"
 	ErrorCodeSDKError           ErrorCode = "sdk_error"
@@ -66,7 +67,7 @@ const (
 )
 
 // ErrorCodeValues lists every ErrorCode, in the schema's order.
-var ErrorCodeValues = []ErrorCode{ErrorCodeUnsupportedVersion, ErrorCodeBadRequest, ErrorCodeLineTooLong, ErrorCodeUnknownSession, ErrorCodeSessionExists, ErrorCodeUnknownTurn, ErrorCodeUnknownRequest, ErrorCodeSDKError, ErrorCodeInternal}
+var ErrorCodeValues = []ErrorCode{ErrorCodeUnsupportedVersion, ErrorCodeBadRequest, ErrorCodeLineTooLong, ErrorCodeUnknownSession, ErrorCodeSessionExists, ErrorCodeSessionNotFound, ErrorCodeUnknownTurn, ErrorCodeUnknownRequest, ErrorCodeSDKError, ErrorCodeInternal}
 
 // String returns the wire value.
 func (v ErrorCode) String() string { return string(v) }
@@ -74,7 +75,7 @@ func (v ErrorCode) String() string { return string(v) }
 // Valid reports whether v is one of the values the wire names.
 func (v ErrorCode) Valid() bool {
 	switch v {
-	case ErrorCodeUnsupportedVersion, ErrorCodeBadRequest, ErrorCodeLineTooLong, ErrorCodeUnknownSession, ErrorCodeSessionExists, ErrorCodeUnknownTurn, ErrorCodeUnknownRequest, ErrorCodeSDKError, ErrorCodeInternal:
+	case ErrorCodeUnsupportedVersion, ErrorCodeBadRequest, ErrorCodeLineTooLong, ErrorCodeUnknownSession, ErrorCodeSessionExists, ErrorCodeSessionNotFound, ErrorCodeUnknownTurn, ErrorCodeUnknownRequest, ErrorCodeSDKError, ErrorCodeInternal:
 		return true
 	}
 	return false

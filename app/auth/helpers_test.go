@@ -2,6 +2,7 @@ package auth
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"os"
@@ -80,11 +81,16 @@ type harnessOptions struct {
 	gate       *Gate
 	noNotify   bool
 	timeout    time.Duration
+	debounce   time.Duration // 0: 50 ms
+	homeDir    string        // "": a new temp home
 }
 
 func startHarness(t *testing.T, ho harnessOptions) *harness {
 	t.Helper()
-	home := testenv.NewHome(t)
+	home := ho.homeDir
+	if home == "" {
+		home = testenv.NewHome(t)
+	}
 	cfg := ho.configDir
 	if cfg == "" {
 		cfg = filepath.Join(home, ".claude")
@@ -107,7 +113,7 @@ func startHarness(t *testing.T, ho harnessOptions) *harness {
 		Home:          home,
 		ConfigDir:     cfg,
 		Logger:        zerolog.New(logs).Level(zerolog.DebugLevel),
-		Debounce:      50 * time.Millisecond,
+		Debounce:      cmp.Or(ho.debounce, 50*time.Millisecond),
 		PollInterval:  100 * time.Millisecond,
 		ProbeTimeout:  ho.timeout,
 		Gate:          gate,

@@ -46,12 +46,25 @@ type Service struct {
 	gate  *Gate
 	log   zerolog.Logger
 
+	// targets are the files whose content decides sign-in. Events on the forcing ones (settings.json and
+	// .credentials.json) always lead to a probe; .claude.json changes all the time (the probe itself writes
+	// it), so only a changed fingerprint of its auth keys counts.
+	targets []watchTarget
+	forcing map[string]bool
+
 	mu      sync.Mutex
 	state   State
 	subs    map[int]chan State
 	nextSub int
 	started bool
 	closed  bool
+	// baseline is what the files said just after the last probe whose state was published as an answer
+	// (not "unknown"); the watcher's checks compare against it, so a change a probe did not record is still
+	// a change. eventSeq counts events on forcing targets; probedSeq is eventSeq when that probe began, so an
+	// event during or after it is never mistaken for one the probe saw.
+	baseline  readings
+	eventSeq  uint64
+	probedSeq uint64
 
 	kick   chan struct{}
 	cancel context.CancelFunc
@@ -89,8 +102,14 @@ func NewService(opts Options) (*Service, error) {
 	st.ConfigDir = paths.ConfigDir
 	return &Service{
 		opts: opts, env: env, paths: paths, dir: deepestDir(home), gate: gate,
-		log:   opts.Logger.With().Str("component", "auth").Logger(),
-		state: st, subs: map[int]chan State{}, kick: make(chan struct{}, 1),
+		log: opts.Logger.With().Str("component", "auth").Logger(),
+		targets: []watchTarget{
+			{path: filepath.Clean(paths.Settings), read: wholeFile},
+			{path: filepath.Clean(paths.Credentials), read: wholeFile},
+			{path: filepath.Clean(paths.GlobalState), read: globalStateAuth},
+		},
+		forcing: map[string]bool{filepath.Clean(paths.Settings): true, filepath.Clean(paths.Credentials): true},
+		state:   st, subs: map[int]chan State{}, kick: make(chan struct{}, 1),
 	}, nil
 }
 
@@ -109,16 +128,18 @@ func (s *Service) Start(ctx context.Context) error {
 	}
 	s.started = true
 	ctx, s.cancel = context.WithCancel(ctx)
+	if s.baseline == nil {
+		// Until the start-up probe answers, what the files say now stands in for what it will see: a change
+		// after this reading is an event or a changed fingerprint, either way a probe.
+		s.baseline = readTargets(s.targets)
+	}
 	w := startWatcher(ctx, watcherConfig{
-		targets: []watchTarget{
-			{path: s.paths.Settings, read: wholeFile},
-			{path: s.paths.Credentials, read: wholeFile},
-			{path: s.paths.GlobalState, read: globalStateAuth},
-		},
+		targets:      s.targets,
 		debounce:     s.opts.Debounce,
 		pollInterval: s.opts.PollInterval,
 		notify:       !s.opts.disableNotify,
-		onChange:     s.filesChanged,
+		onEvent:      s.fileEvent,
+		onCheck:      s.filesRead,
 		log:          s.log,
 	})
 	s.wg.Add(2)
@@ -188,12 +209,33 @@ func (s *Service) Close() {
 	}
 }
 
-func (s *Service) filesChanged(changed []string) {
+// fileEvent counts events on the forcing targets; the watcher's next check turns them into a probe.
+func (s *Service) fileEvent(targets []string) {
+	for _, t := range targets {
+		if s.forcing[t] {
+			s.mu.Lock()
+			s.eventSeq++
+			s.mu.Unlock()
+			return
+		}
+	}
+}
+
+// filesRead probes when the files say something the last answered probe did not see, or when a forcing
+// target had an event since that probe began (a change that came and went is not lost).
+func (s *Service) filesRead(now readings) {
+	s.mu.Lock()
+	changed := s.baseline.changedFrom(now)
+	events := s.eventSeq != s.probedSeq
+	s.mu.Unlock()
+	if len(changed) == 0 && !events {
+		return
+	}
 	names := make([]string, len(changed))
 	for i, p := range changed {
 		names[i] = filepath.Base(p)
 	}
-	s.log.Debug().Strs("files", names).Msg("sign-in files changed")
+	s.log.Debug().Strs("files", names).Bool("events", events).Msg("sign-in files changed")
 	s.trigger()
 }
 
@@ -212,7 +254,14 @@ func (s *Service) loop(ctx context.Context) {
 			return
 		case <-s.kick:
 			if _, err := s.probe(ctx); err != nil && ctx.Err() == nil {
-				s.log.Warn().Err(err).Msg("sign-in check skipped")
+				// Skipped (the gate stayed busy): the baseline did not move, so try again a little later.
+				s.log.Warn().Err(err).Msg("sign-in check skipped; trying again")
+				select {
+				case <-ctx.Done():
+					return
+				case <-time.After(s.retryDelay()):
+				}
+				s.trigger()
 			}
 		}
 	}
@@ -227,6 +276,10 @@ func (s *Service) probe(ctx context.Context) (State, error) {
 	}
 	defer release()
 
+	s.mu.Lock()
+	seq := s.eventSeq
+	s.mu.Unlock()
+	before := readTargets(s.targets)
 	started := time.Now()
 	exe, err := s.opts.Executable(ctx)
 	var st State
@@ -249,8 +302,34 @@ func (s *Service) probe(ctx context.Context) (State, error) {
 	st.CheckedAt = time.Now()
 	s.log.Info().Str("status", string(st.Status)).Str("method", string(st.Method)).Str("provider", st.Provider).
 		Int("warnings", len(st.Warnings)).Dur("took", time.Since(started)).Msg("sign-in checked")
+	after := readTargets(s.targets)
 	s.publish(st)
+	s.settleProbe(st, seq, before, after)
 	return st, nil
+}
+
+// settleProbe moves the baseline to what the files said after an answered probe, and asks for one more probe
+// when they changed while it ran (the answer may predate the change) or a forcing target had an event then.
+// A probe that could not answer ("unknown") moves nothing, so the change that led to it is seen again.
+func (s *Service) settleProbe(st State, seq uint64, before, after readings) {
+	s.mu.Lock()
+	if st.Status != StatusUnknown {
+		s.baseline = s.baseline.updated(after)
+		s.probedSeq = seq
+	}
+	again := s.eventSeq != seq || len(before.changedFrom(after)) > 0
+	s.mu.Unlock()
+	if again {
+		s.trigger()
+	}
+}
+
+// retryDelay is how long a skipped probe waits before it is tried again.
+func (s *Service) retryDelay() time.Duration {
+	if s.opts.PollInterval > 0 {
+		return s.opts.PollInterval
+	}
+	return DefaultPollInterval
 }
 
 func (s *Service) publish(st State) {

@@ -33,24 +33,27 @@ type watcherConfig struct {
 	debounce     time.Duration
 	pollInterval time.Duration // how often to re-read when notifications are unavailable
 	notify       bool          // false: poll only
-	onChange     func(changed []string)
-	log          zerolog.Logger
+	// onEvent is called at once, from the watcher's goroutine, with the targets a file event may have changed.
+	onEvent func(targets []string)
+	// onCheck is called with fresh readings after each burst of events settles and on every tick. The watcher
+	// keeps no baseline: what counts as a change is the caller's to decide (see readings.changedFrom).
+	onCheck func(now readings)
+	log     zerolog.Logger
 }
 
-// fileWatcher reports content changes of its targets. It watches directories, never the files: editors and
-// the CLI rewrite files by renaming a new one over them, which ends a watch on the old file. For a target
+// fileWatcher reads its targets when they may have changed. It watches directories, never the files: editors
+// and the CLI rewrite files by renaming a new one over them, which ends a watch on the old file. For a target
 // whose directory does not exist yet it watches the deepest existing ancestor, and moves down the chain as
-// directories appear. Every event only schedules a debounced re-read; a change is a changed fingerprint.
+// directories appear. Every event is reported at once and schedules a debounced re-read.
 type fileWatcher struct {
 	cfg     watcherConfig
 	fsw     *fsnotify.Watcher // nil when polling
 	polling bool
-	last    map[string]fingerprint
 	ticker  *time.Ticker
 	done    chan struct{}
 }
 
-// startWatcher takes the baseline fingerprints before it returns, so a change made after it returns is seen.
+// startWatcher begins watching before it returns, so an event after it returns is seen.
 func startWatcher(ctx context.Context, cfg watcherConfig) *fileWatcher {
 	if cfg.debounce <= 0 {
 		cfg.debounce = DefaultDebounce
@@ -61,7 +64,7 @@ func startWatcher(ctx context.Context, cfg watcherConfig) *fileWatcher {
 	for i := range cfg.targets {
 		cfg.targets[i].path = filepath.Clean(cfg.targets[i].path)
 	}
-	w := &fileWatcher{cfg: cfg, last: map[string]fingerprint{}, done: make(chan struct{})}
+	w := &fileWatcher{cfg: cfg, done: make(chan struct{})}
 	if cfg.notify {
 		fsw, err := fsnotify.NewWatcher()
 		if err != nil {
@@ -72,11 +75,6 @@ func startWatcher(ctx context.Context, cfg watcherConfig) *fileWatcher {
 	}
 	w.polling = w.fsw == nil
 	w.reconcile()
-	for _, t := range cfg.targets {
-		if fp, keep := t.read(t.path); !keep {
-			w.last[t.path] = fp
-		}
-	}
 	w.ticker = time.NewTicker(w.interval())
 	go w.run(ctx)
 	return w
@@ -128,9 +126,11 @@ func (w *fileWatcher) run(ctx context.Context) {
 				events = nil
 				continue
 			}
-			if !w.relevant(ev.Name) {
+			touched := w.touched(ev.Name)
+			if len(touched) == 0 {
 				continue
 			}
+			w.cfg.onEvent(touched)
 			if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
 				_ = w.fsw.Remove(ev.Name) // a renamed-away directory keeps its watch under the old inode
 			}
@@ -156,15 +156,17 @@ func (w *fileWatcher) run(ctx context.Context) {
 	}
 }
 
-// relevant: a target itself, or a directory on a target's path (created, removed, renamed).
-func (w *fileWatcher) relevant(name string) bool {
+// touched lists the targets an event on name may have changed: the target itself, or every target below a
+// directory on its path (created, removed, renamed).
+func (w *fileWatcher) touched(name string) []string {
 	name = filepath.Clean(name)
+	var out []string
 	for _, t := range w.cfg.targets {
 		if t.path == name || strings.HasPrefix(t.path, name+string(filepath.Separator)) {
-			return true
+			out = append(out, t.path)
 		}
 	}
-	return false
+	return out
 }
 
 // reconcile watches the deepest existing directory of each target and nothing else. A watch that cannot be
@@ -236,20 +238,5 @@ func deepestDir(dir string) string {
 	}
 }
 
-// check re-reads every target and reports the ones whose fingerprint changed.
-func (w *fileWatcher) check() {
-	var changed []string
-	for _, t := range w.cfg.targets {
-		fp, keep := t.read(t.path)
-		if keep {
-			continue
-		}
-		if prev, ok := w.last[t.path]; !ok || prev != fp {
-			w.last[t.path] = fp
-			changed = append(changed, t.path)
-		}
-	}
-	if len(changed) > 0 {
-		w.cfg.onChange(changed)
-	}
-}
+// check re-reads every target and hands the readings over.
+func (w *fileWatcher) check() { w.cfg.onCheck(readTargets(w.cfg.targets)) }

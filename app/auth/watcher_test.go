@@ -12,7 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// watchHarness runs a fileWatcher over settings.json, .credentials.json and .claude.json in cfg.
+// watchHarness runs a fileWatcher over settings.json, .credentials.json and .claude.json in cfg, and reports
+// the targets whose fingerprint changed since the previous check (a baseline that follows every check).
 type watchHarness struct {
 	cfg     string
 	changes chan []string
@@ -23,15 +24,23 @@ func startWatch(t *testing.T, cfg string, notify bool) *watchHarness {
 	t.Helper()
 	h := &watchHarness{cfg: cfg, changes: make(chan []string, 16)}
 	ctx, cancel := context.WithCancel(context.Background())
+	targets := []watchTarget{
+		{path: filepath.Join(cfg, "settings.json"), read: wholeFile},
+		{path: filepath.Join(cfg, ".credentials.json"), read: wholeFile},
+		{path: filepath.Join(cfg, ".claude.json"), read: globalStateAuth},
+	}
+	last := readTargets(targets) // only the watcher's goroutine touches it after this
 	w := startWatcher(ctx, watcherConfig{
-		targets: []watchTarget{
-			{path: filepath.Join(cfg, "settings.json"), read: wholeFile},
-			{path: filepath.Join(cfg, ".credentials.json"), read: wholeFile},
-			{path: filepath.Join(cfg, ".claude.json"), read: globalStateAuth},
-		},
+		targets:  targets,
 		debounce: 30 * time.Millisecond, pollInterval: 50 * time.Millisecond, notify: notify,
-		onChange: func(c []string) { h.changes <- c },
-		log:      zerolog.Nop(),
+		onEvent: func([]string) {},
+		onCheck: func(now readings) {
+			if c := last.changedFrom(now); len(c) > 0 {
+				last = last.updated(now)
+				h.changes <- c
+			}
+		},
+		log: zerolog.Nop(),
 	})
 	h.stop = func() { cancel(); w.wait() }
 	t.Cleanup(h.stop)

@@ -253,3 +253,35 @@ func TestSessionsHistoryAndResumeFromTheCommandLine(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Contains(t, r.stdout, "kumquat")
 }
+
+// Ids that look like UUIDs but are not session ids are the host's usage errors, in a person's words: no
+// protocol wording ("payload.session: Invalid UUID") reaches the terminal.
+func TestNotASessionIDIsAUsageError(t *testing.T) {
+	h := newCLIHarness(t)
+	const notAnID = "11111111-2222-3333-4444-555555555555"
+	for _, args := range [][]string{
+		{"exec", "--resume", notAnID, "hi"},
+		{"exec", "--fork", notAnID, "hi"},
+		{"exec", "--session-id", notAnID, "hi"},
+		{"history", notAnID},
+	} {
+		r := h.run(args...)
+		require.Equal(t, 2, r.code, "baton %v; stderr: %s", args, r.stderr)
+		require.Contains(t, r.stderr, notAnID+`" is not a session id`)
+		require.NotContains(t, r.stderr, "payload")
+		require.NotContains(t, r.stderr, "Invalid UUID")
+	}
+}
+
+// Resuming a well-formed id that no stored session has says so and points to `baton sessions`; the root hint
+// about bypass mode appears only when bypass mode was asked for.
+func TestResumingAnUnknownSessionSaysSo(t *testing.T) {
+	h := newCLIHarness(t)
+	const unknown = "0b9f3a4e-5c1d-4e2f-9a7b-1c2d3e4f5a6b"
+	r := h.run("exec", "--resume", unknown, "hi")
+	require.Equal(t, 1, r.code, "stderr: %s", r.stderr)
+	require.Contains(t, r.stderr, "no stored session "+unknown+" was found")
+	require.Contains(t, r.stderr, "see baton sessions")
+	require.NotContains(t, r.stderr, "IS_SANDBOX", "the root hint explains only a refused bypass mode")
+	require.Empty(t, h.api.Requests(), "nothing reached the model")
+}

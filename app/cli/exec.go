@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -15,6 +16,7 @@ import (
 	"github.com/baton-console/baton/app/activity"
 	"github.com/baton-console/baton/app/auth"
 
+	"github.com/baton-console/baton/app/protocol"
 	"github.com/baton-console/baton/app/session"
 	"github.com/google/uuid"
 )
@@ -70,8 +72,8 @@ func parseExec(args []string, env Env) (execOptions, int) {
 	}
 	for flagName, v := range map[string]string{"--session-id": sessionID, "--resume": o.start.Resume, "--fork": o.start.ForkFrom} {
 		if v != "" {
-			if _, err := uuid.Parse(v); err != nil {
-				return o, usageError(env.Stderr, execUsage, "%s %q is not a session id (a UUID)", flagName, v)
+			if !protocol.ValidSessionID(v) {
+				return o, usageError(env.Stderr, execUsage, "%s %q is not a session id (a UUID; see baton sessions)", flagName, v)
 			}
 		}
 	}
@@ -117,6 +119,11 @@ func runTurn(ctx context.Context, o execOptions, env Env, interrupts <-chan os.S
 	defer sub.Close()
 	s, err := env.Sessions.Start(ctx, o.start)
 	if err != nil {
+		var perr *protocol.ErrorBody
+		if errors.As(err, &perr) && perr.Code == protocol.CodeSessionNotFound {
+			fmt.Fprintf(env.Stderr, "baton: %v (see baton sessions)\n", err)
+			return ExitFailure
+		}
 		fmt.Fprintf(env.Stderr, "baton: %v\n", err)
 		return ExitFailure
 	}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/protocol"
 )
 
 const historyUsage = "baton history [--cwd DIR] [--json] SESSION_ID"
@@ -25,6 +26,9 @@ func RunHistory(ctx context.Context, args []string, env Env) int {
 	}
 	if len(words) != 1 {
 		return usageError(env.Stderr, historyUsage, "give exactly one session id (see baton sessions)")
+	}
+	if !protocol.ValidSessionID(words[0]) {
+		return usageError(env.Stderr, historyUsage, "%q is not a session id (a UUID; see baton sessions)", words[0])
 	}
 	dir := *cwd
 	if dir != "" {

@@ -25,8 +25,5 @@ var MethodNames = []string{
 	"listModels",
 }
 
-// PushTypes names what the host pushes unasked (WebSocket message types).
-var PushTypes = []string{"event", "auth", "provision"}
-
 // ErrorCodes are the codes a failed call may carry.
 var ErrorCodes = []string{"bad_request", "not_found", "unavailable", "internal"}

@@ -22,6 +22,9 @@ func TestMethodsMatchTheConsoleSchema(t *testing.T) {
 	sort.Strings(want)
 	require.Equal(t, want, names, "console.Methods and app/protocol/schema/console.json disagree")
 
+	// The error codes a call may fail with are console.json's.
+	require.ElementsMatch(t, ErrorCodes, []string{CodeBadRequest, CodeNotFound, CodeUnavailable, CodeInternal})
+
 	api := reflect.TypeOf(&API{})
 	for _, name := range MethodNames {
 		exported := string(unicode.ToUpper(rune(name[0]))) + name[1:]

@@ -44,6 +44,7 @@ const (
 	CodeLineTooLong        = activity.ErrorCodeLineTooLong
 	CodeUnknownSession     = activity.ErrorCodeUnknownSession
 	CodeSessionExists      = activity.ErrorCodeSessionExists
+	CodeSessionNotFound    = activity.ErrorCodeSessionNotFound
 	CodeUnknownTurn        = activity.ErrorCodeUnknownTurn
 	CodeUnknownRequest     = activity.ErrorCodeUnknownRequest
 	CodeSDKError           = activity.ErrorCodeSDKError

@@ -40,6 +40,7 @@ type Server struct {
 	ln     net.Listener
 	http   *http.Server
 	origin string
+	hosts  hostGuard
 }
 
 // Listen binds the address and prepares the handlers; Serve runs them.
@@ -55,7 +56,7 @@ func Listen(opts Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("listen on %s (is another program using it? pick another port with --listen): %w", opts.Listen, err)
 	}
-	s := &Server{opts: opts, token: token, ln: ln}
+	s := &Server{opts: opts, token: token, ln: ln, hosts: newHostGuard(opts.Listen, ln.Addr().(*net.TCPAddr))}
 	s.origin = "http://" + ln.Addr().String()
 	s.http = &http.Server{Handler: s.routes(), ReadHeaderTimeout: 10 * time.Second}
 	return s, nil
@@ -106,7 +107,7 @@ func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/ws", s.serveWS)
 	mux.Handle("/", s.static())
-	return s.requireToken(mux)
+	return s.guard(s.requireToken(mux))
 }
 
 // requireToken refuses every request that carries neither the token nor the cookie set from it.
@@ -135,7 +136,9 @@ func (s *Server) valid(token string) bool {
 func (s *Server) static() http.Handler {
 	assets, ok := console.FrontendAssets(s.opts.Assets)
 	if !ok {
+		policy := placeholderPolicy(console.PlaceholderPage())
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Security-Policy", policy)
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			_, _ = w.Write(console.PlaceholderPage())
 		})

@@ -41,7 +41,7 @@ type hostMessage struct {
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	// Only the page this server served may connect: another site open in the same browser must not drive
 	// sessions on this machine.
-	if origin := r.Header.Get("Origin"); origin != s.origin {
+	if !sameOrigin(r) {
 		http.Error(w, "Baton: this origin may not connect", http.StatusForbidden)
 		return
 	}
@@ -49,7 +49,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return
 	}
-	conn.SetReadLimit(8 << 20)
+	conn.SetReadLimit(maxMessageBytes)
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
 	defer conn.CloseNow()
@@ -62,34 +62,13 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 
-	methods := console.Methods(s.opts.API)
+	calls := newCallDispatcher(console.Methods(s.opts.API), s.opts.Logger, func(rep replyMessage) { _ = writeJSON(ctx, conn, rep) })
 	for {
-		var call callMessage
 		_, data, err := conn.Read(ctx)
 		if err != nil {
 			return
 		}
-		if err := json.Unmarshal(data, &call); err != nil || call.Method == "" {
-			_ = writeJSON(ctx, conn, replyMessage{ID: call.ID, Error: &console.Error{Code: console.CodeBadRequest,
-				Message: "A call needs an id, a method and params."}})
-			continue
-		}
-		m, ok := methods[call.Method]
-		if !ok {
-			_ = writeJSON(ctx, conn, replyMessage{ID: call.ID, Error: &console.Error{Code: console.CodeBadRequest,
-				Message: "Unknown method " + call.Method + "."}})
-			continue
-		}
-		// Calls run concurrently: a slow one (starting a session) must not hold up answering a permission.
-		go func(call callMessage) {
-			result, err := m(call.Params)
-			rep := replyMessage{ID: call.ID, Result: result}
-			if err != nil {
-				rep = replyMessage{ID: call.ID, Error: console.AsError(err)}
-				s.opts.Logger.Debug().Str("method", call.Method).Str("code", rep.Error.Code).Msg("console call failed")
-			}
-			_ = writeJSON(ctx, conn, rep)
-		}(call)
+		calls.dispatch(data)
 	}
 }
 

@@ -167,7 +167,7 @@ func (m *Manager) startRequest(ctx context.Context, opts StartOptions) (protocol
 	req := protocol.StartRequest{Cwd: abs, Model: opts.Model, PermissionMode: opts.PermissionMode, At: opts.At, Restricted: opts.Restricted}
 	for _, id := range []string{opts.ID, opts.Resume, opts.ForkFrom} {
 		if id != "" {
-			if _, err := uuid.Parse(id); err != nil {
+			if !protocol.ValidSessionID(id) {
 				return protocol.StartRequest{}, fmt.Errorf("%q is not a session id (a UUID such as 0b9f3a4e-5c1d-4e2f-9a7b-1c2d3e4f5a6b)", id)
 			}
 		}
@@ -238,8 +238,8 @@ type HistoryPage struct {
 // History returns a page of a stored session's events, mapped exactly as live ones: at most limit events ending
 // just before position before (nil: the newest page; limit 0: everything). Each event's seq is its position + 1.
 func (m *Manager) History(ctx context.Context, id, cwd string, before *int, limit int) (HistoryPage, error) {
-	if _, err := uuid.Parse(id); err != nil {
-		return HistoryPage{}, fmt.Errorf("%q is not a session id", id)
+	if !protocol.ValidSessionID(id) {
+		return HistoryPage{}, fmt.Errorf("%q is not a session id (see baton sessions)", id)
 	}
 	var rep protocol.HistoryReply
 	req := protocol.HistoryRequest{Session: id, Cwd: cwd, Before: before, Limit: limit}

@@ -6,7 +6,9 @@
 ;   WEBVIEW2_SETUP   Microsoft's WebView2 bootstrapper (carried in the Wails Go module)
 ;   OUTFILE          the installer to write
 ;   PRODUCT_NAME, COMPANY, COPYRIGHT   from wails.json
-Unicode true
+; A 64-bit installer for a 64-bit-only app: it runs where Baton can, and under a 64-bit-only Wine (the CI smoke,
+; scripts/windows-smoke) as well.
+Target amd64-unicode
 ManifestDPIAware true
 SetCompressor /SOLID lzma
 
@@ -50,13 +52,14 @@ VIAddVersionKey /LANG=1033 "ProductVersion" "${VERSION}"
 !insertmacro MUI_UNPAGE_INSTFILES
 !insertmacro MUI_LANGUAGE "English"
 
+; Every MessageBox has /SD: a silent install (/S) must end with its exit code, never wait on a dialog nobody sees.
 Function .onInit
   ${IfNot} ${RunningX64}
-    MessageBox MB_OK|MB_ICONSTOP "${PRODUCT_NAME} needs 64-bit (x64) Windows."
+    MessageBox MB_OK|MB_ICONSTOP "${PRODUCT_NAME} needs 64-bit (x64) Windows." /SD IDOK
     Abort
   ${EndIf}
   ${IfNot} ${AtLeastWin10}
-    MessageBox MB_OK|MB_ICONSTOP "${PRODUCT_NAME} needs Windows 10 or later."
+    MessageBox MB_OK|MB_ICONSTOP "${PRODUCT_NAME} needs Windows 10 or later." /SD IDOK
     Abort
   ${EndIf}
   SetRegView 64
@@ -84,7 +87,7 @@ Function InstallWebView2
   File "/oname=$PLUGINSDIR\MicrosoftEdgeWebview2Setup.exe" "${WEBVIEW2_SETUP}"
   ExecWait '"$PLUGINSDIR\MicrosoftEdgeWebview2Setup.exe" /silent /install' $1
   ${If} $1 != 0
-    MessageBox MB_OK|MB_ICONEXCLAMATION "The WebView2 runtime could not be installed (code $1). ${PRODUCT_NAME} needs it to show its window; install it from Microsoft and start ${PRODUCT_NAME} again."
+    MessageBox MB_OK|MB_ICONEXCLAMATION "The WebView2 runtime could not be installed (code $1). ${PRODUCT_NAME} needs it to show its window; install it from Microsoft and start ${PRODUCT_NAME} again." /SD IDOK
   ${EndIf}
 FunctionEnd
 

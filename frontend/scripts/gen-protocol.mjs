@@ -126,7 +126,6 @@ export function generate(schemaText, consoleText) {
   out.push(`export const WIRE_EVENT_KINDS = ${JSON.stringify(doc['x-events'].map((e) => e.kind))} as const satisfies readonly WireEventKind[];`, '');
   out.push(`export const CONSOLE_METHODS = ${JSON.stringify(con.methods)} as const;`);
   out.push('export type ConsoleMethod = (typeof CONSOLE_METHODS)[number];', '');
-  out.push(`export const CONSOLE_PUSHES = ${JSON.stringify(con.pushes)} as const;`);
   out.push(`export const CONSOLE_ERROR_CODES = ${JSON.stringify(con.errorCodes)} as const;`);
   out.push('export type ConsoleErrorCode = (typeof CONSOLE_ERROR_CODES)[number];', '');
   return out.join('\n');

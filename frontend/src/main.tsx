@@ -3,6 +3,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { dropTokenFromAddress } from './lib/addressToken';
 import { ErrorBoundary } from './components/shell/ErrorBoundary';
 import { StoreProvider } from './store/hooks';
 import { BrowserNotifier } from './store/notifier';
@@ -10,6 +11,7 @@ import { ConsoleStore } from './store/store';
 import './styles/app.css';
 import { pickTransport } from './transport/pick';
 
+dropTokenFromAddress(window);
 const transport = pickTransport();
 const store = new ConsoleStore(transport, { notifier: new BrowserNotifier() });
 store.start();

@@ -37,6 +37,7 @@ const toolResultMax = 200
 //  3. Otherwise markers in the text the user typed in the last user message (system reminders are
 //     ignored) shape one response, in this order:
 //     [think] adds a thinking block "Let me think about this." (with a signature);
+//     [think-echo] adds a thinking block holding the user's text (for untrusted-content tests);
 //     [status NNN] (400–599) sends no message but HTTP NNN with an Anthropic error body;
 //     [slow] streams the text block as 100 deltas 100 ms apart;
 //     [recall] makes the text "Earlier you said: " + every earlier user text joined by " | ";
@@ -66,6 +67,8 @@ func defaultReply(req *Request) Reply {
 	var r Reply
 	if strings.Contains(text, "[think]") {
 		r.Blocks = append(r.Blocks, Block{Type: BlockThinking, Text: ThinkingText})
+	} else if strings.Contains(text, "[think-echo]") {
+		r.Blocks = append(r.Blocks, Block{Type: BlockThinking, Text: text})
 	}
 	if strings.Contains(text, "[slow]") {
 		r.DeltaCount, r.DeltaDelay = SlowDeltaCount, SlowDeltaDelay

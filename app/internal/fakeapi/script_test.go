@@ -161,3 +161,10 @@ func TestScriptMarkerOrderAndProblems(t *testing.T) {
 		assert.Contains(t, r.Blocks[0].Text, "(fakeapi ignored: ", bad)
 	}
 }
+
+func TestThinkEchoThinksTheUsersText(t *testing.T) {
+	r := DefaultScript()(userReq("", "<img src=x> [think-echo]"))
+	require.Len(t, r.Blocks, 2)
+	assert.Equal(t, Block{Type: BlockThinking, Text: "<img src=x> [think-echo]"}, r.Blocks[0])
+	assert.Equal(t, Block{Type: BlockText, Text: "You said: <img src=x> [think-echo]"}, r.Blocks[1])
+}

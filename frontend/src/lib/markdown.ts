@@ -1,8 +1,8 @@
 // Assistant text → safe HTML: Markdown (marked, GitHub flavour) with highlighted code, then sanitized
-// (DOMPurify), because the agent's text can hold any HTML and the window can call into Go.
-import DOMPurify from 'dompurify';
+// (DOMPurify, see lib/inert.ts), because the agent's text can hold any HTML and the window can call into Go.
 import { Marked } from 'marked';
 import { escapeHtml, highlight, languageFor } from './highlight';
+import { sanitizeInert } from './inert';
 
 const marked = new Marked({
   gfm: true,
@@ -24,7 +24,7 @@ const CACHE_LIMIT = 400;
 export function renderMarkdown(text: string): string {
   const hit = cache.get(text);
   if (hit !== undefined) return hit;
-  const html = DOMPurify.sanitize(marked.parse(text) as string, { USE_PROFILES: { html: true } });
+  const html = sanitizeInert(marked.parse(text) as string);
   if (cache.size >= CACHE_LIMIT) {
     const oldest = cache.keys().next().value;
     if (oldest !== undefined) cache.delete(oldest);

@@ -11,7 +11,7 @@ export type CancelDisposition = (typeof CANCEL_DISPOSITION_VALUES)[number];
 export const CANCELED_DISPOSITION_VALUES = ["interrupted","dequeued"] as const;
 export type CanceledDisposition = (typeof CANCELED_DISPOSITION_VALUES)[number];
 
-export const ERROR_CODE_VALUES = ["unsupported_version","bad_request","line_too_long","unknown_session","session_exists","unknown_turn","unknown_request","sdk_error","internal"] as const;
+export const ERROR_CODE_VALUES = ["unsupported_version","bad_request","line_too_long","unknown_session","session_exists","session_not_found","unknown_turn","unknown_request","sdk_error","internal"] as const;
 export type ErrorCode = (typeof ERROR_CODE_VALUES)[number];
 
 export const MESSAGE_BLOCK_VALUES = ["text","thinking"] as const;
@@ -303,6 +303,5 @@ export const WIRE_EVENT_KINDS = ["session.started","session.closed","session.upd
 export const CONSOLE_METHODS = ["capabilities","snapshot","pickFolder","startSession","sendPrompt","cancelTurn","answerPermission","setModel","setPermissionMode","closeSession","listSessions","history","rewindFiles","rewindConversation","notify","signIn","retryProvision","listModels"] as const;
 export type ConsoleMethod = (typeof CONSOLE_METHODS)[number];
 
-export const CONSOLE_PUSHES = ["event","auth","provision"] as const;
 export const CONSOLE_ERROR_CODES = ["bad_request","not_found","unavailable","internal"] as const;
 export type ConsoleErrorCode = (typeof CONSOLE_ERROR_CODES)[number];

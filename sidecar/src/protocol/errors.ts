@@ -6,6 +6,7 @@ export const ERROR_CODES = [
   'line_too_long',
   'unknown_session',
   'session_exists',
+  'session_not_found',
   'unknown_turn',
   'unknown_request',
   'sdk_error',

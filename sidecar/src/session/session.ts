@@ -123,7 +123,7 @@ export class SdkSession {
       query.close();
       await this.loop;
       await this.claude.stop();
-      throw new ProtocolFailure('sdk_error', `Claude Code did not start: ${shortError(error)}${rootHint(this.deps.env)}`);
+      throw await this.explainStartFailure(start, error);
     }
     const reported = initializeModeSchema.safeParse(initialize);
     const mode: PermissionMode = start.permissionMode ?? (reported.success ? reported.data.current_permission_mode : 'default');
@@ -306,7 +306,28 @@ export class SdkSession {
     this.deps.onEnded();
   }
 
-  private emit(body: EventBody, turn?: string): void {
+  /**
+   * Why the start failed, in the words that fit: a resumed or forked session that is not stored for this folder
+   * says so; the root hint only when bypass mode was asked for (the one refusal it explains).
+   */
+  private async explainStartFailure(start: StartPayload, error: unknown): Promise<ProtocolFailure> {
+    const stored = start.forkFrom ?? (start.resume === true ? start.session : undefined);
+    if (stored !== undefined && !(await this.isStored(stored, start.cwd))) {
+      return new ProtocolFailure('session_not_found', `no stored session ${stored} was found for the folder ${start.cwd}`);
+    }
+    const hint = start.permissionMode === 'bypassPermissions' ? rootHint(this.deps.env) : '';
+    return new ProtocolFailure('sdk_error', `Claude Code did not start: ${shortError(error)}${hint}`);
+  }
+
+  private async isStored(session: string, cwd: string): Promise<boolean> {
+    try {
+      return (await this.deps.sessionInfo(session, { dir: cwd })) !== undefined;
+    } catch {
+      return true; // unknown: let the CLI's own error speak
+    }
+  }
+
+    private emit(body: EventBody, turn?: string): void {
     this.deps.emit(stampEvent(turn !== undefined ? { ...body, turn } : body, this.id, this.deps.now));
   }
 

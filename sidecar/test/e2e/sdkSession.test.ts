@@ -273,10 +273,12 @@ describe('failures', () => {
     expect(eventsOf(sidecar, 'turn.failed').find((e) => e.turn === 'k')).toMatchObject({ code: 'sdk_error' });
     expect(await request(sidecar, 'exec', { session: S4, turn: 'l', prompt: 'x' })).toMatchObject({ error: { code: 'unknown_session' } });
 
-    // A resume of a session that does not exist fails start and leaves no events behind.
+    // A resume of a session that does not exist fails start, says which session is not stored, and leaves no
+    // events behind.
     const missing = await request(sidecar, 'start', { session: MISSING, cwd: home.project, resume: true });
-    expect(missing).toMatchObject({ type: 'error', error: { code: 'sdk_error' } });
-    expect((missing as { error: { message: string } }).error.message).toMatch(/No conversation found/);
+    expect(missing).toMatchObject({ type: 'error', error: { code: 'session_not_found' } });
+    expect((missing as { error: { message: string } }).error.message).toMatch(new RegExp(`no stored session ${MISSING}`));
+    expect((missing as { error: { message: string } }).error.message).not.toMatch(/IS_SANDBOX/);
     expect(events(sidecar).filter((e) => e.session === MISSING)).toEqual([]);
 
     // An API authentication failure fails only the turn.

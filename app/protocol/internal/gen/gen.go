@@ -143,8 +143,8 @@ func enumDecl(b *strings.Builder, name string, values []string) {
 	fmt.Fprintf(b, ":\n\t\treturn true\n\t}\n\treturn false\n}\n\n")
 }
 
-// structDecl renders a request, reply or nested object as a plain struct; it returns the fields whose values are
-// enums (or named structs holding enums), for the strict checks.
+// structDecl renders a request, reply or nested object as a plain struct: required fields as values, optional ones
+// by optionalExpr.
 func structDecl(b *strings.Builder, r *resolver, name, doc string, s *Schema) error {
 	fmt.Fprintf(b, "// %s %s\ntype %s struct {\n", name, doc, name)
 	for _, p := range s.Properties {
@@ -170,13 +170,6 @@ func consoleFile(con *Console) string {
 	b.WriteString("var MethodNames = []string{\n")
 	for _, m := range con.Methods {
 		fmt.Fprintf(&b, "\t%q,\n", m)
-	}
-	b.WriteString("}\n\n// PushTypes names what the host pushes unasked (WebSocket message types).\nvar PushTypes = []string{")
-	for i, p := range con.Pushes {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "%q", p)
 	}
 	b.WriteString("}\n\n// ErrorCodes are the codes a failed call may carry.\nvar ErrorCodes = []string{")
 	for i, c := range con.ErrorCodes {

@@ -135,9 +135,3 @@ func (d *Document) EnumNames() []string {
 	sort.Strings(names)
 	return names
 }
-
-// IsJSON reports whether the named definition is "any JSON value" (zod's z.json()).
-func (d *Document) IsJSON(name string) bool {
-	s := d.Defs[name]
-	return s != nil && len(s.AnyOf) > 0 && name == "Json"
-}
