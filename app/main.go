@@ -28,6 +28,7 @@ const usage = `Baton — a desktop console for Claude Code.
 usage:
   baton                      open the window
   baton exec [flags] PROMPT  run one turn headless (baton exec --help)
+  baton run [flags] PROMPT   a restricted run: only the tools you give, no built-in (baton run --help)
   baton sessions [flags]     list sessions across projects, newest first
   baton history ID [flags]   print a session's history
   baton serve [--listen A]   the console in a browser, on loopback
@@ -73,6 +74,7 @@ type runner func(ctx context.Context, args []string, log zerolog.Logger) int
 
 var commands = map[string]runner{
 	"exec":      withSessions(cli.RunExec),
+	"run":       withSessions(cli.RunRun),
 	"sessions":  withSessions(cli.RunSessions),
 	"history":   withSessions(cli.RunHistory),
 	"provision": plain(cli.RunProvision),

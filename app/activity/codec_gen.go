@@ -102,6 +102,8 @@ type wireTurnFailed struct {
 	Ephemeral bool      `json:"ephemeral,omitempty"`
 	Code      string    `json:"code"`
 	Message   string    `json:"message"`
+	NumTurns  *int64    `json:"numTurns,omitempty"`
+	CostUsd   *float64  `json:"costUsd,omitempty"`
 }
 
 type wireTurnCanceled struct {
@@ -192,6 +194,19 @@ type wireToolFailed struct {
 	ToolUseID string    `json:"toolUseId"`
 	Name      string    `json:"name"`
 	Error     string    `json:"error"`
+}
+
+type wireToolCalled struct {
+	Kind      Kind            `json:"kind"`
+	Session   string          `json:"session"`
+	Turn      string          `json:"turn,omitempty"`
+	Seq       uint64          `json:"seq,omitempty"`
+	Time      time.Time       `json:"time"`
+	Ephemeral bool            `json:"ephemeral,omitempty"`
+	CallID    string          `json:"callId"`
+	ToolUseID string          `json:"toolUseId,omitempty"`
+	Name      string          `json:"name"`
+	Input     json.RawMessage `json:"input"`
 }
 
 type wirePermissionRequested struct {
@@ -341,7 +356,7 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	case TurnCompleted:
 		return json.Marshal(wireTurnCompleted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Result: e.Result, DurationMs: deref(e.DurationMs), NumTurns: deref(e.NumTurns), CostUsd: deref(e.CostUsd), StopReason: e.StopReason})
 	case TurnFailed:
-		return json.Marshal(wireTurnFailed{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Code: e.Code, Message: e.Message})
+		return json.Marshal(wireTurnFailed{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Code: e.Code, Message: e.Message, NumTurns: e.NumTurns, CostUsd: e.CostUsd})
 	case TurnCanceled:
 		return json.Marshal(wireTurnCanceled{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Disposition: e.Disposition, Forced: e.Forced})
 	case MessageDelta:
@@ -356,6 +371,8 @@ func (e Event) MarshalJSON() ([]byte, error) {
 		return json.Marshal(wireToolCompleted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, ToolUseID: e.ToolUseID, Name: e.Name, Output: e.Output, Structured: e.Structured, FileBefore: e.FileBefore})
 	case ToolFailed:
 		return json.Marshal(wireToolFailed{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, ToolUseID: e.ToolUseID, Name: e.Name, Error: e.Error})
+	case ToolCalled:
+		return json.Marshal(wireToolCalled{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, CallID: e.CallID, ToolUseID: e.ToolUseID, Name: e.Name, Input: rawOrNull(e.Input)})
 	case PermissionRequested:
 		return json.Marshal(wirePermissionRequested{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, RequestID: e.RequestID, ToolUseID: e.ToolUseID, ToolName: e.ToolName, Input: rawOrNull(e.Input), Title: e.Title, Description: e.Description, DecisionReason: e.DecisionReason, Suggestions: nonNil(e.Suggestions)})
 	case PermissionSettled:

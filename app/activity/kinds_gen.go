@@ -28,6 +28,7 @@ const (
 	ToolUpdated         Kind = "tool.updated"         // made by the sidecar
 	ToolCompleted       Kind = "tool.completed"       // made by the sidecar
 	ToolFailed          Kind = "tool.failed"          // made by the sidecar
+	ToolCalled          Kind = "tool.called"          // made by the sidecar
 	PermissionRequested Kind = "permission.requested" // made by the sidecar
 	PermissionSettled   Kind = "permission.settled"   // made by the sidecar
 	PlanUpdated         Kind = "plan.updated"         // made by the sidecar
@@ -42,7 +43,7 @@ const (
 )
 
 // Kinds lists every kind of the wire, in the schema's order.
-var Kinds = []Kind{SessionStarted, SessionClosed, SessionUpdated, TurnStarted, TurnAccepted, TurnGuided, TurnCompleted, TurnFailed, TurnCanceled, MessageDelta, MessageCompleted, ToolStarted, ToolUpdated, ToolCompleted, ToolFailed, PermissionRequested, PermissionSettled, PlanUpdated, UsageUpdated, ModelResolved, CommandsUpdated, ModelsUpdated, ContextUpdated, ProtocolError, Unknown, TurnQueued}
+var Kinds = []Kind{SessionStarted, SessionClosed, SessionUpdated, TurnStarted, TurnAccepted, TurnGuided, TurnCompleted, TurnFailed, TurnCanceled, MessageDelta, MessageCompleted, ToolStarted, ToolUpdated, ToolCompleted, ToolFailed, ToolCalled, PermissionRequested, PermissionSettled, PlanUpdated, UsageUpdated, ModelResolved, CommandsUpdated, ModelsUpdated, ContextUpdated, ProtocolError, Unknown, TurnQueued}
 
 // String returns the wire name.
 func (k Kind) String() string { return string(k) }
@@ -110,8 +111,8 @@ type Event struct {
 	ProviderMessage     string              `json:"providerMessage,omitempty"`     // turn.accepted
 	Result              string              `json:"result,omitempty"`              // turn.completed
 	DurationMs          *float64            `json:"durationMs,omitempty"`          // turn.completed
-	NumTurns            *int64              `json:"numTurns,omitempty"`            // turn.completed
-	CostUsd             *float64            `json:"costUsd,omitempty"`             // turn.completed
+	NumTurns            *int64              `json:"numTurns,omitempty"`            // turn.completed, turn.failed
+	CostUsd             *float64            `json:"costUsd,omitempty"`             // turn.completed, turn.failed
 	StopReason          string              `json:"stopReason,omitempty"`          // turn.completed
 	Code                string              `json:"code,omitempty"`                // turn.failed, protocol.error
 	Disposition         CanceledDisposition `json:"disposition,omitempty"`         // turn.canceled
@@ -122,15 +123,16 @@ type Event struct {
 	Text                string              `json:"text,omitempty"`                // message.delta, message.completed
 	Role                MessageRole         `json:"role,omitempty"`                // message.completed
 	ParentToolUseID     string              `json:"parentToolUseId,omitempty"`     // message.completed, tool.started
-	ToolUseID           string              `json:"toolUseId,omitempty"`           // tool.started, tool.updated, tool.completed, tool.failed, permission.requested
-	Name                string              `json:"name,omitempty"`                // tool.started, tool.completed, tool.failed
-	Input               json.RawMessage     `json:"input,omitempty"`               // tool.started, permission.requested
+	ToolUseID           string              `json:"toolUseId,omitempty"`           // tool.started, tool.updated, tool.completed, tool.failed, tool.called, permission.requested
+	Name                string              `json:"name,omitempty"`                // tool.started, tool.completed, tool.failed, tool.called
+	Input               json.RawMessage     `json:"input,omitempty"`               // tool.started, tool.called, permission.requested
 	FileBefore          *FileBefore         `json:"fileBefore,omitempty"`          // tool.started, tool.completed
 	ElapsedSeconds      *float64            `json:"elapsedSeconds,omitempty"`      // tool.updated
 	Summary             string              `json:"summary,omitempty"`             // tool.updated
 	Output              string              `json:"output,omitempty"`              // tool.completed
 	Structured          json.RawMessage     `json:"structured,omitempty"`          // tool.completed
 	Error               string              `json:"error,omitempty"`               // tool.failed
+	CallID              string              `json:"callId,omitempty"`              // tool.called
 	RequestID           string              `json:"requestId,omitempty"`           // permission.requested, permission.settled
 	ToolName            string              `json:"toolName,omitempty"`            // permission.requested
 	Description         string              `json:"description,omitempty"`         // permission.requested
@@ -168,7 +170,7 @@ var kindSpecs = map[Kind]kindSpec{
 	TurnAccepted:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "providerMessage": true}},
 	TurnGuided:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true}},
 	TurnCompleted:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "result": false, "durationMs": true, "numTurns": true, "costUsd": true, "stopReason": false}},
-	TurnFailed:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "code": true, "message": true}},
+	TurnFailed:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "code": true, "message": true, "numTurns": false, "costUsd": false}},
 	TurnCanceled:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "disposition": true, "forced": false}},
 	MessageDelta:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": true, "kind": true, "messageId": true, "index": true, "block": true, "text": true}},
 	MessageCompleted:    {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "role": true, "messageId": false, "uuid": false, "text": true, "parentToolUseId": false}},
@@ -176,6 +178,7 @@ var kindSpecs = map[Kind]kindSpec{
 	ToolUpdated:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "elapsedSeconds": false, "summary": false}},
 	ToolCompleted:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "name": true, "output": true, "structured": false, "fileBefore": false}},
 	ToolFailed:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "name": true, "error": true}},
+	ToolCalled:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "callId": true, "toolUseId": false, "name": true, "input": true}},
 	PermissionRequested: {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "requestId": true, "toolUseId": true, "toolName": true, "input": true, "title": false, "description": false, "decisionReason": false, "suggestions": true}},
 	PermissionSettled:   {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "requestId": true, "verdict": true, "by": true, "message": false}},
 	PlanUpdated:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "items": true}},

@@ -104,7 +104,7 @@ func (t *transcript) render(ev activity.Event) {
 		t.printf("  (protocol error: %s)\n", ev.Message)
 	case activity.TurnQueued, activity.TurnStarted, activity.TurnAccepted, activity.TurnCompleted, activity.PermissionRequested, activity.UsageUpdated,
 		activity.SessionClosed, activity.CommandsUpdated, activity.ModelsUpdated,
-		activity.ContextUpdated:
+		activity.ContextUpdated, activity.ToolCalled:
 		// Shown elsewhere (the permission question) or not worth a line in a transcript.
 	}
 }

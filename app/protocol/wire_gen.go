@@ -26,10 +26,11 @@ const (
 	ReqHistory           RequestType = "history"
 	ReqRewindFiles       RequestType = "rewind_files"
 	ReqDiscoverModels    RequestType = "discover_models"
+	ReqToolResult        RequestType = "tool_result"
 )
 
 // RequestTypes lists every request type, in the schema's order.
-var RequestTypes = []RequestType{ReqStart, ReqExec, ReqCancel, ReqGuide, ReqPermission, ReqSetModel, ReqSetPermissionMode, ReqClose, ReqListSessions, ReqHistory, ReqRewindFiles, ReqDiscoverModels}
+var RequestTypes = []RequestType{ReqStart, ReqExec, ReqCancel, ReqGuide, ReqPermission, ReqSetModel, ReqSetPermissionMode, ReqClose, ReqListSessions, ReqHistory, ReqRewindFiles, ReqDiscoverModels, ReqToolResult}
 
 // String returns the wire name.
 func (t RequestType) String() string { return string(t) }
@@ -52,6 +53,13 @@ const (
 	CodeInternal           = activity.ErrorCodeInternal
 )
 
+// HostTool is a shape of the sidecar's replies.
+type HostTool struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	InputSchema json.RawMessage `json:"inputSchema"`
+}
+
 // ReceiptEnd is a shape of the sidecar's replies.
 type ReceiptEnd struct {
 	ProviderMessage string                   `json:"providerMessage"`
@@ -61,6 +69,14 @@ type ReceiptEnd struct {
 	DurationMs      *float64                 `json:"durationMs,omitempty"`
 	CostUsd         *float64                 `json:"costUsd,omitempty"`
 	Forced          bool                     `json:"forced,omitempty"`
+}
+
+// RestrictedRun is a shape of the sidecar's replies.
+type RestrictedRun struct {
+	Tools        []HostTool `json:"tools"`
+	SystemPrompt string     `json:"systemPrompt,omitempty"`
+	MaxTurns     int        `json:"maxTurns"`
+	MaxBudgetUsd float64    `json:"maxBudgetUsd,omitempty"`
 }
 
 // SessionInfo is a shape of the sidecar's replies.
@@ -84,6 +100,7 @@ type StartRequest struct {
 	ForkFrom       string                  `json:"forkFrom,omitempty"`
 	At             string                  `json:"at,omitempty"`
 	Executable     string                  `json:"executable,omitempty"`
+	Restricted     *RestrictedRun          `json:"restricted,omitempty"`
 }
 
 // StartReply is the ok reply's payload to a "start" request.
@@ -266,6 +283,22 @@ type DiscoverModelsReply struct {
 // RequestType names the request this payload belongs to.
 func (DiscoverModelsRequest) RequestType() RequestType { return ReqDiscoverModels }
 
+// ToolResultRequest is the payload of a "tool_result" request.
+type ToolResultRequest struct {
+	Session string `json:"session"`
+	CallID  string `json:"callId"`
+	Output  string `json:"output"`
+	IsError bool   `json:"isError"`
+}
+
+// ToolResultReply is the ok reply's payload to a "tool_result" request.
+type ToolResultReply struct {
+	Settled bool `json:"settled"`
+}
+
+// RequestType names the request this payload belongs to.
+func (ToolResultRequest) RequestType() RequestType { return ReqToolResult }
+
 // NewRequest returns a new, empty payload value for a request of type t (nil for a type the schema does not name), to decode into.
 func NewRequest(t RequestType) any {
 	switch t {
@@ -293,6 +326,8 @@ func NewRequest(t RequestType) any {
 		return &RewindFilesRequest{}
 	case ReqDiscoverModels:
 		return &DiscoverModelsRequest{}
+	case ReqToolResult:
+		return &ToolResultRequest{}
 	}
 	return nil
 }
@@ -324,6 +359,8 @@ func NewReply(t RequestType) any {
 		return &RewindFilesReply{}
 	case ReqDiscoverModels:
 		return &DiscoverModelsReply{}
+	case ReqToolResult:
+		return &ToolResultReply{}
 	}
 	return nil
 }

@@ -44,7 +44,9 @@ func startBare(t *testing.T, listen string, assets fs.FS) *bare {
 	return &bare{srv: srv, token: srv.URL()[strings.Index(srv.URL(), "token=")+len("token="):]}
 }
 
-func (b *bare) port() string { return b.srv.Addr().String()[strings.LastIndex(b.srv.Addr().String(), ":")+1:] }
+func (b *bare) port() string {
+	return b.srv.Addr().String()[strings.LastIndex(b.srv.Addr().String(), ":")+1:]
+}
 
 // get sends a GET to the server's real address with the given Host header (and the token, unless empty).
 func (b *bare) get(t *testing.T, path, host, token string) *http.Response {

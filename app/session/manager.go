@@ -43,6 +43,9 @@ type StartOptions struct {
 	Resume         string
 	ForkFrom       string
 	At             string // resume or fork at this message uuid
+	// Restricted makes the session a restricted run (app/runner): only these host tools, answered with
+	// Session.AnswerTool; no built-in tool, setting, hook, MCP server or skill. New sessions only.
+	Restricted *protocol.RestrictedRun
 }
 
 // Manager owns every open session and the event bus.
@@ -162,7 +165,10 @@ func (m *Manager) startRequest(ctx context.Context, opts StartOptions) (protocol
 	if opts.Resume != "" && opts.ForkFrom != "" {
 		return protocol.StartRequest{}, errors.New("resume and fork cannot be combined: pick one")
 	}
-	req := protocol.StartRequest{Cwd: abs, Model: opts.Model, PermissionMode: opts.PermissionMode, At: opts.At}
+	if opts.Restricted != nil && (opts.Resume != "" || opts.ForkFrom != "" || opts.PermissionMode != "") {
+		return protocol.StartRequest{}, errors.New("a restricted run is a new session with its own permission mode: no resume, fork or permission mode")
+	}
+	req := protocol.StartRequest{Cwd: abs, Model: opts.Model, PermissionMode: opts.PermissionMode, At: opts.At, Restricted: opts.Restricted}
 	for _, id := range []string{opts.ID, opts.Resume, opts.ForkFrom} {
 		if id != "" {
 			if !protocol.ValidSessionID(id) {

@@ -164,6 +164,17 @@ func (s *Session) Answer(ctx context.Context, requestID string, verdict activity
 	return rep.Settled, nil
 }
 
+// AnswerTool answers a restricted run's tool.called event: output is what the model reads; isError marks the call
+// failed. It returns false when the call no longer waited (the run was canceled or ended meanwhile).
+func (s *Session) AnswerTool(ctx context.Context, callID, output string, isError bool) (bool, error) {
+	var rep protocol.ToolResultReply
+	req := protocol.ToolResultRequest{Session: s.id, CallID: callID, Output: output, IsError: isError}
+	if err := s.client.Call(ctx, protocol.ReqToolResult, req, &rep); err != nil {
+		return false, s.callError("answer the tool call", err)
+	}
+	return rep.Settled, nil
+}
+
 // SetModel changes the requested model ("default" = the CLI's default).
 func (s *Session) SetModel(ctx context.Context, model string) error {
 	if err := s.client.Call(ctx, protocol.ReqSetModel, protocol.SetModelRequest{Session: s.id, Model: model}, nil); err != nil {

@@ -140,6 +140,8 @@ export interface TurnFailedEvent extends EventBase {
   kind: 'turn.failed';
   code: TurnFailureCode;
   message: string;
+  numTurns?: number;
+  costUsd?: number;
 }
 
 export interface TurnCanceledEvent extends EventBase {
@@ -196,6 +198,14 @@ export interface ToolFailedEvent extends EventBase {
   toolUseId: string;
   name: string;
   error: string;
+}
+
+export interface ToolCalledEvent extends EventBase {
+  kind: 'tool.called';
+  callId: string;
+  toolUseId?: string;
+  name: string;
+  input: Json;
 }
 
 export interface PermissionRequestedEvent extends EventBase {
@@ -289,6 +299,7 @@ export type WireEvent =
   | ToolUpdatedEvent
   | ToolCompletedEvent
   | ToolFailedEvent
+  | ToolCalledEvent
   | PermissionRequestedEvent
   | PermissionSettledEvent
   | PlanUpdatedEvent
@@ -303,7 +314,7 @@ export type WireEvent =
 
 export type WireEventKind = WireEvent['kind'];
 
-export const WIRE_EVENT_KINDS = ["session.started","session.closed","session.updated","turn.started","turn.accepted","turn.guided","turn.completed","turn.failed","turn.canceled","message.delta","message.completed","tool.started","tool.updated","tool.completed","tool.failed","permission.requested","permission.settled","plan.updated","usage.updated","model.resolved","commands.updated","models.updated","context.updated","protocol.error","unknown","turn.queued"] as const satisfies readonly WireEventKind[];
+export const WIRE_EVENT_KINDS = ["session.started","session.closed","session.updated","turn.started","turn.accepted","turn.guided","turn.completed","turn.failed","turn.canceled","message.delta","message.completed","tool.started","tool.updated","tool.completed","tool.failed","tool.called","permission.requested","permission.settled","plan.updated","usage.updated","model.resolved","commands.updated","models.updated","context.updated","protocol.error","unknown","turn.queued"] as const satisfies readonly WireEventKind[];
 
 export const CONSOLE_METHODS = ["capabilities","snapshot","pickFolder","startSession","sendPrompt","cancelTurn","guideTurn","answerPermission","setModel","setPermissionMode","closeSession","listSessions","history","rewindFiles","rewindConversation","notify","signIn","retryProvision","listModels"] as const;
 export type ConsoleMethod = (typeof CONSOLE_METHODS)[number];

@@ -163,6 +163,8 @@ const SESSION: { [K in Kind]: SessionHandler<K> } = {
   'tool.updated': rowsOnly,
   'tool.completed': rowsOnly,
   'tool.failed': rowsOnly,
+  // Only restricted runs (programs through app/runner) call host tools; the console never opens one.
+  'tool.called': rowsOnly,
   unknown: rowsOnly,
   'protocol.error': rowsOnly,
 };

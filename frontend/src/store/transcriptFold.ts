@@ -122,6 +122,8 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
     replaceItem(t, { ...tool, status: 'failed', error: ev.error });
     return true;
   },
+  // A host tool's call shows as its tool.started / tool.completed card already.
+  'tool.called': noRow,
   'permission.requested': permissionRequested,
   'permission.settled': (t, ev, ctx) => {
     const item = getItem(t, t.ids.get(`perm:${ev.requestId}`));

@@ -62,7 +62,12 @@ class TestDriverSession {
     throw new ProtocolFailure('unknown_request', `no permission request ${requestId} in this session`);
   }
 
-  setModel(model: string): Promise<void> {
+  toolResult(callId: string): { settled: boolean } {
+    this.assertOpen();
+    throw new ProtocolFailure('unknown_request', `no tool call ${callId} in this session`);
+  }
+
+    setModel(model: string): Promise<void> {
     this.assertOpen();
     this.emit({ kind: 'session.updated', model });
     return Promise.resolve();

@@ -26,7 +26,14 @@ export function mapResult(result: ResultMessage, context: ResultContext): TurnEn
       ...(typeof result.stop_reason === 'string' ? { stopReason: result.stop_reason } : {}),
     };
   }
-  return { kind: 'turn.failed', code: failureCode(result, context), message: failureMessage(result) };
+  return {
+    kind: 'turn.failed',
+    code: failureCode(result, context),
+    message: failureMessage(result),
+    // A turn stopped by its step or cost budget still took steps and cost money; a restricted run reports both.
+    numTurns: result.num_turns,
+    costUsd: Math.max(0, result.total_cost_usd - context.costBefore),
+  };
 }
 
 function isInterrupt(result: ResultMessage): boolean {

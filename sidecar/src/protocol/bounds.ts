@@ -58,6 +58,8 @@ export function fitEvent(event: Event, maxBytes: number = MAX_EVENT_BYTES): Even
     case 'models.updated':
     case 'context.updated':
     case 'protocol.error':
+    // The host needs a tool call's whole input; a model's output (at most 128k tokens) is far below the bound.
+    case 'tool.called':
       return event;
     default:
       return assertNever(event);

@@ -148,6 +148,9 @@ export const turnFailedEvent = z.strictObject({
   kind: z.literal('turn.failed'),
   code: turnFailureCodeSchema,
   message: z.string().min(1),
+  /** When the SDK's result ended the turn (max turns, budget, API errors): what it had counted so far. */
+  numTurns: count.optional(),
+  costUsd: z.number().nonnegative().optional(),
 });
 export const turnCanceledEvent = z.strictObject({
   ...base,
@@ -205,6 +208,19 @@ export const toolFailedEvent = z.strictObject({
   toolUseId: z.string().min(1),
   name: z.string(),
   error: z.string(),
+});
+/**
+ * A restricted run's model called one of the host's tools (PROTOCOL.md, "Restricted runs"): the host runs its
+ * handler and answers with the `tool_result` request carrying the same callId. `name` is the tool's name as the
+ * host registered it (without the mcp__ prefix); `input` has passed the tool's schema.
+ */
+export const toolCalledEvent = z.strictObject({
+  ...base,
+  kind: z.literal('tool.called'),
+  callId: z.string().min(1),
+  toolUseId: z.string().min(1).optional(),
+  name: z.string().min(1),
+  input: json,
 });
 export const permissionRequestedEvent = z.strictObject({
   ...base,
@@ -308,6 +324,7 @@ export const eventSchema = z.discriminatedUnion('kind', [
   toolUpdatedEvent,
   toolCompletedEvent,
   toolFailedEvent,
+  toolCalledEvent,
   permissionRequestedEvent,
   permissionSettledEvent,
   planUpdatedEvent,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   errorCodeSchema,
   eventSchema,
+  json,
   modelEntrySchema,
   permissionModeSchema,
   turnFailureCodeSchema,
@@ -16,6 +17,26 @@ const requestId = z.string().min(1);
 const sessionId = z.uuid();
 const nonEmpty = z.string().min(1);
 
+/** A tool the host offers a restricted run: its name (letters, digits, _ and -), what it does, its input's JSON Schema. */
+export const hostToolSchema = z.object({
+  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,49}$/),
+  description: z.string(),
+  /** A JSON Schema object (type "object"); the sidecar refuses a schema it cannot use. */
+  inputSchema: json,
+});
+export type HostTool = z.infer<typeof hostToolSchema>;
+/**
+ * A restricted run (PROTOCOL.md, "Restricted runs"): only these tools are reachable, no built-in tool, no setting,
+ * hook, MCP server, skill or slash command of the person's or the project's; at most maxTurns steps.
+ */
+export const restrictedRunSchema = z.object({
+  tools: z.array(hostToolSchema),
+  systemPrompt: z.string().optional(),
+  maxTurns: z.number().int().positive(),
+  maxBudgetUsd: z.number().positive().optional(),
+});
+export type RestrictedRun = z.infer<typeof restrictedRunSchema>;
+
 export const startPayload = z
   .object({
     session: sessionId,
@@ -26,12 +47,20 @@ export const startPayload = z
     forkFrom: sessionId.optional(),
     at: nonEmpty.optional(),
     executable: nonEmpty.optional(),
+    restricted: restrictedRunSchema.optional(),
   })
   .refine((p) => !(p.resume === true && p.forkFrom !== undefined), {
     message: 'start takes either resume or forkFrom, not both',
   })
   .refine((p) => p.at === undefined || p.resume === true || p.forkFrom !== undefined, {
     message: '"at" needs resume or forkFrom',
+  })
+  .refine(
+    (p) => p.restricted === undefined || (p.resume !== true && p.forkFrom === undefined && p.permissionMode === undefined),
+    { message: 'a restricted run is a new session in its own permission mode: no resume, forkFrom or permissionMode' },
+  )
+  .refine((p) => p.restricted === undefined || new Set(p.restricted.tools.map((t) => t.name)).size === p.restricted.tools.length, {
+    message: 'a restricted run names each tool once',
   });
 export const execPayload = z.object({ session: sessionId, turn: nonEmpty, prompt: z.string() });
 /** A budget in milliseconds (at most ten minutes: a cancel must never stay pending). */
@@ -90,6 +119,13 @@ export const historyPayload = z.object({
   receipts: z.array(receiptEndSchema).max(100_000).optional(),
 });
 export const rewindFilesPayload = z.object({ session: sessionId, message: nonEmpty, dryRun: z.boolean() });
+/** The host's answer to a tool.called event: the text the model reads, and whether the call failed. */
+export const toolResultPayload = z.object({
+  session: sessionId,
+  callId: nonEmpty,
+  output: z.string(),
+  isError: z.boolean(),
+});
 /** A hidden query in `cwd` asked only for its models (no turn); `executable` as in start. */
 export const discoverModelsPayload = z.object({ cwd: nonEmpty, executable: nonEmpty.optional() });
 
@@ -107,6 +143,7 @@ export type ListSessionsPayload = z.infer<typeof listSessionsPayload>;
 export type HistoryPayload = z.infer<typeof historyPayload>;
 export type RewindFilesPayload = z.infer<typeof rewindFilesPayload>;
 export type DiscoverModelsPayload = z.infer<typeof discoverModelsPayload>;
+export type ToolResultPayload = z.infer<typeof toolResultPayload>;
 
 function request<T extends string, P extends z.ZodType>(type: T, payload: P) {
   return z.object({ v: version, id: requestId, type: z.literal(type), payload });
@@ -125,6 +162,7 @@ export const requestSchema = z.discriminatedUnion('type', [
   request('history', historyPayload),
   request('rewind_files', rewindFilesPayload),
   request('discover_models', discoverModelsPayload),
+  request('tool_result', toolResultPayload),
 ]);
 export type Request = z.infer<typeof requestSchema>;
 export type RequestType = Request['type'];
@@ -188,6 +226,7 @@ export const okPayloads = {
     deletions: z.number().int().nonnegative().optional(),
   }),
   discover_models: z.strictObject({ models: z.array(modelEntrySchema) }),
+  tool_result: z.strictObject({ settled: z.boolean() }),
 } satisfies Record<RequestType, z.ZodType>;
 export type OkPayload<T extends RequestType> = z.infer<(typeof okPayloads)[T]>;
 

@@ -26,11 +26,13 @@ import {
 import {
   cancelDispositionSchema,
   cancelPhaseSchema,
+  hostToolSchema,
   okPayloads,
   receiptEndSchema,
   permissionAuthorSchema,
   type RequestType,
   requestSchema,
+  restrictedRunSchema,
   sessionInfoSchema,
 } from './schemas.js';
 import { PROTOCOL_VERSION } from './version.js';
@@ -59,6 +61,8 @@ const NAMED: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['ModelEntry', modelEntrySchema],
   ['SessionInfo', sessionInfoSchema],
   ['ReceiptEnd', receiptEndSchema],
+  ['HostTool', hostToolSchema],
+  ['RestrictedRun', restrictedRunSchema],
   ['Event', eventSchema],
 ];
 

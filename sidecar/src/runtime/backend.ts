@@ -22,6 +22,8 @@ export interface SessionHandle {
   setModel(model: string): Promise<void>;
   setPermissionMode(mode: PermissionMode): Promise<PermissionMode>;
   rewindFiles(message: string, dryRun: boolean): Promise<OkPayload<'rewind_files'>>;
+  /** The host's answer to a tool.called event of a restricted run. */
+  toolResult(callId: string, output: string, isError: boolean): { settled: boolean };
   /** Resolves after the session shut down and emitted session.closed. */
   close(): Promise<void>;
   /** Called once the start reply went out (side reads begin only then). */

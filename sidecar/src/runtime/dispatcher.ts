@@ -88,6 +88,10 @@ export class Dispatcher {
         const { session, message, dryRun } = request.payload;
         return this.withSession(session, (s) => s.rewindFiles(message, dryRun));
       }
+      case 'tool_result': {
+        const { session, callId, output, isError } = request.payload;
+        return this.withSession(session, (s) => s.toolResult(callId, output, isError));
+      }
       case 'discover_models':
         return this.backend.discoverModels(request.payload).then((models) => ({ models }));
       default:

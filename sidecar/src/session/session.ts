@@ -20,9 +20,11 @@ import { assertNever } from '../util/assertNever.js';
 import { diag, shortError } from '../util/diagnostics.js';
 import { Generation, type QueryFn } from './generation.js';
 import { Guidance } from './guidance.js';
+import { HostToolBroker, hostToolServer } from './hostTools.js';
 import { isEchoOf, isTurnOutput, resolveFromTranscript, type TranscriptFn } from './identity.js';
 import { PermissionBroker } from './permissions.js';
 import { buildQueryOptions } from './queryOptions.js';
+import { buildRestrictedOptions, isRestricted } from './restrictedOptions.js';
 import { type SessionInfoFn, SideReader } from './sideReads.js';
 import { GenerationStop } from './stopGeneration.js';
 import { type Turn, TurnScheduler } from './turns.js';
@@ -58,6 +60,7 @@ export class SdkSession {
   readonly id: string;
   private readonly mapper: Mapper;
   private readonly permissions: PermissionBroker;
+  private readonly hostTools: HostToolBroker;
   private readonly turns = new TurnScheduler();
   private readonly guidance = new Guidance();
   private readonly sideReads: SideReader;
@@ -83,6 +86,7 @@ export class SdkSession {
     this.mode = deps.start.permissionMode;
     this.mapper = new Mapper(this.id, deps.now);
     this.permissions = new PermissionBroker((body) => this.emit(body, this.turns.running?.id));
+    this.hostTools = new HostToolBroker((body) => this.emit(body, this.turns.running?.id));
     this.sideReads = new SideReader({
       session: this.id,
       cwd: deps.start.cwd,
@@ -138,11 +142,16 @@ export class SdkSession {
   private openGeneration(start: StartPayload): Generation {
     this.generations += 1;
     const canUseTool: CanUseTool = (toolName, input, options) => this.permissions.request({ toolName, input, ...options });
+    const common = { executable: this.deps.executable, stderr: this.deps.stderr, env: this.deps.env };
+    // A restricted run's tool schemas are checked here, before any process starts; it has its own permission gate.
+    const { canUseTool: gate, ...options } = isRestricted(start)
+      ? buildRestrictedOptions({ ...common, start, server: hostToolServer(start.restricted.tools, this.hostTools) })
+      : { ...buildQueryOptions({ ...common, start, runningAsRoot: runningAsRoot() }), canUseTool };
     const generation = new Generation({
       number: this.generations,
       query: this.deps.query,
-      options: buildQueryOptions({ start, executable: this.deps.executable, stderr: this.deps.stderr, env: this.deps.env, runningAsRoot: runningAsRoot() }),
-      canUseTool,
+      options,
+      canUseTool: gate,
       stderr: this.deps.stderr,
       onMessage: (g, message) => this.onMessage(g, message),
       onEnded: (g, error) => this.onGenerationEnded(g, error),
@@ -151,10 +160,14 @@ export class SdkSession {
     return generation;
   }
 
-  /** The next prompt after a revoke: a fresh query resuming this session, with the model and mode set since. */
+  /**
+   * The next prompt after a revoke: a fresh query resuming this session, with the model and mode set since. A
+   * restricted run persists no transcript, so its successor starts afresh (the canceled conversation is gone).
+   */
   private openSuccessor(): Generation {
     const { start } = this.deps;
     this.mapper.queryRestarted();
+    if (isRestricted(start)) return this.openGeneration(start);
     const { forkFrom: _fork, at: _at, ...rest } = start;
     return this.openGeneration({
       ...rest,
@@ -164,9 +177,10 @@ export class SdkSession {
     });
   }
 
-  /** The start reply went out: read the side data now (never before, so opening never waits on it). */
+  /** The start reply went out: read the side data now (never before, so opening never waits on it). A restricted
+   * run is a program's: nobody looks at its command palette, models or title. */
   opened(): void {
-    void this.sideReads.refresh();
+    if (!isRestricted(this.deps.start)) void this.sideReads.refresh();
   }
 
   exec(turnId: string, prompt: string): { queued: boolean } {
@@ -209,7 +223,10 @@ export class SdkSession {
     const generation = this.generation;
     if (generation === undefined) throw new ProtocolFailure('internal', `turn ${turn.id} is dispatched but no query runs`);
     // Settle first: a tool waiting for a verdict would otherwise hold the interrupt up.
-    const stop = new GenerationStop(generation, budgets, () => this.permissions.settleAll('interrupt'));
+    const stop = new GenerationStop(generation, budgets, () => {
+      this.permissions.settleAll('interrupt');
+      this.hostTools.settleAll(CANCELED_CALL);
+    });
     this.generation = undefined;
     const reply = stop.outcome.then((outcome) => {
       this.stops.delete(turn.id);
@@ -275,8 +292,19 @@ export class SdkSession {
     this.emit({ kind: 'session.updated', model });
   }
 
+  /** The host's answer to a tool.called event. */
+  toolResult(callId: string, output: string, isError: boolean): { settled: boolean } {
+    this.assertOpen();
+    const outcome = this.hostTools.answer(callId, output, isError);
+    if (outcome === 'unknown') throw new ProtocolFailure('unknown_request', `no tool call ${callId} in this session`);
+    return { settled: outcome === 'settled' };
+  }
+
   async setPermissionMode(mode: PermissionMode): Promise<PermissionMode> {
     this.assertOpen();
+    if (isRestricted(this.deps.start)) {
+      throw new ProtocolFailure('bad_request', 'a restricted run keeps its permission mode');
+    }
     const response = this.generation !== undefined ? await this.generation.query.setPermissionMode(mode) : undefined;
     // Record the mode the CLI reports, which is not always the one asked for.
     const reported = permissionModeSchema.safeParse(response?.mode);
@@ -308,6 +336,7 @@ export class SdkSession {
   private async shutDown(): Promise<void> {
     this.ending = true;
     this.permissions.settleAll('interrupt');
+    this.hostTools.settleAll(CLOSED_CALL);
     const generation = this.generation;
     generation?.revoke();
     await generation?.stop();
@@ -419,6 +448,8 @@ export class SdkSession {
 
   private dispatch(generation: Generation, turn: Turn): void {
     turn.dispatched = true;
+    // A restricted run persists no transcript: there is no provider turn to bind to.
+    if (isRestricted(this.deps.start)) turn.accepted = true;
     this.mapper.notePromptSent(turn.uuid);
     generation.dispatch({
       type: 'user',
@@ -434,6 +465,7 @@ export class SdkSession {
     const message = shortError(error);
     diag(`session ${this.id} failed: ${message}`);
     this.permissions.settleAll('interrupt');
+    this.hostTools.settleAll(CLOSED_CALL);
     const { running, queued } = this.turns.drain();
     if (running !== undefined) this.emit({ kind: 'turn.failed', code: 'sdk_error', message }, running.id);
     for (const turn of queued) {
@@ -487,6 +519,9 @@ export class SdkSession {
     return (this.generation ?? this.openSuccessor()).query;
   }
 }
+
+const CANCELED_CALL = 'The run was canceled before the tool answered.';
+const CLOSED_CALL = 'The session ended before the tool answered.';
 
 function drainMessage(budgets: CancelBudgets): string {
   return `Claude Code did not stop within the drain budget (${budgets.drainBudgetMs} ms after the interrupt budget of ${budgets.interruptBudgetMs} ms); its process was killed`;

@@ -1,0 +1,89 @@
+package cli_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/baton-console/baton/app/internal/fakeapi"
+	"github.com/baton-console/baton/app/runner"
+	"github.com/stretchr/testify/require"
+)
+
+func decodeResult(t *testing.T, stdout string) runner.Result {
+	t.Helper()
+	var res runner.Result
+	require.NoError(t, json.Unmarshal([]byte(stdout), &res), "not one JSON result: %s", stdout)
+	require.Equal(t, 1, strings.Count(strings.TrimSpace(stdout), "\n")+1, "one JSON object on one line")
+	return res
+}
+
+// A command tool gets its JSON input on stdin and its stdout is what the model reads; Bash asked for by the
+// model never runs.
+func TestRunWithACommandToolAndJSON(t *testing.T) {
+	h := newCLIHarness(t)
+	sentinel := filepath.Join(t.TempDir(), "bash-ran")
+	r := h.run("run", "--json", "--tool", "shout=tr a-z A-Z",
+		`[tool mcp__baton__shout {"text":"hello"}] [bash touch `+sentinel+`]`)
+	require.Equal(t, 0, r.code, "stderr: %s", r.stderr)
+	res := decodeResult(t, r.stdout)
+	require.Equal(t, runner.StopNatural, res.StopReason)
+	require.Len(t, res.ToolCalls, 2)
+	require.Equal(t, "Bash", res.ToolCalls[0].Name)
+	require.Equal(t, runner.FailureUnavailable, res.ToolCalls[0].Failure)
+	require.Equal(t, "shout", res.ToolCalls[1].Name)
+	require.Equal(t, `{"TEXT":"HELLO"}`, res.ToolCalls[1].Output)
+	require.Equal(t, 1, res.ToolFailures)
+	require.Contains(t, res.Text, `[ok] {"TEXT":"HELLO"}`)
+	require.NoFileExists(t, sentinel)
+	for _, req := range h.api.Requests() {
+		require.Equal(t, []string{"mcp__baton__shout"}, req.ToolNames)
+	}
+}
+
+func TestRunToolsFileSystemPromptAndExitCodes(t *testing.T) {
+	h := newCLIHarness(t)
+	dir := t.TempDir()
+	tools := filepath.Join(dir, "tools.json")
+	require.NoError(t, os.WriteFile(tools, []byte(`{"tools":[
+		{"name":"count","description":"Counts the characters of a word","command":"wc -c",
+		 "inputSchema":{"type":"object","properties":{"word":{"type":"string"}},"required":["word"]}},
+		{"name":"broken","description":"Always fails","command":"echo out of order >&2; exit 4"}]}`), 0o644))
+	system := filepath.Join(dir, "system.md")
+	require.NoError(t, os.WriteFile(system, []byte("SYSTEM-PROMPT-MARKER"), 0o644))
+
+	r := h.run("run", "--json", "--tools-file", tools, "--system", system,
+		`[tool mcp__baton__count {"word":"baton"}] [tool mcp__baton__broken {}]`)
+	require.Equal(t, 0, r.code, "stderr: %s", r.stderr)
+	res := decodeResult(t, r.stdout)
+	require.Equal(t, 1, res.ToolFailures)
+	require.Equal(t, runner.FailureHandler, res.ToolCalls[1].Failure)
+	require.Contains(t, res.ToolCalls[1].Output, "out of order")
+	require.Contains(t, h.api.Requests()[0].System, "SYSTEM-PROMPT-MARKER")
+	require.ElementsMatch(t, []string{"mcp__baton__count", "mcp__baton__broken"}, h.api.Requests()[0].ToolNames)
+
+	// The step budget: exit 3, and the transcript form names the stop.
+	r = h.run("run", "--tools-file", tools, "--max-turns", "1", `[tool mcp__baton__count {"word":"a"}]`)
+	require.Equal(t, 3, r.code, "stderr: %s", r.stderr)
+	require.Contains(t, r.stderr, "budget after 2 turns")
+	require.Contains(t, r.stdout, fakeapi.ToolIntroText)
+
+	// An API error: exit 1.
+	r = h.run("run", "--json", "[status 500]")
+	require.Equal(t, 1, r.code)
+	require.Equal(t, runner.StopError, decodeResult(t, r.stdout).StopReason)
+
+	for _, args := range [][]string{
+		{"run"},
+		{"run", "--tool", "noequals", "hi"},
+		{"run", "--tool", "a b=echo", "hi"},
+		{"run", "--max-turns", "0", "hi"},
+		{"run", "--tools-file", filepath.Join(dir, "missing.json"), "hi"},
+		{"run", "--cwd", "/does/not/exist", "hi"},
+	} {
+		r := h.run(args...)
+		require.Equal(t, 2, r.code, "baton %v should be a usage error; stderr: %s", args, r.stderr)
+	}
+}
