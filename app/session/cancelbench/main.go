@@ -1,3 +1,5 @@
+//go:build unix
+
 // Command cancelbench measures cancel latency against the real sidecar, SDK and claude CLI with a scripted Messages
 // API on loopback: the time from asking to cancel a turn that is mid-stream to its turn.canceled event, over N
 // cancels, with a responsive claude and with one stopped by SIGSTOP. It is a benchmark, not a test: run it through
