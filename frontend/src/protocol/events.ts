@@ -19,6 +19,7 @@ export type {
   CommandEntry,
   CommandsUpdatedEvent,
   ContextUpdatedEvent,
+  EventBase,
   FileBefore,
   Json,
   MessageCompletedEvent,

@@ -1,7 +1,19 @@
 // The console's state: what the store folds events into. Items are immutable (a change makes a new object),
 // so a row component re-renders only when its own item changed.
 import type { AuthState, Capabilities, ProvisionState, SessionInfo } from '../protocol/api';
-import type { CommandEntry, FileBefore, Json, ModelEntry, PermissionMode, PlanItem, SessionEvent, SettledBy, Verdict } from '../protocol/events';
+import type {
+  CommandEntry,
+  EventBase,
+  FileBefore,
+  Json,
+  ModelEntry,
+  PermissionMode,
+  PermissionRequestedEvent,
+  PlanItem,
+  SessionEvent,
+  SettledBy,
+  Verdict,
+} from '../protocol/events';
 import type { ConnectionState } from '../transport/transport';
 
 export type ItemKey = string;
@@ -70,16 +82,9 @@ export interface PermissionSettlement {
   elsewhere: boolean;
 }
 
-export interface PermissionItem extends ItemBase {
+/** A permission request: the event's own fields (one definition, the wire's), plus how it was settled. */
+export interface PermissionItem extends ItemBase, Omit<PermissionRequestedEvent, keyof EventBase | 'kind'> {
   type: 'permission';
-  requestId: string;
-  toolUseId: string;
-  toolName: string;
-  input: Json;
-  title?: string;
-  description?: string;
-  decisionReason?: string;
-  suggestions: Json[];
   settled?: PermissionSettlement;
 }
 
