@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { batonBinary, descendants, shotPath, startBaton, startBrowser, startFakeApi, stopAll, tempDir } from './harness.mjs';
+import { batonBinary, descendants, sendPrompt, shotPath, startBaton, startBrowser, startFakeApi, stopAll, tempDir, waitForTurnEnds } from './harness.mjs';
 
 const TURN_MS = 45_000;
 
@@ -43,16 +43,8 @@ after(async () => {
   await stopAll();
 });
 
-/** Sends a prompt from the composer with Enter, as a person would. */
-async function send(text) {
-  const input = page.getByTestId('composer-input');
-  await input.fill(text);
-  await input.press('Enter');
-}
-
-async function waitForTurnEnd(count) {
-  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="turn-completed"], [data-testid="turn-canceled"], [data-testid="error-row"]').length >= n, count);
-}
+const send = (text) => sendPrompt(page, text);
+const waitForTurnEnd = (count) => waitForTurnEnds(page, count);
 
 async function shot(name) {
   await page.screenshot({ path: shotPath(name) });

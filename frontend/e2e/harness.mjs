@@ -181,3 +181,15 @@ export function shotPath(name) {
   mkdirSync(ARTIFACTS, { recursive: true });
   return join(ARTIFACTS, `e2e-${name}.png`);
 }
+
+/** Sends a prompt from the composer with Enter, as a person would. */
+export async function sendPrompt(page, text) {
+  const input = page.getByTestId('composer-input');
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+/** Waits until count turns have ended (completed, canceled or failed) in the transcript. */
+export async function waitForTurnEnds(page, count) {
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="turn-completed"], [data-testid="turn-canceled"], [data-testid="error-row"]').length >= n, count);
+}

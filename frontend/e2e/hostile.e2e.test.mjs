@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { createServer, request } from 'node:http';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { batonBinary, shotPath, startBaton, startBrowser, startFakeApi, stopAll, tempDir, onStop } from './harness.mjs';
+import { batonBinary, onStop, sendPrompt, shotPath, startBaton, startBrowser, startFakeApi, stopAll, tempDir, waitForTurnEnds } from './harness.mjs';
 
 const TURN_MS = 45_000;
 
@@ -126,15 +126,8 @@ async function followLatest() {
   if (await latest.isVisible()) await latest.click({ timeout: 5_000 }).catch(() => undefined);
 }
 
-async function send(text) {
-  const input = page.getByTestId('composer-input');
-  await input.fill(text);
-  await input.press('Enter');
-}
-
-async function waitForTurnEnd(count) {
-  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="turn-completed"], [data-testid="turn-canceled"], [data-testid="error-row"]').length >= n, count);
-}
+const send = (text) => sendPrompt(page, text);
+const waitForTurnEnd = (count) => waitForTurnEnds(page, count);
 
 /** Nothing ran, nothing was fetched, nothing was even attempted by the page itself. */
 async function assertInert(when) {
