@@ -1,0 +1,172 @@
+// Package sessionmeta keeps what Baton itself knows about stored sessions, beyond Claude Code's own files: which
+// ones the person pinned or archived, and which session a fork was made from. Claude Code's transcripts are not
+// Baton's to write, so this lives in Baton's data dir.
+//
+// Format: one small JSON file, sessions.json, replaced whole on every change (written to a temporary file in the
+// same directory, fsync'd, then renamed over the old one), so a crash leaves the old state or the new one, never
+// half of either.
+package sessionmeta
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+)
+
+// FileName is the store's file inside the data dir.
+const FileName = "sessions.json"
+
+// fileVersion is the format of FileName; a file of another version is refused, not overwritten.
+const fileVersion = 1
+
+// maxFileBytes bounds what Open reads: the file holds a few fields per session, so anything larger is not ours.
+const maxFileBytes = 16 << 20
+
+// Meta is Baton's own state for one session. The zero value means nothing is recorded.
+type Meta struct {
+	Pinned   bool   `json:"pinned,omitempty"`
+	Archived bool   `json:"archived,omitempty"`
+	ForkOf   string `json:"forkOf,omitempty"`
+}
+
+func (m Meta) empty() bool { return m == Meta{} }
+
+type file struct {
+	Version  int             `json:"version"`
+	Sessions map[string]Meta `json:"sessions"`
+}
+
+// Store is the durable session metadata. It is safe for concurrent use; several Baton processes sharing a data dir
+// each keep their own copy and the last write wins (pins and archives are rare, deliberate clicks).
+type Store struct {
+	path string
+
+	mu       sync.Mutex
+	sessions map[string]Meta
+}
+
+// Open reads the store in dir (created when missing). A file that cannot be read is an error that names it, so
+// the person can move it aside; it is never overwritten.
+func Open(dir string) (*Store, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("create Baton's data folder %s: %w", dir, err)
+	}
+	s := &Store{path: filepath.Join(dir, FileName), sessions: map[string]Meta{}}
+	data, err := os.ReadFile(s.path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return s, nil
+	case err != nil:
+		return nil, fmt.Errorf("read the pinned and archived sessions (%s): %w", s.path, err)
+	case len(data) > maxFileBytes:
+		return nil, fmt.Errorf("the pinned and archived sessions file %s is larger than %d MiB; move it aside and restart Baton", s.path, maxFileBytes>>20)
+	}
+	var f file
+	if err := json.Unmarshal(data, &f); err != nil {
+		return nil, fmt.Errorf("the pinned and archived sessions file %s is damaged (%w); move it aside and restart Baton", s.path, err)
+	}
+	if f.Version != fileVersion {
+		return nil, fmt.Errorf("the pinned and archived sessions file %s has format %d, this Baton reads %d; it was written by another version of Baton", s.path, f.Version, fileVersion)
+	}
+	for id, m := range f.Sessions {
+		if !m.empty() {
+			s.sessions[id] = m
+		}
+	}
+	return s, nil
+}
+
+// Get returns what is recorded for session id (the zero Meta when nothing is).
+func (s *Store) Get(id string) Meta {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.sessions[id]
+}
+
+// Update changes the record of session id with change and saves the store before returning. When saving fails
+// the record is left as it was, in memory and on disk.
+func (s *Store) Update(id string, change func(*Meta)) (Meta, error) {
+	if id == "" {
+		return Meta{}, errors.New("no session named")
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	old, had := s.sessions[id]
+	m := old
+	change(&m)
+	if m.empty() {
+		delete(s.sessions, id)
+	} else {
+		s.sessions[id] = m
+	}
+	if err := s.save(); err != nil {
+		if had {
+			s.sessions[id] = old
+		} else {
+			delete(s.sessions, id)
+		}
+		return old, err
+	}
+	return m, nil
+}
+
+// save writes the whole store atomically; the caller holds mu.
+func (s *Store) save() error {
+	ids := make([]string, 0, len(s.sessions))
+	for id := range s.sessions {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids) // a stable file: diffs and backups stay readable
+	ordered := make(map[string]Meta, len(ids))
+	for _, id := range ids {
+		ordered[id] = s.sessions[id]
+	}
+	data, err := json.MarshalIndent(file{Version: fileVersion, Sessions: ordered}, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encode the pinned and archived sessions: %w", err)
+	}
+	if err := writeAtomic(s.path, append(data, '\n')); err != nil {
+		return fmt.Errorf("save the pinned and archived sessions to %s: %w", s.path, err)
+	}
+	return nil
+}
+
+// writeAtomic replaces path with data: a temporary file beside it, fsync'd, renamed over it, then the directory
+// fsync'd so the rename itself survives a crash.
+func writeAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	name := tmp.Name()
+	ok := false
+	defer func() {
+		if !ok {
+			_ = os.Remove(name)
+		}
+	}()
+	if _, err := tmp.Write(data); err != nil {
+		_ = tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		_ = tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(name, path); err != nil {
+		return err
+	}
+	ok = true
+	if dir, err := os.Open(filepath.Dir(path)); err == nil {
+		_ = dir.Sync() // best effort: not every platform syncs directories
+		_ = dir.Close()
+	}
+	return nil
+}

@@ -1,0 +1,220 @@
+// Package sessionwatch tells the console when Claude Code's stored sessions change outside this Baton: a session
+// started by the CLI or `baton exec`, one that another program is writing, one deleted. It watches Claude Code's
+// projects folder (<config dir>/projects/<project key>/<session>.jsonl) with fsnotify and reports each burst of
+// changes once, debounced.
+package sessionwatch
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+	"github.com/rs/zerolog"
+)
+
+// Defaults: a burst settles after DefaultQuiet, and a change is reported at most DefaultMaxWait after it happened,
+// so a new session appears in an open console well within two seconds.
+const (
+	DefaultQuiet   = 250 * time.Millisecond
+	DefaultMaxWait = time.Second
+)
+
+// Options configure a watcher.
+type Options struct {
+	// ProjectsDir is Claude Code's projects folder. It need not exist yet: the watcher waits for it.
+	ProjectsDir string
+	// Quiet and MaxWait bound the debounce (defaults above).
+	Quiet, MaxWait time.Duration
+	// After schedules the debounce's timers (nil: the real clock).
+	After AfterFunc
+	// Ignore says a session's changes are already known (sessions this Baton has open push their own events).
+	Ignore func(session string) bool
+	// Changed hears each change that counts, at once, before debouncing (the session id, "" for a project folder).
+	Changed func(session string)
+	// OnChange is called once per settled burst of changes.
+	OnChange func()
+	Logger   zerolog.Logger
+}
+
+// Watcher watches one projects folder until Close.
+type Watcher struct {
+	opts Options
+	fsw  *fsnotify.Watcher
+	deb  *debouncer
+	done chan struct{}
+
+	mu      sync.Mutex
+	watched map[string]bool
+}
+
+// Start begins watching before it returns: a session written after Start returns is reported.
+func Start(opts Options) (*Watcher, error) {
+	if opts.ProjectsDir == "" {
+		return nil, errors.New("no projects folder to watch")
+	}
+	if opts.Quiet <= 0 {
+		opts.Quiet = DefaultQuiet
+	}
+	if opts.MaxWait <= 0 {
+		opts.MaxWait = DefaultMaxWait
+	}
+	if opts.After == nil {
+		opts.After = RealAfter
+	}
+	if opts.OnChange == nil {
+		opts.OnChange = func() {}
+	}
+	fsw, err := fsnotify.NewWatcher()
+	if err != nil {
+		return nil, fmt.Errorf("watch Claude Code's sessions for changes: %w", err)
+	}
+	w := &Watcher{opts: opts, fsw: fsw, done: make(chan struct{}), watched: map[string]bool{}}
+	w.deb = newDebouncer(opts.Quiet, opts.MaxWait, opts.After, opts.OnChange)
+	w.opts.ProjectsDir = filepath.Clean(opts.ProjectsDir)
+	w.rewatch()
+	go w.loop()
+	return w, nil
+}
+
+// Close stops watching; a pending burst is dropped.
+func (w *Watcher) Close() {
+	_ = w.fsw.Close()
+	<-w.done
+	w.deb.stop()
+}
+
+func (w *Watcher) loop() {
+	defer close(w.done)
+	for {
+		select {
+		case ev, ok := <-w.fsw.Events:
+			if !ok {
+				return
+			}
+			w.handle(ev)
+		case err, ok := <-w.fsw.Errors:
+			if !ok {
+				return
+			}
+			// An overflow loses events: report a change so the console re-reads the list.
+			w.opts.Logger.Warn().Err(err).Msg("session watcher")
+			w.changed("")
+		}
+	}
+}
+
+// rewatch watches the projects folder and each project in it, or, while the folder does not exist, the nearest
+// ancestor that does, so its creation is seen.
+func (w *Watcher) rewatch() {
+	dir := w.opts.ProjectsDir
+	for {
+		if st, err := os.Stat(dir); err == nil && st.IsDir() {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return
+		}
+		dir = parent
+	}
+	w.add(dir)
+	if dir != w.opts.ProjectsDir {
+		return
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		w.opts.Logger.Warn().Err(err).Msg("session watcher: read the projects folder")
+		return
+	}
+	for _, e := range entries {
+		if e.IsDir() {
+			w.add(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
+func (w *Watcher) add(dir string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.watched[dir] {
+		return
+	}
+	if err := w.fsw.Add(dir); err != nil {
+		w.opts.Logger.Warn().Err(err).Str("dir", dir).Msg("session watcher: watch a folder")
+		return
+	}
+	w.watched[dir] = true
+}
+
+func (w *Watcher) forget(dir string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	delete(w.watched, dir)
+}
+
+func (w *Watcher) handle(ev fsnotify.Event) {
+	name := filepath.Clean(ev.Name)
+	projects := w.opts.ProjectsDir
+	switch {
+	case name != projects && isWithin(projects, name) && filepath.Dir(name) != projects && filepath.Dir(filepath.Dir(name)) != projects:
+		return // deeper than a session file (a session's own folder: subagents, file history)
+	case name == projects || isWithin(name, projects):
+		// The projects folder or one of its ancestors appeared or went away.
+		if ev.Has(fsnotify.Create) {
+			w.rewatch()
+			w.changed("")
+		}
+		if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
+			w.forget(name)
+		}
+	case filepath.Dir(name) == projects:
+		// A project folder: a new one may already hold sessions written before its watch began.
+		if ev.Has(fsnotify.Create) {
+			if st, err := os.Stat(name); err == nil && st.IsDir() {
+				w.add(name)
+				w.changed("")
+			}
+		}
+		if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
+			w.forget(name)
+			w.changed("")
+		}
+	default:
+		session, ok := SessionOf(name)
+		if !ok || ev.Op == fsnotify.Chmod {
+			return
+		}
+		if w.opts.Ignore != nil && w.opts.Ignore(session) {
+			return
+		}
+		w.changed(session)
+	}
+}
+
+func (w *Watcher) changed(session string) {
+	if w.opts.Changed != nil {
+		w.opts.Changed(session)
+	}
+	w.deb.poke()
+}
+
+// SessionOf reads the session id out of a transcript's path (<project>/<id>.jsonl); false for any other file.
+func SessionOf(path string) (string, bool) {
+	base := filepath.Base(path)
+	id, ok := strings.CutSuffix(base, ".jsonl")
+	if !ok || id == "" || strings.HasPrefix(id, ".") {
+		return "", false
+	}
+	return id, true
+}
+
+// isWithin reports whether path lies strictly inside dir.
+func isWithin(dir, path string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != "." && !strings.HasPrefix(rel, "..") && !filepath.IsAbs(rel)
+}

@@ -1,0 +1,201 @@
+package sessionwatch
+
+import (
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// manualTimers stands in for the clock: timers fire only when the test says so.
+type manualTimers struct {
+	mu     sync.Mutex
+	timers []*manualTimer
+}
+
+type manualTimer struct {
+	d       time.Duration
+	f       func()
+	stopped bool
+}
+
+func (m *manualTimers) after(d time.Duration, f func()) func() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	t := &manualTimer{d: d, f: f}
+	m.timers = append(m.timers, t)
+	return func() {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		t.stopped = true
+	}
+}
+
+// fire runs the newest live timer of duration d (false: none).
+func (m *manualTimers) fire(d time.Duration) bool {
+	m.mu.Lock()
+	var pick *manualTimer
+	for _, t := range m.timers {
+		if t.d == d && !t.stopped {
+			pick = t
+		}
+	}
+	if pick != nil {
+		pick.stopped = true
+	}
+	m.mu.Unlock()
+	if pick == nil {
+		return false
+	}
+	pick.f()
+	return true
+}
+
+// fireStale runs a timer that was stopped, as a real timer that had already started running would.
+func (m *manualTimers) fireStale() int {
+	m.mu.Lock()
+	var stale []*manualTimer
+	for _, t := range m.timers {
+		if t.stopped {
+			stale = append(stale, t)
+		}
+	}
+	m.mu.Unlock()
+	for _, t := range stale {
+		t.f()
+	}
+	return len(stale)
+}
+
+const (
+	quiet   = 10 * time.Millisecond
+	maxWait = 100 * time.Millisecond
+)
+
+func TestABurstFiresOnceWhenItSettles(t *testing.T) {
+	clock := &manualTimers{}
+	fired := 0
+	d := newDebouncer(quiet, maxWait, clock.after, func() { fired++ })
+	d.poke()
+	d.poke()
+	d.poke()
+	require.Equal(t, 0, fired, "nothing fires while the burst goes on")
+	require.True(t, clock.fire(quiet))
+	require.Equal(t, 1, fired)
+	require.False(t, clock.fire(maxWait), "the burst's upper bound was stopped with it")
+	require.Positive(t, clock.fireStale())
+	require.Equal(t, 1, fired, "a timer of a finished burst does nothing")
+
+	d.poke()
+	require.True(t, clock.fire(quiet))
+	require.Equal(t, 2, fired, "the next change is a new burst")
+}
+
+func TestAnEndlessBurstStillFiresAtItsUpperBound(t *testing.T) {
+	clock := &manualTimers{}
+	fired := 0
+	d := newDebouncer(quiet, maxWait, clock.after, func() { fired++ })
+	for range 5 {
+		d.poke() // each poke restarts the quiet timer; the upper bound is started once
+	}
+	require.True(t, clock.fire(maxWait))
+	require.Equal(t, 1, fired)
+	require.False(t, clock.fire(quiet))
+}
+
+func TestStopDropsAPendingBurst(t *testing.T) {
+	clock := &manualTimers{}
+	fired := 0
+	d := newDebouncer(quiet, maxWait, clock.after, func() { fired++ })
+	d.poke()
+	d.stop()
+	clock.fireStale()
+	require.Equal(t, 0, fired)
+}
+
+func TestSessionOf(t *testing.T) {
+	id, ok := SessionOf("/c/projects/-home-u-demo/6f1c.jsonl")
+	require.True(t, ok)
+	require.Equal(t, "6f1c", id)
+	for _, p := range []string{"/c/projects/k/notes.txt", "/c/projects/k/.jsonl", "/c/projects/k/.x.jsonl.tmp"} {
+		_, ok := SessionOf(p)
+		require.False(t, ok, p)
+	}
+}
+
+// changes collects what the watcher reports, for a test to wait on.
+type changes struct {
+	sessions chan string
+	settled  chan struct{}
+}
+
+func newChanges() *changes {
+	return &changes{sessions: make(chan string, 100), settled: make(chan struct{}, 100)}
+}
+
+func (c *changes) next(t *testing.T) string {
+	t.Helper()
+	select {
+	case s := <-c.sessions:
+		return s
+	case <-time.After(10 * time.Second):
+		t.Fatal("the watcher reported no change")
+		return ""
+	}
+}
+
+// The watcher on a real folder: the projects folder appears after it started, a project folder and a session
+// file appear in it, a session this Baton has open is left out, and a session's own subfolder is not watched.
+// Timers are the manual stand-ins, so the test decides when a burst settles.
+func TestWatcherReportsNewSessionsFromOutside(t *testing.T) {
+	config := t.TempDir()
+	projects := filepath.Join(config, "projects")
+	clock := &manualTimers{}
+	got := newChanges()
+	w, err := Start(Options{ProjectsDir: projects, Quiet: quiet, MaxWait: maxWait, After: clock.after,
+		Ignore:   func(s string) bool { return s == "open-here" },
+		Changed:  func(s string) { got.sessions <- s },
+		OnChange: func() { got.settled <- struct{}{} }})
+	require.NoError(t, err)
+	defer w.Close()
+
+	require.NoError(t, os.Mkdir(projects, 0o700))
+	require.Equal(t, "", got.next(t), "the projects folder appearing counts")
+	project := filepath.Join(projects, "-home-u-demo")
+	require.NoError(t, os.Mkdir(project, 0o700))
+	require.Equal(t, "", got.next(t), "a new project folder counts")
+
+	// Written in this order: the open session first, so its absence is known once the other one is reported.
+	require.NoError(t, os.WriteFile(filepath.Join(project, "open-here.jsonl"), []byte("{}\n"), 0o600))
+	require.NoError(t, os.Mkdir(filepath.Join(project, "open-here"), 0o700))
+	require.NoError(t, os.WriteFile(filepath.Join(project, "open-here", "archived.json"), []byte("{}"), 0o600))
+	require.NoError(t, os.WriteFile(filepath.Join(project, "from-cli.jsonl"), []byte("{}\n"), 0o600))
+	for {
+		s := got.next(t)
+		if s == "" {
+			continue // the session's own folder appearing is a project-level event only when it is a project
+		}
+		require.Equal(t, "from-cli", s, "only the session from outside is reported")
+		break
+	}
+
+	select {
+	case <-got.settled:
+		t.Fatal("a burst settled before its timer fired")
+	default:
+	}
+	require.True(t, clock.fire(quiet))
+	select {
+	case <-got.settled:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the settled burst was not reported")
+	}
+}
+
+func TestStartNeedsAFolder(t *testing.T) {
+	_, err := Start(Options{})
+	require.Error(t, err)
+}
