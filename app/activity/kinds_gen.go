@@ -9,7 +9,7 @@ import (
 )
 
 // WireVersion is the sidecar protocol version the schema describes.
-const WireVersion = 3
+const WireVersion = 4
 
 // Event kinds (wire.schema.json x-events).
 const (

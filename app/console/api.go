@@ -9,6 +9,7 @@ import (
 
 	"github.com/baton-console/baton/app/activity"
 	"github.com/baton-console/baton/app/session"
+	"github.com/baton-console/baton/app/sessionmeta"
 	"github.com/rs/zerolog"
 )
 
@@ -34,6 +35,9 @@ type Options struct {
 	// ListModels answers the composer's model list for the signed-in account (discovery.Service.List); nil where
 	// models are not discovered.
 	ListModels func(ctx context.Context) (ModelList, error)
+	// Meta keeps pins, archives and forks in Baton's data dir; nil where there is none (those calls then fail
+	// with code unavailable).
+	Meta *sessionmeta.Store
 }
 
 // API is the console's API. Its exported methods are what Wails binds (window.go.console.API.<Method>).
@@ -107,6 +111,9 @@ func (a *API) StartSession(p StartParams) (SessionRef, error) {
 		return SessionRef{}, err
 	}
 	go a.forgetWhenDone(s)
+	if p.ForkFrom != "" {
+		a.recordFork(s.ID(), p.ForkFrom)
+	}
 	return SessionRef{Session: s.ID()}, nil
 }
 
@@ -255,7 +262,9 @@ func (a *API) ListSessions(p ListParams) (ListResult, error) {
 	out := ListResult{Sessions: make([]SessionInfo, 0, len(list))}
 	for _, info := range list {
 		_, live := a.opts.Sessions.Get(info.Session)
-		out.Sessions = append(out.Sessions, SessionInfo{SessionInfo: info, Live: live})
+		meta := a.meta(info.Session)
+		out.Sessions = append(out.Sessions, SessionInfo{SessionInfo: info, Live: live, Pinned: meta.Pinned,
+			Archived: meta.Archived, ForkOf: meta.ForkOf})
 	}
 	return out, nil
 }

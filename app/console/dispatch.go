@@ -42,5 +42,8 @@ func Methods(a *API) map[string]Method {
 		"signIn":             method(a.SignIn),
 		"retryProvision":     method(a.RetryProvision),
 		"listModels":         method(a.ListModels),
+		"renameSession":      method(a.RenameSession),
+		"setSessionFlags":    method(a.SetSessionFlags),
+		"completePath":       method(a.CompletePath),
 	}
 }

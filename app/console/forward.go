@@ -12,6 +12,7 @@ type Pusher interface {
 	Event(activity.Event) error
 	Auth(AuthState) error
 	Provision(ProvisionState) error
+	Sessions(SessionsChange) error
 }
 
 // Forward is the one forwarding loop of every transport: it delivers each event from events and each change of
@@ -51,6 +52,9 @@ func pushHost(p Pusher, u HostUpdate) error {
 	}
 	if u.Provision != nil {
 		return p.Provision(*u.Provision)
+	}
+	if u.Sessions != nil {
+		return p.Sessions(*u.Sessions)
 	}
 	return nil
 }

@@ -27,6 +27,10 @@ func (c chanPusher) Provision(p ProvisionState) error {
 	c.got <- "provision:" + p.State
 	return c.fail
 }
+func (c chanPusher) Sessions(SessionsChange) error {
+	c.got <- "sessions"
+	return c.fail
+}
 
 // One loop forwards events in order and host state as it changes, for the window and browser mode alike.
 func TestForwardDeliversEventsAndHostState(t *testing.T) {
@@ -40,6 +44,8 @@ func TestForwardDeliversEventsAndHostState(t *testing.T) {
 	require.Equal(t, "event:turn.started", <-p.got)
 	host.SetProvision(ProvisionState{State: "ready"})
 	require.Equal(t, "provision:ready", <-p.got)
+	host.SessionsChanged()
+	require.Equal(t, "sessions", <-p.got)
 	events <- activity.Event{Kind: activity.TurnCompleted}
 	require.Equal(t, "event:turn.completed", <-p.got)
 	close(events)

@@ -13,7 +13,12 @@ type AuthState = auth.State
 type HostUpdate struct {
 	Auth      *AuthState
 	Provision *ProvisionState
+	Sessions  *SessionsChange
 }
+
+// SessionsChange says the stored sessions changed outside this Baton (a session created or written by the CLI or
+// `baton exec`, one deleted): the console lists them again. It carries no list, so a missed one costs nothing.
+type SessionsChange struct{}
 
 // HostState holds what the host knows beyond sessions — provisioning and sign-in — and tells subscribers
 // about every change, so each transport can push it.
@@ -61,6 +66,11 @@ func (h *HostState) SetProvision(p ProvisionState) {
 	h.provision = p
 	h.mu.Unlock()
 	h.publish(HostUpdate{Provision: &p})
+}
+
+// SessionsChanged announces that the stored sessions changed outside this Baton.
+func (h *HostState) SessionsChanged() {
+	h.publish(HostUpdate{Sessions: &SessionsChange{}})
 }
 
 // Subscribe delivers updates until cancel is called. A subscriber that falls behind misses intermediate

@@ -24,6 +24,9 @@ var MethodNames = []string{
 	"signIn",
 	"retryProvision",
 	"listModels",
+	"renameSession",
+	"setSessionFlags",
+	"completePath",
 }
 
 // ErrorCodes are the codes a failed call may carry.

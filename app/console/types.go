@@ -104,10 +104,14 @@ type ListParams struct {
 	Limit int    `json:"limit,omitempty"`
 }
 
-// SessionInfo is a stored session, marked when it is open in this Baton.
+// SessionInfo is a stored session, marked when it is open in this Baton, with what Baton keeps about it (pinned,
+// archived, the session it was forked from).
 type SessionInfo struct {
 	protocol.SessionInfo
-	Live bool `json:"live"`
+	Live     bool   `json:"live"`
+	Pinned   bool   `json:"pinned"`
+	Archived bool   `json:"archived"`
+	ForkOf   string `json:"forkOf,omitempty"`
 }
 
 // ListResult is newest first.

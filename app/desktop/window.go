@@ -24,6 +24,8 @@ const (
 	EventName          = "baton:event"
 	AuthEventName      = "baton:auth"
 	ProvisionEventName = "baton:provision"
+	// SessionsEventName announces that stored sessions changed outside this Baton (console.SessionsChange).
+	SessionsEventName = "baton:sessions"
 )
 
 // Options configures the window.
@@ -104,5 +106,10 @@ func (w wailsPusher) Auth(a console.AuthState) error {
 
 func (w wailsPusher) Provision(p console.ProvisionState) error {
 	runtime.EventsEmit(w.ctx, ProvisionEventName, p)
+	return nil
+}
+
+func (w wailsPusher) Sessions(s console.SessionsChange) error {
+	runtime.EventsEmit(w.ctx, SessionsEventName, s)
 	return nil
 }

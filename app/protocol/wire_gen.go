@@ -23,6 +23,7 @@ const (
 	ReqSetPermissionMode RequestType = "set_permission_mode"
 	ReqClose             RequestType = "close"
 	ReqListSessions      RequestType = "list_sessions"
+	ReqRenameSession     RequestType = "rename_session"
 	ReqHistory           RequestType = "history"
 	ReqRewindFiles       RequestType = "rewind_files"
 	ReqDiscoverModels    RequestType = "discover_models"
@@ -30,7 +31,7 @@ const (
 )
 
 // RequestTypes lists every request type, in the schema's order.
-var RequestTypes = []RequestType{ReqStart, ReqExec, ReqCancel, ReqGuide, ReqPermission, ReqSetModel, ReqSetPermissionMode, ReqClose, ReqListSessions, ReqHistory, ReqRewindFiles, ReqDiscoverModels, ReqToolResult}
+var RequestTypes = []RequestType{ReqStart, ReqExec, ReqCancel, ReqGuide, ReqPermission, ReqSetModel, ReqSetPermissionMode, ReqClose, ReqListSessions, ReqRenameSession, ReqHistory, ReqRewindFiles, ReqDiscoverModels, ReqToolResult}
 
 // String returns the wire name.
 func (t RequestType) String() string { return string(t) }
@@ -231,6 +232,20 @@ type ListSessionsReply struct {
 // RequestType names the request this payload belongs to.
 func (ListSessionsRequest) RequestType() RequestType { return ReqListSessions }
 
+// RenameSessionRequest is the payload of a "rename_session" request.
+type RenameSessionRequest struct {
+	Session string `json:"session"`
+	Title   string `json:"title"`
+	Cwd     string `json:"cwd,omitempty"`
+}
+
+// RenameSessionReply is the ok reply's payload to a "rename_session" request.
+type RenameSessionReply struct {
+}
+
+// RequestType names the request this payload belongs to.
+func (RenameSessionRequest) RequestType() RequestType { return ReqRenameSession }
+
 // HistoryRequest is the payload of a "history" request.
 type HistoryRequest struct {
 	Session  string       `json:"session"`
@@ -320,6 +335,8 @@ func NewRequest(t RequestType) any {
 		return &CloseRequest{}
 	case ReqListSessions:
 		return &ListSessionsRequest{}
+	case ReqRenameSession:
+		return &RenameSessionRequest{}
 	case ReqHistory:
 		return &HistoryRequest{}
 	case ReqRewindFiles:
@@ -353,6 +370,8 @@ func NewReply(t RequestType) any {
 		return &CloseReply{}
 	case ReqListSessions:
 		return &ListSessionsReply{}
+	case ReqRenameSession:
+		return &RenameSessionReply{}
 	case ReqHistory:
 		return &HistoryReply{}
 	case ReqRewindFiles:

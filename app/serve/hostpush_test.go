@@ -17,7 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Sign-in and provisioning changes reach a connected browser as they happen.
+// Sign-in and provisioning changes, and sessions changed outside Baton, reach a connected browser as they happen.
 func TestHostStateIsPushedToTheBrowser(t *testing.T) {
 	m := session.NewManager(session.Config{SidecarPath: "/nonexistent", Logger: zerolog.Nop()})
 	host := console.NewHostState()
@@ -47,8 +47,9 @@ func TestHostStateIsPushedToTheBrowser(t *testing.T) {
 
 	host.SetProvision(console.ProvisionState{State: "downloading", Bytes: 10, Total: 100, Source: "cdn"})
 	host.SetAuth(console.AuthState{Status: auth.StatusSignedIn, Method: auth.MethodAPIKey, Summary: "Using an API key"})
+	host.SessionsChanged()
 	var got []string
-	for len(got) < 2 {
+	for len(got) < 3 {
 		_, data, err := conn.Read(dctx)
 		require.NoError(t, err)
 		var msg struct {
@@ -64,7 +65,9 @@ func TestHostStateIsPushedToTheBrowser(t *testing.T) {
 		case "auth":
 			require.Equal(t, auth.StatusSignedIn, msg.Auth.Status)
 			got = append(got, "auth")
+		case "sessions":
+			got = append(got, "sessions")
 		}
 	}
-	require.ElementsMatch(t, []string{"provision", "auth"}, got)
+	require.ElementsMatch(t, []string{"provision", "auth", "sessions"}, got)
 }

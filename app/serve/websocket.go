@@ -36,6 +36,7 @@ type hostMessage struct {
 	Type      string                  `json:"type"`
 	Auth      *console.AuthState      `json:"auth,omitempty"`
 	Provision *console.ProvisionState `json:"provision,omitempty"`
+	Sessions  *console.SessionsChange `json:"sessions,omitempty"`
 }
 
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
@@ -98,4 +99,8 @@ func (w wsPusher) Auth(a console.AuthState) error {
 
 func (w wsPusher) Provision(p console.ProvisionState) error {
 	return writeJSON(w.ctx, w.conn, hostMessage{Type: "provision", Provision: &p})
+}
+
+func (w wsPusher) Sessions(s console.SessionsChange) error {
+	return writeJSON(w.ctx, w.conn, hostMessage{Type: "sessions", Sessions: &s})
 }

@@ -271,6 +271,16 @@ func (m *Manager) ListSessions(ctx context.Context, cwd string, limit int) ([]pr
 	return rep.Sessions, nil
 }
 
+// RenameSession sets a stored session's own title (Claude Code's custom title); cwd, when known, narrows the search
+// to its project.
+func (m *Manager) RenameSession(ctx context.Context, id, title, cwd string) error {
+	var rep protocol.RenameSessionReply
+	if err := m.oneShot(ctx, protocol.ReqRenameSession, protocol.RenameSessionRequest{Session: id, Title: title, Cwd: cwd}, &rep); err != nil {
+		return fmt.Errorf("rename the session: %w", err)
+	}
+	return nil
+}
+
 // HistoryPage is a page of a stored session's history: positions Start … Start+len(Events)-1 of Total.
 type HistoryPage struct {
 	Events []activity.Event

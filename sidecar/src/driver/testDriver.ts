@@ -124,6 +124,10 @@ export class TestDriverBackend {
     return Promise.resolve([]);
   }
 
+  renameSession(): Promise<void> {
+    return Promise.reject(new Error('the test driver stores no sessions to rename'));
+  }
+
   history(): Promise<HistoryPage> {
     return Promise.resolve({ events: [], total: 0, start: 0 });
   }

@@ -1,11 +1,12 @@
 // The session list (listSessions) in the wire's SessionInfo shape, newest first.
-import { listSessions, type SDKSessionInfo } from '@anthropic-ai/claude-agent-sdk';
-import type { ListSessionsPayload, SessionInfo } from '../protocol/schemas.js';
+import { listSessions, renameSession, type SDKSessionInfo } from '@anthropic-ai/claude-agent-sdk';
+import type { ListSessionsPayload, RenameSessionPayload, SessionInfo } from '../protocol/schemas.js';
+import { sessionTitle } from './titles.js';
 
 export function toSessionInfo(info: SDKSessionInfo): SessionInfo {
   return {
     session: info.sessionId,
-    title: info.summary,
+    title: sessionTitle(info),
     lastModified: info.lastModified,
     ...(info.cwd !== undefined ? { cwd: info.cwd } : {}),
     ...(info.createdAt !== undefined ? { createdAt: info.createdAt } : {}),
@@ -22,4 +23,13 @@ export async function readSessions(payload: ListSessionsPayload): Promise<Sessio
   });
   // The SDK sorts newest first today; the wire promises it, so it is enforced here.
   return infos.map(toSessionInfo).sort((a, b) => b.lastModified - a.lastModified);
+}
+
+/** Sets the session's own title (Claude Code's custom title, as its /rename does): it appends a custom-title entry. */
+export async function renameStoredSession(payload: RenameSessionPayload): Promise<void> {
+  try {
+    await renameSession(payload.session, payload.title.trim(), payload.cwd !== undefined ? { dir: payload.cwd } : undefined);
+  } catch (err) {
+    throw new Error(`could not rename session ${payload.session}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+  }
 }

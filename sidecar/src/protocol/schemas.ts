@@ -94,6 +94,12 @@ export const listSessionsPayload = z.object({
   cwd: nonEmpty.optional(),
   limit: z.number().int().positive().optional(),
 });
+/** Sets a stored session's own title (Claude Code's custom title); `cwd` narrows the search to one project. */
+export const renameSessionPayload = z.object({
+  session: sessionId,
+  title: z.string().trim().min(1).max(200),
+  cwd: nonEmpty.optional(),
+});
 // A page of the mapped history: positions [start, before) of `total`, at most `limit` events, newest page when
 // `before` is absent. The whole transcript is mapped every time (the mapper's state runs from the start).
 /**
@@ -140,6 +146,7 @@ export type SetModelPayload = z.infer<typeof setModelPayload>;
 export type SetPermissionModePayload = z.infer<typeof setPermissionModePayload>;
 export type ClosePayload = z.infer<typeof closePayload>;
 export type ListSessionsPayload = z.infer<typeof listSessionsPayload>;
+export type RenameSessionPayload = z.infer<typeof renameSessionPayload>;
 export type HistoryPayload = z.infer<typeof historyPayload>;
 export type RewindFilesPayload = z.infer<typeof rewindFilesPayload>;
 export type DiscoverModelsPayload = z.infer<typeof discoverModelsPayload>;
@@ -159,6 +166,7 @@ export const requestSchema = z.discriminatedUnion('type', [
   request('set_permission_mode', setPermissionModePayload),
   request('close', closePayload),
   request('list_sessions', listSessionsPayload),
+  request('rename_session', renameSessionPayload),
   request('history', historyPayload),
   request('rewind_files', rewindFilesPayload),
   request('discover_models', discoverModelsPayload),
@@ -213,6 +221,7 @@ export const okPayloads = {
   set_permission_mode: z.strictObject({ mode: permissionModeSchema }),
   close: z.strictObject({}),
   list_sessions: z.strictObject({ sessions: z.array(sessionInfoSchema) }),
+  rename_session: z.strictObject({}),
   history: z.strictObject({
     events: z.array(eventSchema),
     total: z.number().int().nonnegative(),

@@ -8,6 +8,7 @@ import type {
   DiscoverModelsPayload,
   HistoryPayload,
   ListSessionsPayload,
+  RenameSessionPayload,
   OkPayload,
   SessionInfo,
   StartPayload,
@@ -39,6 +40,8 @@ export interface StartContext {
 export interface Backend {
   start(payload: StartPayload, context: StartContext): Promise<{ handle: SessionHandle; executable: string }>;
   listSessions(payload: ListSessionsPayload): Promise<SessionInfo[]>;
+  /** Sets a stored session's own title. */
+  renameSession(payload: RenameSessionPayload): Promise<void>;
   history(payload: HistoryPayload): Promise<HistoryPage>;
   discoverModels(payload: DiscoverModelsPayload): Promise<ModelEntry[]>;
   /** Waits for background work that outlives its reply (a discovery query being torn down). */

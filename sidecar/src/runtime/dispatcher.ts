@@ -82,6 +82,8 @@ export class Dispatcher {
         });
       case 'list_sessions':
         return this.backend.listSessions(request.payload).then((sessions) => ({ sessions }));
+      case 'rename_session':
+        return this.backend.renameSession(request.payload).then(() => ({}));
       case 'history':
         return this.backend.history(request.payload);
       case 'rewind_files': {

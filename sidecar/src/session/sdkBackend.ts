@@ -1,12 +1,13 @@
 // Runs sessions, lists and history through the real Claude Agent SDK.
 import { getSessionInfo, getSessionMessages, query } from '@anthropic-ai/claude-agent-sdk';
 import { type HistoryPage, readHistory } from '../history/history.js';
-import { readSessions } from '../history/sessions.js';
+import { readSessions, renameStoredSession } from '../history/sessions.js';
 import type { EmitEvent, ModelEntry } from '../protocol/events.js';
 import type {
   DiscoverModelsPayload,
   HistoryPayload,
   ListSessionsPayload,
+  RenameSessionPayload,
   SessionInfo,
   StartPayload,
 } from '../protocol/schemas.js';
@@ -43,6 +44,10 @@ export class SdkBackend {
 
   listSessions(payload: ListSessionsPayload): Promise<SessionInfo[]> {
     return readSessions(payload);
+  }
+
+  renameSession(payload: RenameSessionPayload): Promise<void> {
+    return renameStoredSession(payload);
   }
 
   history(payload: HistoryPayload): Promise<HistoryPage> {

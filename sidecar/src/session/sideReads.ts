@@ -5,6 +5,7 @@
 import type { SDKSessionInfo } from '@anthropic-ai/claude-agent-sdk';
 import { z } from 'zod';
 import type { CommandEntry, EventBody, ModelEntry } from '../protocol/events.js';
+import { sessionTitle } from '../history/titles.js';
 import { shortError } from '../util/diagnostics.js';
 
 /** The part of the SDK's Query the reads use. */
@@ -77,9 +78,9 @@ export function toModels(answer: unknown): ModelEntry[] {
   });
 }
 
-/** The session's title as Claude Code names it: the user's own title, else its summary. */
+/** The session's stored title (history/titles.ts): its own title, else its first prompt as plain text. */
 export function titleOf(info: SDKSessionInfo | undefined): string | undefined {
-  const title = info?.customTitle?.trim() || info?.summary?.trim();
+  const title = info === undefined ? '' : sessionTitle(info);
   return title === '' ? undefined : title;
 }
 

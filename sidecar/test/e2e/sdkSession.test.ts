@@ -249,6 +249,16 @@ describe('sessions through the real SDK', () => {
     expect(sessions.map((s) => s.session)).toEqual(expect.arrayContaining([S3, FORK, FORK_AT]));
     expect(sessions.map((s) => s.lastModified)).toEqual([...sessions.map((s) => s.lastModified)].sort((a, b) => b - a));
     expect(sessions.find((s) => s.session === FORK)?.cwd).toBe(home.project);
+    // The title is the first prompt, not the latest one (the SDK's summary follows the latest prompt).
+    expect(sessions.find((s) => s.session === S3)?.title).toBe('Remember apples');
+
+    // A rename is the session's own title from then on, and an unknown session is an error.
+    expect(await request(sidecar, 'rename_session', { session: FORK, title: '  Apples, forked ', cwd: home.project })).toMatchObject({ type: 'ok' });
+    const renamed = await request(sidecar, 'list_sessions', { cwd: home.project });
+    const after = okPayloads.list_sessions.parse(renamed.type === 'ok' ? renamed.payload : undefined).sessions;
+    expect(after.find((s) => s.session === FORK)?.title).toBe('Apples, forked');
+    expect(after.find((s) => s.session === S3)?.title).toBe('Remember apples');
+    expect(await request(sidecar, 'rename_session', { session: MISSING, title: 'x' })).toMatchObject({ type: 'error' });
 
     const history = await request(sidecar, 'history', { session: FORK, cwd: home.project });
     const historyEvents = okPayloads.history.parse(history.type === 'ok' ? history.payload : undefined).events;

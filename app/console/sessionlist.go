@@ -1,0 +1,99 @@
+package console
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/baton-console/baton/app/protocol"
+	"github.com/baton-console/baton/app/sessionmeta"
+)
+
+// maxTitleChars bounds a title the person types (the wire's own bound).
+const maxTitleChars = 200
+
+// RenameParams gives a stored session its own title.
+type RenameParams struct {
+	Session string `json:"session"`
+	Title   string `json:"title"`
+	Cwd     string `json:"cwd,omitempty"`
+}
+
+// RenameResult is the title as stored.
+type RenameResult struct {
+	Title string `json:"title"`
+}
+
+// FlagsParams pins or archives a session; an absent field is left as it is.
+type FlagsParams struct {
+	Session  string `json:"session"`
+	Pinned   *bool  `json:"pinned,omitempty"`
+	Archived *bool  `json:"archived,omitempty"`
+}
+
+// FlagsResult is the session's flags after the change.
+type FlagsResult struct {
+	Pinned   bool `json:"pinned"`
+	Archived bool `json:"archived"`
+}
+
+// RenameSession sets a stored session's own title, the one Claude Code's /rename sets: it shows in the CLI's
+// session list too, and it survives a reload.
+func (a *API) RenameSession(p RenameParams) (RenameResult, error) {
+	title := strings.Join(strings.Fields(p.Title), " ")
+	if title == "" {
+		return RenameResult{}, badRequest("Type a title for the session.")
+	}
+	if utf8.RuneCountInString(title) > maxTitleChars {
+		return RenameResult{}, badRequest("A title can be at most %d characters long.", maxTitleChars)
+	}
+	if !protocol.ValidSessionID(p.Session) {
+		return RenameResult{}, badRequest("%q is not a session id.", p.Session)
+	}
+	c, cancel := ctx()
+	defer cancel()
+	if err := a.opts.Sessions.RenameSession(c, p.Session, title, p.Cwd); err != nil {
+		return RenameResult{}, err
+	}
+	return RenameResult{Title: title}, nil
+}
+
+// SetSessionFlags pins or unpins, archives or restores a session. These are Baton's own marks, kept in its data
+// dir, not in Claude Code's files.
+func (a *API) SetSessionFlags(p FlagsParams) (FlagsResult, error) {
+	if a.opts.Meta == nil {
+		return FlagsResult{}, &Error{Code: CodeUnavailable, Message: "Baton has no data folder here, so it cannot keep pins and archives."}
+	}
+	if !protocol.ValidSessionID(p.Session) {
+		return FlagsResult{}, badRequest("%q is not a session id.", p.Session)
+	}
+	m, err := a.opts.Meta.Update(p.Session, func(m *sessionmeta.Meta) {
+		if p.Pinned != nil {
+			m.Pinned = *p.Pinned
+		}
+		if p.Archived != nil {
+			m.Archived = *p.Archived
+		}
+	})
+	if err != nil {
+		return FlagsResult{}, &Error{Code: CodeInternal, Message: err.Error()}
+	}
+	return FlagsResult{Pinned: m.Pinned, Archived: m.Archived}, nil
+}
+
+func (a *API) meta(id string) sessionmeta.Meta {
+	if a.opts.Meta == nil {
+		return sessionmeta.Meta{}
+	}
+	return a.opts.Meta.Get(id)
+}
+
+// recordFork remembers which session a fork was made from, so the list can mark it. Failing to is logged, not
+// fatal: the fork itself is open.
+func (a *API) recordFork(fork, parent string) {
+	if a.opts.Meta == nil {
+		return
+	}
+	if _, err := a.opts.Meta.Update(fork, func(m *sessionmeta.Meta) { m.ForkOf = parent }); err != nil {
+		a.opts.Logger.Warn().Err(err).Str("session", fork).Msg("could not record the fork's parent")
+	}
+}
