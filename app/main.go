@@ -130,8 +130,12 @@ func runWindow(assets fs.FS, log zerolog.Logger) int {
 	defer services.close()
 	m := newManagerWith(services.resolver, log)
 	defer shutdown(m)
+	if w := watchSessions(services.host, m, log); w != nil {
+		defer w.Close()
+	}
 	err := desktop.Run(desktop.Options{Assets: assets, Version: Version, Logger: log, Sessions: m, Host: services.host,
-		SignIn: services.signIn, RetryProvision: services.retryProvision, ListModels: services.listModels})
+		SignIn: services.signIn, RetryProvision: services.retryProvision, ListModels: services.listModels,
+		Meta: openSessionMeta(log)})
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "baton: %v\n", err)
 		return cli.ExitFailure

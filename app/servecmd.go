@@ -37,8 +37,12 @@ func runServe(args []string, assets fs.FS, log zerolog.Logger) int {
 	defer services.close()
 	m := newManagerWith(services.resolver, log)
 	defer shutdown(m)
+	if w := watchSessions(services.host, m, log); w != nil {
+		defer w.Close()
+	}
 	api := console.New(console.Options{Sessions: m, Transport: "websocket", Version: Version, Logger: log,
-		Host: services.host, SignIn: services.signIn, RetryProvision: services.retryProvision, ListModels: services.listModels})
+		Host: services.host, SignIn: services.signIn, RetryProvision: services.retryProvision, ListModels: services.listModels,
+		Meta: openSessionMeta(log)})
 	defer console.Release(api)
 	srv, err := serve.Listen(serve.Options{Listen: *listen, Assets: assets, API: api, Sessions: m, Host: services.host, Logger: log,
 		Ready: func(url string) { fmt.Fprintln(os.Stdout, url) }})

@@ -12,6 +12,7 @@ import (
 	"github.com/baton-console/baton/app/activity"
 	"github.com/baton-console/baton/app/console"
 	"github.com/baton-console/baton/app/session"
+	"github.com/baton-console/baton/app/sessionmeta"
 	"github.com/rs/zerolog"
 	"github.com/wailsapp/wails/v2"
 	"github.com/wailsapp/wails/v2/pkg/options"
@@ -40,6 +41,8 @@ type Options struct {
 	SignIn         func() error
 	RetryProvision func()
 	ListModels     func(ctx context.Context) (console.ModelList, error)
+	// Meta keeps pins, archives and forks (nil: not kept).
+	Meta *sessionmeta.Store
 }
 
 // Run opens the window and blocks until it is closed.
@@ -66,6 +69,7 @@ func Run(opts Options) error {
 		SignIn:         opts.SignIn,
 		RetryProvision: opts.RetryProvision,
 		ListModels:     opts.ListModels,
+		Meta:           opts.Meta,
 	})
 	defer console.Release(api)
 	sub := opts.Sessions.Subscribe(nil)
