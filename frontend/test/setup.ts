@@ -3,4 +3,7 @@ import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  // What a console remembers between loads (the selected session, the sidebar's layout) must not leak into the
+  // next test.
+  localStorage.clear();
 });

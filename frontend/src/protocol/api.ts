@@ -70,6 +70,17 @@ export interface SessionInfo {
   gitBranch?: string;
   firstPrompt?: string;
   live: boolean;
+  /** Baton's own marks (setSessionFlags), kept in its data dir. */
+  pinned?: boolean;
+  archived?: boolean;
+  /** The session a fork started in Baton was made from. */
+  forkOf?: string;
+}
+
+/** One folder that completes a typed path (completePath). */
+export interface PathEntry {
+  name: string;
+  path: string;
 }
 
 export interface StartSessionParams {
@@ -131,6 +142,12 @@ export interface ApiMethods {
   signIn: { params: Record<string, never>; result: Record<string, never> };
   /** The models the signed-in account offers, for a session not yet open (cached per account by the host). */
   listModels: { params: Record<string, never>; result: { models: ModelEntry[]; account: string } };
+  /** The session's own title (Claude Code's custom title); the result is the title as stored. */
+  renameSession: { params: { session: string; title: string; cwd?: string }; result: { title: string } };
+  /** Pins or archives a session (Baton's own marks); an absent field is left as it is. */
+  setSessionFlags: { params: { session: string; pinned?: boolean; archived?: boolean }; result: { pinned: boolean; archived: boolean } };
+  /** The folders that complete a typed path, read from the host's file system (one folder, at most 50 answers). */
+  completePath: { params: { path: string }; result: { dir: string; entries: PathEntry[]; truncated: boolean } };
 }
 
 export type Method = keyof ApiMethods;

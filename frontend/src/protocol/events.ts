@@ -83,7 +83,12 @@ export interface ProvisionStateEvent extends Base {
   provisioning: ProvisionState;
 }
 
-export type HostEvent = ProtocolErrorEvent | ProvisionStateEvent | AuthChangedEvent;
+/** Stored sessions changed outside this Baton (WebSocket `{type:"sessions"}`, Wails "baton:sessions"): list them again. */
+export interface SessionsChangedEvent extends Base {
+  kind: 'sessions.changed';
+}
+
+export type HostEvent = ProtocolErrorEvent | ProvisionStateEvent | AuthChangedEvent | SessionsChangedEvent;
 
 /** A kind this console does not know yet: shown as a raw row, never dropped. */
 export interface UnrecognizedEvent extends Base {
@@ -97,7 +102,7 @@ export type SessionEventKind = SessionEvent['kind'];
 
 const SESSION_KINDS: ReadonlySet<string> = new Set<string>(WIRE_EVENT_KINDS.filter((k) => k !== 'protocol.error'));
 
-const HOST_KINDS: ReadonlySet<string> = new Set<HostEvent['kind']>(['protocol.error', 'provision.state', 'auth.changed']);
+const HOST_KINDS: ReadonlySet<string> = new Set<HostEvent['kind']>(['protocol.error', 'provision.state', 'auth.changed', 'sessions.changed']);
 
 export function isSessionEvent(ev: ConsoleEvent): ev is SessionEvent {
   return SESSION_KINDS.has(ev.kind);
@@ -111,10 +116,11 @@ export function isHostEvent(ev: ConsoleEvent): ev is HostEvent {
   return HOST_KINDS.has(ev.kind);
 }
 
-/** The Go host's whole-state pushes (sign-in, provisioning), as events of this union. */
-export function hostStateEvent(type: 'auth' | 'provision', payload: unknown): ConsoleEvent | undefined {
+/** The Go host's pushes (sign-in, provisioning, sessions changed), as events of this union. */
+export function hostStateEvent(type: 'auth' | 'provision' | 'sessions', payload: unknown): ConsoleEvent | undefined {
   if (typeof payload !== 'object' || payload === null) return undefined;
   const time = new Date().toISOString();
+  if (type === 'sessions') return { kind: 'sessions.changed', session: '', time };
   if (type === 'auth') return { kind: 'auth.changed', session: '', time, auth: payload as AuthState };
   return { kind: 'provision.state', session: '', time, provisioning: payload as ProvisionState };
 }

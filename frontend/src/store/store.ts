@@ -7,6 +7,7 @@ import type { ConnectionState, Transport } from '../transport/transport';
 import { foldEvents, type FoldContext, markQueued, newSession, REPLAY } from './fold';
 import { applyHistoryPage, HISTORY_PAGE, historyLoading, needsHistory, withHistoryPending } from './history';
 import { type Notifier, silentNotifier } from './notifier';
+import { lastSelected, rememberSelected } from './lastSelected';
 import { projectName } from './sidebar';
 import type { ConsoleState, SessionState, Toast } from './types';
 
@@ -39,6 +40,9 @@ export function initialState(): ConsoleState {
   };
 }
 
+/** A push says the host already waited for the burst of changes to settle: list again almost at once. */
+const SESSIONS_CHANGED_DELAY_MS = 50;
+
 export class ConsoleStore {
   private state: ConsoleState = initialState();
   private readonly listeners = new Set<() => void>();
@@ -50,6 +54,9 @@ export class ConsoleStore {
   private readonly stops: Array<() => void> = [];
   private toastSeq = 0;
   private sidebarTimer: ReturnType<typeof setTimeout> | undefined;
+  private sidebarSeq = 0;
+  /** Whether the session shown before a reload was looked for already. */
+  private restored = false;
   /** The account's models (listModels), until the sign-in changes. */
   private models: Promise<ModelEntry[]> | undefined;
   private readonly notifier: Notifier;
@@ -193,6 +200,10 @@ export class ConsoleStore {
         return { ...state, auth: ev.auth };
       case 'protocol.error':
         return withToast(state, ++this.toastSeq, 'error', `Baton’s runtime reported a problem: ${ev.message}`);
+      case 'sessions.changed':
+        // A session created or written outside this Baton (the CLI, `baton exec`): list them again.
+        this.refreshSidebarSoon(SESSIONS_CHANGED_DELAY_MS);
+        return state;
       default:
         return state;
     }
@@ -224,6 +235,7 @@ export class ConsoleStore {
       this.held = undefined;
       if (held.length > 0) this.set(this.fold(this.state, held, { live: true, answeredHere: this.answeredHere }));
     }
+    this.restoreSelection();
     void this.refreshSidebar();
     const selected = this.state.selected;
     if (selected !== undefined) void this.loadHistory(selected, true);
@@ -244,22 +256,73 @@ export class ConsoleStore {
   // ── sidebar ─────────────────────────────────────────────────────────────────
 
   async refreshSidebar(): Promise<void> {
+    // Refreshes may overlap (a push, a finished turn): only the latest one's answer is shown.
+    const seq = ++this.sidebarSeq;
     this.update((s) => ({ ...s, sidebar: { ...s.sidebar, loading: true } }));
     try {
       const { sessions } = await this.transport.call('listSessions', { limit: this.opts.sidebarLimit ?? 200 });
+      if (seq !== this.sidebarSeq) return;
       this.update((s) => ({ ...s, sidebar: { items: sessions, loading: false } }));
+      this.restoreSelection();
     } catch (err) {
+      if (seq !== this.sidebarSeq) return;
       const error = toApiError(err).message;
       this.update((s) => ({ ...s, sidebar: { ...s.sidebar, loading: false, error } }));
     }
   }
 
-  private refreshSidebarSoon(): void {
+  private refreshSidebarSoon(delayMs = 400): void {
     if (this.sidebarTimer !== undefined) return;
     this.sidebarTimer = setTimeout(() => {
       this.sidebarTimer = undefined;
       void this.refreshSidebar();
-    }, 400);
+    }, delayMs);
+  }
+
+  /** After a reload: shows the session shown last, once it is known (open, or in the list). */
+  private restoreSelection(): void {
+    if (this.restored || this.state.selected !== undefined) {
+      this.restored = true;
+      return;
+    }
+    const id = lastSelected();
+    if (id === undefined) {
+      this.restored = true;
+      return;
+    }
+    const info = this.state.sidebar.items.find((x) => x.session === id);
+    if (this.state.sessions[id] === undefined && info === undefined) return;
+    this.restored = true;
+    this.select(id, info);
+  }
+
+  /** Gives a stored session its own title; rejects with the host's message (the sidebar shows it). */
+  async renameSession(id: string, title: string): Promise<void> {
+    const cwd = this.state.sessions[id]?.cwd ?? this.state.sidebar.items.find((x) => x.session === id)?.cwd;
+    const { title: stored } = await this.transport.call('renameSession', { session: id, title, ...(cwd !== undefined && cwd !== '' ? { cwd } : {}) });
+    this.update((s) => ({
+      ...s,
+      sidebar: { ...s.sidebar, items: s.sidebar.items.map((x) => (x.session === id ? { ...x, title: stored } : x)) },
+    }));
+    this.updateSession(id, (x) => ({ ...x, title: stored }));
+  }
+
+  /** Pins or archives a session (Baton's own marks). */
+  async setSessionFlags(id: string, flags: { pinned?: boolean; archived?: boolean }): Promise<void> {
+    try {
+      const { pinned, archived } = await this.transport.call('setSessionFlags', { session: id, ...flags });
+      this.update((s) => ({
+        ...s,
+        sidebar: { ...s.sidebar, items: s.sidebar.items.map((x) => (x.session === id ? { ...x, pinned, archived } : x)) },
+      }));
+    } catch (err) {
+      this.toast('error', toApiError(err).message);
+    }
+  }
+
+  /** The folders completing a typed path (the new-session dialog); rejects with the host's message. */
+  completePath(path: string) {
+    return this.transport.call('completePath', { path });
   }
 
   // ── selection and history ───────────────────────────────────────────────────
@@ -279,6 +342,7 @@ export class ConsoleStore {
       else next.selected = id;
       return next;
     });
+    rememberSelected(id);
     if (id !== undefined) void this.loadHistory(id, true);
   }
 
@@ -331,6 +395,7 @@ export class ConsoleStore {
         if (existing === undefined && (params.resume !== undefined || params.forkFrom !== undefined)) s = withHistoryPending(s);
         return { ...state, sessions: { ...state.sessions, [session]: s }, selected: session };
       });
+      rememberSelected(session);
       this.refreshSidebarSoon();
       void this.loadHistory(session, true);
       return session;

@@ -159,7 +159,7 @@ export function applyTranscriptEvent(t: Transcript, ev: ConsoleEvent, ctx: FoldC
     addItem(t, { type: 'unknown', key: newKey(t, 'k'), time: ev.time, label: ev.kind.slice('unrecognized:'.length), raw: ev.original, ...(ev.turn !== undefined ? { turn: ev.turn } : {}) });
     return true;
   }
-  if (ev.kind === 'provision.state' || ev.kind === 'auth.changed') return false;
+  if (ev.kind === 'provision.state' || ev.kind === 'auth.changed' || ev.kind === 'sessions.changed') return false;
   // TypeScript cannot tie the table's entry to the event's kind through a union; the table's type did.
   const handler = TRANSCRIPT[ev.kind] as TranscriptHandler<Kind>;
   return handler(t, ev as EventOf<Kind>, ctx);

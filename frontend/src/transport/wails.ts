@@ -16,6 +16,8 @@ export const WAILS_EVENT = 'baton:event';
 /** Whole-state pushes of sign-in and provisioning (API.md, "Events"). */
 export const WAILS_AUTH_EVENT = 'baton:auth';
 export const WAILS_PROVISION_EVENT = 'baton:provision';
+/** Stored sessions changed outside this Baton. */
+export const WAILS_SESSIONS_EVENT = 'baton:sessions';
 
 /** Go exports methods capitalized: startSession → StartSession. */
 export function boundName(method: string): string {
@@ -31,6 +33,7 @@ export class WailsTransport implements Transport {
     this.listen(WAILS_EVENT, readEvent);
     this.listen(WAILS_AUTH_EVENT, (data) => hostStateEvent('auth', data));
     this.listen(WAILS_PROVISION_EVENT, (data) => hostStateEvent('provision', data));
+    this.listen(WAILS_SESSIONS_EVENT, (data) => hostStateEvent('sessions', data ?? {}));
   }
 
   private listen(name: string, read: (data: unknown) => ConsoleEvent | undefined): void {

@@ -152,7 +152,7 @@ export class WebSocketTransport implements Transport {
       if (event !== undefined) this.events.emit(event);
       return;
     }
-    if (obj['type'] === 'auth' || obj['type'] === 'provision') {
+    if (obj['type'] === 'auth' || obj['type'] === 'provision' || obj['type'] === 'sessions') {
       // The host's whole-state pushes (API.md, "Events"; console.json's pushes).
       const event = hostStateEvent(obj['type'], obj[obj['type']]);
       if (event !== undefined) this.events.emit(event);
