@@ -1,16 +1,16 @@
 // The console: the provisioning screen while Claude Code is being installed, then the sidebar and the
 // selected session (or a welcome). Shortcuts and dialogs live here.
-import { useCallback, useMemo, useState } from 'react';
+import { type CSSProperties, useCallback, useMemo, useState } from 'react';
 import { NewSessionDialog, type NewSessionRequest } from './components/dialogs/NewSessionDialog';
-import { toApiError } from './protocol/api';
 import { SessionView } from './components/session/SessionView';
 import { ProvisioningScreen, provisioningBlocks } from './components/shell/ProvisioningScreen';
 import { ShortcutsHelp } from './components/shell/ShortcutsHelp';
 import { Toasts } from './components/shell/Toasts';
 import { type ShortcutHandlers, useShortcuts } from './components/shell/useShortcuts';
-import { FILTER_INPUT_ID, Sidebar } from './components/sidebar/Sidebar';
+import { setSidebarPrefs, sidebarPrefs, useSidebarPrefs } from './components/sidebar/prefs';
+import { FILTER_INPUT_ID, ShowSidebarButton, Sidebar } from './components/sidebar/Sidebar';
 import { useConsole, useSelectedSession, useStore } from './store/hooks';
-import { filterEntries, sidebarEntries } from './store/sidebar';
+import { groupEntries, sidebarEntries } from './store/sidebar';
 
 function Welcome({ onNewSession }: { onNewSession: () => void }) {
   const loaded = useConsole((s) => s.loaded);
@@ -26,7 +26,7 @@ function Welcome({ onNewSession }: { onNewSession: () => void }) {
           Start a new session
         </button>
       )}
-      <p className="muted small">Alt+N new session · Ctrl+K filter · F1 shortcuts</p>
+      <p className="muted small">Alt+N new session · Ctrl+K filter · Ctrl+B sidebar · F1 shortcuts</p>
     </main>
   );
 }
@@ -35,29 +35,21 @@ export function App() {
   const store = useStore();
   const provisioning = useConsole((s) => s.provisioning);
   const session = useSelectedSession();
+  const prefs = useSidebarPrefs();
   const [newSession, setNewSession] = useState<NewSessionRequest | undefined>(undefined);
   const [help, setHelp] = useState(false);
 
-  // One click: in the window the native folder picker opens at once and the session starts in the chosen
-  // folder; the browser (no picker) asks for a path. "Options…" always opens the full form.
-  const startNew = useCallback(async () => {
-    if (store.getState().capabilities?.folderPicker !== true) {
-      setNewSession({});
-      return;
-    }
-    const cwd = await store.pickFolder();
-    if (cwd === null) return;
-    try {
-      await store.startSession({ cwd });
-    } catch (err) {
-      setNewSession({ cwd, error: toApiError(err).message });
-    }
-  }, [store]);
+  // "+ New session", Alt+N and the welcome's button all open the one dialog: recent folders, path completion
+  // (and the native picker in the window), model, permission mode and an optional first prompt.
+  const startNew = useCallback(() => setNewSession({}), []);
 
   const handlers = useMemo<ShortcutHandlers>(
     () => ({
-      newSession: () => void startNew(),
-      focusFilter: () => document.getElementById(FILTER_INPUT_ID)?.focus(),
+      newSession: startNew,
+      focusFilter: () => {
+        if (sidebarPrefs().hidden) setSidebarPrefs({ hidden: false });
+        requestAnimationFrame(() => document.getElementById(FILTER_INPUT_ID)?.focus());
+      },
       focusComposer: () => document.querySelector<HTMLTextAreaElement>('[data-testid="composer-input"]')?.focus(),
       cancelTurn: () => {
         const s = store.getState();
@@ -65,13 +57,18 @@ export function App() {
         if (current?.runningTurn !== undefined) void store.cancelTurn(current.id);
       },
       moveSelection: (delta) => {
+        // The order the sidebar shows: its groups, skipping collapsed ones.
         const s = store.getState();
-        const entries = filterEntries(sidebarEntries(s), { text: '', project: '' });
+        const p = sidebarPrefs();
+        const entries = groupEntries(sidebarEntries(s), p.groupBy, Date.now(), p.showArchived)
+          .filter((g) => !p.collapsed.includes(g.key))
+          .flatMap((g) => g.entries);
         if (entries.length === 0) return;
         const at = entries.findIndex((e) => e.session === s.selected);
         const next = entries[Math.max(0, Math.min(entries.length - 1, at < 0 ? 0 : at + delta))];
         if (next !== undefined) store.select(next.session, next);
       },
+      toggleSidebar: () => setSidebarPrefs({ hidden: !sidebarPrefs().hidden }),
       help: () => setHelp(true),
     }),
     [store, startNew],
@@ -86,10 +83,12 @@ export function App() {
       </>
     );
   }
+  const layout = { '--sidebar-width': `${prefs.width}px` } as CSSProperties;
   return (
-    <div className="app">
-      <Sidebar onNewSession={() => void startNew()} onOptions={() => setNewSession({})} />
-      {session !== undefined ? <SessionView session={session} /> : <Welcome onNewSession={() => void startNew()} />}
+    <div className={`app${prefs.hidden ? ' sidebar-hidden' : ''}`} style={layout}>
+      <Sidebar onNewSession={startNew} />
+      <ShowSidebarButton />
+      {session !== undefined ? <SessionView session={session} /> : <Welcome onNewSession={startNew} />}
       {newSession !== undefined && <NewSessionDialog {...newSession} onClose={() => setNewSession(undefined)} />}
       {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
       <Toasts />

@@ -297,22 +297,31 @@ describe('the sidebar and the shell', () => {
     expect(transport.callsOf('signIn')).toHaveLength(1);
   });
 
-  it('starts a session in one click in the window: the native folder picker, then the composer', async () => {
+  it('starts a session from the one new-session dialog: the native picker in the window, a first prompt, then the composer', async () => {
     let picked: string | null = null;
     const { transport } = await renderConsole((t) => {
       t.caps = { ...t.caps, transport: 'wails', folderPicker: true };
       t.on('pickFolder', () => ({ path: picked }));
       t.on('startSession', () => ({ session: 'picked-1' }));
+      t.on('sendPrompt', () => ({ turn: 't1', queued: false }));
+      t.on('completePath', () => ({ dir: '/home/user', entries: [], truncated: false }));
     });
     await userEvent.click(screen.getByTestId('new-session'));
     await act(() => settle());
-    // Canceled in the picker: nothing starts, no form appears.
-    expect(transport.callsOf('startSession')).toHaveLength(0);
-    expect(screen.queryByRole('dialog')).toBeNull();
-    picked = '/home/user/picked';
-    await userEvent.click(screen.getByTestId('new-session'));
+    await userEvent.click(screen.getByRole('button', { name: 'Choose…' }));
     await act(() => settle());
-    expect(transport.callsOf('startSession')).toEqual([{ cwd: '/home/user/picked' }]);
+    // Canceled in the picker: nothing starts, the folder stays empty.
+    expect(transport.callsOf('startSession')).toHaveLength(0);
+    expect((screen.getByTestId('new-session-folder') as HTMLInputElement).value).toBe('');
+    picked = '/home/user/picked';
+    await userEvent.click(screen.getByRole('button', { name: 'Choose…' }));
+    await act(() => settle());
+    expect((screen.getByTestId('new-session-folder') as HTMLInputElement).value).toBe('/home/user/picked');
+    await userEvent.type(screen.getByTestId('new-session-prompt'), 'Summarize the README');
+    await userEvent.click(screen.getByTestId('new-session-start'));
+    await act(() => settle());
+    expect(transport.callsOf('startSession')).toEqual([{ cwd: '/home/user/picked', permissionMode: 'default' }]);
+    expect(transport.callsOf('sendPrompt')).toEqual([{ session: 'picked-1', prompt: 'Summarize the README' }]);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByTestId('composer-input')).toBeTruthy();
   });
@@ -322,17 +331,17 @@ describe('the sidebar and the shell', () => {
       t.on('listModels', () => ({ account: 'firstParty/api_key:abc', models: [{ value: 'default', displayName: 'Default', description: '' }, { value: 'opus', displayName: 'Opus', description: 'Most capable' }] }));
       t.on('startSession', () => ({ session: 'm-1' }));
     });
-    await userEvent.click(screen.getByTestId('new-session-options'));
+    await userEvent.click(screen.getByTestId('new-session'));
     await act(() => settle());
     const select = screen.getByTestId('new-session-model');
     expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['Default', 'Opus']);
     await userEvent.keyboard('{Escape}');
-    await userEvent.click(screen.getByTestId('new-session-options'));
+    await userEvent.click(screen.getByTestId('new-session'));
     await act(() => settle());
     expect(transport.callsOf('listModels')).toHaveLength(1);
     await userEvent.keyboard('{Escape}');
     await push({ kind: 'auth.changed', session: '', time: T, auth: { status: 'signed_in', method: 'claude_ai', summary: 'Signed in with Claude Max' } });
-    await userEvent.click(screen.getByTestId('new-session-options'));
+    await userEvent.click(screen.getByTestId('new-session'));
     await act(() => settle());
     expect(transport.callsOf('listModels')).toHaveLength(2);
     await userEvent.selectOptions(screen.getByTestId('new-session-model'), 'opus');

@@ -1,11 +1,14 @@
 // The sidebar's list: the SDK's sessions across projects, newest first, with the sessions open right now
-// marked live (and listed even before their transcript exists), filtered by text and by project.
+// marked live (and listed even before their transcript exists), filtered by text and by project, and grouped by
+// project or by date with pinned sessions on top and archived ones out of the way.
 import type { SessionInfo } from '../protocol/api';
 import type { ConsoleState, SessionState } from './types';
 
 export interface SidebarEntry extends SessionInfo {
   waiting: boolean;
   finished: boolean;
+  /** The session this one was forked from (Baton's record, or the live session's own start). */
+  forkOf?: string;
 }
 
 function basename(path: string): string {
@@ -17,6 +20,17 @@ export function projectName(cwd: string | undefined): string {
   return cwd === undefined || cwd === '' ? 'unknown project' : basename(cwd);
 }
 
+/** A prompt as a one-line title: Markdown marks and line breaks go (the host does the same for stored titles). */
+export function plainLine(text: string): string {
+  return text
+    .replace(/```[^\n]*\n?/g, ' ')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s{0,3}(?:#{1,6}\s+|>\s?|[-*+]\s+(?:\[[ xX]\]\s+)?)/gm, '')
+    .replace(/(\*\*|__|~~|`)/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 function firstPrompt(s: SessionState): string | undefined {
   for (const id of s.turnOrder) {
     const prompt = s.turns.get(id)?.prompt;
@@ -26,7 +40,8 @@ function firstPrompt(s: SessionState): string | undefined {
 }
 
 function titleOf(s: SessionState): string {
-  return s.title ?? firstPrompt(s) ?? `New session in ${projectName(s.cwd)}`;
+  const prompt = firstPrompt(s);
+  return s.title ?? (prompt !== undefined ? plainLine(prompt) : `New session in ${projectName(s.cwd)}`);
 }
 
 export function sidebarEntries(state: ConsoleState): SidebarEntry[] {
@@ -37,8 +52,9 @@ export function sidebarEntries(state: ConsoleState): SidebarEntry[] {
     seen.add(info.session);
     const s = state.sessions[info.session];
     const live = s !== undefined ? s.live : info.live;
-    const title = s?.title ?? (info.title !== '' ? info.title : (info.firstPrompt ?? info.session.slice(0, 8)));
-    out.push({ ...info, title, live, ...mark(info.session) });
+    const title = s?.title ?? (info.title !== '' ? info.title : info.firstPrompt !== undefined ? plainLine(info.firstPrompt) : info.session.slice(0, 8));
+    const forkOf = info.forkOf ?? s?.forkedFrom;
+    out.push({ ...info, title, live, ...(forkOf !== undefined ? { forkOf } : {}), ...mark(info.session) });
   }
   const extra: SidebarEntry[] = [];
   for (const s of Object.values(state.sessions)) {
@@ -51,6 +67,7 @@ export function sidebarEntries(state: ConsoleState): SidebarEntry[] {
       lastModified: Date.now(),
       live: true,
       ...(prompt !== undefined ? { firstPrompt: prompt } : {}),
+      ...(s.forkedFrom !== undefined ? { forkOf: s.forkedFrom } : {}),
       ...mark(s.id),
     });
   }
@@ -77,4 +94,113 @@ export function projects(entries: readonly SidebarEntry[]): string[] {
   const set = new Set<string>();
   for (const e of entries) if (e.cwd !== undefined && e.cwd !== '') set.add(e.cwd);
   return [...set].sort((a, b) => projectName(a).localeCompare(projectName(b)));
+}
+
+/** Recent folders, most recently used first: the new-session dialog offers them. */
+export function recentFolders(entries: readonly SessionInfo[], limit = 8): string[] {
+  const out: string[] = [];
+  for (const e of [...entries].sort((a, b) => b.lastModified - a.lastModified)) {
+    if (e.cwd === undefined || e.cwd === '' || out.includes(e.cwd)) continue;
+    out.push(e.cwd);
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+/** A branch worth showing: Claude Code records "HEAD" (or nothing) for a folder that is not a git repository. */
+export function shownBranch(branch: string | undefined): string | undefined {
+  return branch === undefined || branch === '' || branch === 'HEAD' ? undefined : branch;
+}
+
+export type GroupBy = 'project' | 'date';
+
+export interface SidebarGroup {
+  /** Stable across refreshes: what a collapsed group is remembered by. */
+  key: string;
+  label: string;
+  /** The full path of a project group. */
+  hint?: string;
+  entries: SidebarEntry[];
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function startOfDay(ms: number): number {
+  const d = new Date(ms);
+  d.setHours(0, 0, 0, 0);
+  return d.getTime();
+}
+
+/** The date group of a time, relative to now (local days). */
+export function dateGroup(ms: number, now: number): { key: string; label: string } {
+  const today = startOfDay(now);
+  if (ms >= today) return { key: 'date:today', label: 'Today' };
+  if (ms >= today - DAY_MS) return { key: 'date:yesterday', label: 'Yesterday' };
+  if (ms >= today - 7 * DAY_MS) return { key: 'date:week', label: 'Previous 7 days' };
+  if (ms >= today - 30 * DAY_MS) return { key: 'date:month', label: 'Previous 30 days' };
+  return { key: 'date:older', label: 'Older' };
+}
+
+/** Project labels: the folder's name, with its parent when two projects share a name. */
+function projectLabels(cwds: readonly string[]): Map<string, string> {
+  const byName = new Map<string, string[]>();
+  for (const cwd of cwds) {
+    const name = projectName(cwd);
+    byName.set(name, [...(byName.get(name) ?? []), cwd]);
+  }
+  const labels = new Map<string, string>();
+  for (const [name, list] of byName) {
+    for (const cwd of list) {
+      if (list.length === 1 || cwd === '') labels.set(cwd, name);
+      else {
+        const parts = cwd.split(/[\\/]/).filter((p) => p !== '');
+        labels.set(cwd, `${name} — ${parts[parts.length - 2] ?? '/'}`);
+      }
+    }
+  }
+  return labels;
+}
+
+/**
+ * The groups the sidebar shows, in order: "Pinned" (when any), then one group per project (most recently active
+ * first) or per date (Today, Yesterday, Previous 7 days, Previous 30 days, Older), then "Archived" when asked
+ * for. Archived sessions appear only there, pinned ones only in "Pinned"; each group keeps the list's order
+ * (newest first). Empty groups are left out.
+ */
+export function groupEntries(entries: readonly SidebarEntry[], by: GroupBy, now: number, showArchived: boolean): SidebarGroup[] {
+  const pinned: SidebarEntry[] = [];
+  const archived: SidebarEntry[] = [];
+  const groups = new Map<string, SidebarGroup>();
+  const labels = projectLabels([...new Set(entries.map((e) => e.cwd ?? ''))]);
+  for (const e of entries) {
+    if (e.archived === true && !e.live) {
+      archived.push(e);
+      continue;
+    }
+    if (e.pinned === true) {
+      pinned.push(e);
+      continue;
+    }
+    const { key, label, hint } =
+      by === 'project'
+        ? { key: `project:${e.cwd ?? ''}`, label: labels.get(e.cwd ?? '') ?? projectName(e.cwd), hint: e.cwd }
+        : { ...dateGroup(e.live ? now : e.lastModified, now), hint: undefined };
+    let group = groups.get(key);
+    if (group === undefined) {
+      group = { key, label, ...(hint !== undefined && hint !== '' ? { hint } : {}), entries: [] };
+      groups.set(key, group);
+    }
+    group.entries.push(e);
+  }
+  const out: SidebarGroup[] = [];
+  if (pinned.length > 0) out.push({ key: 'pinned', label: 'Pinned', entries: pinned });
+  // Maps keep insertion order: project groups come out most recently active first, date groups newest first.
+  out.push(...groups.values());
+  if (showArchived && archived.length > 0) out.push({ key: 'archived', label: 'Archived', entries: archived });
+  return out;
+}
+
+/** How many sessions are archived (the sidebar's "Show archived" says so). */
+export function archivedCount(entries: readonly SidebarEntry[]): number {
+  return entries.filter((e) => e.archived === true && !e.live).length;
 }

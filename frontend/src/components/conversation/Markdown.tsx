@@ -1,8 +1,21 @@
-// Renders assistant Markdown (sanitized HTML, see lib/markdown.ts); links open outside the console.
-import { memo } from 'react';
+// Renders assistant Markdown (sanitized HTML, see lib/markdown.ts); links open outside the console, a code
+// block's Copy button copies its code.
+import { memo, type MouseEvent } from 'react';
+import { copyText, flashCopied } from '../../lib/clipboard';
 import { renderMarkdown } from '../../lib/markdown';
 import { interceptLinks } from '../../lib/openLink';
 
+function onClick(ev: MouseEvent<HTMLDivElement>): void {
+  const copy = ev.target instanceof Element ? ev.target.closest('button.code-copy') : null;
+  if (copy instanceof HTMLElement) {
+    ev.preventDefault();
+    const code = copy.closest('.code-block')?.querySelector('pre code, pre')?.textContent ?? '';
+    void copyText(code).then((ok) => flashCopied(copy, ok));
+    return;
+  }
+  interceptLinks(ev);
+}
+
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
-  return <div className="markdown" onClick={interceptLinks} dangerouslySetInnerHTML={{ __html: renderMarkdown(text) }} />;
+  return <div className="markdown" onClick={onClick} dangerouslySetInnerHTML={{ __html: renderMarkdown(text) }} />;
 });

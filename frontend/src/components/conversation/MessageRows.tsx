@@ -6,6 +6,7 @@ import type { AssistantItem, ErrorItem, NoticeItem, ThinkingItem, TurnEndItem, U
 import { BYPASS_EXPLANATION } from '../dialogs/BypassDialog';
 import { useConsole, useStore } from '../../store/hooks';
 import { useConversation } from './actions';
+import { CopyButton } from './CopyButton';
 import { Markdown } from './Markdown';
 
 export const UserRow = memo(function UserRow({ item, nested }: { item: UserItem; nested: boolean }) {
@@ -17,13 +18,14 @@ export const UserRow = memo(function UserRow({ item, nested }: { item: UserItem;
         {item.steered === true && <div className="steered-label" data-testid="steered">Steered the running turn</div>}
         <div className="plain">{item.text}</div>
       </div>
-      {canAct && item.uuid !== undefined && (
-        <div className="row-actions">
+      <div className="row-actions">
+        <CopyButton text={item.text} what="prompt" />
+        {canAct && item.uuid !== undefined && (
           <button type="button" className="link" onClick={() => actions.rewind(item.uuid ?? '', item.text)} title="Rewind the conversation and/or files to before this prompt">
             Rewind…
           </button>
-        </div>
-      )}
+        )}
+      </div>
     </div>
   );
 });
@@ -35,11 +37,14 @@ export const AssistantRow = memo(function AssistantRow({ item, nested }: { item:
     <div className={`row row-assistant${item.streaming ? ' streaming' : ''}`} data-testid="assistant-message" aria-busy={item.streaming}>
       <Markdown text={item.text} />
       {item.streaming && item.text === '' && <span className="caret" aria-label="writing" />}
-      {canFork && (
+      {!item.streaming && item.text !== '' && (
         <div className="row-actions">
-          <button type="button" className="link" onClick={() => actions.fork(item.uuid ?? '')} title="Start a new session that continues from this reply">
-            Fork from here
-          </button>
+          <CopyButton text={item.text} what="reply" />
+          {canFork && (
+            <button type="button" className="link" onClick={() => actions.fork(item.uuid ?? '')} title="Start a new session that continues from this reply">
+              Fork from here
+            </button>
+          )}
         </div>
       )}
     </div>

@@ -1,12 +1,15 @@
-// A new session: a folder (the native picker in the window, a path field in the browser), optionally a model
-// and a permission mode. Bypass needs an explicit confirmation here too.
-import { useState } from 'react';
+// A new session: a folder (typed with completion from the host, picked from recent sessions' folders, or the
+// native picker in the window), optionally a model, a permission mode and a first prompt. Bypass needs an
+// explicit confirmation here too.
+import { useMemo, useState } from 'react';
 import type { PermissionMode } from '../../protocol/events';
 import { toApiError } from '../../protocol/api';
 import { useConsole, useStore } from '../../store/hooks';
 import { BYPASS_EXPLANATION } from './BypassDialog';
 import { Modal } from './Modal';
-import { FolderField, ModeField, ModelField } from './NewSessionFields';
+import { recentFolders } from '../../store/sidebar';
+import { FolderField } from './FolderField';
+import { ModeField, ModelField } from './NewSessionFields';
 import { useAccountModels } from './useAccountModels';
 
 const LAST_FOLDER = 'baton.lastFolder';
@@ -34,6 +37,9 @@ export function NewSessionDialog({ cwd: initialCwd, error: initialError, onClose
   const [bypassOk, setBypassOk] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(initialError);
+  const [prompt, setPrompt] = useState('');
+  const items = useConsole((s) => s.sidebar.items);
+  const recent = useMemo(() => recentFolders(items), [items]);
   const { models, note: modelsNote } = useAccountModels(store);
   const pick = () => {
     void store.pickFolder().then((path) => {
@@ -42,12 +48,14 @@ export function NewSessionDialog({ cwd: initialCwd, error: initialError, onClose
   };
 
   const start = async () => {
-    const folder = cwd.trim();
+    // A completion leaves a trailing separator; the folder is the same without it.
+    const folder = cwd.trim().replace(/(.)[\\/]+$/, '$1');
     if (folder === '' || busy || (mode === 'bypassPermissions' && !bypassOk)) return;
     setBusy(true);
     setError(undefined);
     try {
-      await store.startSession({ cwd: folder, ...(model !== 'default' ? { model } : {}), permissionMode: mode });
+      const session = await store.startSession({ cwd: folder, ...(model !== 'default' ? { model } : {}), permissionMode: mode });
+      if (session !== undefined && prompt.trim() !== '') void store.sendPrompt(session, prompt);
       try {
         localStorage.setItem(LAST_FOLDER, folder);
       } catch {
@@ -70,11 +78,27 @@ export function NewSessionDialog({ cwd: initialCwd, error: initialError, onClose
           void start();
         }}
       >
-        <FolderField cwd={cwd} onChange={setCwd} onPick={folderPicker ? pick : undefined} />
+        <FolderField cwd={cwd} recent={recent} onChange={setCwd} onPick={folderPicker ? pick : undefined} />
         <div className="field-row">
           <ModelField model={model} models={models} note={modelsNote} onChange={setModel} />
           <ModeField mode={mode} onChange={setMode} />
         </div>
+        <label className="field">
+          First prompt <span className="muted small">(optional)</span>
+          <textarea
+            rows={3}
+            value={prompt}
+            onChange={(e) => setPrompt(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                e.preventDefault();
+                void start();
+              }
+            }}
+            placeholder="What should Claude do? (Ctrl+Enter starts)"
+            data-testid="new-session-prompt"
+          />
+        </label>
         {mode === 'bypassPermissions' && (
           <label className="confirm-bypass">
             <input type="checkbox" checked={bypassOk} onChange={(e) => setBypassOk(e.target.checked)} /> I understand that Claude Code will run every tool

@@ -1,33 +1,7 @@
-// The fields of the new-session dialog: the folder (with the native picker where there is one), the model and
-// the permission mode.
+// The fields of the new-session dialog besides the folder (FolderField.tsx): the model and the permission mode.
 import { type ModelEntry, type PermissionMode, PERMISSION_MODES } from '../../protocol/events';
 import { modelChoices } from '../composer/ModelPicker';
 import { MODE_LABELS } from '../composer/ModePicker';
-
-export function FolderField({ cwd, onChange, onPick }: { cwd: string; onChange: (cwd: string) => void; onPick: (() => void) | undefined }) {
-  return (
-    <label className="field">
-      Folder
-      <span className="folder-row">
-        <input
-          autoFocus
-          type="text"
-          value={cwd}
-          onChange={(e) => onChange(e.target.value)}
-          placeholder="/path/to/your/project"
-          aria-label="Folder"
-          data-testid="new-session-folder"
-          spellCheck={false}
-        />
-        {onPick !== undefined && (
-          <button type="button" onClick={onPick}>
-            Choose…
-          </button>
-        )}
-      </span>
-    </label>
-  );
-}
 
 export function ModelField({ model, models, note, onChange }: { model: string; models: ModelEntry[]; note: string | undefined; onChange: (model: string) => void }) {
   const described = new Map(models.map((m) => [m.value, m]));

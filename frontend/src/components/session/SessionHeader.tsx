@@ -1,9 +1,9 @@
-// The session's title line: where it runs, whether it is live, and closing it.
+// The session's title line: where it runs, whether it is live (or a fork), and closing it.
 import { useStore } from '../../store/hooks';
 import { projectName } from '../../store/sidebar';
 import type { SessionState } from '../../store/types';
 
-export function SessionHeader({ session, title }: { session: SessionState; title: string }) {
+export function SessionHeader({ session, title, forkOf }: { session: SessionState; title: string; forkOf?: string | undefined }) {
   const store = useStore();
   return (
     <header className="session-header">
@@ -14,6 +14,11 @@ export function SessionHeader({ session, title }: { session: SessionState; title
         </div>
       </div>
       <span className="spacer" />
+      {forkOf !== undefined && (
+        <span className="badge" title={`Forked from session ${forkOf}`} data-testid="session-fork">
+          fork
+        </span>
+      )}
       {session.live ? (
         <span className="badge live" data-testid="session-live">
           live

@@ -1,6 +1,7 @@
 // One session on screen: header, conversation, checklist, composer, and the rewind dialog its rows open.
 import { useMemo, useState } from 'react';
 import { useConsole, useStore } from '../../store/hooks';
+import { plainLine } from '../../store/sidebar';
 import type { SessionState } from '../../store/types';
 import { Composer } from '../composer/Composer';
 import { type ConversationActions, ConversationContext } from '../conversation/actions';
@@ -27,7 +28,7 @@ export function SessionView({ session }: { session: SessionState }) {
   return (
     <ConversationContext.Provider value={actions}>
       <section className="session-view" aria-label={title}>
-        <SessionHeader session={session} title={title} />
+        <SessionHeader session={session} title={title} forkOf={listed?.forkOf ?? session.forkedFrom} />
         <div className="session-body">
           <Conversation session={session} />
           <PlanPanel items={session.plan} />
@@ -42,7 +43,9 @@ export function SessionView({ session }: { session: SessionState }) {
 function firstPrompt(s: SessionState): string | undefined {
   for (const id of s.turnOrder) {
     const p = s.turns.get(id)?.prompt;
-    if (p !== undefined && p !== '') return p.length > 80 ? `${p.slice(0, 80)}…` : p;
+    if (p === undefined || p === '') continue;
+    const line = plainLine(p);
+    return line.length > 80 ? `${line.slice(0, 80)}…` : line;
   }
   return undefined;
 }

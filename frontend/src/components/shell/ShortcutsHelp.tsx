@@ -7,6 +7,7 @@ export const SHORTCUTS: Array<[string, string]> = [
   ['Esc', 'Cancel the running turn'],
   ['Alt+N', 'New session'],
   ['Ctrl+K', 'Filter sessions'],
+  ['Ctrl+B', 'Hide / show the sidebar'],
   ['Alt+↑ / Alt+↓', 'Previous / next session'],
   ['Ctrl+L', 'Focus the prompt'],
   ['F1 or ?', 'This list'],

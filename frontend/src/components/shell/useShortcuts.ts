@@ -1,5 +1,5 @@
 // Window-wide keyboard shortcuts. Keys typed into a field belong to the field, except the few that work
-// everywhere (Ctrl+K, Alt+N, Alt+arrows, F1).
+// everywhere (Ctrl+K, Ctrl+B, Alt+N, Alt+arrows, F1).
 import { useEffect } from 'react';
 
 export interface ShortcutHandlers {
@@ -8,6 +8,7 @@ export interface ShortcutHandlers {
   focusComposer(): void;
   cancelTurn(): void;
   moveSelection(delta: number): void;
+  toggleSidebar(): void;
   help(): void;
 }
 
@@ -23,6 +24,10 @@ export function handleShortcut(e: KeyboardEvent, h: ShortcutHandlers): boolean {
   const mod = e.ctrlKey || e.metaKey;
   if (mod && !e.altKey && e.key.toLowerCase() === 'k') {
     h.focusFilter();
+    return true;
+  }
+  if (mod && !e.altKey && e.key.toLowerCase() === 'b') {
+    h.toggleSidebar();
     return true;
   }
   if (mod && !e.altKey && e.key.toLowerCase() === 'l') {

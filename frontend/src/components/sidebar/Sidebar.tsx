@@ -1,49 +1,54 @@
-// Every recent session across projects, newest first: live ones marked, background ones that wait for a
-// permission or have finished flagged; filter by text and by project.
+// Every recent session across projects, grouped by project (or by date) in collapsible groups with counts,
+// pinned ones on top and archived ones out of the way; live ones marked, background ones that wait for a
+// permission or have finished flagged; filter by text and by project. Resizable and hideable.
 import { useMemo, useState } from 'react';
-import { relativeTime } from '../../lib/format';
 import { useConsole, useStore } from '../../store/hooks';
-import { filterEntries, projectName, projects, type SidebarEntry, sidebarEntries } from '../../store/sidebar';
+import { archivedCount, filterEntries, groupEntries, type GroupBy, projectName, projects, type SidebarGroup, sidebarEntries } from '../../store/sidebar';
 import { ConnectionStatus } from '../shell/ConnectionStatus';
+import { setSidebarPrefs, toggleCollapsed, useSidebarPrefs } from './prefs';
+import { SessionEntry } from './SessionEntry';
+import { SidebarResizer } from './SidebarResizer';
 
 export const FILTER_INPUT_ID = 'session-filter';
 
-function EntryRow({ entry, selected, onSelect }: { entry: SidebarEntry; selected: boolean; onSelect: () => void }) {
+function Group({ group, collapsed, selected, groupBy }: { group: SidebarGroup; collapsed: boolean; selected: string | undefined; groupBy: GroupBy }) {
+  const store = useStore();
   return (
-    <li>
+    <li className="group" data-testid="session-group" data-group={group.key}>
       <button
         type="button"
-        className={`session-entry${selected ? ' selected' : ''}`}
-        onClick={onSelect}
-        aria-current={selected ? 'true' : undefined}
-        data-testid="session-entry"
-        data-session={entry.session}
+        className="group-head"
+        aria-expanded={!collapsed}
+        title={group.hint ?? group.label}
+        onClick={() => toggleCollapsed(group.key)}
+        data-testid="group-head"
       >
-        <span className="entry-title">
-          {entry.live && <span className="dot live" title="live" aria-label="live" />}
-          {entry.title}
+        <span className={`caret-icon${collapsed ? ' closed' : ''}`} aria-hidden="true" />
+        <span className="group-label">{group.label}</span>
+        <span className="group-count" data-testid="group-count">
+          {group.entries.length}
         </span>
-        <span className="entry-meta muted small">
-          {projectName(entry.cwd)} · {relativeTime(entry.lastModified)}
-          {entry.gitBranch !== undefined && entry.gitBranch !== '' ? ` · ${entry.gitBranch}` : ''}
-        </span>
-        {entry.waiting && (
-          <span className="mark warn" title="Waiting for your permission" data-testid="mark-permission">
-            needs you
-          </span>
-        )}
-        {entry.finished && (
-          <span className="mark ok" title="Finished while you were away" data-testid="mark-finished">
-            done
-          </span>
-        )}
       </button>
+      {!collapsed && (
+        <ul className="group-entries">
+          {group.entries.map((entry) => (
+            <SessionEntry
+              key={entry.session}
+              entry={entry}
+              selected={entry.session === selected}
+              showProject={groupBy === 'date' || group.key === 'pinned' || group.key === 'archived'}
+              onSelect={() => store.select(entry.session, entry)}
+            />
+          ))}
+        </ul>
+      )}
     </li>
   );
 }
 
-export function Sidebar({ onNewSession, onOptions }: { onNewSession: () => void; onOptions: () => void }) {
+export function Sidebar({ onNewSession }: { onNewSession: () => void }) {
   const store = useStore();
+  const prefs = useSidebarPrefs();
   const sidebar = useConsole((s) => s.sidebar);
   const marks = useConsole((s) => s.marks);
   const selected = useConsole((s) => s.selected);
@@ -53,19 +58,25 @@ export function Sidebar({ onNewSession, onOptions }: { onNewSession: () => void;
   const [project, setProject] = useState('');
   const entries = useMemo(() => sidebarEntries(store.getState()), [store, sidebar, marks, sessionsSig]);
   const shown = useMemo(() => filterEntries(entries, { text, project }), [entries, text, project]);
+  const searching = text.trim() !== '';
+  // While searching, archived sessions are found too: a search is how people look for an old one.
+  const groups = useMemo(() => groupEntries(shown, prefs.groupBy, Date.now(), prefs.showArchived || searching), [shown, prefs.groupBy, prefs.showArchived, searching]);
   const allProjects = useMemo(() => projects(entries), [entries]);
+  const archived = archivedCount(entries);
+  const visible = groups.reduce((n, g) => n + g.entries.length, 0);
+  if (prefs.hidden) return null;
   return (
-    <nav className="sidebar" aria-label="Sessions">
+    <nav className="sidebar" aria-label="Sessions" data-testid="sidebar">
       <div className="sidebar-top">
-        <div className="brand">Baton</div>
-        <div className="new-row">
-          <button type="button" className="primary" onClick={onNewSession} title="New session (Alt+N)" data-testid="new-session">
-            + New session
-          </button>
-          <button type="button" onClick={onOptions} title="New session with a model and permission mode" data-testid="new-session-options">
-            Options…
+        <div className="brand-row">
+          <div className="brand">Baton</div>
+          <button type="button" className="icon-button" onClick={() => setSidebarPrefs({ hidden: true })} title="Hide the sidebar (Ctrl+B)" aria-label="Hide the sidebar" data-testid="sidebar-hide">
+            «
           </button>
         </div>
+        <button type="button" className="primary" onClick={onNewSession} title="New session (Alt+N)" data-testid="new-session">
+          + New session
+        </button>
         <input
           id={FILTER_INPUT_ID}
           type="search"
@@ -81,27 +92,55 @@ export function Sidebar({ onNewSession, onOptions }: { onNewSession: () => void;
             }
           }}
         />
-        <select aria-label="Filter by project" value={project} onChange={(e) => setProject(e.target.value)}>
-          <option value="">All projects</option>
-          {allProjects.map((p) => (
-            <option key={p} value={p} title={p}>
-              {projectName(p)}
-            </option>
-          ))}
-        </select>
+        <div className="sidebar-controls">
+          <select aria-label="Filter by project" value={project} onChange={(e) => setProject(e.target.value)}>
+            <option value="">All projects</option>
+            {allProjects.map((p) => (
+              <option key={p} value={p} title={p}>
+                {projectName(p)}
+              </option>
+            ))}
+          </select>
+          <div className="segmented" role="group" aria-label="Group sessions by">
+            {(['project', 'date'] as const).map((by) => (
+              <button key={by} type="button" aria-pressed={prefs.groupBy === by} onClick={() => setSidebarPrefs({ groupBy: by })} data-testid={`group-by-${by}`}>
+                {by === 'project' ? 'Project' : 'Date'}
+              </button>
+            ))}
+          </div>
+        </div>
       </div>
       <ul className="session-list" data-testid="session-list">
-        {shown.map((entry) => (
-          <EntryRow key={entry.session} entry={entry} selected={entry.session === selected} onSelect={() => store.select(entry.session, entry)} />
+        {groups.map((group) => (
+          <Group key={group.key} group={group} collapsed={!searching && prefs.collapsed.includes(group.key)} selected={selected} groupBy={prefs.groupBy} />
         ))}
-        {shown.length === 0 && (
+        {visible === 0 && (
           <li className="muted small empty-list">
-            {sidebar.loading ? 'Loading sessions…' : entries.length === 0 ? 'No sessions yet.' : 'No session matches.'}
+            {sidebar.loading && sidebar.items.length === 0 ? 'Loading sessions…' : entries.length === 0 ? 'No sessions yet.' : 'No session matches.'}
+          </li>
+        )}
+        {archived > 0 && !searching && (
+          <li className="archived-toggle">
+            <button type="button" className="link small" onClick={() => setSidebarPrefs({ showArchived: !prefs.showArchived })} data-testid="show-archived">
+              {prefs.showArchived ? `Hide archived (${archived})` : `Show archived (${archived})`}
+            </button>
           </li>
         )}
       </ul>
       {sidebar.error !== undefined && <div className="small error-text">Could not list sessions: {sidebar.error}</div>}
       <ConnectionStatus />
+      <SidebarResizer width={prefs.width} />
     </nav>
+  );
+}
+
+/** Shown in place of the sidebar while it is hidden. */
+export function ShowSidebarButton() {
+  const { hidden } = useSidebarPrefs();
+  if (!hidden) return null;
+  return (
+    <button type="button" className="icon-button show-sidebar" onClick={() => setSidebarPrefs({ hidden: false })} title="Show the sidebar (Ctrl+B)" aria-label="Show the sidebar" data-testid="sidebar-show">
+      »
+    </button>
   );
 }

@@ -1,0 +1,185 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { SessionInfo } from '../src/protocol/api';
+import { renderMarkdown } from '../src/lib/markdown';
+import { archivedCount, dateGroup, groupEntries, plainLine, recentFolders, shownBranch, type SidebarEntry } from '../src/store/sidebar';
+import { settle } from './fakeTransport';
+import { renderConsole } from './render';
+
+const NOW = new Date(2026, 11, 1, 15, 0, 0).getTime();
+const DAY = 86_400_000;
+
+function entry(session: string, cwd: string, ageMs: number, extra: Partial<SidebarEntry> = {}): SidebarEntry {
+  return { session, title: session, cwd, lastModified: NOW - ageMs, live: false, waiting: false, finished: false, ...extra };
+}
+
+describe('sidebar grouping', () => {
+  const list = [
+    entry('a', '/w/api', 1000),
+    entry('b', '/w/web', 2 * 3600_000),
+    entry('c', '/w/api', DAY + 3600_000),
+    entry('d', '/w/web', 3 * DAY, { pinned: true }),
+    entry('e', '/w/api', 20 * DAY),
+    entry('f', '/x/api', 90 * DAY),
+    entry('g', '/w/web', 5 * DAY, { archived: true }),
+  ];
+
+  it('groups by project, most recently active first, with pinned on top and archived apart', () => {
+    const groups = groupEntries(list, 'project', NOW, false);
+    expect(groups.map((g) => [g.label, g.entries.map((e) => e.session)])).toEqual([
+      ['Pinned', ['d']],
+      ['api — w', ['a', 'c', 'e']],
+      ['web', ['b']],
+      ['api — x', ['f']],
+    ]);
+    expect(groups[1]?.hint).toBe('/w/api');
+    expect(archivedCount(list)).toBe(1);
+    expect(groupEntries(list, 'project', NOW, true).at(-1)).toMatchObject({ key: 'archived', label: 'Archived', entries: [list[6]] });
+  });
+
+  it('groups by date in local days', () => {
+    const groups = groupEntries(list, 'date', NOW, false);
+    expect(groups.map((g) => [g.label, g.entries.map((e) => e.session)])).toEqual([
+      ['Pinned', ['d']],
+      ['Today', ['a', 'b']],
+      ['Yesterday', ['c']],
+      ['Previous 30 days', ['e']],
+      ['Older', ['f']],
+    ]);
+    expect(dateGroup(NOW - 3 * DAY, NOW).label).toBe('Previous 7 days');
+  });
+
+  it('keeps a live session out of the archive', () => {
+    const live = [entry('l', '/w/api', 40 * DAY, { archived: true, live: true })];
+    expect(groupEntries(live, 'date', NOW, false).map((g) => g.label)).toEqual(['Today']);
+    expect(archivedCount(live)).toBe(0);
+  });
+
+  it('offers recent folders once each, newest first, and hides the HEAD of a folder that is not a repository', () => {
+    const infos: SessionInfo[] = list.map((e) => ({ session: e.session, title: e.title, cwd: e.cwd ?? '', lastModified: e.lastModified, live: false }));
+    expect(recentFolders(infos)).toEqual(['/w/api', '/w/web', '/x/api']);
+    expect(shownBranch('HEAD')).toBeUndefined();
+    expect(shownBranch('')).toBeUndefined();
+    expect(shownBranch('main')).toBe('main');
+  });
+
+  it('turns a Markdown prompt into a plain one-line title', () => {
+    expect(plainLine('## Fix **the** `parser`\n\n- [x] and [docs](http://x)')).toBe('Fix the parser and docs');
+  });
+});
+
+describe('code blocks', () => {
+  it('get a language label and a Copy button the text itself cannot forge', () => {
+    const html = renderMarkdown('Here:\n\n```go\nfunc main() {\n\tprintln("hi")\n}\n```\n\n<div class="code-block"><button class="code-copy">fake</button></div>');
+    const doc = document.createElement('div');
+    doc.innerHTML = html;
+    const blocks = doc.querySelectorAll('.code-block');
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0]?.querySelector('.code-lang')?.textContent).toBe('go');
+    expect(blocks[0]?.querySelector('button.code-copy')?.textContent).toBe('Copy');
+    expect(blocks[0]?.querySelector('pre code')?.textContent).toBe('func main() {\n\tprintln("hi")\n}');
+    // The forged frame lost its classes, and with them the console's behaviour.
+    expect(doc.querySelectorAll('button')).toHaveLength(1);
+  });
+
+  it('keeps an unknown fence tag as the label', () => {
+    const doc = document.createElement('div');
+    doc.innerHTML = renderMarkdown('Here:\n\n```kotlin\nval x = 1\n```');
+    expect(doc.querySelector('.code-lang')?.textContent).toBe('kotlin');
+    doc.innerHTML = renderMarkdown('Here:\n\n```\nplain\n```');
+    expect(doc.querySelector('.code-lang')?.textContent).toBe('text');
+  });
+});
+
+describe('the sidebar in the console', () => {
+  const sessions: SessionInfo[] = [
+    { session: '11111111-1111-4111-8111-111111111111', title: 'Release notes', cwd: '/home/u/site', lastModified: Date.now() - 1000, live: false, gitBranch: 'HEAD' },
+    { session: '22222222-2222-4222-8222-222222222222', title: 'Parser bug', cwd: '/home/u/parser', lastModified: Date.now() - 5000, live: false, gitBranch: 'main' },
+    { session: '33333333-3333-4333-8333-333333333333', title: 'Old spike', cwd: '/home/u/parser', lastModified: Date.now() - 9000, live: false, forkOf: '22222222-2222-4222-8222-222222222222' },
+  ];
+
+  it('collapses groups with counts, pins, archives, renames, and lists again when the host says sessions changed', async () => {
+    const { transport, push } = await renderConsole((t) => {
+      t.on('listSessions', () => ({ sessions }));
+      t.on('setSessionFlags', (p) => ({ pinned: p.pinned ?? false, archived: p.archived ?? false }));
+      t.on('renameSession', (p) => ({ title: p.title.trim() }));
+    });
+    const groups = () => screen.getAllByTestId('session-group').map((g) => [g.querySelector('.group-label')?.textContent, g.querySelector('.group-count')?.textContent]);
+    expect(groups()).toEqual([
+      ['site', '1'],
+      ['parser', '2'],
+    ]);
+    // No "HEAD" for a folder that is not a repository; a real branch shows; a fork is marked.
+    const entries = () => screen.getAllByTestId('session-entry');
+    expect(entries()[0]?.textContent).not.toContain('HEAD');
+    expect(entries()[1]?.textContent).toContain('main');
+    expect(within(entries()[2] as HTMLElement).getByTestId('mark-fork')).toBeTruthy();
+
+    await userEvent.click(screen.getAllByTestId('group-head')[1] as HTMLElement);
+    expect(entries()).toHaveLength(1);
+    await userEvent.click(screen.getAllByTestId('group-head')[1] as HTMLElement);
+    expect(entries()).toHaveLength(3);
+
+    // Pin the parser bug: it moves to "Pinned" on top.
+    await userEvent.click(screen.getAllByTestId('entry-actions')[1] as HTMLElement);
+    await userEvent.click(screen.getByTestId('entry-pin'));
+    await act(() => settle());
+    expect(transport.callsOf('setSessionFlags')).toEqual([{ session: sessions[1]?.session, pinned: true }]);
+    expect(groups()[0]).toEqual(['Pinned', '1']);
+
+    // Archive the spike: it leaves the list until "Show archived".
+    const spike = entries().findIndex((e) => e.textContent?.includes('Old spike'));
+    await userEvent.click(screen.getAllByTestId('entry-actions')[spike] as HTMLElement);
+    await userEvent.click(screen.getByTestId('entry-archive'));
+    await act(() => settle());
+    expect(entries().map((e) => e.querySelector('[data-testid="entry-title"]')?.textContent)).toEqual(['Parser bug', 'Release notes']);
+    await userEvent.click(screen.getByTestId('show-archived'));
+    expect(groups().at(-1)).toEqual(['Archived', '1']);
+
+    // Rename in place.
+    await userEvent.click(screen.getAllByTestId('entry-actions')[1] as HTMLElement);
+    await userEvent.click(screen.getByTestId('entry-rename'));
+    const input = screen.getByTestId('entry-rename-input');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Site release notes{Enter}');
+    await act(() => settle());
+    expect(transport.callsOf('renameSession')).toEqual([{ session: sessions[0]?.session, title: 'Site release notes', cwd: '/home/u/site' }]);
+    expect(screen.getByText('Site release notes')).toBeTruthy();
+
+    // Grouped by date instead.
+    await userEvent.click(screen.getByTestId('group-by-date'));
+    expect(groups().map((g) => g[0])).toEqual(['Pinned', 'Today', 'Archived']);
+
+    // A session written outside Baton: the host's push makes the console list again.
+    const before = transport.callsOf('listSessions').length;
+    await push({ kind: 'sessions.changed', session: '', time: new Date().toISOString() });
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 120));
+      await settle();
+    });
+    expect(transport.callsOf('listSessions').length).toBe(before + 1);
+  });
+
+  it('hides and shows the sidebar, and remembers it', async () => {
+    await renderConsole((t) => t.on('listSessions', () => ({ sessions })));
+    await userEvent.click(screen.getByTestId('sidebar-hide'));
+    expect(screen.queryByTestId('sidebar')).toBeNull();
+    expect(localStorage.getItem('baton.sidebar')).toContain('"hidden":true');
+    await userEvent.click(screen.getByTestId('sidebar-show'));
+    expect(screen.getByTestId('sidebar')).toBeTruthy();
+    await userEvent.keyboard('{Control>}b{/Control}');
+    expect(screen.queryByTestId('sidebar')).toBeNull();
+  });
+
+  it('opens the session shown before a reload', async () => {
+    localStorage.setItem('baton.selectedSession', sessions[1]?.session ?? '');
+    await renderConsole((t) => {
+      t.on('listSessions', () => ({ sessions }));
+      t.on('history', () => ({ events: [], total: 0, start: 0 }));
+    });
+    await act(() => settle());
+    expect(screen.getAllByTestId('session-entry').find((e) => e.getAttribute('aria-current') === 'true')?.textContent).toContain('Parser bug');
+    expect(document.querySelectorAll('[aria-current="true"]')).toHaveLength(1);
+  });
+});
