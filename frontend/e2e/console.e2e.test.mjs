@@ -210,7 +210,7 @@ step('the console follows a dark OS theme', async () => {
 
 step('bypass mode is confirmed first, and the CLI’s refusal as root is explained', async () => {
   if (process.getuid?.() !== 0) return; // only root is refused (without IS_SANDBOX=1)
-  await page.getByTestId('new-session-options').click();
+  await page.getByTestId('new-session').click();
   await page.getByTestId('new-session-folder').fill(project);
   await page.getByTestId('new-session-mode').selectOption('bypassPermissions');
   assert.equal(await page.getByTestId('new-session-start').isDisabled(), true, 'bypass needs the confirmation first');

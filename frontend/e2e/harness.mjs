@@ -110,6 +110,16 @@ export function batonBinary() {
 /** `baton serve` on a free loopback port, in a sandboxed HOME; resolves to the URL it printed (with the token). */
 export async function startBaton({ apiUrl, bin }) {
   const home = tempDir('home');
+  const env = batonEnv({ apiUrl, home });
+  const child = spawn(bin, ['serve', '--listen', '127.0.0.1:0'], { cwd: home, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  onStop(() => stopChild(child, 'baton serve'));
+  const url = await firstLine(child, 'baton serve', 60_000);
+  if (!/^http:\/\/127\.0\.0\.1:\d+\/\?token=\w+/.test(url)) throw new Error(`baton serve printed an unexpected first line: ${url}`);
+  return { url, home, pid: child.pid, env };
+}
+
+/** The environment every baton process of one test shares (its sandboxed HOME, Claude's config, the scripted API). */
+export function batonEnv({ apiUrl, home }) {
   const data = join(home, 'baton-data');
   const config = join(home, '.claude');
   mkdirSync(config, { recursive: true });
@@ -127,11 +137,7 @@ export async function startBaton({ apiUrl, bin }) {
     CLAUDE_CODE_EXECUTABLE: CLAUDE,
   };
   if (process.env.BATON_SIDECAR !== undefined) env.BATON_SIDECAR = process.env.BATON_SIDECAR;
-  const child = spawn(bin, ['serve', '--listen', '127.0.0.1:0'], { cwd: home, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  onStop(() => stopChild(child, 'baton serve'));
-  const url = await firstLine(child, 'baton serve', 60_000);
-  if (!/^http:\/\/127\.0\.0\.1:\d+\/\?token=\w+/.test(url)) throw new Error(`baton serve printed an unexpected first line: ${url}`);
-  return { url, home, pid: child.pid };
+  return env;
 }
 
 /** The processes below pid (Linux /proc), as {pid, exe basename}. */

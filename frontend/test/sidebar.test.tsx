@@ -80,7 +80,7 @@ describe('code blocks', () => {
     expect(blocks[0]?.querySelector('button.code-copy')?.textContent).toBe('Copy');
     expect(blocks[0]?.querySelector('pre code')?.textContent).toBe('func main() {\n\tprintln("hi")\n}');
     // The forged frame lost its classes, and with them the console's behaviour.
-    expect(doc.querySelectorAll('button')).toHaveLength(1);
+    expect(doc.querySelectorAll('button.code-copy, .code-block')).toHaveLength(2);
   });
 
   it('keeps an unknown fence tag as the label', () => {

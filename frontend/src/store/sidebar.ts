@@ -52,7 +52,9 @@ export function sidebarEntries(state: ConsoleState): SidebarEntry[] {
     seen.add(info.session);
     const s = state.sessions[info.session];
     const live = s !== undefined ? s.live : info.live;
-    const title = s?.title ?? (info.title !== '' ? info.title : info.firstPrompt !== undefined ? plainLine(info.firstPrompt) : info.session.slice(0, 8));
+    // The listing is re-read after every turn and every rename, so it is the latest word on the title; a live
+    // session's own title (read when it opened) fills in until the listing has one.
+    const title = info.title !== '' ? info.title : (s?.title ?? (info.firstPrompt !== undefined ? plainLine(info.firstPrompt) : info.session.slice(0, 8)));
     const forkOf = info.forkOf ?? s?.forkedFrom;
     out.push({ ...info, title, live, ...(forkOf !== undefined ? { forkOf } : {}), ...mark(info.session) });
   }

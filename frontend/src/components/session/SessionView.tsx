@@ -14,7 +14,7 @@ export function SessionView({ session }: { session: SessionState }) {
   const store = useStore();
   const [rewind, setRewind] = useState<{ uuid: string; prompt: string } | undefined>(undefined);
   const listed = useConsole((s) => s.sidebar.items.find((i) => i.session === session.id));
-  const title = session.title ?? (listed?.title || undefined) ?? firstPrompt(session) ?? 'New session';
+  const title = (listed?.title || undefined) ?? session.title ?? firstPrompt(session) ?? 'New session';
   const id = session.id;
   const actions = useMemo<ConversationActions>(
     () => ({

@@ -1,0 +1,224 @@
+// End to end in headless Chromium against `baton serve` (real runtime, scripted Messages API): the sidebar and the
+// new-session dialog. A session created by `baton exec` appears in the open console within 2 s of its transcript
+// being written; sessions group by project and by date, collapse, pin, archive and rename, and a rename and the
+// selected session survive a reload; a code block's Copy button puts the code on the clipboard. Screenshots at
+// 900×700, 1440×900 and 2560×1440 in light and dark go to test-artifacts/.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { batonBinary, onStop, shotPath, startBaton, startBrowser, startFakeApi, stopAll, tempDir, waitForTurnEnds } from './harness.mjs';
+
+const TURN_MS = 45_000;
+/** How soon a session made outside Baton must show in an open console (issue 13). */
+const OUTSIDE_SESSION_MS = 2_000;
+
+let page;
+let url;
+let env;
+let bin;
+let projectA;
+let projectB;
+let configDir;
+const pageErrors = [];
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    void stopAll().finally(() => process.exit(130));
+  });
+}
+
+before(async () => {
+  bin = batonBinary();
+  const tools = tempDir('tools');
+  const apiUrl = await startFakeApi(join(tools, 'baton-fakeapi'));
+  let home;
+  ({ url, env, home } = await startBaton({ apiUrl, bin }));
+  configDir = join(home, '.claude');
+  projectA = tempDir('alpha');
+  projectB = tempDir('beta');
+  writeFileSync(join(projectA, 'README.md'), '# Alpha\n');
+  const browser = await startBrowser();
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+  page = await context.newPage();
+  page.on('pageerror', (err) => pageErrors.push(String(err)));
+  page.setDefaultTimeout(TURN_MS);
+});
+
+after(async () => {
+  if (page !== undefined) await page.screenshot({ path: shotPath('sidebar-last') }).catch(() => undefined);
+  await stopAll();
+});
+
+async function shot(name) {
+  await page.screenshot({ path: shotPath(name) });
+}
+
+let broken = false;
+function step(name, fn) {
+  test(name, { timeout: 120_000 }, async (t) => {
+    if (broken) {
+      t.skip('an earlier step failed');
+      return;
+    }
+    try {
+      await fn();
+    } catch (err) {
+      broken = true;
+      await shot(`failed-sidebar-${name.replace(/\W+/g, '-')}`).catch(() => undefined);
+      throw err;
+    }
+  });
+}
+
+const entry = (text) => page.getByTestId('session-entry').filter({ hasText: text });
+const group = (label) => page.getByTestId('session-group').filter({ has: page.locator('.group-label', { hasText: label }) });
+
+/** The transcripts of one project folder under Claude's config (the key is the path with separators as dashes). */
+function transcripts() {
+  const out = [];
+  try {
+    for (const key of readdirSync(join(configDir, 'projects'))) {
+      for (const f of readdirSync(join(configDir, 'projects', key))) if (f.endsWith('.jsonl')) out.push(join(key, f));
+    }
+  } catch {
+    // no projects folder yet
+  }
+  return out;
+}
+
+step('the console loads; the one new-session dialog starts a session with a first prompt', async () => {
+  assert.equal((await page.goto(url))?.status(), 200);
+  await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
+  await page.getByTestId('new-session').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  // Path completion from the host: the parent folder's subfolders that start with what was typed.
+  await page.getByTestId('new-session-folder').fill(join(projectA, '..', basename(projectA).slice(0, -2)));
+  await page.getByTestId('folder-completions').getByRole('option', { name: basename(projectA) }).click();
+  assert.equal(await page.getByTestId('new-session-folder').inputValue(), `${projectA}/`);
+  await page.getByTestId('new-session-prompt').fill('Show me code\n```go\nfunc main() {\n\tprintln("copied")\n}\n```');
+  await shot('sidebar-01-new-session-dialog');
+  await page.getByTestId('new-session-start').click();
+  await page.getByTestId('session-live').waitFor();
+  await waitForTurnEnds(page, 1);
+  await entry('Show me code').waitFor();
+});
+
+step('a code block has its language and a Copy button that puts the code on the clipboard', async () => {
+  const block = page.getByTestId('assistant-message').locator('.code-block').first();
+  await block.waitFor();
+  assert.equal(await block.locator('.code-lang').textContent(), 'go');
+  await block.getByTestId('copy-code').click();
+  await block.getByTestId('copy-code').filter({ hasText: 'Copied' }).waitFor();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(copied, 'func main() {\n\tprintln("copied")\n}');
+  // The tab is four columns wide.
+  assert.equal(await block.locator('pre').evaluate((el) => getComputedStyle(el).tabSize), '4');
+});
+
+step('a session created by `baton exec` appears in the open console within 2 s', async () => {
+  const known = new Set(transcripts());
+  const exec = spawn(bin, ['exec', '--cwd', projectB, 'Hello from the terminal'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  onStop(() => {
+    if (exec.exitCode === null && exec.signalCode === null) process.kill(-exec.pid, 'SIGKILL');
+  });
+  const exited = new Promise((res) => exec.once('exit', (code) => res(code)));
+  // The clock starts when the transcript appears on disk: from then on the console has 2 s.
+  let written;
+  const deadline = Date.now() + TURN_MS;
+  while (written === undefined && Date.now() < deadline) {
+    if (transcripts().some((t) => !known.has(t))) written = Date.now();
+    else await new Promise((r) => setTimeout(r, 20));
+  }
+  assert.ok(written !== undefined, 'baton exec wrote no transcript');
+  await entry('Hello from the terminal').waitFor({ timeout: OUTSIDE_SESSION_MS });
+  const shownAfter = Date.now() - written;
+  assert.ok(shownAfter <= OUTSIDE_SESSION_MS, `shown ${shownAfter} ms after the transcript was written`);
+  assert.equal(await exited, 0, 'baton exec failed');
+  console.log(`# a session from baton exec showed ${shownAfter} ms after its transcript appeared`);
+});
+
+step('sessions group by project and by date; groups collapse and show counts', async () => {
+  await group(basename(projectA)).waitFor();
+  await group(basename(projectB)).waitFor();
+  assert.equal(await group(basename(projectB)).getByTestId('group-count').textContent(), '1');
+  await group(basename(projectB)).getByTestId('group-head').click();
+  assert.equal(await entry('Hello from the terminal').count(), 0, 'a collapsed group hides its sessions');
+  await group(basename(projectB)).getByTestId('group-head').click();
+  await entry('Hello from the terminal').waitFor();
+  await page.getByTestId('group-by-date').click();
+  assert.equal(await group('Today').getByTestId('group-count').textContent(), '2');
+  await page.getByTestId('group-by-project').click();
+  // No "HEAD" for folders that are not git repositories.
+  assert.doesNotMatch(await page.getByTestId('session-list').textContent(), /HEAD/);
+});
+
+step('pin, archive and restore a session', async () => {
+  const cli = page.locator('li.entry').filter({ hasText: 'Hello from the terminal' });
+  await cli.getByTestId('entry-actions').click();
+  await page.getByTestId('entry-pin').click();
+  await group('Pinned').filter({ hasText: 'Hello from the terminal' }).waitFor();
+  await cli.getByTestId('entry-actions').click();
+  await page.getByTestId('entry-archive').click();
+  await page.getByTestId('show-archived').filter({ hasText: 'Show archived (1)' }).waitFor();
+  assert.equal(await entry('Hello from the terminal').count(), 0);
+  await page.getByTestId('show-archived').click();
+  await group('Archived').filter({ hasText: 'Hello from the terminal' }).waitFor();
+  await shot('sidebar-02-archived');
+  await page.locator('li.entry').filter({ hasText: 'Hello from the terminal' }).getByTestId('entry-actions').click();
+  await page.getByTestId('entry-archive').click();
+  await group('Pinned').filter({ hasText: 'Hello from the terminal' }).waitFor();
+});
+
+step('a rename and the open session survive a reload', async () => {
+  const live = page.locator('li.entry').filter({ hasText: 'Show me code' });
+  await live.getByTestId('entry-actions').click();
+  await page.getByTestId('entry-rename').click();
+  await page.getByTestId('entry-rename-input').fill('Alpha: Go sample');
+  await page.getByTestId('entry-rename-input').press('Enter');
+  await entry('Alpha: Go sample').waitFor();
+  await page.reload();
+  await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
+  const selected = page.locator('[data-testid="session-entry"][aria-current="true"]');
+  await selected.filter({ hasText: 'Alpha: Go sample' }).waitFor();
+  assert.equal(await selected.count(), 1, 'exactly one entry looks selected');
+  await page.locator('.session-title h1', { hasText: 'Alpha: Go sample' }).waitFor();
+});
+
+step('screenshots at three sizes in light and dark, with a permission card waiting', async () => {
+  await page.getByTestId('composer-input').fill('[write shot.txt screenshot]');
+  await page.getByTestId('composer-input').press('Enter');
+  await page.getByTestId('permission-card').waitFor();
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [w, h] of [
+      [900, 700],
+      [1440, 900],
+      [2560, 1440],
+    ]) {
+      await page.setViewportSize({ width: w, height: h });
+      // Away from the list, so no entry is hovered in the picture.
+      await page.mouse.move(w - 5, 5);
+      await shot(`sidebar-${w}x${h}-${scheme}`);
+      const composer = await page.locator('.composer').boundingBox();
+      const row = await page.locator('.row').first().boundingBox();
+      assert.ok(composer !== null && row !== null);
+      // The composer is no wider than the conversation's rows.
+      assert.ok(composer.width <= row.width + 1, `composer ${composer.width}px vs rows ${row.width}px at ${w}px`);
+      const card = await page.locator('.permission-dock').boundingBox();
+      const area = await page.locator('.composer-area').boundingBox();
+      assert.ok(card !== null && area !== null);
+      assert.ok(area.height <= h * 0.5, `composer and permission card take ${area.height}px of ${h}px`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByTestId('permission-card').getByRole('button', { name: 'Allow', exact: true }).click();
+  await waitForTurnEnds(page, 2);
+});
+
+test('the page threw no errors', () => {
+  assert.deepEqual(pageErrors, []);
+});
