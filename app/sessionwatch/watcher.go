@@ -20,8 +20,8 @@ import (
 // Defaults: a burst settles after DefaultQuiet, and a change is reported at most DefaultMaxWait after it happened,
 // so a new session appears in an open console well within two seconds.
 const (
-	DefaultQuiet   = 250 * time.Millisecond
-	DefaultMaxWait = time.Second
+	DefaultQuiet   = 150 * time.Millisecond
+	DefaultMaxWait = 500 * time.Millisecond
 )
 
 // Options configure a watcher.

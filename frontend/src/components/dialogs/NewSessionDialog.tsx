@@ -84,7 +84,9 @@ export function NewSessionDialog({ cwd: initialCwd, error: initialError, onClose
           <ModeField mode={mode} onChange={setMode} />
         </div>
         <label className="field">
-          First prompt <span className="muted small">(optional)</span>
+          <span>
+            First prompt <span className="muted small">(optional)</span>
+          </span>
           <textarea
             rows={3}
             value={prompt}
