@@ -17,19 +17,23 @@ import (
 	"github.com/rs/zerolog"
 )
 
-// Defaults: a burst settles after DefaultQuiet, and a change is reported at most DefaultMaxWait after it happened,
-// so a new session appears in an open console well within two seconds.
+// Defaults: a new session (or one removed) settles after DefaultQuiet and is reported at most DefaultMaxWait after
+// it happened, so it appears in an open console well within two seconds. A session that is only being written
+// (a CLI streaming its reply) is reported on a slower beat: each report costs the console a fresh listing.
 const (
-	DefaultQuiet   = 150 * time.Millisecond
-	DefaultMaxWait = 500 * time.Millisecond
+	DefaultQuiet       = 150 * time.Millisecond
+	DefaultMaxWait     = 500 * time.Millisecond
+	DefaultSlowQuiet   = time.Second
+	DefaultSlowMaxWait = 5 * time.Second
 )
 
 // Options configure a watcher.
 type Options struct {
 	// ProjectsDir is Claude Code's projects folder. It need not exist yet: the watcher waits for it.
 	ProjectsDir string
-	// Quiet and MaxWait bound the debounce (defaults above).
-	Quiet, MaxWait time.Duration
+	// Quiet and MaxWait bound the debounce of new and removed sessions; SlowQuiet and SlowMaxWait that of
+	// sessions only written to (defaults above).
+	Quiet, MaxWait, SlowQuiet, SlowMaxWait time.Duration
 	// After schedules the debounce's timers (nil: the real clock).
 	After AfterFunc
 	// Ignore says a session's changes are already known (sessions this Baton has open push their own events).
@@ -45,7 +49,8 @@ type Options struct {
 type Watcher struct {
 	opts Options
 	fsw  *fsnotify.Watcher
-	deb  *debouncer
+	deb  *debouncer // new and removed sessions
+	slow *debouncer // sessions written to
 	done chan struct{}
 
 	mu      sync.Mutex
@@ -63,6 +68,12 @@ func Start(opts Options) (*Watcher, error) {
 	if opts.MaxWait <= 0 {
 		opts.MaxWait = DefaultMaxWait
 	}
+	if opts.SlowQuiet <= 0 {
+		opts.SlowQuiet = DefaultSlowQuiet
+	}
+	if opts.SlowMaxWait <= 0 {
+		opts.SlowMaxWait = DefaultSlowMaxWait
+	}
 	if opts.After == nil {
 		opts.After = RealAfter
 	}
@@ -74,7 +85,12 @@ func Start(opts Options) (*Watcher, error) {
 		return nil, fmt.Errorf("watch Claude Code's sessions for changes: %w", err)
 	}
 	w := &Watcher{opts: opts, fsw: fsw, done: make(chan struct{}), watched: map[string]bool{}}
-	w.deb = newDebouncer(opts.Quiet, opts.MaxWait, opts.After, opts.OnChange)
+	// Either report re-reads everything, so a fast one makes a pending slow one unnecessary.
+	w.slow = newDebouncer(opts.SlowQuiet, opts.SlowMaxWait, opts.After, opts.OnChange)
+	w.deb = newDebouncer(opts.Quiet, opts.MaxWait, opts.After, func() {
+		w.slow.stop()
+		opts.OnChange()
+	})
 	w.opts.ProjectsDir = filepath.Clean(opts.ProjectsDir)
 	w.rewatch()
 	go w.loop()
@@ -86,6 +102,7 @@ func (w *Watcher) Close() {
 	_ = w.fsw.Close()
 	<-w.done
 	w.deb.stop()
+	w.slow.stop()
 }
 
 func (w *Watcher) loop() {
@@ -103,7 +120,7 @@ func (w *Watcher) loop() {
 			}
 			// An overflow loses events: report a change so the console re-reads the list.
 			w.opts.Logger.Warn().Err(err).Msg("session watcher")
-			w.changed("")
+			w.changed("", true)
 		}
 	}
 }
@@ -167,7 +184,7 @@ func (w *Watcher) handle(ev fsnotify.Event) {
 		// The projects folder or one of its ancestors appeared or went away.
 		if ev.Has(fsnotify.Create) {
 			w.rewatch()
-			w.changed("")
+			w.changed("", true)
 		}
 		if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
 			w.forget(name)
@@ -177,12 +194,12 @@ func (w *Watcher) handle(ev fsnotify.Event) {
 		if ev.Has(fsnotify.Create) {
 			if st, err := os.Stat(name); err == nil && st.IsDir() {
 				w.add(name)
-				w.changed("")
+				w.changed("", true)
 			}
 		}
 		if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
 			w.forget(name)
-			w.changed("")
+			w.changed("", true)
 		}
 	default:
 		session, ok := SessionOf(name)
@@ -192,15 +209,20 @@ func (w *Watcher) handle(ev fsnotify.Event) {
 		if w.opts.Ignore != nil && w.opts.Ignore(session) {
 			return
 		}
-		w.changed(session)
+		w.changed(session, !ev.Has(fsnotify.Write) || ev.Has(fsnotify.Create))
 	}
 }
 
-func (w *Watcher) changed(session string) {
+// changed notes a change; urgent ones (a session appearing or going) are reported on the fast beat.
+func (w *Watcher) changed(session string, urgent bool) {
 	if w.opts.Changed != nil {
 		w.opts.Changed(session)
 	}
-	w.deb.poke()
+	if urgent {
+		w.deb.poke()
+	} else {
+		w.slow.poke()
+	}
 }
 
 // SessionOf reads the session id out of a transcript's path (<project>/<id>.jsonl); false for any other file.

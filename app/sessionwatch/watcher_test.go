@@ -195,6 +195,37 @@ func TestWatcherReportsNewSessionsFromOutside(t *testing.T) {
 	}
 }
 
+// A session that is only written to (a CLI streaming into an existing transcript) is reported on the slow beat:
+// each report makes every console list the sessions again.
+func TestWritesToAKnownSessionAreReportedOnTheSlowBeat(t *testing.T) {
+	const slowQuiet, slowMax = 50 * time.Millisecond, 500 * time.Millisecond
+	project := filepath.Join(t.TempDir(), "projects", "-home-u-demo")
+	require.NoError(t, os.MkdirAll(project, 0o700))
+	transcript := filepath.Join(project, "running.jsonl")
+	require.NoError(t, os.WriteFile(transcript, []byte("{}\n"), 0o600))
+	clock := &manualTimers{}
+	got := newChanges()
+	w, err := Start(Options{ProjectsDir: filepath.Dir(project), Quiet: quiet, MaxWait: maxWait, SlowQuiet: slowQuiet, SlowMaxWait: slowMax,
+		After: clock.after, Changed: func(s string) { got.sessions <- s }, OnChange: func() { got.settled <- struct{}{} }})
+	require.NoError(t, err)
+	defer w.Close()
+
+	f, err := os.OpenFile(transcript, os.O_APPEND|os.O_WRONLY, 0)
+	require.NoError(t, err)
+	_, err = f.WriteString("{\"more\":1}\n")
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+	require.Equal(t, "running", got.next(t))
+	require.False(t, clock.fire(quiet), "a write is not urgent")
+	require.False(t, clock.fire(maxWait))
+	require.True(t, clock.fire(slowQuiet))
+	select {
+	case <-got.settled:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the write was not reported")
+	}
+}
+
 func TestStartNeedsAFolder(t *testing.T) {
 	_, err := Start(Options{})
 	require.Error(t, err)

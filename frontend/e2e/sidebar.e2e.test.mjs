@@ -98,7 +98,7 @@ step('the console loads; the one new-session dialog starts a session with a firs
   await page.getByTestId('new-session-folder').fill(join(projectA, '..', basename(projectA).slice(0, -2)));
   await page.getByTestId('folder-completions').getByRole('option', { name: basename(projectA) }).click();
   assert.equal(await page.getByTestId('new-session-folder').inputValue(), `${projectA}/`);
-  await page.getByTestId('new-session-prompt').fill('Show me code\n```go\nfunc main() {\n\tprintln("copied")\n}\n```');
+  await page.getByTestId('new-session-prompt').fill('Show me code\n```go\nfunc main() {\n\tprintln("copied")\n}\n```\n\n- [x] tested\n- [ ] shipped');
   await shot('sidebar-01-new-session-dialog');
   await page.getByTestId('new-session-start').click();
   await page.getByTestId('session-live').waitFor();
@@ -116,6 +116,9 @@ step('a code block has its language and a Copy button that puts the code on the 
   assert.equal(copied, 'func main() {\n\tprintln("copied")\n}');
   // The tab is four columns wide.
   assert.equal(await block.locator('pre').evaluate((el) => getComputedStyle(el).tabSize), '4');
+  // A task list shows its checkboxes, not bullets as well.
+  const task = page.getByTestId('assistant-message').locator('li', { has: page.locator('input[type="checkbox"]') }).first();
+  assert.equal(await task.evaluate((el) => getComputedStyle(el).listStyleType), 'none');
 });
 
 step('a session created by `baton exec` appears in the open console within 2 s', async () => {
