@@ -25,6 +25,11 @@ const (
 	DefaultMaxWait     = 500 * time.Millisecond
 	DefaultSlowQuiet   = time.Second
 	DefaultSlowMaxWait = 5 * time.Second
+	// newSessionWindow is how long writes to a new transcript stay urgent: the CLI creates the file before it
+	// writes the prompt the listing needs to show it.
+	newSessionWindow = 10 * time.Second
+	// maxFresh bounds the new transcripts remembered at once.
+	maxFresh = 1000
 )
 
 // Options configure a watcher.
@@ -34,11 +39,12 @@ type Options struct {
 	// Quiet and MaxWait bound the debounce of new and removed sessions; SlowQuiet and SlowMaxWait that of
 	// sessions only written to (defaults above).
 	Quiet, MaxWait, SlowQuiet, SlowMaxWait time.Duration
-	// After schedules the debounce's timers (nil: the real clock).
+	// After schedules the debounce's timers and Now tells the time (nil: the real clock).
 	After AfterFunc
+	Now   func() time.Time
 	// Ignore says a session's changes are already known (sessions this Baton has open push their own events).
 	Ignore func(session string) bool
-	// Changed hears each change that counts, at once, before debouncing (the session id, "" for a project folder).
+	// Changed hears each change that counts, at once, once it joined a burst (the session id, "" for a folder).
 	Changed func(session string)
 	// OnChange is called once per settled burst of changes.
 	OnChange func()
@@ -55,6 +61,7 @@ type Watcher struct {
 
 	mu      sync.Mutex
 	watched map[string]bool
+	fresh   map[string]time.Time // transcripts created since Start, by session, when
 }
 
 // Start begins watching before it returns: a session written after Start returns is reported.
@@ -77,6 +84,9 @@ func Start(opts Options) (*Watcher, error) {
 	if opts.After == nil {
 		opts.After = RealAfter
 	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
 	if opts.OnChange == nil {
 		opts.OnChange = func() {}
 	}
@@ -84,7 +94,7 @@ func Start(opts Options) (*Watcher, error) {
 	if err != nil {
 		return nil, fmt.Errorf("watch Claude Code's sessions for changes: %w", err)
 	}
-	w := &Watcher{opts: opts, fsw: fsw, done: make(chan struct{}), watched: map[string]bool{}}
+	w := &Watcher{opts: opts, fsw: fsw, done: make(chan struct{}), watched: map[string]bool{}, fresh: map[string]time.Time{}}
 	// Either report re-reads everything, so a fast one makes a pending slow one unnecessary.
 	w.slow = newDebouncer(opts.SlowQuiet, opts.SlowMaxWait, opts.After, opts.OnChange)
 	w.deb = newDebouncer(opts.Quiet, opts.MaxWait, opts.After, func() {
@@ -209,19 +219,50 @@ func (w *Watcher) handle(ev fsnotify.Event) {
 		if w.opts.Ignore != nil && w.opts.Ignore(session) {
 			return
 		}
-		w.changed(session, !ev.Has(fsnotify.Write) || ev.Has(fsnotify.Create))
+		w.changed(session, w.urgent(session, ev))
 	}
+}
+
+// urgent says whether a transcript's event is reported on the fast beat: it appeared or went, or it is new and
+// still being filled (its first prompt makes it listable).
+func (w *Watcher) urgent(session string, ev fsnotify.Event) bool {
+	now := w.opts.Now()
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if ev.Has(fsnotify.Create) {
+		if len(w.fresh) >= maxFresh {
+			for id, at := range w.fresh {
+				if now.Sub(at) > newSessionWindow {
+					delete(w.fresh, id)
+				}
+			}
+		}
+		if len(w.fresh) < maxFresh {
+			w.fresh[session] = now
+		}
+		return true
+	}
+	if !ev.Has(fsnotify.Write) {
+		return true
+	}
+	at, ok := w.fresh[session]
+	if ok && now.Sub(at) > newSessionWindow {
+		delete(w.fresh, session)
+		return false
+	}
+	return ok
 }
 
 // changed notes a change; urgent ones (a session appearing or going) are reported on the fast beat.
 func (w *Watcher) changed(session string, urgent bool) {
-	if w.opts.Changed != nil {
-		w.opts.Changed(session)
-	}
 	if urgent {
 		w.deb.poke()
 	} else {
 		w.slow.poke()
+	}
+	// After the poke: whoever hears this can count on the burst's timers being set.
+	if w.opts.Changed != nil {
+		w.opts.Changed(session)
 	}
 }
 

@@ -226,6 +226,52 @@ func TestWritesToAKnownSessionAreReportedOnTheSlowBeat(t *testing.T) {
 	}
 }
 
+// A new transcript stays urgent while it is being filled (the CLI writes the prompt after creating the file), and
+// goes to the slow beat once it is no longer new. The clock is a stand-in the test moves.
+func TestANewTranscriptIsUrgentWhileItIsFilled(t *testing.T) {
+	const slowQuiet, slowMax = 50 * time.Millisecond, 500 * time.Millisecond
+	projects := filepath.Join(t.TempDir(), "projects")
+	project := filepath.Join(projects, "-home-u-demo")
+	require.NoError(t, os.MkdirAll(project, 0o700))
+	clock := &manualTimers{}
+	var mu sync.Mutex
+	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+	tell := func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		return now
+	}
+	got := newChanges()
+	w, err := Start(Options{ProjectsDir: projects, Quiet: quiet, MaxWait: maxWait, SlowQuiet: slowQuiet, SlowMaxWait: slowMax,
+		After: clock.after, Now: tell, Changed: func(s string) { got.sessions <- s }, OnChange: func() { got.settled <- struct{}{} }})
+	require.NoError(t, err)
+	defer w.Close()
+
+	transcript := filepath.Join(project, "fresh.jsonl")
+	f, err := os.Create(transcript)
+	require.NoError(t, err)
+	require.Equal(t, "fresh", got.next(t))
+	require.True(t, clock.fire(quiet), "a transcript appearing is urgent")
+	<-got.settled
+
+	_, err = f.WriteString("{\"prompt\":1}\n")
+	require.NoError(t, err)
+	require.Equal(t, "fresh", got.next(t))
+	require.True(t, clock.fire(quiet), "its first writes are urgent too")
+	<-got.settled
+
+	mu.Lock()
+	now = now.Add(newSessionWindow + time.Second)
+	mu.Unlock()
+	_, err = f.WriteString("{\"reply\":1}\n")
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+	require.Equal(t, "fresh", got.next(t))
+	require.False(t, clock.fire(quiet), "once it is no longer new, writes are not urgent")
+	require.True(t, clock.fire(slowQuiet))
+	<-got.settled
+}
+
 func TestStartNeedsAFolder(t *testing.T) {
 	_, err := Start(Options{})
 	require.Error(t, err)

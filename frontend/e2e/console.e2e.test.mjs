@@ -173,8 +173,8 @@ step('a closed session resumes when written to, and remembers the conversation',
 step('after another reload the resumed session shows its stored history above its live part, once', async () => {
   await page.reload();
   await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
-  // The SDK titles a session by its last prompt; the project folder names it for sure.
-  const entry = page.getByTestId('session-entry').filter({ hasText: basename(project) }).filter({ has: page.locator('.dot.live') }).first();
+  // The sidebar groups sessions by project: the live one in this project's group.
+  const entry = page.getByTestId('session-group').filter({ hasText: basename(project) }).getByTestId('session-entry').filter({ has: page.locator('.dot.live') }).first();
   await entry.click();
   await page.getByTestId('user-message').filter({ hasText: '[recall] what did I say?' }).waitFor();
   await page.getByTestId('user-message').filter({ hasText: 'Hello from the end-to-end test' }).waitFor();
