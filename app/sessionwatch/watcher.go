@@ -61,7 +61,8 @@ type Watcher struct {
 
 	mu      sync.Mutex
 	watched map[string]bool
-	fresh   map[string]time.Time // transcripts created since Start, by session, when
+	fresh   map[string]time.Time // transcripts new since Start, by session, since when
+	known   map[string]bool      // transcripts that are not new (there at Start, or past newSessionWindow)
 }
 
 // Start begins watching before it returns: a session written after Start returns is reported.
@@ -94,7 +95,7 @@ func Start(opts Options) (*Watcher, error) {
 	if err != nil {
 		return nil, fmt.Errorf("watch Claude Code's sessions for changes: %w", err)
 	}
-	w := &Watcher{opts: opts, fsw: fsw, done: make(chan struct{}), watched: map[string]bool{}, fresh: map[string]time.Time{}}
+	w := &Watcher{opts: opts, fsw: fsw, done: make(chan struct{}), watched: map[string]bool{}, fresh: map[string]time.Time{}, known: map[string]bool{}}
 	// Either report re-reads everything, so a fast one makes a pending slow one unnecessary.
 	w.slow = newDebouncer(opts.SlowQuiet, opts.SlowMaxWait, opts.After, opts.OnChange)
 	w.deb = newDebouncer(opts.Quiet, opts.MaxWait, opts.After, func() {
@@ -161,6 +162,24 @@ func (w *Watcher) rewatch() {
 	for _, e := range entries {
 		if e.IsDir() {
 			w.add(filepath.Join(dir, e.Name()))
+			w.remember(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
+// remember notes the transcripts already in a project folder: writes to them are not a new session's.
+func (w *Watcher) remember(project string) {
+	entries, err := os.ReadDir(project)
+	if err != nil {
+		return
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for _, e := range entries {
+		if id, ok := SessionOf(e.Name()); ok && !e.IsDir() {
+			if _, isNew := w.fresh[id]; !isNew {
+				w.known[id] = true
+			}
 		}
 	}
 }
@@ -246,11 +265,21 @@ func (w *Watcher) urgent(session string, ev fsnotify.Event) bool {
 		return true
 	}
 	at, ok := w.fresh[session]
-	if ok && now.Sub(at) > newSessionWindow {
+	switch {
+	case !ok && w.known[session]:
+		return false
+	case !ok:
+		// Written, never seen created: its folder was new and the file came before the folder's watch.
+		if len(w.fresh) < maxFresh {
+			w.fresh[session] = now
+		}
+		return true
+	case now.Sub(at) > newSessionWindow:
 		delete(w.fresh, session)
+		w.known[session] = true
 		return false
 	}
-	return ok
+	return true
 }
 
 // changed notes a change; urgent ones (a session appearing or going) are reported on the fast beat.

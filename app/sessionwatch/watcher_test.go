@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fsnotify/fsnotify"
 	"github.com/stretchr/testify/require"
 )
 
@@ -270,6 +271,25 @@ func TestANewTranscriptIsUrgentWhileItIsFilled(t *testing.T) {
 	require.False(t, clock.fire(quiet), "once it is no longer new, writes are not urgent")
 	require.True(t, clock.fire(slowQuiet))
 	<-got.settled
+}
+
+// A transcript written before its new folder's watch began is never seen created: its first writes are still a
+// new session's (urgent), while a transcript there at Start is not.
+func TestATranscriptNeverSeenCreatedIsNew(t *testing.T) {
+	projects := filepath.Join(t.TempDir(), "projects")
+	require.NoError(t, os.MkdirAll(filepath.Join(projects, "k"), 0o700))
+	require.NoError(t, os.WriteFile(filepath.Join(projects, "k", "old.jsonl"), nil, 0o600))
+	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+	w, err := Start(Options{ProjectsDir: projects, After: (&manualTimers{}).after, Now: func() time.Time { return now }})
+	require.NoError(t, err)
+	defer w.Close()
+	write := fsnotify.Event{Op: fsnotify.Write}
+	require.False(t, w.urgent("old", write))
+	require.True(t, w.urgent("unseen", write))
+	require.True(t, w.urgent("unseen", write), "it stays new for a while")
+	now = now.Add(newSessionWindow + time.Second)
+	require.False(t, w.urgent("unseen", write))
+	require.True(t, w.urgent("old", fsnotify.Event{Op: fsnotify.Remove}), "a transcript going away is urgent")
 }
 
 func TestStartNeedsAFolder(t *testing.T) {
