@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { SessionInfo } from '../src/protocol/api';
 import { renderMarkdown } from '../src/lib/markdown';
 import { archivedCount, dateGroup, groupEntries, plainLine, recentFolders, shownBranch, type SidebarEntry } from '../src/store/sidebar';
-import { settle } from './fakeTransport';
+import { ConsoleStore } from '../src/store/store';
+import { FakeTransport, settle } from './fakeTransport';
 import { renderConsole } from './render';
 
 const NOW = new Date(2026, 11, 1, 15, 0, 0).getTime();
@@ -181,5 +182,28 @@ describe('the sidebar in the console', () => {
     await act(() => settle());
     expect(screen.getAllByTestId('session-entry').find((e) => e.getAttribute('aria-current') === 'true')?.textContent).toContain('Parser bug');
     expect(document.querySelectorAll('[aria-current="true"]')).toHaveLength(1);
+  });
+});
+
+describe('listing sessions again', () => {
+  it('runs one listing at a time and once more after it, so a stream of pushes never starves the list', async () => {
+    const transport = new FakeTransport();
+    const answers: Array<(r: { sessions: SessionInfo[] }) => void> = [];
+    transport.on('listSessions', () => new Promise((res) => answers.push(res)));
+    const store = new ConsoleStore(transport, { schedule: () => undefined, isForeground: () => true });
+    const info = (title: string): SessionInfo => ({ session: '44444444-4444-4444-8444-444444444444', title, lastModified: 1, live: false });
+    const first = store.refreshSidebar();
+    void store.refreshSidebar();
+    void store.refreshSidebar();
+    await settle();
+    expect(answers).toHaveLength(1);
+    answers[0]?.({ sessions: [info('first answer')] });
+    await settle();
+    expect(store.getState().sidebar.items[0]?.title).toBe('first answer');
+    expect(answers).toHaveLength(2);
+    answers[1]?.({ sessions: [info('second answer')] });
+    await first;
+    expect(store.getState().sidebar.items[0]?.title).toBe('second answer');
+    expect(transport.callsOf('listSessions')).toHaveLength(2);
   });
 });

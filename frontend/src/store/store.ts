@@ -54,7 +54,8 @@ export class ConsoleStore {
   private readonly stops: Array<() => void> = [];
   private toastSeq = 0;
   private sidebarTimer: ReturnType<typeof setTimeout> | undefined;
-  private sidebarSeq = 0;
+  private sidebarRunning: Promise<void> | undefined;
+  private sidebarAgain = false;
   /** Whether the session shown before a reload was looked for already. */
   private restored = false;
   /** The account's models (listModels), until the sign-in changes. */
@@ -255,17 +256,34 @@ export class ConsoleStore {
 
   // ── sidebar ─────────────────────────────────────────────────────────────────
 
-  async refreshSidebar(): Promise<void> {
-    // Refreshes may overlap (a push, a finished turn): only the latest one's answer is shown.
-    const seq = ++this.sidebarSeq;
+  /**
+   * Lists the sessions again. One listing runs at a time: asked for meanwhile (a push, a finished turn), it runs
+   * once more after the current one, whose answer is shown first — a stream of pushes never starves the list.
+   */
+  refreshSidebar(): Promise<void> {
+    if (this.sidebarRunning !== undefined) {
+      this.sidebarAgain = true;
+      return this.sidebarRunning;
+    }
+    const run = async () => {
+      do {
+        this.sidebarAgain = false;
+        await this.listSessionsOnce();
+      } while (this.sidebarAgain);
+    };
+    this.sidebarRunning = run().finally(() => {
+      this.sidebarRunning = undefined;
+    });
+    return this.sidebarRunning;
+  }
+
+  private async listSessionsOnce(): Promise<void> {
     this.update((s) => ({ ...s, sidebar: { ...s.sidebar, loading: true } }));
     try {
       const { sessions } = await this.transport.call('listSessions', { limit: this.opts.sidebarLimit ?? 200 });
-      if (seq !== this.sidebarSeq) return;
       this.update((s) => ({ ...s, sidebar: { items: sessions, loading: false } }));
       this.restoreSelection();
     } catch (err) {
-      if (seq !== this.sidebarSeq) return;
       const error = toApiError(err).message;
       this.update((s) => ({ ...s, sidebar: { ...s.sidebar, loading: false, error } }));
     }
