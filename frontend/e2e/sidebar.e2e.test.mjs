@@ -123,9 +123,13 @@ step('a code block has its language and a Copy button that puts the code on the 
 
 step('a session created by `baton exec` appears in the open console within 2 s', async () => {
   const known = new Set(transcripts());
-  const exec = spawn(bin, ['exec', '--cwd', projectB, 'Hello from the terminal'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const exec = spawn(bin, ['exec', '--cwd', projectB, 'Hello from the terminal'], { env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  let stderr = '';
+  exec.stderr?.on('data', (d) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
   onStop(() => {
-    if (exec.exitCode === null && exec.signalCode === null) process.kill(-exec.pid, 'SIGKILL');
+    if (exec.pid !== undefined && exec.exitCode === null && exec.signalCode === null) process.kill(-exec.pid, 'SIGKILL');
   });
   const exited = new Promise((res) => exec.once('exit', (code) => res(code)));
   // The clock starts when the transcript appears on disk: from then on the console has 2 s.
@@ -139,7 +143,7 @@ step('a session created by `baton exec` appears in the open console within 2 s',
   await entry('Hello from the terminal').waitFor({ timeout: OUTSIDE_SESSION_MS });
   const shownAfter = Date.now() - written;
   assert.ok(shownAfter <= OUTSIDE_SESSION_MS, `shown ${shownAfter} ms after the transcript was written`);
-  assert.equal(await exited, 0, 'baton exec failed');
+  assert.equal(await exited, 0, `baton exec failed:\n${stderr}`);
   console.log(`# a session from baton exec showed ${shownAfter} ms after its transcript appeared`);
 });
 
