@@ -42,5 +42,6 @@ func Methods(a *API) map[string]Method {
 		"signIn":             method(a.SignIn),
 		"retryProvision":     method(a.RetryProvision),
 		"listModels":         method(a.ListModels),
+		"setSessionIdle":     method(a.SetSessionIdle),
 	}
 }

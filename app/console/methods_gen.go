@@ -24,6 +24,7 @@ var MethodNames = []string{
 	"signIn",
 	"retryProvision",
 	"listModels",
+	"setSessionIdle",
 }
 
 // ErrorCodes are the codes a failed call may carry.
