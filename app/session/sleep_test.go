@@ -18,8 +18,8 @@ import (
 
 // idleClock stands in for the idle countdowns: none runs out until the test says so.
 type idleClock struct {
-	mu     sync.Mutex
-	armed  []*countdown
+	mu    sync.Mutex
+	armed []*countdown
 }
 
 type countdown struct {
