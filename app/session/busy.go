@@ -6,11 +6,11 @@ import "encoding/json"
 // (callers hold s.mu): a turn running or waiting (the host tracks a prompt from the moment it is sent, so queued
 // ones count), a permission request pending, live background tasks, or a goal being pursued.
 func (s *Session) busyLocked() string {
-	switch {
-	case len(s.openTurns) > 0:
-		return "a turn is running or waiting to run"
+	switch { // the most specific reason first: a pending permission always has its turn running
 	case len(s.pendingPerms) > 0:
 		return "a permission request is waiting for an answer"
+	case len(s.openTurns) > 0:
+		return "a turn is running or waiting to run"
 	case s.background.tasks > 0:
 		return "background tasks are running"
 	case s.background.goalActive():
