@@ -1,7 +1,7 @@
 // The console API (app/console/API.md, version 1): every call's params and result, keyed by method name, so
 // `transport.call('startSession', {...})` is checked end to end.
 import type { ConsoleEvent, ModelEntry, PermissionMode, SessionEvent, Verdict } from './events';
-import type { CancelDisposition, CancelPhase, ConsoleErrorCode, ConsoleMethod } from './wire.gen';
+import type { CancelDisposition, CancelPhase, ConsoleErrorCode, ConsoleMethod, SessionState as SleepState } from './wire.gen';
 
 export interface Capabilities {
   transport: 'wails' | 'websocket';
@@ -16,6 +16,8 @@ export interface LiveSession {
   requestedModel: string;
   effectiveModel: string;
   permissionMode: PermissionMode;
+  /** asleep: the session holds no process; its next prompt or setting wakes it. */
+  state?: SleepState;
   events: ConsoleEvent[];
 }
 
@@ -59,6 +61,8 @@ export interface Snapshot {
   sessions: LiveSession[];
   provisioning: ProvisionState;
   auth: AuthState;
+  /** How long an open session may sit idle before it sleeps, in seconds (0: never). */
+  sessionIdleSeconds?: number;
 }
 
 export interface SessionInfo {
@@ -131,6 +135,8 @@ export interface ApiMethods {
   signIn: { params: Record<string, never>; result: Record<string, never> };
   /** The models the signed-in account offers, for a session not yet open (cached per account by the host). */
   listModels: { params: Record<string, never>; result: { models: ModelEntry[]; account: string } };
+  /** How long an open session may sit idle before it sleeps (0: never), for this Baton's run. */
+  setSessionIdle: { params: { seconds: number }; result: { seconds: number } };
 }
 
 export type Method = keyof ApiMethods;

@@ -4,6 +4,8 @@ import type { SessionInfo } from '../protocol/api';
 import type { ConsoleState, SessionState } from './types';
 
 export interface SidebarEntry extends SessionInfo {
+  /** Open but asleep: no process until its next prompt. */
+  asleep: boolean;
   waiting: boolean;
   finished: boolean;
 }
@@ -38,7 +40,7 @@ export function sidebarEntries(state: ConsoleState): SidebarEntry[] {
     const s = state.sessions[info.session];
     const live = s !== undefined ? s.live : info.live;
     const title = s?.title ?? (info.title !== '' ? info.title : (info.firstPrompt ?? info.session.slice(0, 8)));
-    out.push({ ...info, title, live, ...mark(info.session) });
+    out.push({ ...info, title, live, asleep: s?.live === true && s.sleep === 'asleep', ...mark(info.session) });
   }
   const extra: SidebarEntry[] = [];
   for (const s of Object.values(state.sessions)) {
@@ -50,6 +52,7 @@ export function sidebarEntries(state: ConsoleState): SidebarEntry[] {
       cwd: s.cwd,
       lastModified: Date.now(),
       live: true,
+      asleep: s.sleep === 'asleep',
       ...(prompt !== undefined ? { firstPrompt: prompt } : {}),
       ...mark(s.id),
     });

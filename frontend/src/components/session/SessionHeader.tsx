@@ -2,6 +2,7 @@
 import { useStore } from '../../store/hooks';
 import { projectName } from '../../store/sidebar';
 import type { SessionState } from '../../store/types';
+import { SleepBadge } from './SleepState';
 
 export function SessionHeader({ session, title }: { session: SessionState; title: string }) {
   const store = useStore();
@@ -14,6 +15,7 @@ export function SessionHeader({ session, title }: { session: SessionState; title
         </div>
       </div>
       <span className="spacer" />
+      <SleepBadge session={session} />
       {session.live ? (
         <span className="badge live" data-testid="session-live">
           live

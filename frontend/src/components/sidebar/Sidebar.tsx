@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { relativeTime } from '../../lib/format';
 import { useConsole, useStore } from '../../store/hooks';
 import { filterEntries, projectName, projects, type SidebarEntry, sidebarEntries } from '../../store/sidebar';
+import { IdleSetting } from '../session/SleepState';
 import { ConnectionStatus } from '../shell/ConnectionStatus';
 
 export const FILTER_INPUT_ID = 'session-filter';
@@ -20,7 +21,12 @@ function EntryRow({ entry, selected, onSelect }: { entry: SidebarEntry; selected
         data-session={entry.session}
       >
         <span className="entry-title">
-          {entry.live && <span className="dot live" title="live" aria-label="live" />}
+          {entry.live &&
+            (entry.asleep ? (
+              <span className="dot live asleep" title="live, asleep" aria-label="asleep" />
+            ) : (
+              <span className="dot live" title="live" aria-label="live" />
+            ))}
           {entry.title}
         </span>
         <span className="entry-meta muted small">
@@ -48,7 +54,7 @@ export function Sidebar({ onNewSession, onOptions }: { onNewSession: () => void;
   const marks = useConsole((s) => s.marks);
   const selected = useConsole((s) => s.selected);
   // A string, so streaming (which changes sessions every frame) does not re-render the list.
-  const sessionsSig = useConsole((s) => Object.values(s.sessions).map((x) => `${x.id}|${x.live ? 1 : 0}|${x.title ?? ''}|${x.turnOrder.length}`).join('\n'));
+  const sessionsSig = useConsole((s) => Object.values(s.sessions).map((x) => `${x.id}|${x.live ? 1 : 0}${x.sleep ?? ''}|${x.title ?? ''}|${x.turnOrder.length}`).join('\n'));
   const [text, setText] = useState('');
   const [project, setProject] = useState('');
   const entries = useMemo(() => sidebarEntries(store.getState()), [store, sidebar, marks, sessionsSig]);
@@ -101,6 +107,7 @@ export function Sidebar({ onNewSession, onOptions }: { onNewSession: () => void;
         )}
       </ul>
       {sidebar.error !== undefined && <div className="small error-text">Could not list sessions: {sidebar.error}</div>}
+      <IdleSetting />
       <ConnectionStatus />
     </nav>
   );
