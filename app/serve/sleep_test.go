@@ -14,32 +14,37 @@ import (
 // idleCountdowns stands in for the idle timers: a countdown runs out only when the test says so.
 type idleCountdowns struct {
 	mu  sync.Mutex
-	due []func()
+	due []*func()
 }
 
 func (c *idleCountdowns) afterFunc(_ time.Duration, f func()) func() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.due = append(c.due, f)
-	i := len(c.due) - 1
+	slot := &f
+	c.due = append(c.due, slot)
 	return func() bool {
 		c.mu.Lock()
 		defer c.mu.Unlock()
-		was := c.due[i] != nil
-		c.due[i] = nil
+		was := *slot != nil
+		*slot = nil
 		return was
 	}
 }
 
+// runOut runs out every countdown still armed.
 func (c *idleCountdowns) runOut() {
 	c.mu.Lock()
-	due := c.due
+	var due []func()
+	for _, slot := range c.due {
+		if *slot != nil {
+			due = append(due, *slot)
+			*slot = nil
+		}
+	}
 	c.due = nil
 	c.mu.Unlock()
 	for _, f := range due {
-		if f != nil {
-			f()
-		}
+		f()
 	}
 }
 
