@@ -50,7 +50,9 @@ func (c *idleCountdowns) runOut() {
 
 func waitState(c *wsClient, id string, state activity.SessionState) {
 	c.t.Helper()
-	c.waitEvent(func(ev activity.Event) bool { return ev.Session == id && ev.Kind == activity.SessionUpdated && ev.State == state })
+	c.waitEvent(func(ev activity.Event) bool {
+		return ev.Session == id && ev.Kind == activity.SessionUpdated && ev.State == state
+	})
 }
 
 // Two browsers see a session fall asleep and wake the same way, and either can wake it.

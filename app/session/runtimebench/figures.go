@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/session"
+	"github.com/rs/zerolog"
 )
 
 // timeToLine runs cmd and returns the time from its start to the first stdout line containing marker; the process
@@ -44,7 +46,7 @@ func timeToLine(cmd *exec.Cmd, marker string) (time.Duration, string, error) {
 }
 
 func (b *bench) baselineCmd(home, project, prompt string) *exec.Cmd {
-	cmd := exec.Command("node", filepath.Join(b.root, "sidecar", "bench", "baseline.mjs"),
+	cmd := exec.Command(b.runtime, filepath.Join(b.root, "sidecar", "bench", "baseline.mjs"),
 		"--cwd", project, "--executable", b.claude, "--prompt", prompt)
 	cmd.Dir = home
 	cmd.Env = b.env(home)
@@ -209,8 +211,15 @@ func (b *bench) idleMemory() error {
 	time.Sleep(2 * time.Second) // the side reads after the turn settle; a bench, not a test
 	m := measure(s.pid(), b.claude)
 	host, _ := readProc(s.pid())
-	fmt.Printf("one idle session: host + sidecar %s (goal ≤ 100 MB: %s); host %s (%s before any session), sidecar %s; claude %s\n",
-		mb(m.baton), verdict(m.baton <= 100<<20), mb(host.rss), mb(hostAlone.baton), mb(m.baton-host.rss), mb(m.claude))
+	var side proc
+	for _, p := range tree(s.pid())[1:] {
+		if !isClaude(p, b.claude) {
+			side = p
+		}
+	}
+	fmt.Printf("one idle session: host + sidecar %s (goal ≤ 100 MB: %s); claude %s\n", mb(m.baton), verdict(m.baton <= 100<<20), mb(m.claude))
+	fmt.Printf("  host %s (own memory %s; %s before any session), sidecar %s (own memory %s, the rest its mapped executable)\n",
+		mb(host.rss), mb(host.anon), mb(hostAlone.baton), mb(side.rss), mb(side.anon))
 	return nil
 }
 
@@ -329,5 +338,54 @@ func (b *bench) firstTokenAfterWake() error {
 	r := ratio(median(woken), median(fresh))
 	fmt.Printf("first token (median of %d): after waking %s, fresh session %s → %.2f× (goal ≤ 1.3×: %s)\n",
 		b.runs, ms(median(woken)), ms(median(fresh)), r, verdict(r <= 1.3))
+	return nil
+}
+
+// hostDeltas: the same deltas read straight off the session bus in-process (no WebSocket), to tell the
+// sidecar → host leg from the host → client one.
+func (b *bench) hostDeltas() error {
+	home, project, err := b.sandbox("hostdeltas")
+	if err != nil {
+		return err
+	}
+	m := session.NewManager(session.Config{SidecarPath: b.sidecar, Env: b.env(home), Logger: zerolog.Nop()})
+	defer func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		m.Shutdown(ctx)
+	}()
+	sub := m.Subscribe(nil)
+	defer sub.Close()
+	ctx, cancel := deadline()
+	defer cancel()
+	s, err := m.Start(ctx, session.StartOptions{Cwd: project, PermissionMode: "default"})
+	if err != nil {
+		return err
+	}
+	turn, err := s.Exec(ctx, "[deltas]")
+	if err != nil {
+		return err
+	}
+	var first, last time.Time
+	var added []time.Duration
+	for ev := range sub.C() {
+		if ev.Turn != turn {
+			continue
+		}
+		if ev.Kind == activity.MessageDelta {
+			at := time.Now()
+			if first.IsZero() {
+				first = at
+			}
+			last = at
+			added = append(added, at.Sub(ev.Time))
+		}
+		if ev.Terminal() {
+			break
+		}
+	}
+	slices.Sort(added)
+	fmt.Printf("%d deltas on the host's bus (no WebSocket), first → last %s; sidecar stamp → bus p50 %s, p99 %s\n",
+		len(added), ms(last.Sub(first)), ms(added[len(added)/2]), ms(added[len(added)*99/100]))
 	return nil
 }

@@ -37,13 +37,15 @@ type bench struct {
 	deltas   int
 	runs     int
 	sessions int
+	runtime  string // what runs the baseline script: node, or bun to tell the runtime's share from Baton's
 }
 
 func main() {
 	runs := flag.Int("runs", 5, "repetitions of the one-turn and first-token figures")
 	deltas := flag.Int("deltas", 20000, "text deltas in the streaming figure")
 	sessions := flag.Int("sessions", 20, "open sessions in the memory figure")
-	only := flag.String("only", "turn,deltas,idle,many,wake", "comma-separated figures to measure")
+	only := flag.String("only", "turn,deltas,idle,many,wake", "comma-separated figures to measure (also: hostdeltas)")
+	runtime := flag.String("baseline-runtime", "node", "what runs the baseline script: node, or bun (the sidecar's runtime)")
 	flag.Parse()
 	b, err := setup(*runs, *deltas, *sessions)
 	if err != nil {
@@ -51,6 +53,10 @@ func main() {
 		os.Exit(1)
 	}
 	defer b.close()
+	b.runtime = *runtime
+	if b.runtime == "bun" {
+		b.runtime = filepath.Join(b.root, "sidecar", "node_modules", ".bin", "bun")
+	}
 	failed := false
 	for _, name := range strings.Split(*only, ",") {
 		fig, ok := figures[name]
@@ -70,11 +76,12 @@ func main() {
 }
 
 var figures = map[string]func(*bench) error{
-	"turn":   (*bench).oneTurn,
-	"deltas": (*bench).streamedDeltas,
-	"idle":   (*bench).idleMemory,
-	"many":   (*bench).manySessions,
-	"wake":   (*bench).firstTokenAfterWake,
+	"turn":       (*bench).oneTurn,
+	"deltas":     (*bench).streamedDeltas,
+	"idle":       (*bench).idleMemory,
+	"many":       (*bench).manySessions,
+	"wake":       (*bench).firstTokenAfterWake,
+	"hostdeltas": (*bench).hostDeltas,
 }
 
 func setup(runs, deltas, sessions int) (*bench, error) {

@@ -16,6 +16,7 @@ type proc struct {
 	pid, ppid int
 	name      string
 	rss       int64 // bytes
+	anon      int64 // the part of rss that is the process's own memory (heap, stacks), not mapped files
 }
 
 // tree lists pid and every descendant.
@@ -70,8 +71,9 @@ func readProc(pid int) (proc, bool) {
 				return proc{}, false
 			}
 		case "VmRSS":
-			kb, _ := strconv.ParseInt(strings.TrimSuffix(value, " kB"), 10, 64)
-			p.rss = kb * 1024
+			p.rss = kilobytes(value)
+		case "RssAnon":
+			p.anon = kilobytes(value)
 		}
 	}
 	return p, true
@@ -111,4 +113,9 @@ func measure(pid int, claude string) memory {
 		}
 	}
 	return m
+}
+
+func kilobytes(value string) int64 {
+	kb, _ := strconv.ParseInt(strings.TrimSuffix(value, " kB"), 10, 64)
+	return kb * 1024
 }

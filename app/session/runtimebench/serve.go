@@ -120,15 +120,22 @@ func (c *client) read() {
 			return
 		}
 		var msg struct {
-			ID    *int           `json:"id"`
-			Type  string         `json:"type"`
-			Event activity.Event `json:"event"`
+			ID     *int             `json:"id"`
+			Type   string           `json:"type"`
+			Event  activity.Event   `json:"event"`
+			Events []activity.Event `json:"events"`
 		}
 		if json.Unmarshal(data, &msg) != nil {
 			continue
 		}
-		if msg.Type == "event" {
+		switch msg.Type {
+		case "event":
 			c.events <- timed{at: at, ev: msg.Event}
+			continue
+		case "events": // several that waited together on the host (API.md)
+			for _, ev := range msg.Events {
+				c.events <- timed{at: at, ev: ev}
+			}
 			continue
 		}
 		if msg.ID != nil {
