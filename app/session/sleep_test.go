@@ -251,3 +251,16 @@ func TestParseIdle(t *testing.T) {
 		require.ErrorContains(t, err, "BATON_SESSION_IDLE", in)
 	}
 }
+
+// A session that never ran a prompt has no transcript to resume: it wakes as it first started, under its id.
+func TestSessionWithoutPromptsSleepsAndWakes(t *testing.T) {
+	h, clock := newSleepyHarness(t, nil)
+	s := h.start(sessionOpts())
+	procs := processesOf(t, s)
+	require.Equal(t, 1, clock.runOut(), "opening armed the idle countdown")
+	require.True(t, s.State().Asleep)
+	testenv.WaitGone(t, procs, 10*time.Second)
+	turn := h.exec(s, "hello after a nap")
+	require.Equal(t, activity.TurnCompleted, h.waitTurnEnd(turn).Kind)
+	require.Equal(t, s.ID(), h.rec.all(ofTurn(turn))[0].Session)
+}
