@@ -218,8 +218,8 @@ func (b *bench) idleMemory() error {
 		}
 	}
 	fmt.Printf("one idle session: host + sidecar %s (goal ≤ 100 MB: %s); claude %s\n", mb(m.baton), verdict(m.baton <= 100<<20), mb(m.claude))
-	fmt.Printf("  host %s (own memory %s; %s before any session), sidecar %s (own memory %s, the rest its mapped executable)\n",
-		mb(host.rss), mb(host.anon), mb(hostAlone.baton), mb(side.rss), mb(side.anon))
+	fmt.Printf("  host %s (own memory %s, proportional share %s; %s before any session), sidecar %s (own memory %s, share %s; the rest is mapped executables and libraries)\n",
+		mb(host.rss), mb(host.anon), mb(pss(host.pid)), mb(hostAlone.baton), mb(side.rss), mb(side.anon), mb(pss(side.pid)))
 	return nil
 }
 

@@ -119,3 +119,18 @@ func kilobytes(value string) int64 {
 	kb, _ := strconv.ParseInt(strings.TrimSuffix(value, " kB"), 10, 64)
 	return kb * 1024
 }
+
+// pss is the process's proportional share of memory: shared pages (libraries mapped by many processes) count by
+// the share each holds, so it tells what the process itself costs the machine.
+func pss(pid int) int64 {
+	data, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "smaps_rollup"))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if value, ok := strings.CutPrefix(line, "Pss:"); ok {
+			return kilobytes(strings.TrimSpace(value))
+		}
+	}
+	return 0
+}
