@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -46,7 +47,14 @@ func main() {
 	sessions := flag.Int("sessions", 20, "open sessions in the memory figure")
 	only := flag.String("only", "turn,deltas,idle,many,wake", "comma-separated figures to measure (also: hostdeltas)")
 	runtime := flag.String("baseline-runtime", "node", "what runs the baseline script: node, or bun (the sidecar's runtime)")
+	cpuProfile := flag.String("cpuprofile", "", "write this process's CPU profile here (hostdeltas runs the host in it)")
 	flag.Parse()
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err == nil && pprof.StartCPUProfile(f) == nil {
+			defer pprof.StopCPUProfile()
+		}
+	}
 	b, err := setup(*runs, *deltas, *sessions)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "runtimebench:", err)
@@ -71,6 +79,7 @@ func main() {
 		}
 	}
 	if failed {
+		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
 }
