@@ -148,16 +148,22 @@ func (c *wsClient) read() {
 			return
 		}
 		var msg struct {
-			ID    *int            `json:"id"`
-			Type  string          `json:"type"`
-			Event activity.Event  `json:"event"`
-			Raw   json.RawMessage `json:"-"`
+			ID     *int             `json:"id"`
+			Type   string           `json:"type"`
+			Event  activity.Event   `json:"event"`
+			Events []activity.Event `json:"events"`
 		}
 		if json.Unmarshal(data, &msg) != nil {
 			continue
 		}
-		if msg.Type == "event" {
+		switch msg.Type {
+		case "event":
 			c.events <- msg.Event
+			continue
+		case "events": // events that waited together on the host, in order (API.md)
+			for _, ev := range msg.Events {
+				c.events <- ev
+			}
 			continue
 		}
 		if msg.ID != nil {
