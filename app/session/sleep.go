@@ -113,7 +113,7 @@ func (s *Session) Sleep(ctx context.Context) error {
 	s.lifeMu.Lock()
 	defer s.lifeMu.Unlock()
 	s.mu.Lock()
-	if s.ended || s.closing || s.asleep {
+	if s.ended || s.closing || s.asleep || s.link == nil { // nil: Start has not finished opening it
 		s.mu.Unlock()
 		return nil
 	}
@@ -205,7 +205,7 @@ func (s *Session) endAsleep() {
 func (s *Session) armIdleLocked() {
 	s.disarmIdleLocked()
 	d := s.mgr.Idle()
-	if d <= 0 || s.asleep || s.ended || s.closing || s.startReq.Restricted != nil || s.busyLocked() != "" {
+	if d <= 0 || s.asleep || s.link == nil || s.ended || s.closing || s.startReq.Restricted != nil || s.busyLocked() != "" {
 		return
 	}
 	gen := s.idleGen
