@@ -1,6 +1,7 @@
 // Writes wire lines, one JSON object per line, and lets shutdown wait until every line reached the stream.
 // Lines sent in the same turn of the event loop go out in one write: a streaming reply makes thousands of small
 // events, and one write (one pipe syscall, one read on the host) per line cost more than the events themselves.
+// A long burst is cut every MAX_BATCH_LINES, so the first line of a burst does not wait for the whole burst.
 import type { WireLine } from './codec.js';
 
 /** Writes data and calls done once it is handed to the OS (a Node stream's write with a callback). */
@@ -8,6 +9,9 @@ export type RawWrite = (data: string, done: (error?: Error | null) => void) => v
 
 /** Schedules a callback after the current turn of the event loop (setImmediate; tests may pass their own). */
 export type Defer = (run: () => void) => void;
+
+/** At most this many lines wait for the end of the event-loop turn (bounds the latency batching adds). */
+export const MAX_BATCH_LINES = 64;
 
 export class LineWriter {
   private outstanding = 0;
@@ -23,9 +27,16 @@ export class LineWriter {
   send(line: WireLine): void {
     this.outstanding++;
     this.pending.push(`${JSON.stringify(line)}\n`);
+    if (this.pending.length >= MAX_BATCH_LINES) {
+      this.write();
+      return;
+    }
     if (!this.scheduled) {
       this.scheduled = true;
-      this.defer(() => this.write());
+      this.defer(() => {
+        this.scheduled = false;
+        this.write();
+      });
     }
   }
 
@@ -36,7 +47,6 @@ export class LineWriter {
   }
 
   private write(): void {
-    this.scheduled = false;
     const lines = this.pending;
     if (lines.length === 0) return;
     this.pending = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LineWriter } from '../../src/protocol/lineWriter.js';
+import { LineWriter, MAX_BATCH_LINES } from '../../src/protocol/lineWriter.js';
 import { PROTOCOL_VERSION } from '../../src/protocol/version.js';
 
 const line = (id: string) => ({ v: PROTOCOL_VERSION as typeof PROTOCOL_VERSION, id, type: 'ok' as const, payload: {} });
@@ -34,6 +34,16 @@ describe('LineWriter', () => {
     done.shift()!();
     await flush;
     expect(flushed).toBe(true);
+  });
+
+  it('writes a long burst every MAX_BATCH_LINES lines without waiting for the turn to end', () => {
+    const writes: string[] = [];
+    const writer = new LineWriter(
+      (data) => writes.push(data),
+      () => undefined, // the turn never ends in this test
+    );
+    for (let i = 0; i < MAX_BATCH_LINES * 2 + 1; i++) writer.send(line(String(i)));
+    expect(writes.map((w) => w.split('\n').length - 1)).toEqual([MAX_BATCH_LINES, MAX_BATCH_LINES]);
   });
 
   it('flushes at once when nothing is outstanding', async () => {
