@@ -228,6 +228,9 @@ func TestFailedWakeReadsAsAnErrorAndCanBeRetried(t *testing.T) {
 	require.Contains(t, err.Error(), "wake the session")
 	require.Contains(t, err.Error(), link+", which does not exist")
 	require.True(t, s.State().Asleep, "a failed wake leaves the session asleep, open and retryable")
+	// Published before Exec returned; the recorder reads the bus on its own goroutine.
+	waking := h.rec.wait(t, 10*time.Second, func(ev activity.Event) bool { return ev.State == activity.SessionStateWaking })
+	h.rec.wait(t, 10*time.Second, func(ev activity.Event) bool { return ev.State == activity.SessionStateAsleep && ev.Seq > waking.Seq })
 	require.Equal(t, []activity.SessionState{activity.SessionStateAsleep, activity.SessionStateWaking, activity.SessionStateAsleep},
 		stateEvents(h, s.ID()))
 	require.Empty(t, h.rec.all(func(ev activity.Event) bool {
