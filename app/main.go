@@ -104,6 +104,14 @@ func newManager(log zerolog.Logger) *session.Manager {
 
 func newManagerWith(claude *claudeResolver, log zerolog.Logger) *session.Manager {
 	cfg := session.Config{SidecarPath: sidecarPath(), Executable: claude.resolve, Gate: auth.Acquire, Logger: log}
+	// Console sessions (the window, baton serve) sleep when idle; a headless command's never does.
+	idle, err := session.ParseIdle(os.Getenv("BATON_SESSION_IDLE"))
+	if err != nil {
+		log.Warn().Err(err).Dur("idle", session.DefaultIdle).Msg("BATON_SESSION_IDLE ignored")
+		fmt.Fprintf(os.Stderr, "baton: %v; using %s\n", err, session.DefaultIdle)
+		idle = session.DefaultIdle
+	}
+	cfg.Idle = idle
 	if store := openReceipts(log); store != nil {
 		cfg.Receipts = store
 		receiptStores = append(receiptStores, store)

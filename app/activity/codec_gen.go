@@ -46,6 +46,7 @@ type wireSessionUpdated struct {
 	Model          string          `json:"model,omitempty"`
 	Status         SessionActivity `json:"status,omitempty"`
 	Retry          *RetryInfo      `json:"retry,omitempty"`
+	State          SessionState    `json:"state,omitempty"`
 }
 
 type wireTurnStarted struct {
@@ -346,7 +347,7 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	case SessionClosed:
 		return json.Marshal(wireSessionClosed{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Reason: e.Reason, Message: e.Message})
 	case SessionUpdated:
-		return json.Marshal(wireSessionUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, PermissionMode: e.PermissionMode, Title: e.Title, Model: e.Model, Status: e.Status, Retry: e.Retry})
+		return json.Marshal(wireSessionUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, PermissionMode: e.PermissionMode, Title: e.Title, Model: e.Model, Status: e.Status, Retry: e.Retry, State: e.State})
 	case TurnStarted:
 		return json.Marshal(wireTurnStarted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Prompt: e.Prompt, UUID: e.UUID})
 	case TurnAccepted:
@@ -439,6 +440,9 @@ func (e Event) checkValues() error {
 		}
 		if e.Status != "" && !e.Status.Valid() {
 			return fmt.Errorf("session.updated with status %q", e.Status)
+		}
+		if e.State != "" && !e.State.Valid() {
+			return fmt.Errorf("session.updated with state %q", e.State)
 		}
 	case TurnFailed:
 		if !TurnFailureCode(e.Code).Valid() {

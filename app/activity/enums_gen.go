@@ -278,6 +278,30 @@ func (v SessionCloseReason) Valid() bool {
 	return false
 }
 
+// SessionState is a closed set of wire values (wire.schema.json $defs/SessionState).
+type SessionState string
+
+const (
+	SessionStateAsleep SessionState = "asleep"
+	SessionStateWaking SessionState = "waking"
+	SessionStateAwake  SessionState = "awake"
+)
+
+// SessionStateValues lists every SessionState, in the schema's order.
+var SessionStateValues = []SessionState{SessionStateAsleep, SessionStateWaking, SessionStateAwake}
+
+// String returns the wire value.
+func (v SessionState) String() string { return string(v) }
+
+// Valid reports whether v is one of the values the wire names.
+func (v SessionState) Valid() bool {
+	switch v {
+	case SessionStateAsleep, SessionStateWaking, SessionStateAwake:
+		return true
+	}
+	return false
+}
+
 // SettledBy is a closed set of wire values (wire.schema.json $defs/SettledBy).
 type SettledBy string
 

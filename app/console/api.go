@@ -74,11 +74,16 @@ func (a *API) Snapshot(Empty) (Snapshot, error) {
 	if host == nil {
 		host = NewHostState()
 	}
-	snap := Snapshot{Sessions: []LiveSession{}, Provisioning: host.Provision(), Auth: host.Auth()}
+	snap := Snapshot{Sessions: []LiveSession{}, Provisioning: host.Provision(), Auth: host.Auth(),
+		SessionIdleSeconds: int(a.opts.Sessions.Idle() / time.Second)}
 	for _, s := range a.opts.Sessions.Open() {
 		st := s.State()
+		state := activity.SessionStateAwake
+		if st.Asleep {
+			state = activity.SessionStateAsleep
+		}
 		snap.Sessions = append(snap.Sessions, LiveSession{Session: st.ID, Cwd: st.Cwd, RequestedModel: st.RequestedModel,
-			EffectiveModel: st.EffectiveModel, PermissionMode: st.PermissionMode, Events: nonNil(a.log.of(st.ID))})
+			EffectiveModel: st.EffectiveModel, PermissionMode: st.PermissionMode, State: state, Events: nonNil(a.log.of(st.ID))})
 	}
 	return snap, nil
 }
@@ -382,6 +387,20 @@ func (a *API) ListModels(Empty) (ModelList, error) {
 		return ModelList{}, &Error{Code: CodeUnavailable, Message: err.Error()}
 	}
 	return list, nil
+}
+
+// maxIdleSeconds bounds the idle setting (a week): longer is "never" in all but name.
+const maxIdleSeconds = 7 * 24 * 3600
+
+// SetSessionIdle sets how long an open session may sit idle before it sleeps (0: never), for this Baton's run;
+// BATON_SESSION_IDLE sets it at launch.
+func (a *API) SetSessionIdle(p IdleParams) (IdleParams, error) {
+	if p.Seconds < 0 || p.Seconds > maxIdleSeconds {
+		return IdleParams{}, badRequest("The idle time must be between 0 (never sleep) and %d seconds.", maxIdleSeconds)
+	}
+	a.opts.Sessions.SetIdle(time.Duration(p.Seconds) * time.Second)
+	a.opts.Logger.Info().Int("seconds", p.Seconds).Msg("session idle time set")
+	return p, nil
 }
 
 func nonNil(events []activity.Event) []activity.Event {

@@ -45,5 +45,6 @@ func Methods(a *API) map[string]Method {
 		"renameSession":      method(a.RenameSession),
 		"setSessionFlags":    method(a.SetSessionFlags),
 		"completePath":       method(a.CompletePath),
+		"setSessionIdle":     method(a.SetSessionIdle),
 	}
 }

@@ -15,6 +15,16 @@ type Pusher interface {
 	Sessions(SessionsChange) error
 }
 
+// BatchPusher is a Pusher that can carry several events in one push (the WebSocket's `events` message). Forward
+// hands it every event already waiting, so a streaming reply's thousands of deltas do not cost a write each.
+type BatchPusher interface {
+	Pusher
+	Events([]activity.Event) error
+}
+
+// maxBatch bounds one batched push, so one message stays small however far a client fell behind.
+const maxBatch = 512
+
 // Forward is the one forwarding loop of every transport: it delivers each event from events and each change of
 // host (nil: none) to p, in order per source, until ctx ends (its error), events is closed (nil) or p fails
 // (p's error, so the transport can drop the connection).
@@ -31,7 +41,7 @@ func Forward(ctx context.Context, events <-chan activity.Event, host *HostState,
 			if !ok {
 				return nil
 			}
-			if err := p.Event(ev); err != nil {
+			if err := push(p, ev, events); err != nil {
 				return err
 			}
 		case u := <-updates:
@@ -42,6 +52,33 @@ func Forward(ctx context.Context, events <-chan activity.Event, host *HostState,
 			return ctx.Err()
 		}
 	}
+}
+
+// push delivers ev, and to a BatchPusher every event already waiting behind it, in order. A lone event goes out
+// as a single push.
+func push(p Pusher, ev activity.Event, events <-chan activity.Event) error {
+	bp, ok := p.(BatchPusher)
+	if !ok {
+		return p.Event(ev)
+	}
+	batch := []activity.Event{ev}
+	open := true
+	for open && len(batch) < maxBatch {
+		select {
+		case next, more := <-events:
+			if !more {
+				open = false
+				break
+			}
+			batch = append(batch, next)
+		default:
+			open = false
+		}
+	}
+	if len(batch) == 1 {
+		return p.Event(ev)
+	}
+	return bp.Events(batch)
 }
 
 func pushHost(p Pusher, u HostUpdate) error {

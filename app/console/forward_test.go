@@ -60,3 +60,32 @@ func TestForwardStopsWhenThePusherFails(t *testing.T) {
 	p := chanPusher{got: make(chan string, 1), fail: boom}
 	require.ErrorIs(t, Forward(context.Background(), events, nil, p), boom)
 }
+
+// batchPusher records each push's size.
+type batchPusher struct {
+	chanPusher
+	batches chan []activity.Event
+}
+
+func (b batchPusher) Events(evs []activity.Event) error {
+	b.batches <- evs
+	return nil
+}
+
+// Events already waiting go out in one push, in order; a lone event goes out alone.
+func TestForwardBatchesWaitingEvents(t *testing.T) {
+	events := make(chan activity.Event, 3)
+	for _, k := range []activity.Kind{activity.TurnStarted, activity.MessageDelta, activity.TurnCompleted} {
+		events <- activity.Event{Kind: k}
+	}
+	p := batchPusher{chanPusher: chanPusher{got: make(chan string, 1)}, batches: make(chan []activity.Event, 1)}
+	done := make(chan error, 1)
+	go func() { done <- Forward(context.Background(), events, nil, p) }()
+	batch := <-p.batches
+	require.Equal(t, []activity.Kind{activity.TurnStarted, activity.MessageDelta, activity.TurnCompleted},
+		[]activity.Kind{batch[0].Kind, batch[1].Kind, batch[2].Kind})
+	events <- activity.Event{Kind: activity.TurnQueued}
+	require.Equal(t, "event:turn.queued", <-p.got)
+	close(events)
+	require.NoError(t, <-done)
+}

@@ -27,6 +27,7 @@ var MethodNames = []string{
 	"renameSession",
 	"setSessionFlags",
 	"completePath",
+	"setSessionIdle",
 }
 
 // ErrorCodes are the codes a failed call may carry.

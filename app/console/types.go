@@ -165,7 +165,9 @@ type LiveSession struct {
 	RequestedModel string                  `json:"requestedModel"`
 	EffectiveModel string                  `json:"effectiveModel"`
 	PermissionMode activity.PermissionMode `json:"permissionMode"`
-	Events         []activity.Event        `json:"events"`
+	// State is "asleep" while the session holds no process (its next prompt wakes it), else "awake".
+	State  activity.SessionState `json:"state"`
+	Events []activity.Event      `json:"events"`
 }
 
 // ProvisionState is where getting the claude executable stands.
@@ -186,6 +188,13 @@ type Snapshot struct {
 	Sessions     []LiveSession  `json:"sessions"`
 	Provisioning ProvisionState `json:"provisioning"`
 	Auth         AuthState      `json:"auth"`
+	// SessionIdleSeconds is how long an open session may sit idle before it sleeps (0: never).
+	SessionIdleSeconds int `json:"sessionIdleSeconds"`
+}
+
+// IdleParams sets how long an open session may sit idle before it sleeps, in seconds (0: never).
+type IdleParams struct {
+	Seconds int `json:"seconds"`
 }
 
 // RewindResult is the SDK's answer to a files rewind, as the sidecar relays it.

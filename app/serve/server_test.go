@@ -32,7 +32,10 @@ type served struct {
 
 // startServed runs browser mode in-process over the real session runtime (real sidecar, SDK and claude CLI
 // against the scripted Messages API).
-func startServed(t *testing.T) *served {
+func startServed(t *testing.T) *served { return startServedWith(t, nil) }
+
+// startServedWith lets a test adjust the session manager's configuration first.
+func startServedWith(t *testing.T, configure func(*session.Config)) *served {
 	t.Helper()
 	claude := testenv.RequireClaude(t)
 	api, err := fakeapi.Start(fakeapi.DefaultScript())
@@ -40,7 +43,11 @@ func startServed(t *testing.T) *served {
 	t.Cleanup(api.Close)
 	home := testenv.NewHome(t)
 	env := append(testenv.CLIEnv(api.URL(), home), "CLAUDE_CODE_EXECUTABLE="+claude)
-	m := session.NewManager(session.Config{SidecarPath: testenv.SidecarPath(t), Env: env, Logger: zerolog.Nop()})
+	cfg := session.Config{SidecarPath: testenv.SidecarPath(t), Env: env, Logger: zerolog.Nop()}
+	if configure != nil {
+		configure(&cfg)
+	}
+	m := session.NewManager(cfg)
 	capi := console.New(console.Options{Sessions: m, Transport: "websocket", Version: "test", Logger: zerolog.Nop()})
 	srv, err := serve.Listen(serve.Options{Listen: "127.0.0.1:0", API: capi, Sessions: m, Logger: zerolog.Nop()})
 	require.NoError(t, err)
@@ -141,16 +148,22 @@ func (c *wsClient) read() {
 			return
 		}
 		var msg struct {
-			ID    *int            `json:"id"`
-			Type  string          `json:"type"`
-			Event activity.Event  `json:"event"`
-			Raw   json.RawMessage `json:"-"`
+			ID     *int             `json:"id"`
+			Type   string           `json:"type"`
+			Event  activity.Event   `json:"event"`
+			Events []activity.Event `json:"events"`
 		}
 		if json.Unmarshal(data, &msg) != nil {
 			continue
 		}
-		if msg.Type == "event" {
+		switch msg.Type {
+		case "event":
 			c.events <- msg.Event
+			continue
+		case "events": // events that waited together on the host, in order (API.md)
+			for _, ev := range msg.Events {
+				c.events <- ev
+			}
 			continue
 		}
 		if msg.ID != nil {

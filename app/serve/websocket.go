@@ -31,6 +31,12 @@ type eventMessage struct {
 	Event activity.Event `json:"event"`
 }
 
+// eventsMessage pushes several events at once, in order (events that were waiting together).
+type eventsMessage struct {
+	Type   string           `json:"type"`
+	Events []activity.Event `json:"events"`
+}
+
 // hostMessage pushes a whole new sign-in or provisioning state.
 type hostMessage struct {
 	Type      string                  `json:"type"`
@@ -91,6 +97,10 @@ type wsPusher struct {
 
 func (w wsPusher) Event(ev activity.Event) error {
 	return writeJSON(w.ctx, w.conn, eventMessage{Type: "event", Event: ev})
+}
+
+func (w wsPusher) Events(evs []activity.Event) error {
+	return writeJSON(w.ctx, w.conn, eventsMessage{Type: "events", Events: evs})
 }
 
 func (w wsPusher) Auth(a console.AuthState) error {

@@ -35,7 +35,10 @@ func (h *harness) release() {
 	h.hold = make(chan struct{})
 }
 
-func newHarness(t *testing.T) *harness {
+func newHarness(t *testing.T) *harness { return newHarnessWith(t, nil) }
+
+// newHarnessWith lets a test adjust the manager's configuration (e.g. its idle clock) before it is made.
+func newHarnessWith(t *testing.T, configure func(*session.Config)) *harness {
 	t.Helper()
 	claude := testenv.RequireClaude(t)
 	h := &harness{t: t, home: testenv.NewHome(t), project: testenv.NewProject(t), hold: make(chan struct{})}
@@ -54,7 +57,11 @@ func newHarness(t *testing.T) *harness {
 	t.Cleanup(api.Close)
 	h.api = api
 	env := append(testenv.CLIEnv(api.URL(), h.home), "CLAUDE_CODE_EXECUTABLE="+claude)
-	h.m = session.NewManager(session.Config{SidecarPath: testenv.SidecarPath(t), Env: env, Logger: zerolog.Nop()})
+	cfg := session.Config{SidecarPath: testenv.SidecarPath(t), Env: env, Logger: zerolog.Nop()}
+	if configure != nil {
+		configure(&cfg)
+	}
+	h.m = session.NewManager(cfg)
 	h.rec = newRecorder(h.m.Subscribe(nil))
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)

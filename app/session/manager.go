@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/baton-console/baton/app/activity"
@@ -31,7 +32,11 @@ type Config struct {
 	Gate func(ctx context.Context, purpose string) (release func(), err error)
 	// Receipts, when set, records every turn the sessions run (app/receipts).
 	Receipts ReceiptLog
-	Logger   zerolog.Logger
+	// Idle is how long an open session may sit idle before it sleeps (0: never); SetIdle changes it later.
+	Idle time.Duration
+	// AfterFunc arms an idle countdown (nil: time.AfterFunc). Tests pass one whose countdowns they run out.
+	AfterFunc func(d time.Duration, f func()) (stop func() bool)
+	Logger    zerolog.Logger
 }
 
 // StartOptions opens a session: new (ID optional), resume (Resume = the id to reopen), or fork (ForkFrom).
@@ -53,13 +58,40 @@ type Manager struct {
 	cfg Config
 	bus *Bus
 
+	idle atomic.Int64 // time.Duration
+
 	mu       sync.Mutex
 	sessions map[string]*Session
 }
 
 // NewManager creates a manager; no process starts until a session does.
 func NewManager(cfg Config) *Manager {
-	return &Manager{cfg: cfg, bus: newBus(), sessions: map[string]*Session{}}
+	m := &Manager{cfg: cfg, bus: newBus(), sessions: map[string]*Session{}}
+	m.idle.Store(int64(cfg.Idle))
+	return m
+}
+
+// Idle is how long an open session may sit idle before it sleeps (0: never).
+func (m *Manager) Idle() time.Duration { return time.Duration(m.idle.Load()) }
+
+// SetIdle changes the idle time; every open session's countdown starts again from now.
+func (m *Manager) SetIdle(d time.Duration) {
+	if d < 0 {
+		d = 0
+	}
+	m.idle.Store(int64(d))
+	for _, s := range m.Open() {
+		s.mu.Lock()
+		s.armIdleLocked()
+		s.mu.Unlock()
+	}
+}
+
+func (m *Manager) afterFunc(d time.Duration, f func()) func() bool {
+	if m.cfg.AfterFunc != nil {
+		return m.cfg.AfterFunc(d, f)
+	}
+	return time.AfterFunc(d, f).Stop
 }
 
 // Subscribe delivers every session's events the filter accepts (all when nil).
@@ -93,13 +125,39 @@ func (m *Manager) Start(ctx context.Context, opts StartOptions) (*Session, error
 	if err != nil {
 		return nil, err
 	}
-	m.mu.Lock()
-	if _, open := m.sessions[req.Session]; open {
-		m.mu.Unlock()
-		return nil, fmt.Errorf("session %s is already open", req.Session)
+	requested := opts.Model
+	if requested == "" {
+		requested = "default"
 	}
+	s := &Session{
+		id: req.Session, cwd: req.Cwd, mgr: m, bus: m.bus, log: m.cfg.Logger,
+		pumpDone: make(chan struct{}), pendingPerms: map[string]string{}, turnTokens: map[string]int{},
+		receipts: m.cfg.Receipts, startReq: req, resumable: req.Resume,
+		requestedModel: requested, permissionMode: opts.PermissionMode,
+		onEnd: m.forget,
+	}
+	m.mu.Lock()
+	if _, open := m.sessions[s.id]; open {
+		m.mu.Unlock()
+		return nil, fmt.Errorf("session %s is already open", s.id)
+	}
+	m.sessions[s.id] = s // held from here, so the same id cannot open twice meanwhile
 	m.mu.Unlock()
+	l, err := m.launch(ctx, s, req, false)
+	if err != nil {
+		m.forget(s)
+		return nil, err
+	}
+	s.mu.Lock()
+	s.link = l
+	s.armIdleLocked()
+	s.mu.Unlock()
+	return s, nil
+}
 
+// launch starts a sidecar for the session and opens it there: Start's first process, or a wake's fresh one. A
+// refused start leaves nothing running.
+func (m *Manager) launch(ctx context.Context, s *Session, req protocol.StartRequest, wake bool) (*link, error) {
 	if m.cfg.Gate != nil {
 		release, err := m.cfg.Gate(ctx, "session start")
 		if err != nil {
@@ -111,39 +169,19 @@ func (m *Manager) Start(ctx context.Context, opts StartOptions) (*Session, error
 	if err != nil {
 		return nil, err
 	}
-	requested := opts.Model
-	if requested == "" {
-		requested = "default"
-	}
-	s := &Session{
-		id: req.Session, cwd: req.Cwd, client: client, bus: m.bus, log: m.cfg.Logger,
-		pumpDone: make(chan struct{}), pendingPerms: map[string]string{}, turnTokens: map[string]int{},
-		receipts:       m.cfg.Receipts,
-		requestedModel: requested, permissionMode: opts.PermissionMode,
-		onEnd: m.forget,
-	}
-	m.mu.Lock()
-	if _, open := m.sessions[s.id]; open {
-		m.mu.Unlock()
-		client.Kill()
-		return nil, fmt.Errorf("session %s is already open", s.id)
-	}
-	m.sessions[s.id] = s
-	m.mu.Unlock()
-	go s.pump()
-
+	l := newLink(client, wake)
+	go s.pump(l)
 	var rep protocol.StartReply
 	if err := client.Call(ctx, protocol.ReqStart, req, &rep); err != nil {
-		s.mu.Lock()
-		s.closing = true // a refused start is not a crash: no sidecar_exited events
-		s.mu.Unlock()
+		l.retiring.Store(true) // a refused start is not a crash: no sidecar_exited events, and the session stays
 		_ = client.Close(2 * time.Second)
-		<-s.pumpDone
+		<-l.done
 		return nil, fmt.Errorf("start the session: %w", err)
 	}
+	l.started.Store(true)
 	m.cfg.Logger.Info().Str("session", s.id).Str("executable", rep.Executable).Bool("resume", req.Resume).
-		Bool("fork", req.ForkFrom != "").Msg("session started")
-	return s, nil
+		Bool("fork", req.ForkFrom != "").Bool("wake", wake).Msg("session started")
+	return l, nil
 }
 
 func (m *Manager) startRequest(ctx context.Context, opts StartOptions) (protocol.StartRequest, error) {

@@ -20,19 +20,30 @@ import (
 // ErrClosed is returned by calls on a session that has ended.
 var ErrClosed = errors.New("the session is closed")
 
-// Session is one open Claude Code session.
+// Session is one open Claude Code session. While it sleeps (sleep.go) it holds no process: link is nil until the
+// next prompt or setting wakes it in a fresh sidecar resuming the same session.
 type Session struct {
 	id       string
 	cwd      string
-	client   *sidecar.Client
+	mgr      *Manager
 	bus      *Bus
 	log      zerolog.Logger
 	onEnd    func(*Session)
-	pumpDone chan struct{}
+	pumpDone chan struct{} // closed once the session has ended and its last event was published
 	emitMu   sync.Mutex
 	receipts ReceiptLog // nil: no receipts
+	// lifeMu serialises falling asleep and waking with the calls that need a process, so a prompt never reaches
+	// a sidecar that is being retired.
+	lifeMu sync.Mutex
 
 	mu             sync.Mutex
+	link           *link // nil while asleep
+	startReq       protocol.StartRequest
+	resumable      bool // a transcript exists: waking resumes it
+	asleep         bool
+	idleGen        uint64
+	idleStop       func() bool
+	background     background
 	seq            uint64
 	openTurns      []string
 	pendingPerms   map[string]string // request id → turn
@@ -53,21 +64,29 @@ type State struct {
 	PermissionMode activity.PermissionMode
 	OpenTurns      []string
 	PendingPerms   []string
+	Asleep         bool
 	Ended          bool
 }
 
 // ID is the session's UUID.
 func (s *Session) ID() string { return s.id }
 
-// SidecarPID is the process id of the session's sidecar.
-func (s *Session) SidecarPID() int { return s.client.PID() }
+// SidecarPID is the process id of the session's sidecar (0 while it sleeps).
+func (s *Session) SidecarPID() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.link == nil {
+		return 0
+	}
+	return s.link.client.PID()
+}
 
 // State returns a snapshot.
 func (s *Session) State() State {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st := State{ID: s.id, Cwd: s.cwd, RequestedModel: s.requestedModel, EffectiveModel: s.effectiveModel,
-		PermissionMode: s.permissionMode, OpenTurns: append([]string(nil), s.openTurns...), Ended: s.ended}
+		PermissionMode: s.permissionMode, OpenTurns: append([]string(nil), s.openTurns...), Asleep: s.asleep, Ended: s.ended}
 	for id := range s.pendingPerms {
 		st.PendingPerms = append(st.PendingPerms, id)
 	}
@@ -84,14 +103,12 @@ func (s *Session) Exec(ctx context.Context, prompt string) (string, error) {
 // Send is Exec that also says whether the prompt waits behind another turn.
 func (s *Session) Send(ctx context.Context, prompt string) (turn string, queued bool, err error) {
 	turn = uuid.NewString()
-	s.mu.Lock()
-	if s.ended || s.closing {
-		s.mu.Unlock()
-		return "", false, ErrClosed
+	// Tracked before sending (and before the lifecycle lock is let go, so the session cannot fall asleep in
+	// between), so a sidecar that dies right after still gets this turn failed explicitly.
+	client, err := s.awake(ctx, func() { s.openTurns = append(s.openTurns, turn) })
+	if err != nil {
+		return "", false, err
 	}
-	// Tracked before sending, so a sidecar that dies right after still gets this turn failed explicitly.
-	s.openTurns = append(s.openTurns, turn)
-	s.mu.Unlock()
 	// The receipt comes first: a turn nobody could record is not run (fail closed).
 	if err := s.recordAccepted(turn, prompt); err != nil {
 		s.mu.Lock()
@@ -103,7 +120,7 @@ func (s *Session) Send(ctx context.Context, prompt string) (turn string, queued 
 	// later still sees (and can remove) a prompt waiting behind the running turn.
 	s.emit(activity.Event{Kind: activity.TurnQueued, Turn: turn, Prompt: prompt})
 	var rep protocol.ExecReply
-	if err := s.client.Call(ctx, protocol.ReqExec, protocol.ExecRequest{Session: s.id, Turn: turn, Prompt: prompt}, &rep); err != nil {
+	if err := client.Call(ctx, protocol.ReqExec, protocol.ExecRequest{Session: s.id, Turn: turn, Prompt: prompt}, &rep); err != nil {
 		s.mu.Lock()
 		open := contains(s.openTurns, turn)
 		s.openTurns = remove(s.openTurns, turn)
@@ -126,7 +143,11 @@ func (s *Session) Cancel(ctx context.Context, turn string, budgets CancelBudgets
 	defer stop()
 	req := protocol.CancelRequest{Session: s.id, Turn: turn,
 		InterruptBudgetMs: int(budgets.Interrupt / time.Millisecond), DrainBudgetMs: int(budgets.Drain / time.Millisecond)}
-	if err := s.client.Call(ctx, protocol.ReqCancel, req, &rep); err != nil {
+	client := s.current()
+	if client == nil { // asleep: nothing runs or waits
+		return protocol.CancelReply{Disposition: activity.CancelDispositionAbsent, Turn: turn, Phase: activity.CancelPhaseNone}, nil
+	}
+	if err := client.Call(ctx, protocol.ReqCancel, req, &rep); err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
 			return rep, fmt.Errorf("cancel: the agent process did not answer within %s: %w",
 				budgets.Interrupt+budgets.Drain+cancelAnswerSlack, err)
@@ -144,8 +165,10 @@ func (s *Session) Cancel(ctx context.Context, turn string, budgets CancelBudgets
 // turn is the new turn.
 func (s *Session) Guide(ctx context.Context, prompt string) (turn string, guided bool, err error) {
 	var rep protocol.GuideReply
-	if err := s.client.Call(ctx, protocol.ReqGuide, protocol.GuideRequest{Session: s.id, Prompt: prompt}, &rep); err != nil {
-		return "", false, s.callError("steer the turn", err)
+	if client := s.current(); client != nil { // asleep: no turn runs, so the guidance is an ordinary prompt
+		if err := client.Call(ctx, protocol.ReqGuide, protocol.GuideRequest{Session: s.id, Prompt: prompt}, &rep); err != nil {
+			return "", false, s.callError("steer the turn", err)
+		}
 	}
 	if rep.Guided {
 		return rep.Turn, true, nil
@@ -158,7 +181,11 @@ func (s *Session) Guide(ctx context.Context, prompt string) (turn string, guided
 func (s *Session) Answer(ctx context.Context, requestID string, verdict activity.Verdict, message string, by activity.PermissionAuthor) (bool, error) {
 	var rep protocol.PermissionReply
 	req := protocol.PermissionRequest{Session: s.id, RequestID: requestID, Verdict: verdict, Message: message, By: by}
-	if err := s.client.Call(ctx, protocol.ReqPermission, req, &rep); err != nil {
+	client := s.current()
+	if client == nil { // asleep: no request is pending
+		return false, nil
+	}
+	if err := client.Call(ctx, protocol.ReqPermission, req, &rep); err != nil {
 		return false, s.callError("answer the permission request", err)
 	}
 	return rep.Settled, nil
@@ -169,19 +196,28 @@ func (s *Session) Answer(ctx context.Context, requestID string, verdict activity
 func (s *Session) AnswerTool(ctx context.Context, callID, output string, isError bool) (bool, error) {
 	var rep protocol.ToolResultReply
 	req := protocol.ToolResultRequest{Session: s.id, CallID: callID, Output: output, IsError: isError}
-	if err := s.client.Call(ctx, protocol.ReqToolResult, req, &rep); err != nil {
+	client := s.current()
+	if client == nil { // restricted runs never sleep; an asleep session has no call waiting
+		return false, nil
+	}
+	if err := client.Call(ctx, protocol.ReqToolResult, req, &rep); err != nil {
 		return false, s.callError("answer the tool call", err)
 	}
 	return rep.Settled, nil
 }
 
-// SetModel changes the requested model ("default" = the CLI's default).
+// SetModel changes the requested model ("default" = the CLI's default). It wakes a sleeping session.
 func (s *Session) SetModel(ctx context.Context, model string) error {
-	if err := s.client.Call(ctx, protocol.ReqSetModel, protocol.SetModelRequest{Session: s.id, Model: model}, nil); err != nil {
+	client, err := s.awake(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := client.Call(ctx, protocol.ReqSetModel, protocol.SetModelRequest{Session: s.id, Model: model}, nil); err != nil {
 		return s.callError("change the model", err)
 	}
 	s.mu.Lock()
 	s.requestedModel = model
+	s.armIdleLocked()
 	s.mu.Unlock()
 	return nil
 }
@@ -189,11 +225,16 @@ func (s *Session) SetModel(ctx context.Context, model string) error {
 // SetPermissionMode changes the permission mode and returns the mode the CLI reports.
 func (s *Session) SetPermissionMode(ctx context.Context, mode activity.PermissionMode) (activity.PermissionMode, error) {
 	var rep protocol.SetPermissionModeReply
-	if err := s.client.Call(ctx, protocol.ReqSetPermissionMode, protocol.SetPermissionModeRequest{Session: s.id, Mode: mode}, &rep); err != nil {
+	client, err := s.awake(ctx, nil)
+	if err != nil {
+		return "", err
+	}
+	if err := client.Call(ctx, protocol.ReqSetPermissionMode, protocol.SetPermissionModeRequest{Session: s.id, Mode: mode}, &rep); err != nil {
 		return "", s.callError("change the permission mode", err)
 	}
 	s.mu.Lock()
 	s.permissionMode = rep.Mode
+	s.armIdleLocked()
 	s.mu.Unlock()
 	return rep.Mode, nil
 }
@@ -201,20 +242,30 @@ func (s *Session) SetPermissionMode(ctx context.Context, mode activity.Permissio
 // Close shuts the session down: the sidecar acknowledges only after the SDK query has ended; then its stdin is
 // closed and the process reaped. Close waits until the session's last event was published.
 func (s *Session) Close(ctx context.Context) error {
+	s.lifeMu.Lock()
 	s.mu.Lock()
 	if s.ended {
 		s.mu.Unlock()
+		s.lifeMu.Unlock()
 		<-s.pumpDone
 		return nil
 	}
 	s.closing = true
+	s.disarmIdleLocked()
+	l := s.link
 	s.mu.Unlock()
-	callErr := s.client.Call(ctx, protocol.ReqClose, protocol.CloseRequest{Session: s.id}, nil)
+	if l == nil { // asleep: no process to stop
+		s.endAsleep()
+		s.lifeMu.Unlock()
+		return nil
+	}
+	s.lifeMu.Unlock()
+	callErr := l.client.Call(ctx, protocol.ReqClose, protocol.CloseRequest{Session: s.id}, nil)
 	grace := 5 * time.Second
 	if callErr != nil {
 		grace = 0 // the sidecar did not acknowledge: do not wait for it
 	}
-	_ = s.client.Close(grace)
+	_ = l.client.Close(grace)
 	<-s.pumpDone
 	if callErr != nil && !errors.Is(callErr, sidecar.ErrExited) {
 		return fmt.Errorf("close session %s: %w", s.id, callErr)
@@ -232,27 +283,36 @@ func (s *Session) callError(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
 
-// pump stamps and publishes the sidecar's events, keeps the session's bookkeeping, and, when the process ends
-// without a clean close, fails what was still open.
-func (s *Session) pump() {
-	defer close(s.pumpDone)
-	for ev := range s.client.Events() {
+// pump stamps and publishes one sidecar's events, keeps the session's bookkeeping, and, when the process ends
+// without a clean close or a retirement to sleep, fails what was still open and ends the session.
+func (s *Session) pump(l *link) {
+	defer close(l.done)
+	for ev := range l.client.Events() {
 		if ev.Session == "" {
 			ev.Session = s.id // a protocol error from this session's sidecar belongs to it
+		}
+		ev.State = "" // sleep and wake are the host's to say
+		if l.hidden(ev) {
+			continue
 		}
 		s.observe(ev)
 		s.emit(ev)
 	}
+	if l.retiring.Load() { // fell asleep, or a wake that failed: the session stays open
+		return
+	}
+	defer close(s.pumpDone)
 	s.mu.Lock()
 	clean := s.closing
 	turns := s.openTurns
 	perms := s.pendingPerms
 	s.openTurns, s.pendingPerms = nil, map[string]string{}
 	s.ended = true
+	s.disarmIdleLocked()
 	s.mu.Unlock()
 	if !clean {
 		msg := "The agent process stopped unexpectedly"
-		if exitErr := s.client.Err(); exitErr != nil {
+		if exitErr := l.client.Err(); exitErr != nil {
 			msg += ": " + exitErr.Error()
 		}
 		s.log.Warn().Str("session", s.id).Int("open_turns", len(turns)).Msg("sidecar ended with the session open")
@@ -282,6 +342,13 @@ func (s *Session) observe(ev activity.Event) {
 	switch ev.Kind {
 	case activity.TurnCompleted, activity.TurnFailed, activity.TurnCanceled:
 		s.openTurns = remove(s.openTurns, ev.Turn)
+		s.armIdleLocked()
+	case activity.TurnAccepted:
+		s.resumable = true // Claude Code persisted a prompt: a wake resumes the transcript
+	case activity.Unknown:
+		if s.background.observe(ev.Raw) {
+			s.armIdleLocked()
+		}
 	case activity.PermissionRequested:
 		s.pendingPerms[ev.RequestID] = ev.Turn
 	case activity.PermissionSettled:
@@ -341,7 +408,11 @@ func remove(list []string, item string) []string {
 func (s *Session) RewindFiles(ctx context.Context, message string, dryRun bool) (protocol.RewindFilesReply, error) {
 	var rep protocol.RewindFilesReply
 	req := protocol.RewindFilesRequest{Session: s.id, Message: message, DryRun: dryRun}
-	if err := s.client.Call(ctx, protocol.ReqRewindFiles, req, &rep); err != nil {
+	client, err := s.awake(ctx, nil)
+	if err != nil {
+		return rep, err
+	}
+	if err := client.Call(ctx, protocol.ReqRewindFiles, req, &rep); err != nil {
 		return rep, s.callError("rewind files", err)
 	}
 	return rep, nil

@@ -1,6 +1,8 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { SleepBadge, WAKING_SHOWN_AFTER_MS } from '../src/components/session/SleepState';
+import { newSession } from '../src/store/fold';
 import type { LiveSession, ProvisionState } from '../src/protocol/api';
 import type { ConsoleEvent, SessionEvent } from '../src/protocol/events';
 import { settle } from './fakeTransport';
@@ -379,5 +381,46 @@ describe('the sidebar and the shell', () => {
     await act(() => settle());
     expect(transport.callsOf('startSession')).toEqual([{ cwd: '/tmp/project', permissionMode: 'default' }]);
     expect(screen.getByTestId('conversation-empty')).toBeTruthy();
+  });
+});
+
+describe('sleep and wake in the console', () => {
+  const state = (s: 'asleep' | 'waking' | 'awake'): SessionEvent => ({ kind: 'session.updated', session: S, time: T, state: s });
+
+  it('marks an asleep session until it is awake again, and sets the idle time through the host', async () => {
+    const { transport, push, select } = await renderConsole((t) => {
+      t.snapshot = { ...t.snapshot, sessionIdleSeconds: 600, sessions: [liveSession(lasting(events.slice(0, turnStart('t2'))), { state: 'asleep' })] };
+      t.on('setSessionIdle', (p) => p);
+    });
+    await select(S);
+    expect(screen.getByTestId('session-asleep')).toBeTruthy();
+    expect(screen.getByLabelText('asleep')).toBeTruthy(); // the sidebar's dot
+
+    await push(state('waking'), state('awake'));
+    expect(screen.queryByTestId('session-asleep')).toBeNull();
+    expect(screen.queryByTestId('session-waking')).toBeNull(); // a quick wake says nothing
+
+    fireEvent.change(screen.getByTestId('idle-setting'), { target: { value: '0' } });
+    await act(async () => {
+      await settle();
+    });
+    expect(transport.callsOf('setSessionIdle')).toEqual([{ seconds: 0 }]);
+  });
+
+  it('says waking… only once waking took longer than a moment', () => {
+    vi.useFakeTimers();
+    try {
+      const session = { ...newSession({ id: S, cwd: '/p' }), live: true, sleep: 'waking' as const };
+      const view = render(<SleepBadge session={session} />);
+      act(() => vi.advanceTimersByTime(WAKING_SHOWN_AFTER_MS - 1));
+      expect(screen.queryByTestId('session-waking')).toBeNull();
+      act(() => vi.advanceTimersByTime(1));
+      expect(screen.getByTestId('session-waking').textContent).toBe('waking…');
+      const { sleep: _, ...awake } = session;
+      view.rerender(<SleepBadge session={awake} />);
+      expect(screen.queryByTestId('session-waking')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -264,3 +264,33 @@ describe('subagents and file diffs', () => {
     expect(edit?.before).toBe('one\ntwo\n');
   });
 });
+
+describe('sleep and wake', () => {
+  const state = (s: 'asleep' | 'waking' | 'awake'): SessionEvent => ({ kind: 'session.updated', session: RECORDED_SESSION, time: T, state: s });
+  const started: SessionEvent = {
+    kind: 'session.started',
+    session: RECORDED_SESSION,
+    time: T,
+    cwd: '/p',
+    model: 'default',
+    permissionMode: 'default',
+    resumed: false,
+  };
+
+  it('marks an open session asleep, then waking, then awake again, with no row in the conversation', () => {
+    const awake = foldOneByOne([started]);
+    const asleep = foldOneByOne([state('asleep')], awake);
+    expect(asleep.sleep).toBe('asleep');
+    expect(asleep.live).toBe(true);
+    expect(items(asleep)).toHaveLength(items(awake).length);
+    expect(foldOneByOne([state('waking')], asleep).sleep).toBe('waking');
+    expect(foldOneByOne([state('waking'), state('awake')], asleep).sleep).toBeUndefined();
+    expect(foldOneByOne([state('waking'), state('asleep')], asleep).sleep).toBe('asleep');
+  });
+
+  it('forgets sleep when the session closes', () => {
+    const closed = foldOneByOne([started, state('asleep'), { kind: 'session.closed', session: RECORDED_SESSION, time: T, reason: 'closed' }]);
+    expect(closed.live).toBe(false);
+    expect(closed.sleep).toBeUndefined();
+  });
+});

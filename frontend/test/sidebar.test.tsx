@@ -12,7 +12,7 @@ const NOW = new Date(2026, 11, 1, 15, 0, 0).getTime();
 const DAY = 86_400_000;
 
 function entry(session: string, cwd: string, ageMs: number, extra: Partial<SidebarEntry> = {}): SidebarEntry {
-  return { session, title: session, cwd, lastModified: NOW - ageMs, live: false, waiting: false, finished: false, ...extra };
+  return { session, title: session, cwd, lastModified: NOW - ageMs, live: false, asleep: false, waiting: false, finished: false, ...extra };
 }
 
 describe('sidebar grouping', () => {

@@ -209,3 +209,17 @@ describe('history', () => {
     expect(texts).not.toContain('prompt 299');
   });
 });
+
+describe('sleep in the store', () => {
+  it('takes a session asleep from the snapshot and the idle setting, and sets the idle time through the host', async () => {
+    const { transport, store } = setup();
+    transport.snapshot = { ...transport.snapshot, sessionIdleSeconds: 600, sessions: [live(RECORDED_SESSION, [], { state: 'asleep' })] };
+    transport.on('setSessionIdle', (p) => p);
+    await connect(transport);
+    expect(store.getState().sessions[RECORDED_SESSION]?.sleep).toBe('asleep');
+    expect(store.getState().sessionIdleSeconds).toBe(600);
+    await store.setSessionIdle(0);
+    expect(transport.callsOf('setSessionIdle')).toEqual([{ seconds: 0 }]);
+    expect(store.getState().sessionIdleSeconds).toBe(0);
+  });
+});

@@ -96,6 +96,21 @@ describe('WebSocket transport', () => {
     expect(got.map((e) => e.kind)).toEqual(['turn.started', 'unrecognized:future.kind']);
   });
 
+  it('delivers a batch of events that waited together, in order', () => {
+    const got: ConsoleEvent[] = [];
+    transport.subscribe((ev) => got.push(ev));
+    sockets[0]?.open();
+    sockets[0]?.receive({
+      type: 'events',
+      events: [
+        { kind: 'turn.started', session: 's', turn: 't', time: 'x', prompt: 'hi', seq: 1 },
+        { kind: 'message.delta', session: 's', turn: 't', time: 'x', ephemeral: true, messageId: 'm', index: 0, block: 'text', text: 'a' },
+        { kind: 'message.delta', session: 's', turn: 't', time: 'x', ephemeral: true, messageId: 'm', index: 0, block: 'text', text: 'b' },
+      ],
+    });
+    expect(got.map((e) => (e.kind === 'message.delta' ? e.text : e.kind))).toEqual(['turn.started', 'a', 'b']);
+  });
+
   it('turns the host’s whole-state pushes (sign-in, provisioning) into events', () => {
     const got: ConsoleEvent[] = [];
     transport.subscribe((ev) => got.push(ev));

@@ -28,7 +28,10 @@ const args = [
   'build',
   '--compile',
   '--minify',
-  ...(target !== undefined ? [`--target=${target}`] : []),
+  // Precompiled bytecode: every session's sidecar starts without parsing the SDK's source, about twice as fast,
+  // and with a smaller heap (issue 16's runtime bench). Native builds only: a cross-compiled one is not run here,
+  // so it keeps the plain bundle.
+  ...(target === undefined ? ['--bytecode', '--format=esm'] : [`--target=${target}`]),
   'src/main.ts',
   '--outfile',
   outfile,

@@ -1,7 +1,7 @@
 // The console API (app/console/API.md, version 1): every call's params and result, keyed by method name, so
 // `transport.call('startSession', {...})` is checked end to end.
 import type { ConsoleEvent, ModelEntry, PermissionMode, SessionEvent, Verdict } from './events';
-import type { CancelDisposition, CancelPhase, ConsoleErrorCode, ConsoleMethod } from './wire.gen';
+import type { CancelDisposition, CancelPhase, ConsoleErrorCode, ConsoleMethod, SessionState as SleepState } from './wire.gen';
 
 export interface Capabilities {
   transport: 'wails' | 'websocket';
@@ -16,6 +16,8 @@ export interface LiveSession {
   requestedModel: string;
   effectiveModel: string;
   permissionMode: PermissionMode;
+  /** asleep: the session holds no process; its next prompt or setting wakes it. */
+  state?: SleepState;
   events: ConsoleEvent[];
 }
 
@@ -59,6 +61,8 @@ export interface Snapshot {
   sessions: LiveSession[];
   provisioning: ProvisionState;
   auth: AuthState;
+  /** How long an open session may sit idle before it sleeps, in seconds (0: never). */
+  sessionIdleSeconds?: number;
 }
 
 export interface SessionInfo {
@@ -148,6 +152,8 @@ export interface ApiMethods {
   setSessionFlags: { params: { session: string; pinned?: boolean; archived?: boolean }; result: { pinned: boolean; archived: boolean } };
   /** The folders that complete a typed path, read from the host's file system (one folder, at most 50 answers). */
   completePath: { params: { path: string }; result: { dir: string; entries: PathEntry[]; truncated: boolean } };
+  /** How long an open session may sit idle before it sleeps (0: never), for this Baton's run. */
+  setSessionIdle: { params: { seconds: number }; result: { seconds: number } };
 }
 
 export type Method = keyof ApiMethods;

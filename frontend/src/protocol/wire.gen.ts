@@ -38,6 +38,9 @@ export type SessionActivity = (typeof SESSION_ACTIVITY_VALUES)[number];
 export const SESSION_CLOSE_REASON_VALUES = ["closed","sidecar_exited","error"] as const;
 export type SessionCloseReason = (typeof SESSION_CLOSE_REASON_VALUES)[number];
 
+export const SESSION_STATE_VALUES = ["asleep","waking","awake"] as const;
+export type SessionState = (typeof SESSION_STATE_VALUES)[number];
+
 export const SETTLED_BY_VALUES = ["user","policy","interrupt","sidecar_exited"] as const;
 export type SettledBy = (typeof SETTLED_BY_VALUES)[number];
 
@@ -109,6 +112,7 @@ export interface SessionUpdatedEvent extends EventBase {
   model?: string;
   status?: SessionActivity;
   retry?: RetryInfo;
+  state?: SessionState;
 }
 
 export interface TurnStartedEvent extends EventBase {
@@ -316,7 +320,7 @@ export type WireEventKind = WireEvent['kind'];
 
 export const WIRE_EVENT_KINDS = ["session.started","session.closed","session.updated","turn.started","turn.accepted","turn.guided","turn.completed","turn.failed","turn.canceled","message.delta","message.completed","tool.started","tool.updated","tool.completed","tool.failed","tool.called","permission.requested","permission.settled","plan.updated","usage.updated","model.resolved","commands.updated","models.updated","context.updated","protocol.error","unknown","turn.queued"] as const satisfies readonly WireEventKind[];
 
-export const CONSOLE_METHODS = ["capabilities","snapshot","pickFolder","startSession","sendPrompt","cancelTurn","guideTurn","answerPermission","setModel","setPermissionMode","closeSession","listSessions","history","rewindFiles","rewindConversation","notify","signIn","retryProvision","listModels","renameSession","setSessionFlags","completePath"] as const;
+export const CONSOLE_METHODS = ["capabilities","snapshot","pickFolder","startSession","sendPrompt","cancelTurn","guideTurn","answerPermission","setModel","setPermissionMode","closeSession","listSessions","history","rewindFiles","rewindConversation","notify","signIn","retryProvision","listModels","renameSession","setSessionFlags","completePath","setSessionIdle"] as const;
 export type ConsoleMethod = (typeof CONSOLE_METHODS)[number];
 
 export const CONSOLE_ERROR_CODES = ["bad_request","not_found","unavailable","internal"] as const;

@@ -193,6 +193,10 @@ function sessionStarted(d: Draft, ev: EventOf<'session.started'>): void {
 
 function sessionUpdated(d: Draft, ev: EventOf<'session.updated'>): void {
   const t = d.transcript;
+  if (ev.state !== undefined) {
+    if (ev.state === 'awake') delete d.sleep;
+    else d.sleep = ev.state;
+  }
   if (ev.status !== undefined) {
     if (ev.status === 'idle') delete d.activity;
     else d.activity = ev.status === 'retrying' && ev.retry !== undefined ? retryText(ev.retry) : ev.status;
@@ -216,6 +220,7 @@ function retryText(r: RetryInfo): string {
 function sessionClosed(d: Draft, ev: EventOf<'session.closed'>): void {
   const t = d.transcript;
   d.live = false;
+  delete d.sleep;
   d.closed = ev.message !== undefined ? { reason: ev.reason, message: ev.message } : { reason: ev.reason };
   dropStreams(t);
   d.pending = [];

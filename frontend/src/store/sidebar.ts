@@ -5,6 +5,8 @@ import type { SessionInfo } from '../protocol/api';
 import type { ConsoleState, SessionState } from './types';
 
 export interface SidebarEntry extends SessionInfo {
+  /** Open but asleep: no process until its next prompt. */
+  asleep: boolean;
   waiting: boolean;
   finished: boolean;
   /** The session this one was forked from (Baton's record, or the live session's own start). */
@@ -56,7 +58,7 @@ export function sidebarEntries(state: ConsoleState): SidebarEntry[] {
     // session's own title (read when it opened) fills in until the listing has one.
     const title = info.title !== '' ? info.title : (s?.title ?? (info.firstPrompt !== undefined ? plainLine(info.firstPrompt) : info.session.slice(0, 8)));
     const forkOf = info.forkOf ?? s?.forkedFrom;
-    out.push({ ...info, title, live, ...(forkOf !== undefined ? { forkOf } : {}), ...mark(info.session) });
+    out.push({ ...info, title, live, asleep: s?.live === true && s.sleep === 'asleep', ...(forkOf !== undefined ? { forkOf } : {}), ...mark(info.session) });
   }
   const extra: SidebarEntry[] = [];
   for (const s of Object.values(state.sessions)) {
@@ -68,6 +70,7 @@ export function sidebarEntries(state: ConsoleState): SidebarEntry[] {
       cwd: s.cwd,
       lastModified: Date.now(),
       live: true,
+      asleep: s.sleep === 'asleep',
       ...(prompt !== undefined ? { firstPrompt: prompt } : {}),
       ...(s.forkedFrom !== undefined ? { forkOf: s.forkedFrom } : {}),
       ...mark(s.id),

@@ -251,7 +251,14 @@ export class ConsoleStore {
       // Gone from the host (closed while we were away): keep what was seen, no longer live.
       sessions[id] = old.live ? { ...old, live: false, pending: [], closed: old.closed ?? { reason: 'closed' } } : old;
     }
-    return { ...state, loaded: true, sessions, provisioning: snapshot.provisioning ?? { state: 'unknown' }, auth: snapshot.auth ?? { status: 'unknown' } };
+    return {
+      ...state,
+      loaded: true,
+      sessions,
+      provisioning: snapshot.provisioning ?? { state: 'unknown' },
+      auth: snapshot.auth ?? { status: 'unknown' },
+      ...(snapshot.sessionIdleSeconds !== undefined ? { sessionIdleSeconds: snapshot.sessionIdleSeconds } : {}),
+    };
   }
 
   // ── sidebar ─────────────────────────────────────────────────────────────────
@@ -501,6 +508,12 @@ export class ConsoleStore {
     }
   }
 
+  /** Sets how long an open session may sit idle before it sleeps (0: never); rejects with the host's message. */
+  async setSessionIdle(seconds: number): Promise<void> {
+    const { seconds: set } = await this.transport.call('setSessionIdle', { seconds });
+    this.update((s) => ({ ...s, sessionIdleSeconds: set }));
+  }
+
   /** Rejects with the host's message (the bypass dialog shows the CLI's refusal). */
   async setPermissionMode(id: string, mode: PermissionMode): Promise<PermissionMode> {
     const { mode: actual } = await this.transport.call('setPermissionMode', { session: id, mode });
@@ -624,6 +637,8 @@ export function sessionFromSnapshot(live: LiveSession, previous: SessionState | 
   // The snapshot's own fields are the latest word (set_model / set_permission_mode after the events).
   s = { ...s, live: true, cwd: live.cwd, requestedModel: live.requestedModel || s.requestedModel, permissionMode: live.permissionMode };
   if (live.effectiveModel !== '') s.effectiveModel = live.effectiveModel;
+  if (live.state === 'asleep') s.sleep = 'asleep';
+  else if (live.state === 'awake') delete s.sleep;
   if (s.closed !== undefined) s.live = false;
   if (previous !== undefined && previous.history.events.length > 0) {
     s = { ...s, history: previous.history };

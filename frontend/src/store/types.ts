@@ -184,6 +184,8 @@ export interface SessionState {
   title?: string;
   /** Open in the host right now. */
   live: boolean;
+  /** Open but holding no process (asleep), or getting one back (waking); absent while awake. */
+  sleep?: 'asleep' | 'waking';
   closed?: { reason: string; message?: string };
   requestedModel: string;
   effectiveModel?: string;
@@ -235,6 +237,8 @@ export interface ConsoleState {
   capabilities?: Capabilities;
   provisioning: ProvisionState;
   auth: AuthState;
+  /** How long an open session may sit idle before it sleeps, in seconds (0: never); the host's setting. */
+  sessionIdleSeconds?: number;
   sessions: Record<string, SessionState>;
   sidebar: SidebarState;
   selected?: string;

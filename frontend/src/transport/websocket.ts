@@ -152,6 +152,14 @@ export class WebSocketTransport implements Transport {
       if (event !== undefined) this.events.emit(event);
       return;
     }
+    if (obj['type'] === 'events' && Array.isArray(obj['events'])) {
+      // Events that were waiting together on the host (a streaming reply), in order.
+      for (const raw of obj['events'] as unknown[]) {
+        const event = readEvent(raw);
+        if (event !== undefined) this.events.emit(event);
+      }
+      return;
+    }
     if (obj['type'] === 'auth' || obj['type'] === 'provision' || obj['type'] === 'sessions') {
       // The host's whole-state pushes (API.md, "Events"; console.json's pushes).
       const event = hostStateEvent(obj['type'], obj[obj['type']]);

@@ -19,6 +19,9 @@ function truncate(text: string): string {
 
 /** Returns the event unchanged when it fits, else a copy with its large fields cut down. */
 export function fitEvent(event: Event, maxBytes: number = MAX_EVENT_BYTES): Event {
+  // A stream piece is a few characters, thousands of times a reply: it fits by far (a character is at most 6
+  // bytes of JSON), so it is not serialised once more just to be measured.
+  if (event.kind === 'message.delta' && event.text.length * 6 < maxBytes / 2) return event;
   if (byteLength(event) <= maxBytes) return event;
   switch (event.kind) {
     case 'tool.completed': {

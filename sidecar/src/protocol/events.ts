@@ -63,6 +63,13 @@ export const sessionCloseReasonSchema = z.enum(['closed', 'sidecar_exited', 'err
 export const SESSION_ACTIVITIES = ['requesting', 'compacting', 'retrying', 'idle'] as const;
 export const sessionActivitySchema = z.enum(SESSION_ACTIVITIES);
 export type SessionActivity = (typeof SESSION_ACTIVITIES)[number];
+/**
+ * Whether an open session holds its processes (session.updated, made by the host): `asleep` — idle, no query, no
+ * claude child, no sidecar; `waking` — a prompt or setting started its fresh sidecar; `awake` — running again.
+ */
+export const SESSION_STATES = ['asleep', 'waking', 'awake'] as const;
+export const sessionStateSchema = z.enum(SESSION_STATES);
+export type SessionState = (typeof SESSION_STATES)[number];
 /** An API request the CLI is retrying (overload, rate limit, a dropped connection): typed, never parsed from text. */
 export const retryInfoSchema = z.strictObject({
   attempt: count,
@@ -102,6 +109,8 @@ export const sessionUpdatedEvent = z.strictObject({
   status: sessionActivitySchema.optional(),
   /** With status `retrying`: which attempt, of how many, after what. */
   retry: retryInfoSchema.optional(),
+  /** Sleep and wake: sent by the host only, never by the sidecar. */
+  state: sessionStateSchema.optional(),
 });
 /** Made by the host, never sent by the sidecar: a prompt accepted, before its turn starts. */
 export const turnQueuedEvent = z.strictObject({

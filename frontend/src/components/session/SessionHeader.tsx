@@ -2,6 +2,7 @@
 import { useStore } from '../../store/hooks';
 import { projectName } from '../../store/sidebar';
 import type { SessionState } from '../../store/types';
+import { SleepBadge } from './SleepState';
 
 export function SessionHeader({ session, title, forkOf }: { session: SessionState; title: string; forkOf?: string | undefined }) {
   const store = useStore();
@@ -19,6 +20,7 @@ export function SessionHeader({ session, title, forkOf }: { session: SessionStat
           fork
         </span>
       )}
+      <SleepBadge session={session} />
       {session.live ? (
         <span className="badge live" data-testid="session-live">
           live

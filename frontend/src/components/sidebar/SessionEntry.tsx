@@ -123,7 +123,12 @@ export function SessionEntry({ entry, selected, showProject, onSelect }: { entry
           title={entry.title}
         >
           <span className="entry-title">
-            {entry.live && <span className="dot live" title="live" aria-label="live" />}
+            {entry.live &&
+              (entry.asleep ? (
+                <span className="dot live asleep" title="live, asleep" aria-label="asleep" />
+              ) : (
+                <span className="dot live" title="live" aria-label="live" />
+              ))}
             {entry.pinned === true && <span className="pin" aria-label="pinned" title="Pinned" />}
             <span className="entry-title-text" data-testid="entry-title">
               {entry.title}

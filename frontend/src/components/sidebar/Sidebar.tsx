@@ -4,6 +4,7 @@
 import { useMemo, useState } from 'react';
 import { useConsole, useStore } from '../../store/hooks';
 import { archivedCount, filterEntries, groupEntries, type GroupBy, projectName, projects, type SidebarGroup, sidebarEntries } from '../../store/sidebar';
+import { IdleSetting } from '../session/SleepState';
 import { ConnectionStatus } from '../shell/ConnectionStatus';
 import { setSidebarPrefs, toggleCollapsed, useSidebarPrefs } from './prefs';
 import { SessionEntry } from './SessionEntry';
@@ -53,7 +54,7 @@ export function Sidebar({ onNewSession }: { onNewSession: () => void }) {
   const marks = useConsole((s) => s.marks);
   const selected = useConsole((s) => s.selected);
   // A string, so streaming (which changes sessions every frame) does not re-render the list.
-  const sessionsSig = useConsole((s) => Object.values(s.sessions).map((x) => `${x.id}|${x.live ? 1 : 0}|${x.title ?? ''}|${x.turnOrder.length}`).join('\n'));
+  const sessionsSig = useConsole((s) => Object.values(s.sessions).map((x) => `${x.id}|${x.live ? 1 : 0}${x.sleep ?? ''}|${x.title ?? ''}|${x.turnOrder.length}`).join('\n'));
   const [text, setText] = useState('');
   const [project, setProject] = useState('');
   const entries = useMemo(() => sidebarEntries(store.getState()), [store, sidebar, marks, sessionsSig]);
@@ -128,6 +129,7 @@ export function Sidebar({ onNewSession }: { onNewSession: () => void }) {
         )}
       </ul>
       {sidebar.error !== undefined && <div className="small error-text">Could not list sessions: {sidebar.error}</div>}
+      <IdleSetting />
       <ConnectionStatus />
       <SidebarResizer width={prefs.width} />
     </nav>

@@ -1,0 +1,391 @@
+//go:build unix
+
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/session"
+	"github.com/rs/zerolog"
+)
+
+// timeToLine runs cmd and returns the time from its start to the first stdout line containing marker; the process
+// is then waited for.
+func timeToLine(cmd *exec.Cmd, marker string) (time.Duration, string, error) {
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return 0, "", err
+	}
+	began := time.Now()
+	if err := cmd.Start(); err != nil {
+		return 0, "", err
+	}
+	var took time.Duration
+	var line string
+	sc := bufio.NewScanner(out)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	for sc.Scan() {
+		if took == 0 && strings.Contains(sc.Text(), marker) {
+			took, line = time.Since(began), sc.Text()
+		}
+	}
+	waitErr := cmd.Wait()
+	if took == 0 {
+		return 0, "", fmt.Errorf("%s printed no %s line (exit: %v)", filepath.Base(cmd.Path), marker, waitErr)
+	}
+	return took, line, nil
+}
+
+func (b *bench) baselineCmd(home, project, prompt string) *exec.Cmd {
+	cmd := exec.Command(b.runtime, filepath.Join(b.root, "sidecar", "bench", "baseline.mjs"),
+		"--cwd", project, "--executable", b.claude, "--prompt", prompt)
+	cmd.Dir = home
+	cmd.Env = b.env(home)
+	return cmd
+}
+
+func median(list []time.Duration) time.Duration {
+	s := slices.Clone(list)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+// oneTurn: process start → the turn's result, `baton exec` against the baseline, alternating runs.
+func (b *bench) oneTurn() error {
+	var baton, base []time.Duration
+	for i := 0; i < b.runs; i++ {
+		home, project, err := b.sandbox(fmt.Sprintf("turn-%d", i))
+		if err != nil {
+			return err
+		}
+		cmd := exec.Command(b.baton, "exec", "--cwd", project, "--approve", "all", "--json", "hello")
+		cmd.Dir, cmd.Env = home, b.env(home)
+		took, _, err := timeToLine(cmd, `"kind":"turn.completed"`)
+		if err != nil {
+			return fmt.Errorf("baton exec: %w", err)
+		}
+		baton = append(baton, took)
+		took, _, err = timeToLine(b.baselineCmd(home, project, "hello"), `"mark":"result"`)
+		if err != nil {
+			return fmt.Errorf("baseline: %w", err)
+		}
+		base = append(base, took)
+	}
+	r := ratio(median(baton), median(base))
+	fmt.Printf("one turn, start → result (median of %d): baton exec %s, baseline %s → %.2f× (goal ≤ 1.05×: %s)\n",
+		b.runs, ms(median(baton)), ms(median(base)), r, verdict(r <= 1.05))
+	// Where the time goes: the sidecar executable's own start (it exits at once on a closed stdin) against node's.
+	sidecarStart, nodeStart, err := b.startCosts()
+	if err != nil {
+		return err
+	}
+	fmt.Printf("  start costs (median of %d): baton-sidecar to exit on EOF %s; node -e 0 %s\n", b.runs, ms(sidecarStart), ms(nodeStart))
+	return nil
+}
+
+func (b *bench) startCosts() (sidecar, node time.Duration, err error) {
+	var sc, nd []time.Duration
+	for i := 0; i < b.runs; i++ {
+		for _, c := range []struct {
+			argv []string
+			into *[]time.Duration
+		}{{[]string{b.sidecar}, &sc}, {[]string{"node", "-e", "0"}, &nd}} {
+			cmd := exec.Command(c.argv[0], c.argv[1:]...)
+			began := time.Now()
+			if err := cmd.Run(); err != nil {
+				return 0, 0, fmt.Errorf("%s: %w", c.argv[0], err)
+			}
+			*c.into = append(*c.into, time.Since(began))
+		}
+	}
+	return median(sc), median(nd), nil
+}
+
+// streamedDeltas: b.deltas text deltas, first → last as a console client reads them over the WebSocket, against
+// the baseline's own iteration; and the latency each delta gains between the sidecar stamping it and the client.
+func (b *bench) streamedDeltas() error {
+	home, project, err := b.sandbox("deltas")
+	if err != nil {
+		return err
+	}
+	s, err := b.serve(home, "0")
+	if err != nil {
+		return err
+	}
+	defer s.stop()
+	c, err := s.dial()
+	if err != nil {
+		return err
+	}
+	defer c.close()
+	ctx, cancel := deadline()
+	defer cancel()
+	id, err := c.startSession(ctx, project)
+	if err != nil {
+		return err
+	}
+	turn, err := c.prompt(ctx, id, "[deltas]")
+	if err != nil {
+		return err
+	}
+	var first, last time.Time
+	var added []time.Duration
+	for {
+		t, err := c.until(ctx, func(ev activity.Event) bool { return ev.Turn == turn })
+		if err != nil {
+			return err
+		}
+		if t.ev.Kind == activity.MessageDelta && t.ev.Block == activity.MessageBlockText {
+			if first.IsZero() {
+				first = t.at
+			}
+			last = t.at
+			added = append(added, t.at.Sub(t.ev.Time))
+		}
+		if t.ev.Terminal() {
+			break
+		}
+	}
+	batonSpan := last.Sub(first)
+	_, line, err := timeToLine(b.baselineCmd(home, project, "[deltas]"), `"mark":"deltas"`)
+	if err != nil {
+		return fmt.Errorf("baseline: %w", err)
+	}
+	var mark struct {
+		Count         int     `json:"count"`
+		FirstToLastMs float64 `json:"firstToLastMs"`
+	}
+	if err := json.Unmarshal([]byte(line), &mark); err != nil {
+		return err
+	}
+	baseSpan := time.Duration(mark.FirstToLastMs * float64(time.Millisecond))
+	slices.Sort(added)
+	p50, p99 := added[len(added)/2], added[len(added)*99/100]
+	r := ratio(batonSpan, baseSpan)
+	fmt.Printf("%d deltas (baseline saw %d), first → last: WebSocket client %s, baseline iteration %s → %.2f× (goal ≤ 1.10×: %s)\n",
+		len(added), mark.Count, ms(batonSpan), ms(baseSpan), r, verdict(r <= 1.10))
+	fmt.Printf("  added latency per delta, sidecar stamp → client: p50 %s, p99 %s (goal p99 < 5 ms: %s)\n",
+		ms(p50), ms(p99), verdict(p99 < 5*time.Millisecond))
+	return nil
+}
+
+// idleMemory: host + sidecar RSS with one idle session, claude excluded.
+func (b *bench) idleMemory() error {
+	home, project, err := b.sandbox("idle")
+	if err != nil {
+		return err
+	}
+	s, err := b.serve(home, "0")
+	if err != nil {
+		return err
+	}
+	defer s.stop()
+	c, err := s.dial()
+	if err != nil {
+		return err
+	}
+	defer c.close()
+	ctx, cancel := deadline()
+	defer cancel()
+	hostAlone := measure(s.pid(), b.claude)
+	id, err := c.startSession(ctx, project)
+	if err != nil {
+		return err
+	}
+	turn, err := c.prompt(ctx, id, "hello")
+	if err != nil {
+		return err
+	}
+	if err := c.turnEnd(ctx, turn); err != nil {
+		return err
+	}
+	time.Sleep(2 * time.Second) // the side reads after the turn settle; a bench, not a test
+	m := measure(s.pid(), b.claude)
+	host, _ := readProc(s.pid())
+	var side proc
+	for _, p := range tree(s.pid())[1:] {
+		if !isClaude(p, b.claude) {
+			side = p
+		}
+	}
+	fmt.Printf("one idle session: host + sidecar %s (goal ≤ 100 MB: %s); claude %s\n", mb(m.baton), verdict(m.baton <= 100<<20), mb(m.claude))
+	fmt.Printf("  host %s (own memory %s, proportional share %s; %s before any session), sidecar %s (own memory %s, share %s; the rest is mapped executables and libraries)\n",
+		mb(host.rss), mb(host.anon), mb(pss(host.pid)), mb(hostAlone.baton), mb(side.rss), mb(side.anon), mb(pss(side.pid)))
+	return nil
+}
+
+// manySessions: b.sessions open, all but one asleep, one working: everything Baton runs, claude included.
+func (b *bench) manySessions() error {
+	home, project, err := b.sandbox("many")
+	if err != nil {
+		return err
+	}
+	s, err := b.serve(home, "1s") // each falls asleep a second after its turn
+	if err != nil {
+		return err
+	}
+	defer s.stop()
+	c, err := s.dial()
+	if err != nil {
+		return err
+	}
+	defer c.close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	var awakeOne memory
+	for i := 0; i < b.sessions; i++ {
+		id, err := c.startSession(ctx, project)
+		if err != nil {
+			return err
+		}
+		if i == b.sessions-1 { // the working one: its turn streams until the run ends
+			turn, err := c.prompt(ctx, id, "[hold] keep working")
+			if err != nil {
+				return err
+			}
+			if _, err := c.until(ctx, func(ev activity.Event) bool { return ev.Turn == turn && ev.Kind == activity.MessageDelta }); err != nil {
+				return err
+			}
+			break
+		}
+		turn, err := c.prompt(ctx, id, fmt.Sprintf("session %d says hello", i))
+		if err != nil {
+			return err
+		}
+		if err := c.turnEnd(ctx, turn); err != nil {
+			return err
+		}
+		if i == 0 {
+			awakeOne = measure(s.pid(), b.claude)
+		}
+		if _, err := c.until(ctx, func(ev activity.Event) bool { return ev.Session == id && ev.State == activity.SessionStateAsleep }); err != nil {
+			return err
+		}
+	}
+	m := measure(s.pid(), b.claude)
+	total := m.baton + m.claude
+	fmt.Printf("%d open sessions, %d asleep, 1 working: %s in all (goal ≤ 1.2 GB: %s): Baton %s (%d sidecars), claude %s (%d)\n",
+		b.sessions, b.sessions-1, mb(total), verdict(total <= 1200<<20), mb(m.baton), m.sidecars, mb(m.claude), m.claudeProc)
+	fmt.Printf("  for scale: one session awake costs %s with its claude; %d awake would be ≈ %s\n",
+		mb(awakeOne.baton+awakeOne.claude), b.sessions, mb(int64(b.sessions)*(awakeOne.baton+awakeOne.claude)))
+	return nil
+}
+
+// firstTokenAfterWake: prompt → first delta in an asleep session, against start + prompt → first delta in a new one.
+func (b *bench) firstTokenAfterWake() error {
+	home, project, err := b.sandbox("wake")
+	if err != nil {
+		return err
+	}
+	s, err := b.serve(home, "1s")
+	if err != nil {
+		return err
+	}
+	defer s.stop()
+	c, err := s.dial()
+	if err != nil {
+		return err
+	}
+	defer c.close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	firstDelta := func(id, prompt string) (time.Duration, error) {
+		began := time.Now()
+		turn, err := c.prompt(ctx, id, prompt)
+		if err != nil {
+			return 0, err
+		}
+		t, err := c.until(ctx, func(ev activity.Event) bool { return ev.Turn == turn && ev.Kind == activity.MessageDelta })
+		if err != nil {
+			return 0, err
+		}
+		return t.at.Sub(began), c.turnEnd(ctx, turn)
+	}
+	var fresh, woken []time.Duration
+	for i := 0; i < b.runs; i++ {
+		began := time.Now()
+		id, err := c.startSession(ctx, project)
+		if err != nil {
+			return err
+		}
+		opened := time.Since(began)
+		took, err := firstDelta(id, fmt.Sprintf("remember run %d", i))
+		if err != nil {
+			return err
+		}
+		fresh = append(fresh, opened+took)
+		if _, err := c.until(ctx, func(ev activity.Event) bool { return ev.Session == id && ev.State == activity.SessionStateAsleep }); err != nil {
+			return err
+		}
+		took, err = firstDelta(id, "[recall]")
+		if err != nil {
+			return err
+		}
+		woken = append(woken, took)
+		if err := c.call(ctx, "closeSession", map[string]any{"session": id}, nil); err != nil {
+			return err
+		}
+	}
+	r := ratio(median(woken), median(fresh))
+	fmt.Printf("first token (median of %d): after waking %s, fresh session %s → %.2f× (goal ≤ 1.3×: %s)\n",
+		b.runs, ms(median(woken)), ms(median(fresh)), r, verdict(r <= 1.3))
+	return nil
+}
+
+// hostDeltas: the same deltas read straight off the session bus in-process (no WebSocket), to tell the
+// sidecar → host leg from the host → client one.
+func (b *bench) hostDeltas() error {
+	home, project, err := b.sandbox("hostdeltas")
+	if err != nil {
+		return err
+	}
+	m := session.NewManager(session.Config{SidecarPath: b.sidecar, Env: b.env(home), Logger: zerolog.Nop()})
+	defer func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		m.Shutdown(ctx)
+	}()
+	sub := m.Subscribe(nil)
+	defer sub.Close()
+	ctx, cancel := deadline()
+	defer cancel()
+	s, err := m.Start(ctx, session.StartOptions{Cwd: project, PermissionMode: "default"})
+	if err != nil {
+		return err
+	}
+	turn, err := s.Exec(ctx, "[deltas]")
+	if err != nil {
+		return err
+	}
+	var first, last time.Time
+	var added []time.Duration
+	for ev := range sub.C() {
+		if ev.Turn != turn {
+			continue
+		}
+		if ev.Kind == activity.MessageDelta {
+			at := time.Now()
+			if first.IsZero() {
+				first = at
+			}
+			last = at
+			added = append(added, at.Sub(ev.Time))
+		}
+		if ev.Terminal() {
+			break
+		}
+	}
+	slices.Sort(added)
+	fmt.Printf("%d deltas on the host's bus (no WebSocket), first → last %s; sidecar stamp → bus p50 %s, p99 %s\n",
+		len(added), ms(last.Sub(first)), ms(added[len(added)/2]), ms(added[len(added)*99/100]))
+	return nil
+}

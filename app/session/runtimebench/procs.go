@@ -1,0 +1,136 @@
+//go:build unix
+
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// proc is one running process as /proc shows it.
+type proc struct {
+	pid, ppid int
+	name      string
+	rss       int64 // bytes
+	anon      int64 // the part of rss that is the process's own memory (heap, stacks), not mapped files
+}
+
+// tree lists pid and every descendant.
+func tree(pid int) []proc {
+	all := map[int][]proc{}
+	var root *proc
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		n, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		p, ok := readProc(n)
+		if !ok {
+			continue
+		}
+		all[p.ppid] = append(all[p.ppid], p)
+		if n == pid {
+			root = &p
+		}
+	}
+	if root == nil {
+		return nil
+	}
+	out := []proc{*root}
+	for i := 0; i < len(out); i++ {
+		out = append(out, all[out[i].pid]...)
+	}
+	return out
+}
+
+func readProc(pid int) (proc, bool) {
+	data, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "status"))
+	if err != nil {
+		return proc{}, false
+	}
+	p := proc{pid: pid}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		key, value, ok := strings.Cut(sc.Text(), ":")
+		if !ok {
+			continue
+		}
+		value = strings.TrimSpace(value)
+		switch key {
+		case "Name":
+			p.name = value
+		case "PPid":
+			p.ppid, _ = strconv.Atoi(value)
+		case "State":
+			if strings.HasPrefix(value, "Z") {
+				return proc{}, false
+			}
+		case "VmRSS":
+			p.rss = kilobytes(value)
+		case "RssAnon":
+			p.anon = kilobytes(value)
+		}
+	}
+	return p, true
+}
+
+// isClaude tells the claude CLI from Baton's own processes by its executable.
+func isClaude(p proc, claude string) bool {
+	exe, err := os.Readlink(filepath.Join("/proc", strconv.Itoa(p.pid), "exe"))
+	if err != nil {
+		return p.name == "claude"
+	}
+	real, err := filepath.EvalSymlinks(claude)
+	if err != nil {
+		real = claude
+	}
+	return exe == real || exe == claude
+}
+
+// memory sums a process tree's RSS: Baton's own processes (host and sidecars) and the claude children.
+type memory struct {
+	baton, claude        int64
+	sidecars, claudeProc int
+}
+
+func measure(pid int, claude string) memory {
+	var m memory
+	for i, p := range tree(pid) {
+		switch {
+		case isClaude(p, claude):
+			m.claude += p.rss
+			m.claudeProc++
+		default:
+			m.baton += p.rss
+			if i > 0 {
+				m.sidecars++
+			}
+		}
+	}
+	return m
+}
+
+func kilobytes(value string) int64 {
+	kb, _ := strconv.ParseInt(strings.TrimSuffix(value, " kB"), 10, 64)
+	return kb * 1024
+}
+
+// pss is the process's proportional share of memory: shared pages (libraries mapped by many processes) count by
+// the share each holds, so it tells what the process itself costs the machine.
+func pss(pid int) int64 {
+	data, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "smaps_rollup"))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if value, ok := strings.CutPrefix(line, "Pss:"); ok {
+			return kilobytes(strings.TrimSpace(value))
+		}
+	}
+	return 0
+}
