@@ -14,7 +14,6 @@ import (
 
 	"github.com/baton-console/baton/app/auth"
 	"github.com/baton-console/baton/app/cli"
-	"github.com/baton-console/baton/app/desktop"
 	"github.com/baton-console/baton/app/receipts"
 	"github.com/baton-console/baton/app/session"
 	"github.com/rs/zerolog"
@@ -130,23 +129,4 @@ func shutdown(m *session.Manager) {
 		_ = s.Close()
 	}
 	receiptStores = nil
-}
-
-func runWindow(assets fs.FS, log zerolog.Logger) int {
-	log.Info().Str("version", Version).Msg("window starting")
-	services := startHostServices(log)
-	defer services.close()
-	m := newManagerWith(services.resolver, log)
-	defer shutdown(m)
-	if w := watchSessions(services.host, m, log); w != nil {
-		defer w.Close()
-	}
-	err := desktop.Run(desktop.Options{Assets: assets, Version: Version, Logger: log, Sessions: m, Host: services.host,
-		SignIn: services.signIn, RetryProvision: services.retryProvision, ListModels: services.listModels,
-		Meta: openSessionMeta(log)})
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "baton: %v\n", err)
-		return cli.ExitFailure
-	}
-	return cli.ExitOK
 }

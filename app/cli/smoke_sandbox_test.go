@@ -67,6 +67,8 @@ func bundleDir(t *testing.T, launcher string) string {
 	t.Helper()
 	dir := testenv.TempDir(t)
 	copyFile(t, batonBin, filepath.Join(dir, "baton"), 0o755)
+	// The bundle's window build; the smoke only checks that it is there (the sandbox has no display).
+	copyFile(t, batonBin, filepath.Join(dir, "baton-window"), 0o755)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "baton-sidecar"), []byte("#!/bin/sh\n"+launcher+"\n"), 0o755))
 	return dir
 }
@@ -133,6 +135,8 @@ func appDir(t *testing.T, root string) string {
 	dir := filepath.Join(testenv.TempDir(t), "baton-test-linux-amd64")
 	require.NoError(t, os.Mkdir(dir, 0o755))
 	copyFile(t, batonBin, filepath.Join(dir, "baton"), 0o755)
+	// The bundle's window build; the smoke only checks that it is there (the sandbox has no display).
+	copyFile(t, batonBin, filepath.Join(dir, "baton-window"), 0o755)
 	copyFile(t, filepath.Join(root, "build", "linux", "baton.desktop"), filepath.Join(dir, "baton.desktop"), 0o644)
 	copyFile(t, filepath.Join(root, "build", "linux", "baton.png"), filepath.Join(dir, "baton.png"), 0o644)
 	copyFile(t, filepath.Join(root, "build", "linux", "install.sh"), filepath.Join(dir, "install.sh"), 0o755)
