@@ -17,9 +17,9 @@ import (
 // A misbehaving sidecar cannot be produced from the real one, so these host-side checks run a shell script in
 // its place: it prints a wrong-version line, a 16 MiB line, then a valid event, then waits for one request and dies.
 const misbehaving = `#!/bin/sh
-printf '%s\n' '{"v":4,"type":"event","event":{"kind":"unknown","session":"s","time":"2026-01-01T00:00:00Z","raw":{}}}'
+printf '%s\n' '{"v":5,"type":"event","event":{"kind":"unknown","session":"s","time":"2026-01-01T00:00:00Z","raw":{}}}'
 head -c 16777216 /dev/zero | tr '\0' 'x'; printf '\n'
-printf '%s\n' '{"v":3,"type":"event","event":{"kind":"unknown","session":"s","time":"2026-01-01T00:00:00Z","raw":{"ok":true}}}'
+printf '%s\n' '{"v":4,"type":"event","event":{"kind":"unknown","session":"s","time":"2026-01-01T00:00:00Z","raw":{"ok":true}}}'
 read line
 exit 3
 `

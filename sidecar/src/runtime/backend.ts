@@ -1,13 +1,14 @@
 // What the runtime needs from whatever runs sessions: the SDK (session/sdkBackend.ts) or the deterministic
 // test driver (driver/testDriver.ts). Both satisfy these shapes structurally, without importing the runtime.
 import type { HistoryPage } from '../history/history.js';
-import type { EmitEvent, ModelEntry, PermissionMode, Verdict } from '../protocol/events.js';
+import type { EmitEvent, ModelEntry, PermissionMode, QuestionAnswer, Verdict } from '../protocol/events.js';
 import type {
   CancelBudgets,
   CancelReply,
   DiscoverModelsPayload,
   HistoryPayload,
   ListSessionsPayload,
+  MessageParentPayload,
   OkPayload,
   SessionInfo,
   StartPayload,
@@ -18,7 +19,8 @@ export interface SessionHandle {
   cancel(turn: string | undefined, budgets: CancelBudgets): Promise<CancelReply>;
   /** Steers the running turn; guided false when no turn runs in the SDK (nothing was sent). */
   guide(prompt: string): Promise<{ guided: boolean; turn?: string }>;
-  permission(requestId: string, verdict: Verdict, message: string | undefined, by: 'user' | 'policy'): { settled: boolean };
+  /** Settles once; a repeated or late answer gets the recorded one (settled false). */
+  permission(requestId: string, verdict: Verdict, by: 'user' | 'policy', detail: PermissionDetail): OkPayload<'permission'>;
   setModel(model: string): Promise<void>;
   setPermissionMode(mode: PermissionMode): Promise<PermissionMode>;
   rewindFiles(message: string, dryRun: boolean): Promise<OkPayload<'rewind_files'>>;
@@ -28,6 +30,13 @@ export interface SessionHandle {
   close(): Promise<void>;
   /** Called once the start reply went out (side reads begin only then). */
   opened?(): void;
+}
+
+/** What an answer carries beyond its verdict: a denial's message, AskUserQuestion's answers, a plan's mode. */
+export interface PermissionDetail {
+  message?: string | undefined;
+  answers?: QuestionAnswer[] | undefined;
+  mode?: PermissionMode | undefined;
 }
 
 export interface StartContext {
@@ -40,6 +49,8 @@ export interface Backend {
   start(payload: StartPayload, context: StartContext): Promise<{ handle: SessionHandle; executable: string }>;
   listSessions(payload: ListSessionsPayload): Promise<SessionInfo[]>;
   history(payload: HistoryPayload): Promise<HistoryPage>;
+  /** Which message `message` follows in its session's conversation. */
+  messageParent(payload: MessageParentPayload): Promise<OkPayload<'message_parent'>>;
   discoverModels(payload: DiscoverModelsPayload): Promise<ModelEntry[]>;
   /** Waits for background work that outlives its reply (a discovery query being torn down). */
   shutdown?(): Promise<void>;
