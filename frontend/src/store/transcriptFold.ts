@@ -74,6 +74,9 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
     // Removed before the SDK saw it: nothing ran, nothing to show in the transcript.
     if (ev.disposition === 'pre_accept') return false;
     const discarded = dropStreams(t);
+    // One cancel reads once: the transcript's own "interrupted" line gives way to the turn's end.
+    const last = getItem(t, t.rows[t.rows.length - 1]);
+    if (last?.type === 'notice' && last.interrupted === true) removeItem(t, last.key);
     addItem(t, {
       type: 'turnEnd',
       key: newKey(t, 'x'),
@@ -136,6 +139,8 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
         by: ev.by,
         elsewhere: ctx.live && ev.by === 'user' && !ctx.answeredHere.has(ev.requestId),
         ...(ev.message !== undefined ? { message: ev.message } : {}),
+        ...(ev.answers !== undefined ? { answers: ev.answers } : {}),
+        ...(ev.mode !== undefined ? { mode: ev.mode } : {}),
       },
     });
     return true;
@@ -175,6 +180,8 @@ function toolStarted(t: Transcript, ev: EventOf<'tool.started'>): boolean {
   if (ev.fileBefore !== undefined && !t.files.has(ev.fileBefore.path)) t.files.set(ev.fileBefore.path, ev.fileBefore.text);
   const path = isFileTool(ev.name) ? filePath(ev.input) : undefined;
   const before = path !== undefined && t.files.has(path) ? t.files.get(path) : undefined;
+  // The permission request may come before the call's own message: tie them either way.
+  const requestId = known?.requestId ?? t.ids.get(`permfor:${ev.toolUseId}`);
   const item: ToolItem = {
     type: 'tool',
     key: existingKey ?? newKey(t, 't'),
@@ -190,7 +197,7 @@ function toolStarted(t: Transcript, ev: EventOf<'tool.started'>): boolean {
     ...(ev.parentToolUseId !== undefined ? { parentToolUseId: ev.parentToolUseId } : {}),
     ...(known?.output !== undefined ? { output: known.output } : {}),
     ...(known?.error !== undefined ? { error: known.error } : {}),
-    ...(known?.requestId !== undefined ? { requestId: known.requestId } : {}),
+    ...(requestId !== undefined ? { requestId } : {}),
   };
   if (existingKey !== undefined) {
     replaceItem(t, item);
@@ -229,6 +236,7 @@ function permissionRequested(t: Transcript, ev: EventOf<'permission.requested'>)
   if (t.ids.has(`perm:${ev.requestId}`)) return false;
   const key = newKey(t, 'p');
   t.ids.set(`perm:${ev.requestId}`, key);
+  t.ids.set(`permfor:${ev.toolUseId}`, ev.requestId);
   addItem(t, {
     type: 'permission',
     key,
@@ -316,6 +324,9 @@ function ensureTool(t: Transcript, toolUseId: string, name: string, time: string
   return item;
 }
 
+/** The prefix of history transcripts' keys (history.ts). */
+const HISTORY_PREFIX = 'h';
+
 const LOCAL_OUTPUT = /^<local-command-stdout>([\s\S]*)<\/local-command-stdout>$/;
 
 function completeMessage(
@@ -336,9 +347,13 @@ function completeMessage(
   if (role === 'user') {
     const local = LOCAL_OUTPUT.exec(text.trim());
     const interrupted = /^\[Request interrupted by user[^\]]*\]$/.test(text.trim());
-    const item: Item =
-      local !== null || interrupted
-        ? { type: 'notice', key: newKey(t, 'n'), time, text: local?.[1]?.trim() ?? 'Interrupted', ...(turn !== undefined ? { turn } : {}) }
+    const localText = local?.[1]?.trim().replace(/`/g, '');
+    // Live, a model change reads once, from session.updated; a transcript has only the CLI's own line.
+    if (localText !== undefined && /^Set model to /.test(localText) && t.prefix !== HISTORY_PREFIX) return;
+    const item: Item = interrupted
+      ? { type: 'notice', key: newKey(t, 'n'), time, text: 'Canceled', interrupted: true, ...(turn !== undefined ? { turn } : {}) }
+      : localText !== undefined
+        ? { type: 'notice', key: newKey(t, 'n'), time, text: localText, ...(turn !== undefined ? { turn } : {}) }
         : { type: 'user', key: newKey(t, 'u'), time, text, ...(turn !== undefined ? { turn } : {}), ...(uuid !== undefined ? { uuid } : {}) };
     addItem(t, item, parentToolUseId);
     return;
