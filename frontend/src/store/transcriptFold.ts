@@ -67,6 +67,9 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
   'turn.failed': (t, ev) => {
     dropStreams(t);
     const failure = turnFailure(ev);
+    // The SDK's stand-in reply for an API error says what the failure says: the error card says it once.
+    const last = getItem(t, t.rows[t.rows.length - 1]);
+    if (last?.type === 'assistant' && last.turn === ev.turn && failure.message.includes(last.text.trim()) && last.text.trim() !== '') removeItem(t, last.key);
     addItem(t, { type: 'error', key: newKey(t, 'e'), time: ev.time, title: failureTitle(failure.code), message: failure.message, code: failure.code, ...turnOf(ev) });
     return true;
   },

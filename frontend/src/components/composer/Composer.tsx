@@ -57,6 +57,16 @@ export function Composer({ session }: { session: SessionState }) {
 
   return (
     <div className="composer-area">
+      {running && session.activity?.startsWith('retrying') === true && (
+        <div className="retry-banner" role="status" data-testid="retry-banner">
+          <span>
+            The API request failed; Claude Code is {session.activity}.
+          </span>
+          <button type="button" className="danger" disabled={stopping} onClick={() => void store.stopTurn(session.id)}>
+            {stopping ? 'Stopping…' : 'Stop'}
+          </button>
+        </div>
+      )}
       <PermissionDock session={session} />
       <QueuedTurns session={session} />
       <CommandHints matches={hints} onPick={complete} />
