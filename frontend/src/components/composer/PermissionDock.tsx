@@ -16,9 +16,11 @@ export function PermissionDock({ session }: { session: SessionState }) {
         if (item?.type !== 'permission') return null;
         // Claude's questions and plans are asked of the person, not permissions for a tool.
         if (item.toolName === ASK_USER_QUESTION) return <QuestionCard key={requestId} sessionId={session.id} item={item} />;
-        if (item.toolName === EXIT_PLAN_MODE) return <PlanCard key={requestId} sessionId={session.id} item={item} />;
         const toolKey = session.transcript.ids.get(`tool:${item.toolUseId}`);
         const tool = toolKey !== undefined ? lookupItem(session, toolKey) : undefined;
+        if (item.toolName === EXIT_PLAN_MODE) {
+          return <PlanCard key={requestId} sessionId={session.id} item={item} {...(tool?.type === 'tool' ? { callInput: tool.input } : {})} />;
+        }
         const before = tool?.type === 'tool' ? tool.before : undefined;
         return <PermissionCard key={requestId} sessionId={session.id} item={item} keys={index === 0} {...(before !== undefined ? { before } : {})} />;
       })}

@@ -1,16 +1,18 @@
 // Claude's plan (ExitPlanMode), as Markdown: Approve, choosing the mode to continue in, or Keep planning with
 // optional feedback for Claude.
 import { useState } from 'react';
-import type { PermissionMode } from '../../protocol/events';
+import type { Json, PermissionMode } from '../../protocol/events';
 import { MODE_LABELS } from '../../lib/names';
 import { useStore } from '../../store/hooks';
 import type { PermissionItem } from '../../store/types';
 import { Markdown } from '../conversation/Markdown';
 import { PLAN_CONTINUE_MODES, readPlan } from './interactive';
 
-export function PlanCard({ sessionId, item }: { sessionId: string; item: PermissionItem }) {
+/** `callInput`: the call's own input, as the model wrote it (Claude Code may pass the request a plan of its own
+ * files instead, or none). */
+export function PlanCard({ sessionId, item, callInput }: { sessionId: string; item: PermissionItem; callInput?: Json }) {
   const store = useStore();
-  const plan = readPlan(item.input);
+  const plan = readPlan(item.input) || (callInput !== undefined ? readPlan(callInput) : '');
   const [mode, setMode] = useState<PermissionMode>(PLAN_CONTINUE_MODES[0] ?? 'default');
   const [feedback, setFeedback] = useState('');
   const [sent, setSent] = useState(false);
