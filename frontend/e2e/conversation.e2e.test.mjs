@@ -164,9 +164,10 @@ step('Stop with prompts in line stops the turn, puts them back into the composer
   assert.equal(await page.getByTestId('queued-turns').count(), 0);
   assert.equal(await page.getByTestId('user-message').filter({ hasText: 'queued one' }).count(), 0);
   await shot('06-queue-back');
-  // Nothing of the queue reached the model: the next request's earlier user texts lack it.
+  // Nothing of the queue reached the model: the next request's earlier user texts (which end with the stopped
+  // prompt) lack it.
   await send('[recall] after the stop');
-  const recall = page.getByTestId('assistant-message').filter({ hasText: 'Earlier you said:' }).filter({ hasText: 'after the stop' });
+  const recall = page.getByTestId('assistant-message').filter({ hasText: 'Earlier you said:' }).filter({ hasText: '[slow] a long story' });
   await recall.waitFor();
   assert.doesNotMatch(await recall.textContent(), /queued one|queued two/);
   await nextTurnEnd();
@@ -191,12 +192,25 @@ step('rewinding to before a prompt leaves it out of what the model sees, returns
   assert.equal(await page.getByTestId('model-picker').locator('select').inputValue(), 'sonnet');
   await shot('07-rewound');
   await send('[recall] after the rewind');
-  const recall = page.getByTestId('assistant-message').filter({ hasText: 'Earlier you said:' }).filter({ hasText: 'after the rewind' });
+  // This reply's earlier user texts end with the prompt before the rewound one (the last reply's did not hold it).
+  const recall = page.getByTestId('assistant-message').filter({ hasText: 'Earlier you said:' }).filter({ hasText: '[recall] after the stop' });
   await recall.waitFor();
   const said = await recall.textContent();
   assert.match(said, /remember the apple/);
   assert.doesNotMatch(said, /remember the banana/);
   await shot('08-after-rewind');
+});
+
+step('a refused key shows one error card that says to fix the key, with Retry', async () => {
+  await send('[status 401] try with a bad key');
+  const row = page.getByTestId('error-row').filter({ hasText: 'The API key was refused' });
+  await row.waitFor();
+  await nextTurnEnd();
+  await row.getByTestId('fix-key').filter({ hasText: 'ANTHROPIC_API_KEY' }).waitFor();
+  assert.equal(await row.getByRole('button', { name: 'Sign in…' }).count(), 0);
+  await row.getByTestId('retry-turn').waitFor();
+  assert.doesNotMatch(await row.textContent(), /code:/);
+  await shot('09-refused-key');
 });
 
 step('the page raised no errors', async () => {

@@ -72,7 +72,7 @@ describe('replaying the recorded session in the console', () => {
     const ask9 = firstAfter(t9, (e) => e.kind === 'permission.requested');
     await push(...events.slice(t9, ask9 + 1));
     const card9 = within(dock() as HTMLElement).getByTestId('permission-card');
-    expect(card9.textContent).toContain('Always allow will switch to “acceptEdits” mode for this session.');
+    expect(card9.textContent).toContain('Always allow will switch permissions to “Accept edits” for this session.');
     expect(within(card9).getByTestId('diff').textContent).toContain('Final readme.');
     await push(...events.slice(ask9 + 1));
     expect(dock()).toBeNull();
