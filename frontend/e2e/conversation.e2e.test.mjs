@@ -3,7 +3,7 @@
 // an option (the API receives that answer as the tool's result); a plan approved, switching the mode; Stop with
 // prompts in line takes them back into the composer and sends none of them; a rewind to before a prompt drops it
 // from the conversation the model sees, puts its text back in the composer, and keeps the chosen model; a
-// refused key shows one error card. Screenshots go to test-artifacts/ (e2e-conv-*.png).
+// refused key shows one error card; a fork shows the conversation it branched from. Screenshots go to test-artifacts/ (e2e-conv-*.png).
 import assert from 'node:assert/strict';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -177,7 +177,8 @@ step('rewinding to before a prompt leaves it out of what the model sees, returns
   await page.getByTestId('model-picker').locator('select').selectOption('sonnet');
   await page.getByTestId('notice').filter({ hasText: 'Model: Sonnet' }).waitFor();
   await send('remember the banana');
-  await page.getByTestId('assistant-message').filter({ hasText: 'You said: remember the banana' }).waitFor();
+  // The CLI hands the model switch's note over with this prompt: the echo holds both.
+  await page.getByTestId('assistant-message').filter({ hasText: 'You said:' }).filter({ hasText: 'remember the banana' }).waitFor();
   await nextTurnEnd();
   const prompt = page.getByTestId('user-message').filter({ hasText: 'remember the banana' });
   await prompt.hover();
@@ -205,12 +206,28 @@ step('a refused key shows one error card that says to fix the key, with Retry', 
   await send('[status 401] try with a bad key');
   const row = page.getByTestId('error-row').filter({ hasText: 'The API key was refused' });
   await row.waitFor();
-  await nextTurnEnd();
   await row.getByTestId('fix-key').filter({ hasText: 'ANTHROPIC_API_KEY' }).waitFor();
   assert.equal(await row.getByRole('button', { name: 'Sign in…' }).count(), 0);
   await row.getByTestId('retry-turn').waitFor();
   assert.doesNotMatch(await row.textContent(), /code:/);
   await shot('09-refused-key');
+});
+
+step('a fork shows the conversation it branched from', async () => {
+  const reply = page.getByTestId('assistant-message').filter({ hasText: 'You said: remember the apple' });
+  await reply.hover();
+  await reply.getByRole('button', { name: 'Fork from here' }).click();
+  await page.getByTestId('notice').filter({ hasText: 'Forked from session' }).waitFor();
+  await page.getByTestId('user-message').filter({ hasText: 'remember the apple' }).waitFor();
+  // Only what came before the reply it forked at.
+  assert.equal(await page.getByTestId('user-message').filter({ hasText: '[write keyed.txt' }).count(), 0);
+  await shot('10-fork');
+  await send('[recall] in the fork');
+  // The fork's view holds only what precedes the fork point, so this is the fork's own reply: the model saw the
+  // conversation up to the fork, nothing after it.
+  const recall = page.getByTestId('assistant-message').filter({ hasText: 'Earlier you said: remember the apple' });
+  await recall.waitFor();
+  assert.doesNotMatch(await recall.textContent(), /keyed\.txt/);
 });
 
 step('the page raised no errors', async () => {

@@ -268,8 +268,10 @@ describe('questions, plans, cancels and model changes', () => {
     const s = foldEvents(fresh(), [
       started('t1', 'go'),
       { kind: 'message.completed', session: S, turn: 't1', time: T, role: 'user', text: '[Request interrupted by user]' },
+      { kind: 'message.completed', session: S, turn: 't1', time: T, role: 'assistant', text: 'No response requested.' },
       { kind: 'turn.canceled', session: S, turn: 't1', time: T, disposition: 'provider_active' },
     ]);
+    expect(ofType(s, 'assistant')).toHaveLength(0);
     expect(ofType(s, 'notice').map((n) => n.text)).not.toContain('Interrupted');
     expect(ofType(s, 'notice').filter((n) => n.text === 'Canceled')).toHaveLength(0);
     expect(ofType(s, 'turnEnd').map((e) => e.outcome)).toEqual(['canceled']);
@@ -286,6 +288,16 @@ describe('questions, plans, cancels and model changes', () => {
     expect(notices.filter((n) => /model/i.test(n))).toEqual(['Model: Sonnet 4.5']);
     expect(notices).toContain('Permissions: Accept edits');
     expect(notices.join(' ')).not.toContain('`');
+  });
+
+  it('shows a stored slash command as the command, not its markup', () => {
+    const s = foldEvents(fresh(), [
+      { kind: 'turn.started', session: S, turn: 'u1', time: T, prompt: '<command-name>/compact</command-name>\n  <command-message>compact</command-message>\n  <command-args>keep it short</command-args>' },
+      { kind: 'turn.started', session: S, turn: 'u2', time: T, prompt: '<command-name>/model</command-name>\n<command-message>model</command-message>\n<command-args>sonnet</command-args>' },
+      { kind: 'message.completed', session: S, turn: 'u2', time: T, role: 'user', text: '<local-command-stdout>Set model to `sonnet`</local-command-stdout>' },
+    ]);
+    expect(ofType(s, 'user')).toHaveLength(0);
+    expect(ofType(s, 'notice').map((n) => n.text)).toEqual(['/compact keep it short']);
   });
 
   it('shows an API error once: the SDK’s stand-in reply gives way to the error card', () => {

@@ -39,6 +39,14 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
   'models.updated': noRow,
   'context.updated': noRow,
   'turn.started': (t, ev) => {
+    // A slash command the person typed is stored as its markup: show it as the command (a model change reads
+    // once, from the CLI's own line after it).
+    const command = SLASH_COMMAND.exec(ev.prompt.trim());
+    if (command !== null) {
+      const [, name = '', args = ''] = command;
+      if (name !== '/model') addItem(t, { type: 'notice', key: newKey(t, 'n'), time: ev.time, text: `${name} ${args}`.trim(), ...turnOf(ev) });
+      return name !== '/model';
+    }
     // Live and in history alike (history maps each prompt to a turn.started whose turn is its uuid).
     addItem(t, { type: 'user', key: newKey(t, 'u'), time: ev.time, text: ev.prompt, ...turnOf(ev), ...(ev.uuid !== undefined ? { uuid: ev.uuid } : {}) });
     return true;
@@ -78,8 +86,12 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
     if (ev.disposition === 'pre_accept') return false;
     const discarded = dropStreams(t);
     // One cancel reads once: the transcript's own "interrupted" line gives way to the turn's end.
-    const last = getItem(t, t.rows[t.rows.length - 1]);
-    if (last?.type === 'notice' && last.interrupted === true) removeItem(t, last.key);
+    for (let i = t.rows.length - 1; i >= 0; i--) {
+      const row = getItem(t, t.rows[i]);
+      if (row === undefined || (row.turn !== ev.turn && row.turn !== undefined)) break;
+      if (row.type === 'notice' && row.interrupted === true) removeItem(t, row.key);
+      if (row.type === 'user') break;
+    }
     addItem(t, {
       type: 'turnEnd',
       key: newKey(t, 'x'),
@@ -327,6 +339,12 @@ function ensureTool(t: Transcript, toolUseId: string, name: string, time: string
   return item;
 }
 
+/** How the CLI stores a slash command: its name, message and arguments as markup. */
+const SLASH_COMMAND = /^<command-name>([^<]*)<\/command-name>\s*(?:<command-message>[^<]*<\/command-message>\s*)?(?:<command-args>([^<]*)<\/command-args>)?$/;
+
+/** The CLI's stand-in reply after an interrupt: the turn's end says it. */
+const NO_RESPONSE = 'No response requested.';
+
 /** The prefix of history transcripts' keys (history.ts). */
 const HISTORY_PREFIX = 'h';
 
@@ -362,6 +380,8 @@ function completeMessage(
     return;
   }
   const type = role === 'thinking' ? 'thinking' : 'assistant';
+  const previous = getItem(t, t.rows[t.rows.length - 1]);
+  if (type === 'assistant' && text.trim() === NO_RESPONSE && previous?.type === 'notice' && previous.interrupted === true) return;
   const streamId = messageId !== undefined ? findStream(t, messageId, type) : undefined;
   const streamed = streamId !== undefined ? getItem(t, t.streams.get(streamId)) : undefined;
   const fields = { text, streaming: false as const, ...common, ...(messageId !== undefined ? { messageId } : {}) };
