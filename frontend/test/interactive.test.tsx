@@ -167,3 +167,16 @@ describe('permission keys', () => {
     expect(transport.callsOf('answerPermission')).toEqual([{ session: S, requestId: 'w1', verdict: 'allow' }]);
   });
 });
+
+describe('retries', () => {
+  it('shows the CLI retrying the API request, with a Stop', async () => {
+    const { transport, push } = await open([started]);
+    transport.on('cancelTurn', () => ({ disposition: 'provider_active', turn: 't1', phase: 'dispatched', forced: false }));
+    await push({ kind: 'session.updated', session: S, time: T, ephemeral: true, status: 'retrying', retry: { attempt: 2, maxRetries: 10, httpStatus: 401 } });
+    const banner = await screen.findByTestId('retry-banner');
+    expect(banner.textContent).toContain('attempt 2 of 10, HTTP 401');
+    await userEvent.click(within(banner).getByRole('button', { name: 'Stop' }));
+    await act(() => settle());
+    expect(transport.callsOf('cancelTurn')).toEqual([{ session: S, turn: 't1' }]);
+  });
+});
