@@ -214,7 +214,8 @@ step('a refused key shows one error card that says to fix the key, with Retry', 
 });
 
 step('a fork shows the conversation it branched from', async () => {
-  const reply = page.getByTestId('assistant-message').filter({ hasText: 'You said: remember the apple' });
+  // (hasText ignores case: "Earlier you said: remember the apple…" would match too.)
+  const reply = page.getByTestId('assistant-message').filter({ hasText: /^You said: remember the apple/ });
   await reply.hover();
   await reply.getByRole('button', { name: 'Fork from here' }).click();
   await page.getByTestId('notice').filter({ hasText: 'Forked from session' }).waitFor();

@@ -295,9 +295,10 @@ describe('questions, plans, cancels and model changes', () => {
       { kind: 'turn.started', session: S, turn: 'u1', time: T, prompt: '<command-name>/compact</command-name>\n  <command-message>compact</command-message>\n  <command-args>keep it short</command-args>' },
       { kind: 'turn.started', session: S, turn: 'u2', time: T, prompt: '<command-name>/model</command-name>\n<command-message>model</command-message>\n<command-args>sonnet</command-args>' },
       { kind: 'message.completed', session: S, turn: 'u2', time: T, role: 'user', text: '<local-command-stdout>Set model to `sonnet`</local-command-stdout>' },
+      { kind: 'message.completed', session: S, time: T, role: 'user', text: '<command-name>/context</command-name>\n            <command-message>context</command-message>\n            <command-args></command-args>' },
     ]);
     expect(ofType(s, 'user')).toHaveLength(0);
-    expect(ofType(s, 'notice').map((n) => n.text)).toEqual(['/compact keep it short']);
+    expect(ofType(s, 'notice').map((n) => n.text)).toEqual(['/compact keep it short', '/context']);
   });
 
   it('shows an API error once: the SDK’s stand-in reply gives way to the error card', () => {

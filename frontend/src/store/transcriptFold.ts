@@ -39,14 +39,9 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
   'models.updated': noRow,
   'context.updated': noRow,
   'turn.started': (t, ev) => {
-    // A slash command the person typed is stored as its markup: show it as the command (a model change reads
-    // once, from the CLI's own line after it).
-    const command = SLASH_COMMAND.exec(ev.prompt.trim());
-    if (command !== null) {
-      const [, name = '', args = ''] = command;
-      if (name !== '/model') addItem(t, { type: 'notice', key: newKey(t, 'n'), time: ev.time, text: `${name} ${args}`.trim(), ...turnOf(ev) });
-      return name !== '/model';
-    }
+    // A slash command the person typed is stored as its markup: show it as the command.
+    const command = slashCommand(ev.prompt);
+    if (command !== undefined) return addCommand(t, command, ev.time, ev.turn);
     // Live and in history alike (history maps each prompt to a turn.started whose turn is its uuid).
     addItem(t, { type: 'user', key: newKey(t, 'u'), time: ev.time, text: ev.prompt, ...turnOf(ev), ...(ev.uuid !== undefined ? { uuid: ev.uuid } : {}) });
     return true;
@@ -339,8 +334,22 @@ function ensureTool(t: Transcript, toolUseId: string, name: string, time: string
   return item;
 }
 
-/** How the CLI stores a slash command: its name, message and arguments as markup. */
-const SLASH_COMMAND = /^<command-name>([^<]*)<\/command-name>\s*(?:<command-message>[^<]*<\/command-message>\s*)?(?:<command-args>([^<]*)<\/command-args>)?$/;
+/** "/name args" of a slash command as the CLI stores it (markup: command-name, command-message, command-args). */
+function slashCommand(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('<command-name>') && !trimmed.startsWith('<command-message>')) return undefined;
+  const name = /<command-name>([^<]*)<\/command-name>/.exec(trimmed)?.[1]?.trim();
+  if (name === undefined || name === '') return undefined;
+  const args = /<command-args>([^<]*)<\/command-args>/.exec(trimmed)?.[1]?.trim() ?? '';
+  return `${name.startsWith('/') ? name : `/${name}`} ${args}`.trim();
+}
+
+/** A slash command's row: a notice; none for /model, whose change reads once from the CLI's own line after it. */
+function addCommand(t: Transcript, command: string, time: string, turn: string | undefined): boolean {
+  if (command === '/model' || command.startsWith('/model ')) return false;
+  addItem(t, { type: 'notice', key: newKey(t, 'n'), time, text: command, ...(turn !== undefined ? { turn } : {}) });
+  return true;
+}
 
 /** The CLI's stand-in reply after an interrupt: the turn's end says it. */
 const NO_RESPONSE = 'No response requested.';
@@ -366,6 +375,11 @@ function completeMessage(
     ...(parentToolUseId !== undefined ? { parentToolUseId } : {}),
   };
   if (role === 'user') {
+    const command = slashCommand(text);
+    if (command !== undefined) {
+      addCommand(t, command, time, turn);
+      return;
+    }
     const local = LOCAL_OUTPUT.exec(text.trim());
     const interrupted = /^\[Request interrupted by user[^\]]*\]$/.test(text.trim());
     const localText = local?.[1]?.trim().replace(/`/g, '');
