@@ -99,4 +99,14 @@ func TestRewindResumesAtThePromptsParent(t *testing.T) {
 	require.Contains(t, texts, "remember the apple")
 	require.NotContains(t, texts, "remember the banana")
 	h.close(resumed)
+
+	// Reopened later without a message to resume at, the session continues the branch the rewind started.
+	again := h.start(session.StartOptions{PermissionMode: "default", Resume: s.ID()})
+	fourth := h.exec(again, "[recall] reopened")
+	require.Equal(t, activity.TurnCompleted, h.waitTurnEnd(fourth).Kind)
+	reqs = h.api.Requests()
+	texts = strings.Join(reqs[len(reqs)-1].UserTexts(), " | ")
+	require.Contains(t, texts, "what now?")
+	require.NotContains(t, texts, "remember the banana")
+	h.close(again)
 }

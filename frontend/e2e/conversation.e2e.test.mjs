@@ -202,6 +202,19 @@ step('rewinding to before a prompt leaves it out of what the model sees, returns
   await shot('08-after-rewind');
 });
 
+step('a fork shows the conversation it branched from', async () => {
+  await page.locator('.session-header').getByRole('button', { name: 'Fork', exact: true }).click();
+  await page.getByTestId('notice').filter({ hasText: 'Forked from session' }).waitFor();
+  // The parent's conversation, as the fork continues it (the newest rows; older ones render when scrolled to).
+  await page.getByTestId('user-message').filter({ hasText: '[recall] after the rewind' }).waitFor();
+  assert.equal(await page.getByTestId('user-message').filter({ hasText: 'remember the banana' }).count(), 0);
+  await shot('10-fork');
+  await send('[recall] in the fork');
+  const recall = page.getByTestId('assistant-message').filter({ hasText: 'Earlier you said:' }).filter({ hasText: '[recall] after the rewind' });
+  await recall.waitFor();
+  assert.doesNotMatch(await recall.textContent(), /remember the banana/);
+});
+
 step('a refused key shows one error card that says to fix the key, with Retry', async () => {
   await send('[status 401] try with a bad key');
   const row = page.getByTestId('error-row').filter({ hasText: 'The API key was refused' });
@@ -211,19 +224,6 @@ step('a refused key shows one error card that says to fix the key, with Retry', 
   await row.getByTestId('retry-turn').waitFor();
   assert.doesNotMatch(await row.textContent(), /code:/);
   await shot('09-refused-key');
-});
-
-step('a fork shows the conversation it branched from', async () => {
-  await page.locator('.session-header').getByRole('button', { name: 'Fork', exact: true }).click();
-  await page.getByTestId('notice').filter({ hasText: 'Forked from session' }).waitFor();
-  // The parent's conversation, as the fork continues it (the newest rows; older ones render when scrolled to).
-  await page.getByTestId('user-message').filter({ hasText: '[status 401] try with a bad key' }).waitFor();
-  await page.getByTestId('user-message').filter({ hasText: '[recall] after the rewind' }).waitFor();
-  await shot('10-fork');
-  await send('[recall] in the fork');
-  const recall = page.getByTestId('assistant-message').filter({ hasText: 'Earlier you said:' }).filter({ hasText: '[status 401] try with a bad key' });
-  await recall.waitFor();
-  assert.doesNotMatch(await recall.textContent(), /remember the banana/);
 });
 
 step('the page raised no errors', async () => {
