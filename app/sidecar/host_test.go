@@ -43,7 +43,7 @@ func TestHostDropsBadLinesAndFailsCallsWhenTheSidecarDies(t *testing.T) {
 		}
 	}
 	require.Equal(t, activity.ProtocolError, got[0].Kind)
-	require.Contains(t, got[0].Message, "version 4")
+	require.Contains(t, got[0].Message, "version 5")
 	require.Equal(t, activity.ProtocolError, got[1].Kind)
 	require.Equal(t, protocol.CodeLineTooLong.String(), got[1].Code)
 	require.Equal(t, activity.Unknown, got[2].Kind, "a valid line after the oversized one still arrives")
