@@ -48,6 +48,10 @@ let ended = 0;
 /** Waits for the next turn end (completed, canceled or failed). */
 const nextTurnEnd = () => waitForTurnEnds(page, ++ended);
 
+/** Waits until no turn runs (the send button reads Send, not Queue). Counting turn ends stops working once a
+ * view holds history: rows out of view are not rendered. */
+const waitIdle = () => page.getByTestId('send').filter({ hasText: /^Send$/ }).waitFor();
+
 /** Waits until the form field matching selector holds value. */
 function waitForValue(selector, value) {
   return page.waitForFunction(
@@ -173,13 +177,26 @@ step('Stop with prompts in line stops the turn, puts them back into the composer
   await nextTurnEnd();
 });
 
+step('a fork shows the conversation it branched from, and the rest goes on in the fork', async () => {
+  await page.locator('.session-header').getByRole('button', { name: 'Fork', exact: true }).click();
+  await page.getByTestId('notice').filter({ hasText: 'Forked from session' }).waitFor();
+  // The parent's conversation, as the fork continues it (the newest rows; older ones render when scrolled to).
+  await page.getByTestId('user-message').filter({ hasText: '[recall] after the stop' }).waitFor();
+  await shot('07-fork');
+  await send('[recall] in the fork');
+  // The model saw the whole conversation it forked (its earlier texts end with the parent's last prompt).
+  const recall = page.getByTestId('assistant-message').filter({ hasText: 'Earlier you said: remember the apple' }).filter({ hasText: '[recall] after the stop' }).last();
+  await recall.waitFor();
+  await waitIdle();
+});
+
 step('rewinding to before a prompt leaves it out of what the model sees, returns its text, and keeps the model', async () => {
   await page.getByTestId('model-picker').locator('select').selectOption('sonnet');
   await page.getByTestId('notice').filter({ hasText: 'Model: Sonnet' }).waitFor();
   await send('remember the banana');
   // The CLI hands the model switch's note over with this prompt: the echo holds both.
   await page.getByTestId('assistant-message').filter({ hasText: 'You said:' }).filter({ hasText: 'remember the banana' }).waitFor();
-  await nextTurnEnd();
+  await waitIdle();
   const prompt = page.getByTestId('user-message').filter({ hasText: 'remember the banana' });
   await prompt.hover();
   await prompt.getByRole('button', { name: 'Rewind…' }).click();
@@ -191,28 +208,15 @@ step('rewinding to before a prompt leaves it out of what the model sees, returns
   await page.getByTestId('user-message').filter({ hasText: 'remember the apple' }).waitFor();
   assert.equal(await page.getByTestId('user-message').filter({ hasText: 'remember the banana' }).count(), 0);
   assert.equal(await page.getByTestId('model-picker').locator('select').inputValue(), 'sonnet');
-  await shot('07-rewound');
+  await shot('08-rewound');
   await send('[recall] after the rewind');
-  // This reply's earlier user texts end with the prompt before the rewound one (the last reply's did not hold it).
-  const recall = page.getByTestId('assistant-message').filter({ hasText: 'Earlier you said:' }).filter({ hasText: '[recall] after the stop' });
+  // This reply's earlier user texts end with the prompt before the rewound one (no earlier reply holds it).
+  const recall = page.getByTestId('assistant-message').filter({ hasText: 'Earlier you said:' }).filter({ hasText: '[recall] in the fork' });
   await recall.waitFor();
   const said = await recall.textContent();
   assert.match(said, /remember the apple/);
   assert.doesNotMatch(said, /remember the banana/);
-  await shot('08-after-rewind');
-});
-
-step('a fork shows the conversation it branched from', async () => {
-  await page.locator('.session-header').getByRole('button', { name: 'Fork', exact: true }).click();
-  await page.getByTestId('notice').filter({ hasText: 'Forked from session' }).waitFor();
-  // The parent's conversation, as the fork continues it (the newest rows; older ones render when scrolled to).
-  await page.getByTestId('user-message').filter({ hasText: '[recall] after the rewind' }).waitFor();
-  assert.equal(await page.getByTestId('user-message').filter({ hasText: 'remember the banana' }).count(), 0);
-  await shot('10-fork');
-  await send('[recall] in the fork');
-  const recall = page.getByTestId('assistant-message').filter({ hasText: 'Earlier you said:' }).filter({ hasText: '[recall] after the rewind' });
-  await recall.waitFor();
-  assert.doesNotMatch(await recall.textContent(), /remember the banana/);
+  await shot('09-after-rewind');
 });
 
 step('a refused key shows one error card that says to fix the key, with Retry', async () => {
@@ -223,7 +227,7 @@ step('a refused key shows one error card that says to fix the key, with Retry', 
   assert.equal(await row.getByRole('button', { name: 'Sign in…' }).count(), 0);
   await row.getByTestId('retry-turn').waitFor();
   assert.doesNotMatch(await row.textContent(), /code:/);
-  await shot('09-refused-key');
+  await shot('10-refused-key');
 });
 
 step('the page raised no errors', async () => {
