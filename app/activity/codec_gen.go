@@ -228,16 +228,18 @@ type wirePermissionRequested struct {
 }
 
 type wirePermissionSettled struct {
-	Kind      Kind      `json:"kind"`
-	Session   string    `json:"session"`
-	Turn      string    `json:"turn,omitempty"`
-	Seq       uint64    `json:"seq,omitempty"`
-	Time      time.Time `json:"time"`
-	Ephemeral bool      `json:"ephemeral,omitempty"`
-	RequestID string    `json:"requestId"`
-	Verdict   Verdict   `json:"verdict"`
-	By        SettledBy `json:"by"`
-	Message   string    `json:"message,omitempty"`
+	Kind      Kind             `json:"kind"`
+	Session   string           `json:"session"`
+	Turn      string           `json:"turn,omitempty"`
+	Seq       uint64           `json:"seq,omitempty"`
+	Time      time.Time        `json:"time"`
+	Ephemeral bool             `json:"ephemeral,omitempty"`
+	RequestID string           `json:"requestId"`
+	Verdict   Verdict          `json:"verdict"`
+	By        SettledBy        `json:"by"`
+	Message   string           `json:"message,omitempty"`
+	Answers   []QuestionAnswer `json:"answers,omitempty"`
+	Mode      PermissionMode   `json:"mode,omitempty"`
 }
 
 type wirePlanUpdated struct {
@@ -377,7 +379,7 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	case PermissionRequested:
 		return json.Marshal(wirePermissionRequested{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, RequestID: e.RequestID, ToolUseID: e.ToolUseID, ToolName: e.ToolName, Input: rawOrNull(e.Input), Title: e.Title, Description: e.Description, DecisionReason: e.DecisionReason, Suggestions: nonNil(e.Suggestions)})
 	case PermissionSettled:
-		return json.Marshal(wirePermissionSettled{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, RequestID: e.RequestID, Verdict: e.Verdict, By: e.By, Message: e.Message})
+		return json.Marshal(wirePermissionSettled{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, RequestID: e.RequestID, Verdict: e.Verdict, By: e.By, Message: e.Message, Answers: e.Answers, Mode: e.Mode})
 	case PlanUpdated:
 		return json.Marshal(wirePlanUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Items: nonNil(e.Items)})
 	case UsageUpdated:
@@ -466,6 +468,9 @@ func (e Event) checkValues() error {
 		}
 		if !e.By.Valid() {
 			return fmt.Errorf("permission.settled with by %q", e.By)
+		}
+		if e.Mode != "" && !e.Mode.Valid() {
+			return fmt.Errorf("permission.settled with mode %q", e.Mode)
 		}
 	case PlanUpdated:
 		for i, v := range e.Items {

@@ -77,6 +77,12 @@ type PlanItem struct {
 	ActiveForm string     `json:"activeForm,omitempty"`
 }
 
+// QuestionAnswer is a nested object of the wire.
+type QuestionAnswer struct {
+	Question string `json:"question"`
+	Answer   string `json:"answer"`
+}
+
 // RetryInfo is a nested object of the wire.
 type RetryInfo struct {
 	Attempt    int64  `json:"attempt"`
@@ -141,6 +147,8 @@ type Event struct {
 	Suggestions         []json.RawMessage   `json:"suggestions,omitzero"`          // permission.requested
 	Verdict             Verdict             `json:"verdict,omitempty"`             // permission.settled
 	By                  SettledBy           `json:"by,omitempty"`                  // permission.settled
+	Answers             []QuestionAnswer    `json:"answers,omitzero"`              // permission.settled
+	Mode                PermissionMode      `json:"mode,omitempty"`                // permission.settled
 	Items               []PlanItem          `json:"items,omitzero"`                // plan.updated
 	TurnOutputTokens    *int64              `json:"turnOutputTokens,omitempty"`    // usage.updated
 	InputTokens         *int64              `json:"inputTokens,omitempty"`         // usage.updated
@@ -181,7 +189,7 @@ var kindSpecs = map[Kind]kindSpec{
 	ToolFailed:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "name": true, "error": true}},
 	ToolCalled:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "callId": true, "toolUseId": false, "name": true, "input": true}},
 	PermissionRequested: {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "requestId": true, "toolUseId": true, "toolName": true, "input": true, "title": false, "description": false, "decisionReason": false, "suggestions": true}},
-	PermissionSettled:   {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "requestId": true, "verdict": true, "by": true, "message": false}},
+	PermissionSettled:   {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "requestId": true, "verdict": true, "by": true, "message": false, "answers": false, "mode": false}},
 	PlanUpdated:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "items": true}},
 	UsageUpdated:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "turnOutputTokens": true, "inputTokens": false, "outputTokens": false, "cacheReadTokens": false, "cacheCreationTokens": false, "contextWindow": false, "contextTokens": false}},
 	ModelResolved:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "model": true}},

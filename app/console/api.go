@@ -216,10 +216,17 @@ func (a *API) AnswerPermission(p AnswerParams) (AnswerResult, error) {
 	if err != nil {
 		return AnswerResult{}, err
 	}
+	if p.Mode != "" && !p.Mode.Valid() {
+		return AnswerResult{}, badRequest("Unknown permission mode %q.", p.Mode)
+	}
 	c, cancel := ctx()
 	defer cancel()
-	ok, err := s.Answer(c, p.RequestID, p.Verdict, p.Message, "user")
-	return AnswerResult{Settled: ok}, err
+	rep, err := s.AnswerWith(c, p.RequestID, session.PermissionAnswer{Verdict: p.Verdict, Message: p.Message,
+		By: activity.PermissionAuthorUser, Answers: p.Answers, Mode: p.Mode})
+	if err != nil {
+		return AnswerResult{}, err
+	}
+	return AnswerResult{Settled: rep.Settled, Verdict: rep.Verdict, Answers: rep.Answers, Mode: rep.Mode}, nil
 }
 
 // SetModel changes the requested model.
@@ -285,11 +292,30 @@ func (a *API) History(p HistoryParams) (HistoryResult, error) {
 	}
 	c, cancel := ctx()
 	defer cancel()
-	page, err := a.opts.Sessions.History(c, p.Session, p.Cwd, p.Before, limit)
+	source, at := a.historySource(p.Session)
+	page, err := a.opts.Sessions.HistoryAt(c, source, p.Cwd, at, p.Before, limit)
 	if err != nil {
 		return HistoryResult{}, err
 	}
+	for i := range page.Events {
+		page.Events[i].Session = p.Session // a fork shows its parent's conversation as its own
+	}
 	return HistoryResult{Events: nonNil(page.Events), Total: page.Total, Start: page.Start}, nil
+}
+
+// historySource is where an open session's earlier conversation is stored: a fork's is its parent's, and a
+// session resumed or forked at a message continues from that message (what came after it is not its history).
+// The open session's own turns are in its live events.
+func (a *API) historySource(id string) (source, at string) {
+	s, open := a.opts.Sessions.Get(id)
+	if !open {
+		return id, ""
+	}
+	st := s.State()
+	if st.ForkedFrom != "" {
+		return st.ForkedFrom, st.At
+	}
+	return id, st.At
 }
 
 // RewindFiles restores (or, dry, measures restoring) files to their state at a user message.
@@ -310,21 +336,20 @@ func (a *API) RewindFiles(p RewindParams) (RewindResult, error) {
 	return rep, nil
 }
 
-// RewindConversation reopens a session resumed at a message: what came after it is left out of the
-// conversation the agent sees.
+// RewindConversation rewinds the conversation to before a prompt: the session reopens resumed at the message
+// the prompt followed, so the prompt and everything after it are left out of what the agent sees (and the next
+// prompt continues from there). Rewinding to before the first prompt leaves nothing: a new session starts in the
+// same folder. The model and permission mode carry over.
 func (a *API) RewindConversation(p ConversationRewindParams) (SessionRef, error) {
 	if p.Message == "" {
 		return SessionRef{}, badRequest("Pick the message to rewind to.")
 	}
-	cwd := ""
-	if s, ok := a.opts.Sessions.Get(p.Session); ok {
-		cwd = s.State().Cwd
-		c, cancel := ctx()
-		err := s.Close(c)
-		cancel()
-		if err != nil {
-			return SessionRef{}, err
-		}
+	cwd, model := "", ""
+	var mode activity.PermissionMode
+	s, open := a.opts.Sessions.Get(p.Session)
+	if open {
+		st := s.State()
+		cwd, model, mode = st.Cwd, st.RequestedModel, st.PermissionMode
 	}
 	if cwd == "" {
 		c, cancel := ctx()
@@ -342,7 +367,30 @@ func (a *API) RewindConversation(p ConversationRewindParams) (SessionRef, error)
 			return SessionRef{}, notFound("Session %s was not found.", p.Session)
 		}
 	}
-	return a.StartSession(StartParams{Cwd: cwd, Resume: p.Session, At: p.Message})
+	c, cancel := ctx()
+	parent, found, err := a.opts.Sessions.MessageParent(c, p.Session, cwd, p.Message)
+	cancel()
+	if err != nil {
+		return SessionRef{}, err
+	}
+	if !found {
+		return SessionRef{}, notFound("That prompt is not in this session's conversation any more; nothing was rewound.")
+	}
+	if open {
+		c, cancel := ctx()
+		err := s.Close(c)
+		cancel()
+		if err != nil {
+			return SessionRef{}, err
+		}
+	}
+	if model == "default" {
+		model = ""
+	}
+	if parent == "" {
+		return a.StartSession(StartParams{Cwd: cwd, Model: model, PermissionMode: mode})
+	}
+	return a.StartSession(StartParams{Cwd: cwd, Model: model, PermissionMode: mode, Resume: p.Session, At: parent})
 }
 
 // Notify shows a native notification.

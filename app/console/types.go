@@ -68,17 +68,23 @@ type GuideResult struct {
 	Guided bool   `json:"guided"`
 }
 
-// AnswerParams settles a permission request.
+// AnswerParams settles a permission request: AskUserQuestion's answers, or the mode an approved plan (ExitPlanMode)
+// continues in, come with an allow.
 type AnswerParams struct {
-	Session   string           `json:"session"`
-	RequestID string           `json:"requestId"`
-	Verdict   activity.Verdict `json:"verdict"`
-	Message   string           `json:"message,omitempty"`
+	Session   string                    `json:"session"`
+	RequestID string                    `json:"requestId"`
+	Verdict   activity.Verdict          `json:"verdict"`
+	Message   string                    `json:"message,omitempty"`
+	Answers   []activity.QuestionAnswer `json:"answers,omitempty"`
+	Mode      activity.PermissionMode   `json:"mode,omitempty"`
 }
 
-// AnswerResult is false when the request had already been settled.
+// AnswerResult is false when the request had already been settled; the answer recorded then comes with it.
 type AnswerResult struct {
-	Settled bool `json:"settled"`
+	Settled bool                      `json:"settled"`
+	Verdict activity.Verdict          `json:"verdict,omitempty"`
+	Answers []activity.QuestionAnswer `json:"answers,omitempty"`
+	Mode    activity.PermissionMode   `json:"mode,omitempty"`
 }
 
 // ModelParams changes the requested model.

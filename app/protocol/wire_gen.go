@@ -28,10 +28,11 @@ const (
 	ReqRewindFiles       RequestType = "rewind_files"
 	ReqDiscoverModels    RequestType = "discover_models"
 	ReqToolResult        RequestType = "tool_result"
+	ReqMessageParent     RequestType = "message_parent"
 )
 
 // RequestTypes lists every request type, in the schema's order.
-var RequestTypes = []RequestType{ReqStart, ReqExec, ReqCancel, ReqGuide, ReqPermission, ReqSetModel, ReqSetPermissionMode, ReqClose, ReqListSessions, ReqRenameSession, ReqHistory, ReqRewindFiles, ReqDiscoverModels, ReqToolResult}
+var RequestTypes = []RequestType{ReqStart, ReqExec, ReqCancel, ReqGuide, ReqPermission, ReqSetModel, ReqSetPermissionMode, ReqClose, ReqListSessions, ReqRenameSession, ReqHistory, ReqRewindFiles, ReqDiscoverModels, ReqToolResult, ReqMessageParent}
 
 // String returns the wire name.
 func (t RequestType) String() string { return string(t) }
@@ -169,11 +170,16 @@ type PermissionRequest struct {
 	Verdict   activity.Verdict          `json:"verdict"`
 	Message   string                    `json:"message,omitempty"`
 	By        activity.PermissionAuthor `json:"by,omitempty"`
+	Answers   []activity.QuestionAnswer `json:"answers,omitempty"`
+	Mode      activity.PermissionMode   `json:"mode,omitempty"`
 }
 
 // PermissionReply is the ok reply's payload to a "permission" request.
 type PermissionReply struct {
-	Settled bool `json:"settled"`
+	Settled bool                      `json:"settled"`
+	Verdict activity.Verdict          `json:"verdict,omitempty"`
+	Answers []activity.QuestionAnswer `json:"answers,omitempty"`
+	Mode    activity.PermissionMode   `json:"mode,omitempty"`
 }
 
 // RequestType names the request this payload belongs to.
@@ -253,6 +259,7 @@ type HistoryRequest struct {
 	Before   *int         `json:"before,omitempty"`
 	Limit    int          `json:"limit,omitempty"`
 	Receipts []ReceiptEnd `json:"receipts,omitempty"`
+	At       string       `json:"at,omitempty"`
 }
 
 // HistoryReply is the ok reply's payload to a "history" request.
@@ -314,6 +321,22 @@ type ToolResultReply struct {
 // RequestType names the request this payload belongs to.
 func (ToolResultRequest) RequestType() RequestType { return ReqToolResult }
 
+// MessageParentRequest is the payload of a "message_parent" request.
+type MessageParentRequest struct {
+	Session string `json:"session"`
+	Cwd     string `json:"cwd,omitempty"`
+	Message string `json:"message"`
+}
+
+// MessageParentReply is the ok reply's payload to a "message_parent" request.
+type MessageParentReply struct {
+	Found  bool   `json:"found"`
+	Parent string `json:"parent,omitempty"`
+}
+
+// RequestType names the request this payload belongs to.
+func (MessageParentRequest) RequestType() RequestType { return ReqMessageParent }
+
 // NewRequest returns a new, empty payload value for a request of type t (nil for a type the schema does not name), to decode into.
 func NewRequest(t RequestType) any {
 	switch t {
@@ -345,6 +368,8 @@ func NewRequest(t RequestType) any {
 		return &DiscoverModelsRequest{}
 	case ReqToolResult:
 		return &ToolResultRequest{}
+	case ReqMessageParent:
+		return &MessageParentRequest{}
 	}
 	return nil
 }
@@ -380,6 +405,8 @@ func NewReply(t RequestType) any {
 		return &DiscoverModelsReply{}
 	case ReqToolResult:
 		return &ToolResultReply{}
+	case ReqMessageParent:
+		return &MessageParentReply{}
 	}
 	return nil
 }

@@ -133,6 +133,7 @@ func (m *Manager) Start(ctx context.Context, opts StartOptions) (*Session, error
 		id: req.Session, cwd: req.Cwd, mgr: m, bus: m.bus, log: m.cfg.Logger,
 		pumpDone: make(chan struct{}), pendingPerms: map[string]string{}, turnTokens: map[string]int{},
 		receipts: m.cfg.Receipts, startReq: req, resumable: req.Resume,
+		resumed: req.Resume, forkedFrom: req.ForkFrom, at: req.At,
 		requestedModel: requested, permissionMode: opts.PermissionMode,
 		onEnd: m.forget,
 	}
@@ -329,11 +330,17 @@ type HistoryPage struct {
 // History returns a page of a stored session's events, mapped exactly as live ones: at most limit events ending
 // just before position before (nil: the newest page; limit 0: everything). Each event's seq is its position + 1.
 func (m *Manager) History(ctx context.Context, id, cwd string, before *int, limit int) (HistoryPage, error) {
+	return m.HistoryAt(ctx, id, cwd, "", before, limit)
+}
+
+// HistoryAt is History of the conversation up to and including message at ("" = all of it): what a session
+// resumed or forked there continues from.
+func (m *Manager) HistoryAt(ctx context.Context, id, cwd, at string, before *int, limit int) (HistoryPage, error) {
 	if !protocol.ValidSessionID(id) {
 		return HistoryPage{}, fmt.Errorf("%q is not a session id (see baton sessions)", id)
 	}
 	var rep protocol.HistoryReply
-	req := protocol.HistoryRequest{Session: id, Cwd: cwd, Before: before, Limit: limit, Receipts: m.receiptEnds(id)}
+	req := protocol.HistoryRequest{Session: id, Cwd: cwd, Before: before, Limit: limit, Receipts: m.receiptEnds(id), At: at}
 	if err := m.oneShot(ctx, protocol.ReqHistory, req, &rep); err != nil {
 		return HistoryPage{}, fmt.Errorf("read the history of %s: %w", id, err)
 	}
@@ -347,6 +354,17 @@ func (m *Manager) History(ctx context.Context, id, cwd string, before *int, limi
 		page.Events = append(page.Events, ev)
 	}
 	return page, nil
+}
+
+// MessageParent says which message a user message follows in a stored session's conversation: found false when
+// it is not in it, parent "" when it opens it.
+func (m *Manager) MessageParent(ctx context.Context, id, cwd, message string) (parent string, found bool, err error) {
+	var rep protocol.MessageParentReply
+	req := protocol.MessageParentRequest{Session: id, Cwd: cwd, Message: message}
+	if err := m.oneShot(ctx, protocol.ReqMessageParent, req, &rep); err != nil {
+		return "", false, fmt.Errorf("find the message before %s: %w", message, err)
+	}
+	return rep.Parent, rep.Found, nil
 }
 
 // oneShot runs a request that needs no open session in a short-lived sidecar.

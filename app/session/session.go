@@ -53,6 +53,10 @@ type Session struct {
 	permissionMode activity.PermissionMode
 	closing        bool
 	ended          bool
+	// Where the conversation came from, for its history: resumed or forked (from forkedFrom) at message at.
+	resumed    bool
+	forkedFrom string
+	at         string
 }
 
 // State is a snapshot of what the host knows about a session.
@@ -66,6 +70,11 @@ type State struct {
 	PendingPerms   []string
 	Asleep         bool
 	Ended          bool
+	// Resumed or ForkedFrom at At: the conversation before this session's own turns is the stored one (of
+	// ForkedFrom for a fork) up to message At.
+	Resumed    bool
+	ForkedFrom string
+	At         string
 }
 
 // ID is the session's UUID.
@@ -86,7 +95,8 @@ func (s *Session) State() State {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st := State{ID: s.id, Cwd: s.cwd, RequestedModel: s.requestedModel, EffectiveModel: s.effectiveModel,
-		PermissionMode: s.permissionMode, OpenTurns: append([]string(nil), s.openTurns...), Asleep: s.asleep, Ended: s.ended}
+		PermissionMode: s.permissionMode, OpenTurns: append([]string(nil), s.openTurns...), Asleep: s.asleep, Ended: s.ended,
+		Resumed: s.resumed, ForkedFrom: s.forkedFrom, At: s.at}
 	for id := range s.pendingPerms {
 		st.PendingPerms = append(st.PendingPerms, id)
 	}
@@ -179,16 +189,34 @@ func (s *Session) Guide(ctx context.Context, prompt string) (turn string, guided
 
 // Answer settles a permission request. It returns false when the request had already been settled.
 func (s *Session) Answer(ctx context.Context, requestID string, verdict activity.Verdict, message string, by activity.PermissionAuthor) (bool, error) {
+	rep, err := s.AnswerWith(ctx, requestID, PermissionAnswer{Verdict: verdict, Message: message, By: by})
+	return rep.Settled, err
+}
+
+// PermissionAnswer is a verdict with what may come with it: a denial's message, AskUserQuestion's answers, the
+// mode an approved plan continues in.
+type PermissionAnswer struct {
+	Verdict activity.Verdict
+	Message string
+	By      activity.PermissionAuthor
+	Answers []activity.QuestionAnswer
+	Mode    activity.PermissionMode
+}
+
+// AnswerWith settles a permission request once. A request already settled is left as it was: the reply says
+// settled false and carries the answer recorded then.
+func (s *Session) AnswerWith(ctx context.Context, requestID string, a PermissionAnswer) (protocol.PermissionReply, error) {
 	var rep protocol.PermissionReply
-	req := protocol.PermissionRequest{Session: s.id, RequestID: requestID, Verdict: verdict, Message: message, By: by}
+	req := protocol.PermissionRequest{Session: s.id, RequestID: requestID, Verdict: a.Verdict, Message: a.Message, By: a.By,
+		Answers: a.Answers, Mode: a.Mode}
 	client := s.current()
 	if client == nil { // asleep: no request is pending
-		return false, nil
+		return rep, nil
 	}
 	if err := client.Call(ctx, protocol.ReqPermission, req, &rep); err != nil {
-		return false, s.callError("answer the permission request", err)
+		return rep, s.callError("answer the permission request", err)
 	}
-	return rep.Settled, nil
+	return rep, nil
 }
 
 // AnswerTool answers a restricted run's tool.called event: output is what the model reads; isError marks the call

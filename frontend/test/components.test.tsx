@@ -74,7 +74,7 @@ describe('replaying the recorded session in the console', () => {
     const ask9 = firstAfter(t9, (e) => e.kind === 'permission.requested');
     await push(...events.slice(t9, ask9 + 1));
     const card9 = within(dock() as HTMLElement).getByTestId('permission-card');
-    expect(card9.textContent).toContain('Always allow will switch to “acceptEdits” mode for this session.');
+    expect(card9.textContent).toContain('Always allow will switch permissions to “Accept edits” for this session.');
     expect(within(card9).getByTestId('diff').textContent).toContain('Final readme.');
     await push(...events.slice(ask9 + 1));
     expect(dock()).toBeNull();
@@ -352,16 +352,38 @@ describe('the sidebar and the shell', () => {
     expect(transport.callsOf('startSession').at(-1)).toMatchObject({ model: 'opus' });
   });
 
-  it('shows refused credentials as “Key rejected” with the way to sign in', async () => {
+  it('shows a refused API key once, as a key to fix (no sign-in), with Retry sending the prompt again', async () => {
     const { transport, push, select } = await renderConsole((t) => {
-      t.snapshot = { ...t.snapshot, auth: { status: 'signed_in', method: 'api_key', summary: 'Using an API key', signInCommand: 'claude auth login' }, sessions: [liveSession([])] };
+      t.snapshot = { ...t.snapshot, auth: { status: 'signed_in', method: 'api_key', keySource: 'ANTHROPIC_API_KEY', summary: 'Using an API key', signInCommand: 'claude auth login' }, sessions: [liveSession([])] };
+      t.on('sendPrompt', () => ({ turn: 't2', queued: false }));
+    });
+    await select(S);
+    await push(
+      { kind: 'turn.started', session: S, turn: 't1', time: T, prompt: 'hi', seq: 1 },
+      // The SDK's stand-in reply says what the failure says.
+      { kind: 'message.completed', session: S, turn: 't1', time: T, role: 'assistant', text: 'Invalid API key · Fix external API key', seq: 2 },
+      { kind: 'turn.failed', session: S, turn: 't1', time: T, code: 'auth', message: 'Invalid API key · Fix external API key', seq: 3 },
+    );
+    const row = await screen.findByTestId('error-row');
+    expect(row.textContent).toContain('The API key was refused');
+    expect(row.textContent).toContain('ANTHROPIC_API_KEY');
+    expect(row.textContent).not.toContain('code:');
+    expect(within(row).queryByText('Sign in…')).toBeNull();
+    expect(screen.queryAllByText(/Invalid API key/)).toHaveLength(1);
+    await userEvent.click(within(row).getByTestId('retry-turn'));
+    await act(() => settle());
+    expect(transport.callsOf('sendPrompt')).toEqual([{ session: S, prompt: 'hi' }]);
+  });
+
+  it('shows a refused sign-in with the way to sign in', async () => {
+    const { transport, push, select } = await renderConsole((t) => {
+      t.snapshot = { ...t.snapshot, auth: { status: 'signed_out', method: 'claude_ai', summary: 'Not signed in', signInCommand: 'claude auth login' }, sessions: [liveSession([])] };
       t.on('signIn', () => Promise.reject({ code: 'unavailable', message: 'Baton cannot open a terminal here; run the sign-in command shown.' }));
     });
     await select(S);
-    await push({ kind: 'turn.started', session: S, turn: 't1', time: T, prompt: 'hi', seq: 1 }, { kind: 'turn.failed', session: S, turn: 't1', time: T, code: 'auth', message: 'invalid x-api-key', seq: 2 });
+    await push({ kind: 'turn.started', session: S, turn: 't1', time: T, prompt: 'hi', seq: 1 }, { kind: 'turn.failed', session: S, turn: 't1', time: T, code: 'auth', message: 'not signed in', seq: 2 });
     const row = await screen.findByTestId('error-row');
-    expect(row.textContent).toContain('Key rejected');
-    expect(row.textContent).toContain('invalid x-api-key');
+    expect(row.textContent).toContain('Not signed in');
     expect(row.textContent).toContain('claude auth login');
     await userEvent.click(within(row).getByText('Sign in…'));
     await act(() => settle());

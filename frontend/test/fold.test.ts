@@ -236,6 +236,82 @@ describe('turns, permissions and errors', () => {
   });
 });
 
+describe('questions, plans, cancels and model changes', () => {
+  const S = RECORDED_SESSION;
+  const started = (turn: string, prompt: string): SessionEvent => ({ kind: 'turn.started', session: S, turn, time: T, prompt, uuid: `u-${turn}` });
+
+  it('keeps the answers and the approved plan’s mode with the settlement', () => {
+    const ask: SessionEvent = { kind: 'permission.requested', session: S, turn: 't1', time: T, requestId: 'q1', toolUseId: 'tq', toolName: 'AskUserQuestion', input: { questions: [] }, suggestions: [] };
+    const plan: SessionEvent = { kind: 'permission.requested', session: S, turn: 't1', time: T, requestId: 'p1', toolUseId: 'tp', toolName: 'ExitPlanMode', input: { plan: '# P' }, suggestions: [] };
+    let s = foldEvents(fresh(), [started('t1', 'go'), ask, plan]);
+    expect(s.pending).toEqual(['q1', 'p1']);
+    s = foldEvents(s, [
+      { kind: 'permission.settled', session: S, turn: 't1', time: T, requestId: 'q1', verdict: 'allow', by: 'user', answers: [{ question: 'Which?', answer: 'Blue' }] },
+      { kind: 'permission.settled', session: S, turn: 't1', time: T, requestId: 'p1', verdict: 'allow', by: 'user', mode: 'acceptEdits' },
+    ]);
+    const [q, p] = ofType(s, 'permission');
+    expect(q?.settled?.answers).toEqual([{ question: 'Which?', answer: 'Blue' }]);
+    expect(p?.settled?.mode).toBe('acceptEdits');
+    expect(s.pending).toEqual([]);
+  });
+
+  it('ties a tool card to a permission request that arrived before the call’s own message', () => {
+    const s = foldEvents(fresh(), [
+      started('t1', 'go'),
+      { kind: 'permission.requested', session: S, turn: 't1', time: T, requestId: 'r9', toolUseId: 'tb', toolName: 'Bash', input: { command: 'ls' }, suggestions: [] },
+      { kind: 'tool.started', session: S, turn: 't1', time: T, toolUseId: 'tb', name: 'Bash', input: { command: 'ls' } },
+    ]);
+    expect(ofType(s, 'tool')[0]?.requestId).toBe('r9');
+  });
+
+  it('says one word for one cancel: the transcript’s interrupted line gives way to the turn’s end', () => {
+    const s = foldEvents(fresh(), [
+      started('t1', 'go'),
+      { kind: 'message.completed', session: S, turn: 't1', time: T, role: 'user', text: '[Request interrupted by user]' },
+      { kind: 'message.completed', session: S, turn: 't1', time: T, role: 'assistant', text: 'No response requested.' },
+      { kind: 'turn.canceled', session: S, turn: 't1', time: T, disposition: 'provider_active' },
+    ]);
+    expect(ofType(s, 'assistant')).toHaveLength(0);
+    expect(ofType(s, 'notice').map((n) => n.text)).not.toContain('Interrupted');
+    expect(ofType(s, 'notice').filter((n) => n.text === 'Canceled')).toHaveLength(0);
+    expect(ofType(s, 'turnEnd').map((e) => e.outcome)).toEqual(['canceled']);
+  });
+
+  it('adds one plain line for a model change, with the model’s name, and a mode change in words', () => {
+    let s = foldEvents(fresh(), [{ kind: 'models.updated', session: S, time: T, models: [{ value: 'sonnet', displayName: 'Sonnet 4.5', description: '' }] }]);
+    s = foldEvents(s, [
+      { kind: 'session.updated', session: S, time: T, model: 'sonnet' },
+      { kind: 'message.completed', session: S, time: T, role: 'user', text: '<local-command-stdout>Set model to `sonnet`</local-command-stdout>' },
+      { kind: 'session.updated', session: S, time: T, permissionMode: 'acceptEdits' },
+    ]);
+    const notices = ofType(s, 'notice').map((n) => n.text);
+    expect(notices.filter((n) => /model/i.test(n))).toEqual(['Model: Sonnet 4.5']);
+    expect(notices).toContain('Permissions: Accept edits');
+    expect(notices.join(' ')).not.toContain('`');
+  });
+
+  it('shows a stored slash command as the command, not its markup', () => {
+    const s = foldEvents(fresh(), [
+      { kind: 'turn.started', session: S, turn: 'u1', time: T, prompt: '<command-name>/compact</command-name>\n  <command-message>compact</command-message>\n  <command-args>keep it short</command-args>' },
+      { kind: 'turn.started', session: S, turn: 'u2', time: T, prompt: '<command-name>/model</command-name>\n<command-message>model</command-message>\n<command-args>sonnet</command-args>' },
+      { kind: 'message.completed', session: S, turn: 'u2', time: T, role: 'user', text: '<local-command-stdout>Set model to `sonnet`</local-command-stdout>' },
+      { kind: 'message.completed', session: S, time: T, role: 'user', text: '<command-name>/context</command-name>\n            <command-message>context</command-message>\n            <command-args></command-args>' },
+    ]);
+    expect(ofType(s, 'user')).toHaveLength(0);
+    expect(ofType(s, 'notice').map((n) => n.text)).toEqual(['/compact keep it short', '/context']);
+  });
+
+  it('shows an API error once: the SDK’s stand-in reply gives way to the error card', () => {
+    const s = foldEvents(fresh(), [
+      started('t1', 'x'),
+      { kind: 'message.completed', session: S, turn: 't1', time: T, role: 'assistant', text: 'Invalid API key · Fix external API key' },
+      { kind: 'turn.failed', session: S, turn: 't1', time: T, code: 'auth', message: 'Invalid API key · Fix external API key' },
+    ]);
+    expect(ofType(s, 'assistant')).toHaveLength(0);
+    expect(ofType(s, 'error')).toHaveLength(1);
+  });
+});
+
 describe('subagents and file diffs', () => {
   const S = RECORDED_SESSION;
 

@@ -130,6 +130,76 @@ describe('the store', () => {
     expect(store.getState().sessions.A?.turns.get('t2')?.status).toBe('canceled');
   });
 
+  it('Stop takes the queued prompts back into the composer (never sent), then cancels the running turn', async () => {
+    const { transport, store } = setup();
+    transport.snapshot = {
+      ...transport.snapshot,
+      sessions: [
+        live('A', [
+          { kind: 'turn.started', session: 'A', turn: 't1', time: T, prompt: 'one', seq: 1 },
+          { kind: 'turn.queued', session: 'A', turn: 't2', time: T, prompt: 'two', seq: 2 },
+          { kind: 'turn.queued', session: 'A', turn: 't3', time: T, prompt: 'three', seq: 3 },
+        ]),
+      ],
+    };
+    transport.on('cancelTurn', (p) =>
+      p.turn === 't1' ? { disposition: 'provider_active', turn: 't1', phase: 'dispatched', forced: false } : { disposition: 'pre_accept', turn: p.turn ?? '', phase: 'queued', forced: false },
+    );
+    await connect(transport);
+    await store.stopTurn('A');
+    // The queue first, so the cancel of the running turn starts none of them.
+    expect(transport.callsOf('cancelTurn')).toEqual([
+      { session: 'A', turn: 't2' },
+      { session: 'A', turn: 't3' },
+      { session: 'A', turn: 't1' },
+    ]);
+    expect(store.getState().sessions.A?.turns.get('t2')?.status).toBe('canceled');
+    expect(store.takeDraft('A')).toBe('two\n\nthree');
+    expect(store.takeDraft('A')).toBeUndefined();
+  });
+
+  it('takes one queued prompt back to edit; one that already started stays where it is', async () => {
+    const { transport, store } = setup();
+    transport.snapshot = {
+      ...transport.snapshot,
+      sessions: [live('A', [
+        { kind: 'turn.started', session: 'A', turn: 't1', time: T, prompt: 'one', seq: 1 },
+        { kind: 'turn.queued', session: 'A', turn: 't2', time: T, prompt: 'two', seq: 2 },
+      ])],
+    };
+    transport.on('cancelTurn', () => ({ disposition: 'mismatch', turn: 't2', phase: 'finished', forced: false }));
+    await connect(transport);
+    await store.editQueued('A', 't2');
+    expect(store.takeDraft('A')).toBeUndefined();
+    transport.on('cancelTurn', () => ({ disposition: 'pre_accept', turn: 't2', phase: 'queued', forced: false }));
+    await store.editQueued('A', 't2');
+    expect(store.takeDraft('A')).toBe('two');
+  });
+
+  it('puts a rewound prompt back into the composer of the session that continues', async () => {
+    const { transport, store } = setup();
+    transport.snapshot = { ...transport.snapshot, sessions: [live('A', [], { requestedModel: 'sonnet' })] };
+    transport.on('rewindConversation', () => ({ session: 'A' }));
+    transport.on('history', () => ({ events: [], total: 0, start: 0 }));
+    await connect(transport);
+    await store.rewindConversation('A', 'u-2', 'remember the banana');
+    expect(transport.callsOf('rewindConversation')).toEqual([{ session: 'A', message: 'u-2' }]);
+    expect(store.getState().sessions.A?.requestedModel).toBe('sonnet');
+    expect(store.takeDraft('A')).toBe('remember the banana');
+  });
+
+  it('sends AskUserQuestion’s answers and a plan’s mode with the answer', async () => {
+    const { transport, store } = setup();
+    transport.on('answerPermission', () => ({ settled: true }));
+    await connect(transport);
+    await store.answerPermission('A', 'q1', 'allow', { answers: [{ question: 'Which?', answer: 'Blue' }] });
+    await store.answerPermission('A', 'p1', 'allow', { mode: 'acceptEdits' });
+    expect(transport.callsOf('answerPermission')).toEqual([
+      { session: 'A', requestId: 'q1', verdict: 'allow', answers: [{ question: 'Which?', answer: 'Blue' }] },
+      { session: 'A', requestId: 'p1', verdict: 'allow', mode: 'acceptEdits' },
+    ]);
+  });
+
   it('resumes a past session before sending to it', async () => {
     const { transport, store } = setup();
     transport.on('history', () => ({ events: [], total: 0, start: 0 }));

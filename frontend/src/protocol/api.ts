@@ -1,7 +1,7 @@
 // The console API (app/console/API.md, version 1): every call's params and result, keyed by method name, so
 // `transport.call('startSession', {...})` is checked end to end.
 import type { ConsoleEvent, ModelEntry, PermissionMode, SessionEvent, Verdict } from './events';
-import type { CancelDisposition, CancelPhase, ConsoleErrorCode, ConsoleMethod, SessionState as SleepState } from './wire.gen';
+import type { CancelDisposition, CancelPhase, ConsoleErrorCode, ConsoleMethod, QuestionAnswer, SessionState as SleepState } from './wire.gen';
 
 export interface Capabilities {
   transport: 'wails' | 'websocket';
@@ -124,9 +124,11 @@ export interface ApiMethods {
   /** Steers the running turn (interrupts its response, sends prompt on the same turn); guided false: no turn ran,
    * so it was sent as an ordinary prompt with its own turn. */
   guideTurn: { params: { session: string; prompt: string }; result: { turn: string; guided: boolean } };
+  /** AskUserQuestion's answers, or the mode an approved plan continues in, come with an allow. A request already
+   * settled changes nothing: settled false, with the answer recorded then. */
   answerPermission: {
-    params: { session: string; requestId: string; verdict: Verdict; message?: string };
-    result: { settled: boolean };
+    params: { session: string; requestId: string; verdict: Verdict; message?: string; answers?: QuestionAnswer[]; mode?: PermissionMode };
+    result: { settled: boolean; verdict?: Verdict; answers?: QuestionAnswer[]; mode?: PermissionMode };
   };
   setModel: { params: { session: string; model: string }; result: Record<string, never> };
   setPermissionMode: { params: { session: string; mode: PermissionMode }; result: { mode: PermissionMode } };

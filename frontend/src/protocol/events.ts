@@ -33,6 +33,7 @@ export type {
   PlanItem,
   PlanUpdatedEvent,
   ProtocolErrorEvent,
+  QuestionAnswer,
   RetryInfo,
   SessionActivity,
   SessionClosedEvent,

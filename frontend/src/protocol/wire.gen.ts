@@ -75,6 +75,11 @@ export interface PlanItem {
   activeForm?: string;
 }
 
+export interface QuestionAnswer {
+  question: string;
+  answer: string;
+}
+
 export interface RetryInfo {
   attempt: number;
   maxRetries: number;
@@ -230,6 +235,8 @@ export interface PermissionSettledEvent extends EventBase {
   verdict: Verdict;
   by: SettledBy;
   message?: string;
+  answers?: QuestionAnswer[];
+  mode?: PermissionMode;
 }
 
 export interface PlanUpdatedEvent extends EventBase {

@@ -4,6 +4,7 @@
 // the rows each kind makes are transcriptFold.ts's table.
 import { type ConsoleEvent, isUnrecognized, type PermissionMode } from '../protocol/events';
 import type { RetryInfo, WireEvent } from '../protocol/wire.gen';
+import { MODE_LABELS, modelName } from '../lib/names';
 import { addItem, draftTranscript, emptyTranscript, newKey } from './transcript';
 import { applyTranscriptEvent, dropStreams, type FoldContext, REPLAY } from './transcriptFold';
 import type { SessionState, TurnInfo } from './types';
@@ -204,11 +205,11 @@ function sessionUpdated(d: Draft, ev: EventOf<'session.updated'>): void {
   if (ev.title !== undefined && ev.title !== '') d.title = ev.title;
   if (ev.permissionMode !== undefined && ev.permissionMode !== d.permissionMode) {
     d.permissionMode = ev.permissionMode;
-    addItem(t, { type: 'notice', key: newKey(t, 'n'), time: ev.time, text: `Permission mode: ${ev.permissionMode}` });
+    addItem(t, { type: 'notice', key: newKey(t, 'n'), time: ev.time, text: `Permissions: ${MODE_LABELS[ev.permissionMode]}` });
   }
   if (ev.model !== undefined && ev.model !== d.requestedModel) {
     d.requestedModel = ev.model;
-    addItem(t, { type: 'notice', key: newKey(t, 'n'), time: ev.time, text: `Model set to ${ev.model}` });
+    addItem(t, { type: 'notice', key: newKey(t, 'n'), time: ev.time, text: `Model: ${modelName(ev.model, d.models)}` });
   }
 }
 

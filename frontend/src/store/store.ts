@@ -2,7 +2,7 @@
 // (batched, so a burst of deltas renders once), rebuilds everything from `snapshot` after every (re)connect,
 // and offers the actions components call. React reads it through hooks.ts.
 import { type LiveSession, type SessionInfo, type Snapshot, type StartSessionParams, toApiError } from '../protocol/api';
-import { type ConsoleEvent, isSessionEvent, type ModelEntry, type PermissionMode, readEvents, type SessionEvent, type Verdict } from '../protocol/events';
+import { type ConsoleEvent, isSessionEvent, type ModelEntry, type PermissionMode, type QuestionAnswer, readEvents, type SessionEvent, type Verdict } from '../protocol/events';
 import type { ConnectionState, Transport } from '../transport/transport';
 import { foldEvents, type FoldContext, markQueued, newSession, REPLAY } from './fold';
 import { applyHistoryPage, HISTORY_PAGE, historyLoading, needsHistory, withHistoryPending } from './history';
@@ -10,6 +10,16 @@ import { type Notifier, silentNotifier } from './notifier';
 import { lastSelected, rememberSelected } from './lastSelected';
 import { projectName } from './sidebar';
 import type { ConsoleState, SessionState, Toast } from './types';
+
+/** What an answer carries beyond its verdict. */
+export interface AnswerDetail {
+  /** With a denial: what to tell Claude. */
+  message?: string;
+  /** AskUserQuestion: the person's choices. */
+  answers?: QuestionAnswer[];
+  /** ExitPlanMode approved: the mode to continue in. */
+  mode?: PermissionMode;
+}
 
 export interface StoreOptions {
   notifier?: Notifier;
@@ -37,6 +47,7 @@ export function initialState(): ConsoleState {
     sidebar: { items: [], loading: false },
     marks: {},
     toasts: [],
+    drafts: {},
   };
 }
 
@@ -456,6 +467,61 @@ export class ConsoleStore {
     }
   }
 
+  /**
+   * Stop (the button, Esc): the prompts waiting in line are taken back into the composer, never sent, and then
+   * the running turn is canceled. The queued ones go first so that the cancel does not start the next of them.
+   */
+  async stopTurn(id: string): Promise<void> {
+    const s = this.state.sessions[id];
+    if (s === undefined) return;
+    const queued = s.turnOrder.map((t) => s.turns.get(t)).filter((t) => t !== undefined && t.status === 'queued' && t.id !== s.runningTurn);
+    const taken: string[] = [];
+    for (const turn of queued) {
+      if (turn === undefined) continue;
+      if (await this.withdraw(id, turn.id)) taken.push(turn.prompt);
+    }
+    if (taken.length > 0) this.addDraft(id, taken.join('\n\n'));
+    if (this.state.sessions[id]?.runningTurn !== undefined) await this.cancelTurn(id);
+  }
+
+  /** Takes a queued prompt back into the composer to be edited (it is not sent). */
+  async editQueued(id: string, turn: string): Promise<void> {
+    const prompt = this.state.sessions[id]?.turns.get(turn)?.prompt;
+    if (prompt !== undefined && (await this.withdraw(id, turn))) this.addDraft(id, prompt);
+  }
+
+  /** Removes a queued turn before it starts; true when it was removed (not already running or ended). */
+  private async withdraw(id: string, turn: string): Promise<boolean> {
+    try {
+      const reply = await this.transport.call('cancelTurn', { session: id, turn });
+      if (reply.disposition !== 'pre_accept') return false;
+      this.updateSession(id, (x) => foldEvents(x, [{ kind: 'turn.canceled', session: id, turn, time: new Date().toISOString(), disposition: 'pre_accept' }]));
+      return true;
+    } catch (err) {
+      this.toast('error', toApiError(err).message);
+      return false;
+    }
+  }
+
+  /** Text for a session's composer, added to what is waiting there already. */
+  addDraft(id: string, text: string): void {
+    this.update((s) => {
+      const before = s.drafts[id];
+      return { ...s, drafts: { ...s.drafts, [id]: before !== undefined && before !== '' ? `${before}\n\n${text}` : text } };
+    });
+  }
+
+  /** The composer takes what waits for it (once). */
+  takeDraft(id: string): string | undefined {
+    const text = this.state.drafts[id];
+    if (text === undefined) return undefined;
+    this.update((s) => {
+      const { [id]: _taken, ...rest } = s.drafts;
+      return { ...s, drafts: rest };
+    });
+    return text;
+  }
+
   /** Cancels a turn (the running one when none is named); the session shows "Stopping…" until it ends. */
   async cancelTurn(id: string, turn?: string): Promise<void> {
     const target = turn ?? this.state.sessions[id]?.runningTurn;
@@ -484,14 +550,17 @@ export class ConsoleStore {
     });
   }
 
-  async answerPermission(id: string, requestId: string, verdict: Verdict, message?: string): Promise<void> {
+  async answerPermission(id: string, requestId: string, verdict: Verdict, detail: AnswerDetail = {}): Promise<void> {
     this.answeredHere.add(requestId);
+    const { message, answers, mode } = detail;
     try {
       const { settled } = await this.transport.call('answerPermission', {
         session: id,
         requestId,
         verdict,
         ...(message !== undefined && message !== '' ? { message } : {}),
+        ...(answers !== undefined ? { answers } : {}),
+        ...(mode !== undefined ? { mode } : {}),
       });
       if (!settled) this.toast('info', 'That request was already answered (in another window, or by an interrupt).');
     } catch (err) {
@@ -543,10 +612,13 @@ export class ConsoleStore {
     return this.transport.call('rewindFiles', { session: id, message, dryRun });
   }
 
-  async rewindConversation(id: string, message: string): Promise<void> {
+  /** Rewinds to before a prompt: the conversation continues from what preceded it, and its text goes back into
+   * the composer to be edited and sent again. */
+  async rewindConversation(id: string, message: string, prompt?: string): Promise<void> {
     const s = this.state.sessions[id];
     try {
       const { session } = await this.transport.call('rewindConversation', { session: id, message });
+      if (prompt !== undefined && prompt !== '') this.addDraft(session, prompt);
       // The transcript now continues from that message: read it again rather than patch what was shown.
       this.update((state) => {
         const fresh = withHistoryPending({

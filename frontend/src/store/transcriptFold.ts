@@ -39,6 +39,9 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
   'models.updated': noRow,
   'context.updated': noRow,
   'turn.started': (t, ev) => {
+    // A slash command the person typed is stored as its markup: show it as the command.
+    const command = slashCommand(ev.prompt);
+    if (command !== undefined) return addCommand(t, command, ev.time, ev.turn);
     // Live and in history alike (history maps each prompt to a turn.started whose turn is its uuid).
     addItem(t, { type: 'user', key: newKey(t, 'u'), time: ev.time, text: ev.prompt, ...turnOf(ev), ...(ev.uuid !== undefined ? { uuid: ev.uuid } : {}) });
     return true;
@@ -67,6 +70,9 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
   'turn.failed': (t, ev) => {
     dropStreams(t);
     const failure = turnFailure(ev);
+    // The SDK's stand-in reply for an API error says what the failure says: the error card says it once.
+    const last = getItem(t, t.rows[t.rows.length - 1]);
+    if (last?.type === 'assistant' && last.turn === ev.turn && failure.message.includes(last.text.trim()) && last.text.trim() !== '') removeItem(t, last.key);
     addItem(t, { type: 'error', key: newKey(t, 'e'), time: ev.time, title: failureTitle(failure.code), message: failure.message, code: failure.code, ...turnOf(ev) });
     return true;
   },
@@ -74,6 +80,13 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
     // Removed before the SDK saw it: nothing ran, nothing to show in the transcript.
     if (ev.disposition === 'pre_accept') return false;
     const discarded = dropStreams(t);
+    // One cancel reads once: the transcript's own "interrupted" line gives way to the turn's end.
+    for (let i = t.rows.length - 1; i >= 0; i--) {
+      const row = getItem(t, t.rows[i]);
+      if (row === undefined || (row.turn !== ev.turn && row.turn !== undefined)) break;
+      if (row.type === 'notice' && row.interrupted === true) removeItem(t, row.key);
+      if (row.type === 'user') break;
+    }
     addItem(t, {
       type: 'turnEnd',
       key: newKey(t, 'x'),
@@ -136,6 +149,8 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
         by: ev.by,
         elsewhere: ctx.live && ev.by === 'user' && !ctx.answeredHere.has(ev.requestId),
         ...(ev.message !== undefined ? { message: ev.message } : {}),
+        ...(ev.answers !== undefined ? { answers: ev.answers } : {}),
+        ...(ev.mode !== undefined ? { mode: ev.mode } : {}),
       },
     });
     return true;
@@ -175,6 +190,8 @@ function toolStarted(t: Transcript, ev: EventOf<'tool.started'>): boolean {
   if (ev.fileBefore !== undefined && !t.files.has(ev.fileBefore.path)) t.files.set(ev.fileBefore.path, ev.fileBefore.text);
   const path = isFileTool(ev.name) ? filePath(ev.input) : undefined;
   const before = path !== undefined && t.files.has(path) ? t.files.get(path) : undefined;
+  // The permission request may come before the call's own message: tie them either way.
+  const requestId = known?.requestId ?? t.ids.get(`permfor:${ev.toolUseId}`);
   const item: ToolItem = {
     type: 'tool',
     key: existingKey ?? newKey(t, 't'),
@@ -190,7 +207,7 @@ function toolStarted(t: Transcript, ev: EventOf<'tool.started'>): boolean {
     ...(ev.parentToolUseId !== undefined ? { parentToolUseId: ev.parentToolUseId } : {}),
     ...(known?.output !== undefined ? { output: known.output } : {}),
     ...(known?.error !== undefined ? { error: known.error } : {}),
-    ...(known?.requestId !== undefined ? { requestId: known.requestId } : {}),
+    ...(requestId !== undefined ? { requestId } : {}),
   };
   if (existingKey !== undefined) {
     replaceItem(t, item);
@@ -229,6 +246,7 @@ function permissionRequested(t: Transcript, ev: EventOf<'permission.requested'>)
   if (t.ids.has(`perm:${ev.requestId}`)) return false;
   const key = newKey(t, 'p');
   t.ids.set(`perm:${ev.requestId}`, key);
+  t.ids.set(`permfor:${ev.toolUseId}`, ev.requestId);
   addItem(t, {
     type: 'permission',
     key,
@@ -316,6 +334,29 @@ function ensureTool(t: Transcript, toolUseId: string, name: string, time: string
   return item;
 }
 
+/** "/name args" of a slash command as the CLI stores it (markup: command-name, command-message, command-args). */
+function slashCommand(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('<command-name>') && !trimmed.startsWith('<command-message>')) return undefined;
+  const name = /<command-name>([^<]*)<\/command-name>/.exec(trimmed)?.[1]?.trim();
+  if (name === undefined || name === '') return undefined;
+  const args = /<command-args>([^<]*)<\/command-args>/.exec(trimmed)?.[1]?.trim() ?? '';
+  return `${name.startsWith('/') ? name : `/${name}`} ${args}`.trim();
+}
+
+/** A slash command's row: a notice; none for /model, whose change reads once from the CLI's own line after it. */
+function addCommand(t: Transcript, command: string, time: string, turn: string | undefined): boolean {
+  if (command === '/model' || command.startsWith('/model ')) return false;
+  addItem(t, { type: 'notice', key: newKey(t, 'n'), time, text: command, ...(turn !== undefined ? { turn } : {}) });
+  return true;
+}
+
+/** The CLI's stand-in reply after an interrupt: the turn's end says it. */
+const NO_RESPONSE = 'No response requested.';
+
+/** The prefix of history transcripts' keys (history.ts). */
+const HISTORY_PREFIX = 'h';
+
 const LOCAL_OUTPUT = /^<local-command-stdout>([\s\S]*)<\/local-command-stdout>$/;
 
 function completeMessage(
@@ -334,16 +375,27 @@ function completeMessage(
     ...(parentToolUseId !== undefined ? { parentToolUseId } : {}),
   };
   if (role === 'user') {
+    const command = slashCommand(text);
+    if (command !== undefined) {
+      addCommand(t, command, time, turn);
+      return;
+    }
     const local = LOCAL_OUTPUT.exec(text.trim());
     const interrupted = /^\[Request interrupted by user[^\]]*\]$/.test(text.trim());
-    const item: Item =
-      local !== null || interrupted
-        ? { type: 'notice', key: newKey(t, 'n'), time, text: local?.[1]?.trim() ?? 'Interrupted', ...(turn !== undefined ? { turn } : {}) }
+    const localText = local?.[1]?.trim().replace(/`/g, '');
+    // Live, a model change reads once, from session.updated; a transcript has only the CLI's own line.
+    if (localText !== undefined && /^Set model to /.test(localText) && t.prefix !== HISTORY_PREFIX) return;
+    const item: Item = interrupted
+      ? { type: 'notice', key: newKey(t, 'n'), time, text: 'Canceled', interrupted: true, ...(turn !== undefined ? { turn } : {}) }
+      : localText !== undefined
+        ? { type: 'notice', key: newKey(t, 'n'), time, text: localText, ...(turn !== undefined ? { turn } : {}) }
         : { type: 'user', key: newKey(t, 'u'), time, text, ...(turn !== undefined ? { turn } : {}), ...(uuid !== undefined ? { uuid } : {}) };
     addItem(t, item, parentToolUseId);
     return;
   }
   const type = role === 'thinking' ? 'thinking' : 'assistant';
+  const previous = getItem(t, t.rows[t.rows.length - 1]);
+  if (type === 'assistant' && text.trim() === NO_RESPONSE && previous?.type === 'notice' && previous.interrupted === true) return;
   const streamId = messageId !== undefined ? findStream(t, messageId, type) : undefined;
   const streamed = streamId !== undefined ? getItem(t, t.streams.get(streamId)) : undefined;
   const fields = { text, streaming: false as const, ...common, ...(messageId !== undefined ? { messageId } : {}) };

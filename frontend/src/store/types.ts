@@ -10,6 +10,7 @@ import type {
   PermissionMode,
   PermissionRequestedEvent,
   PlanItem,
+  QuestionAnswer,
   SessionEvent,
   SettledBy,
   Verdict,
@@ -78,6 +79,10 @@ export interface PermissionSettlement {
   verdict: Verdict;
   by: SettledBy;
   message?: string;
+  /** AskUserQuestion: what the person answered. */
+  answers?: QuestionAnswer[];
+  /** ExitPlanMode approved: the mode the session continues in. */
+  mode?: PermissionMode;
   /** Answered by a person in another window (not this one). */
   elsewhere: boolean;
 }
@@ -116,6 +121,8 @@ export interface UnknownItem extends ItemBase {
 export interface NoticeItem extends ItemBase {
   type: 'notice';
   text: string;
+  /** The transcript's "[Request interrupted by user]": the turn's own end says "Canceled" when it is known. */
+  interrupted?: true;
 }
 
 export type Item =
@@ -137,7 +144,7 @@ export interface Transcript {
   items: Map<ItemKey, Item>;
   /** Streaming items by `${messageId}:${index}`; ephemeral, dropped when their message completes. */
   streams: Map<string, ItemKey>;
-  /** Keys of items by id: `tool:<toolUseId>`, `perm:<requestId>`. */
+  /** Keys of items by id: `tool:<toolUseId>`, `perm:<requestId>`; and `permfor:<toolUseId>` → its request's id. */
   ids: Map<string, ItemKey>;
   /** What the session knows of each file's text, to show a tool's diff against the text before it. */
   files: Map<string, string | null>;
@@ -242,6 +249,8 @@ export interface ConsoleState {
   sessions: Record<string, SessionState>;
   sidebar: SidebarState;
   selected?: string;
+  /** Text to put back into a session's composer (a rewound prompt, stopped queued prompts), taken once. */
+  drafts: Record<string, string>;
   /** Background sessions that wait for a permission or have finished. */
   marks: Record<string, Mark>;
   toasts: Toast[];

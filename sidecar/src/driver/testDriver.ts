@@ -57,7 +57,7 @@ class TestDriverSession {
     return Promise.resolve({ guided: false });
   }
 
-  permission(requestId: string, _verdict: Verdict, _message: string | undefined, _by: 'user' | 'policy'): { settled: boolean } {
+  permission(requestId: string, _verdict: Verdict, _by: 'user' | 'policy'): { settled: boolean } {
     this.assertOpen();
     throw new ProtocolFailure('unknown_request', `no permission request ${requestId} in this session`);
   }
@@ -130,6 +130,11 @@ export class TestDriverBackend {
 
   history(): Promise<HistoryPage> {
     return Promise.resolve({ events: [], total: 0, start: 0 });
+  }
+
+  /** It stores no transcript: no message is ever found. */
+  messageParent(): Promise<OkPayload<'message_parent'>> {
+    return Promise.resolve({ found: false });
   }
 
   discoverModels(): Promise<ModelEntry[]> {

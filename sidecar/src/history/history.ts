@@ -11,7 +11,7 @@ import { Mapper } from '../mapper/mapper.js';
 import { promptUuid } from '../mapper/prompts.js';
 import { fitTail } from '../protocol/bounds.js';
 import type { Event } from '../protocol/events.js';
-import type { HistoryPayload, ReceiptEnd } from '../protocol/schemas.js';
+import type { HistoryPayload, MessageParentPayload, OkPayload, ReceiptEnd } from '../protocol/schemas.js';
 import { assertNever } from '../util/assertNever.js';
 import { diag } from '../util/diagnostics.js';
 
@@ -96,8 +96,40 @@ export function pageOf(all: readonly Event[], payload: Pick<HistoryPayload, 'bef
  * Reads from the sidecar's own CLAUDE_CONFIG_DIR / HOME, the same the CLI children get.
  */
 export async function readHistory(payload: HistoryPayload, now: () => Date): Promise<HistoryPage> {
-  const messages = await getSessionMessages(payload.session, payload.cwd !== undefined ? { dir: payload.cwd } : {});
+  const all = await getSessionMessages(payload.session, payload.cwd !== undefined ? { dir: payload.cwd } : {});
+  const messages = payload.at !== undefined ? upTo(all, payload.at) : all;
   const { dropped, ...page } = pageOf(mapHistory(messages, payload.session, now, payload.receipts), payload);
   if (dropped > 0) diag(`history of ${payload.session}: dropped the ${dropped} oldest events of the page to fit one protocol line`);
   return page;
+}
+
+/**
+ * The conversation up to and including message `at` (a session resumed or forked there continues from it); all
+ * of it when `at` is not in the conversation.
+ */
+export function upTo<T>(messages: readonly T[], at: string): T[] {
+  const end = messages.findIndex((m) => uuidOf(m) === at);
+  return end < 0 ? [...messages] : messages.slice(0, end + 1);
+}
+
+/**
+ * The message a user message follows: the one before it in the conversation's chain (getSessionMessages follows
+ * parentUuid from the newest message). Resuming at it leaves the user message, and all after it, out.
+ */
+export function parentIn(messages: readonly unknown[], message: string): OkPayload<'message_parent'> {
+  const at = messages.findIndex((m) => uuidOf(m) === message);
+  if (at < 0) return { found: false };
+  const parent = at > 0 ? uuidOf(messages[at - 1]) : undefined;
+  return parent !== undefined ? { found: true, parent } : { found: true };
+}
+
+export async function readMessageParent(payload: MessageParentPayload): Promise<OkPayload<'message_parent'>> {
+  const messages = await getSessionMessages(payload.session, payload.cwd !== undefined ? { dir: payload.cwd } : {});
+  return parentIn(messages, payload.message);
+}
+
+function uuidOf(message: unknown): string | undefined {
+  if (typeof message !== 'object' || message === null) return undefined;
+  const uuid = (message as { uuid?: unknown }).uuid;
+  return typeof uuid === 'string' && uuid !== '' ? uuid : undefined;
 }

@@ -243,6 +243,9 @@ export const permissionRequestedEvent = z.strictObject({
   decisionReason: z.string().optional(),
   suggestions: z.array(json),
 });
+/** A person's answer to one of AskUserQuestion's questions (multi-select answers joined by ", "). */
+export const questionAnswerSchema = z.strictObject({ question: z.string().min(1), answer: z.string() });
+export type QuestionAnswer = z.infer<typeof questionAnswerSchema>;
 export const permissionSettledEvent = z.strictObject({
   ...base,
   kind: z.literal('permission.settled'),
@@ -250,6 +253,10 @@ export const permissionSettledEvent = z.strictObject({
   verdict: verdictSchema,
   by: settledBySchema,
   message: z.string().optional(),
+  /** AskUserQuestion: the answers given, as the tool received them. */
+  answers: z.array(questionAnswerSchema).optional(),
+  /** ExitPlanMode approved: the permission mode the session continues in. */
+  mode: permissionModeSchema.optional(),
 });
 export const planUpdatedEvent = z.strictObject({
   ...base,

@@ -7,6 +7,7 @@ import {
   json,
   modelEntrySchema,
   permissionModeSchema,
+  questionAnswerSchema,
   turnFailureCodeSchema,
   verdictSchema,
 } from './events.js';
@@ -84,6 +85,10 @@ export const permissionPayload = z.object({
   message: z.string().optional(),
   /** Who decided; echoed in permission.settled. */
   by: permissionAuthorSchema.optional(),
+  /** AskUserQuestion allowed: the person's answers, handed to the tool as its input's `answers`. */
+  answers: z.array(questionAnswerSchema).max(16).optional(),
+  /** ExitPlanMode allowed: the permission mode to continue in once the plan is approved. */
+  mode: permissionModeSchema.optional(),
 });
 /** Steer the running turn: interrupt its response and send `prompt` on the same turn. */
 export const guidePayload = z.object({ session: sessionId, prompt: z.string().min(1) });
@@ -123,7 +128,11 @@ export const historyPayload = z.object({
   limit: z.number().int().positive().max(100_000).optional(),
   /** The ends of the turns Baton ran in this session, from their receipts. */
   receipts: z.array(receiptEndSchema).max(100_000).optional(),
+  /** Only the conversation up to and including this message uuid (a session resumed or forked at it). */
+  at: nonEmpty.optional(),
 });
+/** Which message a user message follows in the session's conversation (rewinding to before it resumes there). */
+export const messageParentPayload = z.object({ session: sessionId, cwd: nonEmpty.optional(), message: nonEmpty });
 export const rewindFilesPayload = z.object({ session: sessionId, message: nonEmpty, dryRun: z.boolean() });
 /** The host's answer to a tool.called event: the text the model reads, and whether the call failed. */
 export const toolResultPayload = z.object({
@@ -151,6 +160,7 @@ export type HistoryPayload = z.infer<typeof historyPayload>;
 export type RewindFilesPayload = z.infer<typeof rewindFilesPayload>;
 export type DiscoverModelsPayload = z.infer<typeof discoverModelsPayload>;
 export type ToolResultPayload = z.infer<typeof toolResultPayload>;
+export type MessageParentPayload = z.infer<typeof messageParentPayload>;
 
 function request<T extends string, P extends z.ZodType>(type: T, payload: P) {
   return z.object({ v: version, id: requestId, type: z.literal(type), payload });
@@ -171,6 +181,7 @@ export const requestSchema = z.discriminatedUnion('type', [
   request('rewind_files', rewindFilesPayload),
   request('discover_models', discoverModelsPayload),
   request('tool_result', toolResultPayload),
+  request('message_parent', messageParentPayload),
 ]);
 export type Request = z.infer<typeof requestSchema>;
 export type RequestType = Request['type'];
@@ -216,7 +227,16 @@ export const okPayloads = {
   cancel: cancelReplySchema,
   /** guided false: no turn was running in the SDK, nothing was sent (send it as an ordinary prompt). */
   guide: z.strictObject({ guided: z.boolean(), turn: z.string().min(1).optional() }),
-  permission: z.strictObject({ settled: z.boolean() }),
+  /**
+   * settled false: it was already settled; `verdict`, `answers` and `mode` are then the recorded answer (a repeated
+   * or late answer never resolves twice).
+   */
+  permission: z.strictObject({
+    settled: z.boolean(),
+    verdict: verdictSchema.optional(),
+    answers: z.array(questionAnswerSchema).optional(),
+    mode: permissionModeSchema.optional(),
+  }),
   set_model: z.strictObject({}),
   set_permission_mode: z.strictObject({ mode: permissionModeSchema }),
   close: z.strictObject({}),
@@ -236,6 +256,11 @@ export const okPayloads = {
   }),
   discover_models: z.strictObject({ models: z.array(modelEntrySchema) }),
   tool_result: z.strictObject({ settled: z.boolean() }),
+  /**
+   * found false: no such message in the conversation. `parent` absent when found: the message opens it (nothing
+   * precedes it).
+   */
+  message_parent: z.strictObject({ found: z.boolean(), parent: z.string().min(1).optional() }),
 } satisfies Record<RequestType, z.ZodType>;
 export type OkPayload<T extends RequestType> = z.infer<(typeof okPayloads)[T]>;
 

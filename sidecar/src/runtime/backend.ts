@@ -1,7 +1,7 @@
 // What the runtime needs from whatever runs sessions: the SDK (session/sdkBackend.ts) or the deterministic
 // test driver (driver/testDriver.ts). Both satisfy these shapes structurally, without importing the runtime.
 import type { HistoryPage } from '../history/history.js';
-import type { EmitEvent, ModelEntry, PermissionMode, Verdict } from '../protocol/events.js';
+import type { EmitEvent, ModelEntry, PermissionMode, QuestionAnswer, Verdict } from '../protocol/events.js';
 import type {
   CancelBudgets,
   CancelReply,
@@ -9,6 +9,7 @@ import type {
   HistoryPayload,
   ListSessionsPayload,
   RenameSessionPayload,
+  MessageParentPayload,
   OkPayload,
   SessionInfo,
   StartPayload,
@@ -19,7 +20,8 @@ export interface SessionHandle {
   cancel(turn: string | undefined, budgets: CancelBudgets): Promise<CancelReply>;
   /** Steers the running turn; guided false when no turn runs in the SDK (nothing was sent). */
   guide(prompt: string): Promise<{ guided: boolean; turn?: string }>;
-  permission(requestId: string, verdict: Verdict, message: string | undefined, by: 'user' | 'policy'): { settled: boolean };
+  /** Settles once; a repeated or late answer gets the recorded one (settled false). */
+  permission(requestId: string, verdict: Verdict, by: 'user' | 'policy', detail: PermissionDetail): OkPayload<'permission'>;
   setModel(model: string): Promise<void>;
   setPermissionMode(mode: PermissionMode): Promise<PermissionMode>;
   rewindFiles(message: string, dryRun: boolean): Promise<OkPayload<'rewind_files'>>;
@@ -29,6 +31,13 @@ export interface SessionHandle {
   close(): Promise<void>;
   /** Called once the start reply went out (side reads begin only then). */
   opened?(): void;
+}
+
+/** What an answer carries beyond its verdict: a denial's message, AskUserQuestion's answers, a plan's mode. */
+export interface PermissionDetail {
+  message?: string | undefined;
+  answers?: QuestionAnswer[] | undefined;
+  mode?: PermissionMode | undefined;
 }
 
 export interface StartContext {
@@ -43,6 +52,8 @@ export interface Backend {
   /** Sets a stored session's own title. */
   renameSession(payload: RenameSessionPayload): Promise<void>;
   history(payload: HistoryPayload): Promise<HistoryPage>;
+  /** Which message `message` follows in its session's conversation. */
+  messageParent(payload: MessageParentPayload): Promise<OkPayload<'message_parent'>>;
   discoverModels(payload: DiscoverModelsPayload): Promise<ModelEntry[]>;
   /** Waits for background work that outlives its reply (a discovery query being torn down). */
   shutdown?(): Promise<void>;

@@ -61,8 +61,8 @@ export class Dispatcher {
         return this.withSession(session, (s) => s.guide(prompt));
       }
       case 'permission': {
-        const { session, requestId, verdict, message, by } = request.payload;
-        return this.withSession(session, (s) => s.permission(requestId, verdict, message, by ?? 'user'));
+        const { session, requestId, verdict, message, by, answers, mode } = request.payload;
+        return this.withSession(session, (s) => s.permission(requestId, verdict, by ?? 'user', { message, answers, mode }));
       }
       case 'set_model': {
         const { session, model } = request.payload;
@@ -94,6 +94,8 @@ export class Dispatcher {
         const { session, callId, output, isError } = request.payload;
         return this.withSession(session, (s) => s.toolResult(callId, output, isError));
       }
+      case 'message_parent':
+        return this.backend.messageParent(request.payload);
       case 'discover_models':
         return this.backend.discoverModels(request.payload).then((models) => ({ models }));
       default:

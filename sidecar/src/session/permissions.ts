@@ -1,12 +1,19 @@
 // Permission requests from the SDK's canUseTool, each waiting for one verdict. A request settles exactly once,
-// by the person's verdict or by an interrupt; later verdicts change nothing.
+// by the person's verdict or by an interrupt; later verdicts change nothing and are answered with the recorded
+// one. Interactive tools answer through the same gate: AskUserQuestion's answers go into the tool's input
+// (`answers`, question text → answer), and an approved ExitPlanMode switches the session's mode.
 import type { PermissionResult, PermissionUpdate } from '@anthropic-ai/claude-agent-sdk';
-import type { EventBody, SettledBy, Verdict } from '../protocol/events.js';
+import type { EventBody, PermissionMode, QuestionAnswer, SettledBy, Verdict } from '../protocol/events.js';
 import { assertNever } from '../util/assertNever.js';
 import { toJsonValue } from '../util/json.js';
 
 export const DEFAULT_DENY_MESSAGE = 'The user denied this tool use.';
 export const INTERRUPT_DENY_MESSAGE = 'The tool use was interrupted before the user answered.';
+export const KEEP_PLANNING_MESSAGE = 'The user wants to keep planning: do not start on the plan yet.';
+
+/** The tools whose "permission" is a question to the person rather than a yes/no about a tool use. */
+export const ASK_USER_QUESTION = 'AskUserQuestion';
+export const EXIT_PLAN_MODE = 'ExitPlanMode';
 
 /** What canUseTool receives from the SDK that this broker uses. */
 export interface PermissionAsk {
@@ -21,20 +28,43 @@ export interface PermissionAsk {
   decisionReason?: string | undefined;
 }
 
+/** What a person (or policy) answered beyond the verdict. */
+export interface AnswerDetail {
+  message?: string | undefined;
+  answers?: QuestionAnswer[] | undefined;
+  mode?: PermissionMode | undefined;
+}
+
+/** A settled request's answer, kept so a repeated or late answer gets it back. */
+export interface RecordedAnswer {
+  verdict: Verdict;
+  answers?: QuestionAnswer[];
+  mode?: PermissionMode;
+}
+
 interface Pending {
   ask: PermissionAsk;
   resolve: (result: PermissionResult) => void;
   detach: () => void;
 }
 
-export type SettleOutcome = 'settled' | 'already_settled' | 'unknown';
+export type SettleOutcome = { outcome: 'settled'; recorded: RecordedAnswer } | { outcome: 'already_settled'; recorded: RecordedAnswer } | { outcome: 'unknown' };
+
+/** How many settled answers a session remembers for late or repeated answers. */
+const SETTLED_MEMORY = 10_000;
 
 export class PermissionBroker {
   private pending = new Map<string, Pending>();
-  private settled = new Set<string>();
+  private settled = new Map<string, RecordedAnswer>();
 
-  /** @param emit receives permission.requested / permission.settled bodies (the session stamps them). */
-  constructor(private readonly emit: (body: EventBody<'permission.requested'> | EventBody<'permission.settled'>) => void) {}
+  /**
+   * @param emit receives permission.requested / permission.settled bodies (the session stamps them).
+   * @param onPlanApproved an ExitPlanMode was allowed with a mode to continue in (the session records it).
+   */
+  constructor(
+    private readonly emit: (body: EventBody<'permission.requested'> | EventBody<'permission.settled'>) => void,
+    private readonly onPlanApproved: (mode: PermissionMode) => void = () => undefined,
+  ) {}
 
   request(ask: PermissionAsk): Promise<PermissionResult> {
     return new Promise((resolve) => {
@@ -62,22 +92,33 @@ export class PermissionBroker {
     });
   }
 
-  settle(requestId: string, verdict: Verdict, by: SettledBy, message?: string): SettleOutcome {
+  settle(requestId: string, verdict: Verdict, by: SettledBy, detail: AnswerDetail = {}): SettleOutcome {
     const entry = this.pending.get(requestId);
-    if (entry === undefined) return this.settled.has(requestId) ? 'already_settled' : 'unknown';
+    if (entry === undefined) {
+      const recorded = this.settled.get(requestId);
+      return recorded !== undefined ? { outcome: 'already_settled', recorded } : { outcome: 'unknown' };
+    }
     this.pending.delete(requestId);
-    this.settled.add(requestId);
     entry.detach();
-    const denyMessage = message ?? (by === 'interrupt' ? INTERRUPT_DENY_MESSAGE : DEFAULT_DENY_MESSAGE);
-    entry.resolve(toResult(entry.ask, verdict, denyMessage));
+    const { ask } = entry;
+    // Answers belong to AskUserQuestion and a mode to ExitPlanMode, and only to an allow.
+    const answers = verdict !== 'deny' && ask.toolName === ASK_USER_QUESTION ? detail.answers : undefined;
+    const mode = verdict !== 'deny' && ask.toolName === EXIT_PLAN_MODE ? detail.mode : undefined;
+    const recorded: RecordedAnswer = { verdict, ...(answers !== undefined ? { answers } : {}), ...(mode !== undefined ? { mode } : {}) };
+    this.remember(requestId, recorded);
+    const denyMessage = detail.message ?? (by === 'interrupt' ? INTERRUPT_DENY_MESSAGE : ask.toolName === EXIT_PLAN_MODE ? KEEP_PLANNING_MESSAGE : DEFAULT_DENY_MESSAGE);
+    entry.resolve(toResult(ask, recorded, denyMessage));
+    if (mode !== undefined) this.onPlanApproved(mode);
     this.emit({
       kind: 'permission.settled',
       requestId,
       verdict,
       by,
-      ...(verdict === 'deny' ? { message: denyMessage } : message !== undefined ? { message } : {}),
+      ...(verdict === 'deny' ? { message: denyMessage } : detail.message !== undefined ? { message: detail.message } : {}),
+      ...(answers !== undefined ? { answers } : {}),
+      ...(mode !== undefined ? { mode } : {}),
     });
-    return 'settled';
+    return { outcome: 'settled', recorded };
   }
 
   /** Denies every open request (interrupt, close, the session failing). */
@@ -88,23 +129,42 @@ export class PermissionBroker {
   get openCount(): number {
     return this.pending.size;
   }
+
+  private remember(requestId: string, recorded: RecordedAnswer): void {
+    this.settled.set(requestId, recorded);
+    if (this.settled.size > SETTLED_MEMORY) {
+      const oldest = this.settled.keys().next().value;
+      if (oldest !== undefined) this.settled.delete(oldest);
+    }
+  }
 }
 
-function toResult(ask: PermissionAsk, verdict: Verdict, denyMessage: string): PermissionResult {
-  switch (verdict) {
+function toResult(ask: PermissionAsk, recorded: RecordedAnswer, denyMessage: string): PermissionResult {
+  switch (recorded.verdict) {
     case 'allow':
-      return { behavior: 'allow', updatedInput: ask.input, toolUseID: ask.toolUseID };
+      return { behavior: 'allow', updatedInput: updatedInput(ask, recorded), ...modeUpdate(recorded), toolUseID: ask.toolUseID };
     case 'allow_always':
       return {
         behavior: 'allow',
-        updatedInput: ask.input,
-        updatedPermissions: ask.suggestions ?? [],
+        updatedInput: updatedInput(ask, recorded),
+        updatedPermissions: [...(ask.suggestions ?? []), ...(modeUpdate(recorded).updatedPermissions ?? [])],
         toolUseID: ask.toolUseID,
       };
     case 'deny':
       return { behavior: 'deny', message: denyMessage, toolUseID: ask.toolUseID };
     default:
-      return assertNever(verdict);
+      return assertNever(recorded.verdict);
   }
 }
 
+/** AskUserQuestion reads the person's choices from its input's `answers` (question text → answer). */
+function updatedInput(ask: PermissionAsk, recorded: RecordedAnswer): Record<string, unknown> {
+  if (recorded.answers === undefined) return ask.input;
+  return { ...ask.input, answers: Object.fromEntries(recorded.answers.map((a) => [a.question, a.answer])) };
+}
+
+/** An approved plan continues in the chosen mode, applied by Claude Code with the tool's approval. */
+function modeUpdate(recorded: RecordedAnswer): { updatedPermissions?: PermissionUpdate[] } {
+  if (recorded.mode === undefined) return {};
+  return { updatedPermissions: [{ type: 'setMode', mode: recorded.mode, destination: 'session' }] };
+}

@@ -1,6 +1,6 @@
 // Runs sessions, lists and history through the real Claude Agent SDK.
 import { getSessionInfo, getSessionMessages, query } from '@anthropic-ai/claude-agent-sdk';
-import { type HistoryPage, readHistory } from '../history/history.js';
+import { type HistoryPage, readHistory, readMessageParent } from '../history/history.js';
 import { readSessions, renameStoredSession } from '../history/sessions.js';
 import type { EmitEvent, ModelEntry } from '../protocol/events.js';
 import type {
@@ -8,6 +8,8 @@ import type {
   HistoryPayload,
   ListSessionsPayload,
   RenameSessionPayload,
+  MessageParentPayload,
+  OkPayload,
   SessionInfo,
   StartPayload,
 } from '../protocol/schemas.js';
@@ -52,6 +54,10 @@ export class SdkBackend {
 
   history(payload: HistoryPayload): Promise<HistoryPage> {
     return readHistory(payload, this.now);
+  }
+
+  messageParent(payload: MessageParentPayload): Promise<OkPayload<'message_parent'>> {
+    return readMessageParent(payload);
   }
 
   async discoverModels(payload: DiscoverModelsPayload): Promise<ModelEntry[]> {

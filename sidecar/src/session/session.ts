@@ -22,7 +22,7 @@ import { Generation, type QueryFn } from './generation.js';
 import { Guidance } from './guidance.js';
 import { HostToolBroker, hostToolServer } from './hostTools.js';
 import { isEchoOf, isTurnOutput, resolveFromTranscript, type TranscriptFn } from './identity.js';
-import { PermissionBroker } from './permissions.js';
+import { type AnswerDetail, PermissionBroker } from './permissions.js';
 import { buildQueryOptions } from './queryOptions.js';
 import { buildRestrictedOptions, isRestricted } from './restrictedOptions.js';
 import { type SessionInfoFn, SideReader } from './sideReads.js';
@@ -85,7 +85,10 @@ export class SdkSession {
     this.model = deps.start.model;
     this.mode = deps.start.permissionMode;
     this.mapper = new Mapper(this.id, deps.now);
-    this.permissions = new PermissionBroker((body) => this.emit(body, this.turns.running?.id));
+    this.permissions = new PermissionBroker(
+      (body) => this.emit(body, this.turns.running?.id),
+      (mode) => this.planApproved(mode),
+    );
     this.hostTools = new HostToolBroker((body) => this.emit(body, this.turns.running?.id));
     this.sideReads = new SideReader({
       session: this.id,
@@ -275,13 +278,20 @@ export class SdkSession {
     return { guided: true, turn: turn.id };
   }
 
-  permission(requestId: string, verdict: Verdict, message: string | undefined, by: DecidedBy): { settled: boolean } {
+  /** Settles a permission request once; a repeated or late answer gets the recorded one back (settled false). */
+  permission(requestId: string, verdict: Verdict, by: DecidedBy, detail: AnswerDetail = {}): OkPayload<'permission'> {
     this.assertOpen();
-    const outcome = this.permissions.settle(requestId, verdict, by, message);
-    if (outcome === 'unknown') {
+    const settled = this.permissions.settle(requestId, verdict, by, detail);
+    if (settled.outcome === 'unknown') {
       throw new ProtocolFailure('unknown_request', `no permission request ${requestId} in this session`);
     }
-    return { settled: outcome === 'settled' };
+    return { settled: settled.outcome === 'settled', ...settled.recorded };
+  }
+
+  /** Claude Code applies an approved plan's mode with the tool's approval; record it as set_permission_mode would. */
+  private planApproved(mode: PermissionMode): void {
+    this.mode = mode;
+    if (this.mapper.notePermissionMode(mode)) this.emit({ kind: 'session.updated', permissionMode: mode });
   }
 
   async setModel(model: string): Promise<void> {

@@ -97,7 +97,7 @@ export async function replayLive(recording: Recording, now: () => Date): Promise
         description: ask.description,
         decisionReason: ask.decisionReason,
       });
-      broker.settle(ask.requestId, ask.verdict, 'user', ask.message);
+      broker.settle(ask.requestId, ask.verdict, 'user', { message: ask.message });
       await verdict;
     }
     const mapped = mapper.map(message, { turn: running });

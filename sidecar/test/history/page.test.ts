@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageOf, withReceiptEnds } from '../../src/history/history.js';
+import { pageOf, parentIn, upTo, withReceiptEnds } from '../../src/history/history.js';
 import type { Event } from '../../src/protocol/events.js';
 
 const S = '5e551011-0000-4000-8000-000000000001';
@@ -50,5 +50,20 @@ describe('turn ends from receipts', () => {
     ]);
     expect(out[2]).toMatchObject({ costUsd: 0.5, durationMs: 1200 });
     expect(out[7]).toMatchObject({ code: 'host_exited' });
+  });
+});
+
+describe('rewinding and forking at a message', () => {
+  const chain = [{ uuid: 'u1' }, { uuid: 'a1' }, { uuid: 'u2' }, { uuid: 'a2' }];
+
+  it('finds the message a user message follows, and says when it opens the conversation', () => {
+    expect(parentIn(chain, 'u2')).toEqual({ found: true, parent: 'a1' });
+    expect(parentIn(chain, 'u1')).toEqual({ found: true });
+    expect(parentIn(chain, 'nope')).toEqual({ found: false });
+  });
+
+  it('keeps the conversation up to and including the message it continues from', () => {
+    expect(upTo(chain, 'a1')).toEqual([{ uuid: 'u1' }, { uuid: 'a1' }]);
+    expect(upTo(chain, 'gone')).toEqual(chain);
   });
 });

@@ -2,7 +2,8 @@
 import type { PermissionUpdate } from '@anthropic-ai/claude-agent-sdk';
 import { describe, expect, it } from 'vitest';
 import type { EventBody } from '../../src/protocol/events.js';
-import { DEFAULT_DENY_MESSAGE, PermissionBroker, type PermissionAsk } from '../../src/session/permissions.js';
+import type { PermissionMode } from '../../src/protocol/events.js';
+import { DEFAULT_DENY_MESSAGE, KEEP_PLANNING_MESSAGE, PermissionBroker, type PermissionAsk } from '../../src/session/permissions.js';
 
 type PermissionEvent = EventBody<'permission.requested'> | EventBody<'permission.settled'>;
 
@@ -10,7 +11,11 @@ const suggestions: PermissionUpdate[] = [{ type: 'setMode', mode: 'acceptEdits',
 
 function setup() {
   const events: PermissionEvent[] = [];
-  const broker = new PermissionBroker((e) => events.push(e));
+  const approvedModes: PermissionMode[] = [];
+  const broker = new PermissionBroker(
+    (e) => events.push(e),
+    (mode) => approvedModes.push(mode),
+  );
   const controller = new AbortController();
   const ask = (requestId: string, extra: Partial<PermissionAsk> = {}): PermissionAsk => ({
     toolName: 'Write',
@@ -21,7 +26,7 @@ function setup() {
     suggestions,
     ...extra,
   });
-  return { events, broker, controller, ask };
+  return { events, broker, controller, ask, approvedModes };
 }
 
 describe('PermissionBroker', () => {
@@ -40,7 +45,7 @@ describe('PermissionBroker', () => {
         suggestions,
       },
     ]);
-    expect(broker.settle('r1', 'allow', 'user')).toBe('settled');
+    expect(broker.settle('r1', 'allow', 'user').outcome).toBe('settled');
     await expect(pending).resolves.toEqual({ behavior: 'allow', updatedInput: { file_path: '/p/a.txt', content: 'hi' }, toolUseID: 'toolu_r1' });
     expect(events.at(-1)).toEqual({ kind: 'permission.settled', requestId: 'r1', verdict: 'allow', by: 'user' });
   });
@@ -48,11 +53,11 @@ describe('PermissionBroker', () => {
   it('settles exactly once: a second verdict changes nothing', async () => {
     const { events, broker, ask } = setup();
     const pending = broker.request(ask('r1'));
-    expect(broker.settle('r1', 'deny', 'user', 'Not that file')).toBe('settled');
-    expect(broker.settle('r1', 'allow', 'user')).toBe('already_settled');
+    expect(broker.settle('r1', 'deny', 'user', { message: 'Not that file' }).outcome).toBe('settled');
+    expect(broker.settle('r1', 'allow', 'user')).toEqual({ outcome: 'already_settled', recorded: { verdict: 'deny' } });
     await expect(pending).resolves.toEqual({ behavior: 'deny', message: 'Not that file', toolUseID: 'toolu_r1' });
     expect(events.filter((e) => e.kind === 'permission.settled')).toHaveLength(1);
-    expect(broker.settle('never-asked', 'allow', 'user')).toBe('unknown');
+    expect(broker.settle('never-asked', 'allow', 'user')).toEqual({ outcome: 'unknown' });
   });
 
   it('passes the SDK suggestions back as updatedPermissions for allow_always', async () => {
@@ -84,8 +89,49 @@ describe('PermissionBroker', () => {
     controller.abort();
     await expect(pending).resolves.toMatchObject({ behavior: 'deny' });
     expect(events.at(-1)).toMatchObject({ kind: 'permission.settled', requestId: 'r1', verdict: 'deny', by: 'interrupt' });
-    expect(broker.settle('r1', 'allow', 'user')).toBe('already_settled');
+    expect(broker.settle('r1', 'allow', 'user').outcome).toBe('already_settled');
     expect(events.filter((e) => e.kind === 'permission.settled')).toHaveLength(1);
+  });
+
+  it('hands AskUserQuestion the answers in its input, records them, and returns them to a repeated answer', async () => {
+    const { broker, ask, events } = setup();
+    const input = { questions: [{ question: 'Which color?', header: 'Color', options: [{ label: 'Red', description: '' }, { label: 'Blue', description: '' }], multiSelect: false }] };
+    const pending = broker.request(ask('q1', { toolName: 'AskUserQuestion', input, suggestions: [] }));
+    const answers = [{ question: 'Which color?', answer: 'Blue' }];
+    expect(broker.settle('q1', 'allow', 'user', { answers })).toEqual({ outcome: 'settled', recorded: { verdict: 'allow', answers } });
+    await expect(pending).resolves.toEqual({ behavior: 'allow', updatedInput: { ...input, answers: { 'Which color?': 'Blue' } }, toolUseID: 'toolu_q1' });
+    expect(events.at(-1)).toEqual({ kind: 'permission.settled', requestId: 'q1', verdict: 'allow', by: 'user', answers });
+    // A late answer from another window changes nothing and learns what was answered.
+    expect(broker.settle('q1', 'allow', 'user', { answers: [{ question: 'Which color?', answer: 'Red' }] })).toEqual({
+      outcome: 'already_settled',
+      recorded: { verdict: 'allow', answers },
+    });
+    expect(events.filter((e) => e.kind === 'permission.settled')).toHaveLength(1);
+  });
+
+  it('ignores answers for a tool that asks no questions', async () => {
+    const { broker, ask } = setup();
+    const pending = broker.request(ask('w1'));
+    broker.settle('w1', 'allow', 'user', { answers: [{ question: 'x', answer: 'y' }], mode: 'acceptEdits' });
+    await expect(pending).resolves.toEqual({ behavior: 'allow', updatedInput: { file_path: '/p/a.txt', content: 'hi' }, toolUseID: 'toolu_w1' });
+  });
+
+  it('approves a plan with the mode to continue in, and keeps planning on deny', async () => {
+    const { broker, ask, events, approvedModes } = setup();
+    const approved = broker.request(ask('p1', { toolName: 'ExitPlanMode', input: { plan: '# Plan' }, suggestions: [] }));
+    broker.settle('p1', 'allow', 'user', { mode: 'acceptEdits' });
+    await expect(approved).resolves.toEqual({
+      behavior: 'allow',
+      updatedInput: { plan: '# Plan' },
+      updatedPermissions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }],
+      toolUseID: 'toolu_p1',
+    });
+    expect(approvedModes).toEqual(['acceptEdits']);
+    expect(events.at(-1)).toMatchObject({ kind: 'permission.settled', requestId: 'p1', mode: 'acceptEdits' });
+    const kept = broker.request(ask('p2', { toolName: 'ExitPlanMode', input: { plan: '# Plan' }, suggestions: [] }));
+    broker.settle('p2', 'deny', 'user');
+    await expect(kept).resolves.toEqual({ behavior: 'deny', message: KEEP_PLANNING_MESSAGE, toolUseID: 'toolu_p2' });
+    expect(approvedModes).toEqual(['acceptEdits']);
   });
 
   it('settles a request whose signal was already aborted at once', async () => {

@@ -1,7 +1,8 @@
-// Where the person writes. Enter sends, Shift+Enter adds a line, Esc cancels the running turn. Prompts sent
-// while a turn runs are queued (and shown, removable); a past session is resumed by the first prompt.
+// Where the person writes. Enter sends, Shift+Enter adds a line, Esc stops the running turn (queued prompts come
+// back here). Prompts sent while a turn runs are queued (shown, editable, removable); a past session is resumed by
+// the first prompt.
 import { useEffect, useRef, useState } from 'react';
-import { useStore } from '../../store/hooks';
+import { useConsole, useStore } from '../../store/hooks';
 import type { SessionState } from '../../store/types';
 import { CommandHints, matchingCommands } from './CommandHints';
 import { ModelPicker } from './ModelPicker';
@@ -27,6 +28,16 @@ export function Composer({ session }: { session: SessionState }) {
     ref.current?.focus();
   }, [session.id]);
 
+  // Text handed back to the composer (a rewound prompt, queued prompts taken back by Stop) joins what is there.
+  const draft = useConsole((s) => s.drafts[session.id]);
+  useEffect(() => {
+    if (draft === undefined) return;
+    const back = store.takeDraft(session.id);
+    if (back === undefined) return;
+    setText((now) => (now.trim() === '' ? back : `${now}\n\n${back}`));
+    ref.current?.focus();
+  }, [draft, session.id, store]);
+
   const send = async (steer = false) => {
     const prompt = text.trim();
     if (prompt === '' || sending) return;
@@ -46,6 +57,16 @@ export function Composer({ session }: { session: SessionState }) {
 
   return (
     <div className="composer-area">
+      {running && session.activity?.startsWith('retrying') === true && (
+        <div className="retry-banner" role="status" data-testid="retry-banner">
+          <span>
+            The API request failed; Claude Code is {session.activity}.
+          </span>
+          <button type="button" className="danger" disabled={stopping} onClick={() => void store.stopTurn(session.id)}>
+            {stopping ? 'Stopping…' : 'Stop'}
+          </button>
+        </div>
+      )}
       <PermissionDock session={session} />
       <QueuedTurns session={session} />
       <CommandHints matches={hints} onPick={complete} />
@@ -67,7 +88,7 @@ export function Composer({ session }: { session: SessionState }) {
               void send();
             } else if (e.key === 'Escape' && running && !stopping) {
               e.preventDefault();
-              void store.cancelTurn(session.id);
+              void store.stopTurn(session.id);
             }
           }}
         />
@@ -77,11 +98,11 @@ export function Composer({ session }: { session: SessionState }) {
               type="button"
               className="danger"
               disabled={stopping}
-              onClick={() => void store.cancelTurn(session.id)}
-              title="Cancel the running turn (Esc)"
+              onClick={() => void store.stopTurn(session.id)}
+              title="Stop the running turn (Esc); prompts waiting in line come back here to edit"
               data-testid="cancel-turn"
             >
-              {stopping ? 'Stopping…' : 'Cancel'}
+              {stopping ? 'Stopping…' : 'Stop'}
             </button>
           )}
           {running && !stopping && (

@@ -2,18 +2,12 @@
 import { useState } from 'react';
 import { PERMISSION_MODES, type PermissionMode } from '../../protocol/events';
 import { toApiError } from '../../protocol/api';
+import { MODE_LABELS } from '../../lib/names';
 import { useStore } from '../../store/hooks';
 import type { SessionState } from '../../store/types';
 import { BypassDialog } from '../dialogs/BypassDialog';
 
-export const MODE_LABELS: Record<PermissionMode, string> = {
-  default: 'Ask before tools',
-  acceptEdits: 'Accept edits',
-  plan: 'Plan only',
-  dontAsk: 'Don’t ask (deny)',
-  auto: 'Auto',
-  bypassPermissions: 'Bypass permissions',
-};
+export { MODE_LABELS } from '../../lib/names';
 
 export function ModePicker({ session }: { session: SessionState }) {
   const store = useStore();

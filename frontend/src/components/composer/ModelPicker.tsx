@@ -1,6 +1,7 @@
 // The model: what was asked for (requested; "default" stays "default") and what the CLI says it runs
 // (effective), side by side.
 import { useState } from 'react';
+import { modelName } from '../../lib/names';
 import { useStore } from '../../store/hooks';
 import type { SessionState } from '../../store/types';
 
@@ -54,16 +55,18 @@ export function ModelPicker({ session }: { session: SessionState }) {
           >
             {choices.map((m) => (
               <option key={m} value={m} title={described.get(m)?.description ?? ''}>
-                {described.get(m)?.displayName ?? m}
+                {modelName(m, session.models)}
               </option>
             ))}
             <option value="__other">other…</option>
           </select>
         )}
       </label>
-      <span className="muted small" title="The model Claude Code reports it runs" data-testid="effective-model">
-        {session.effectiveModel !== undefined ? `runs ${session.effectiveModel}` : 'effective model not reported yet'}
-      </span>
+      {session.effectiveModel !== undefined && (
+        <span className="muted small" title="The model Claude Code reports it runs" data-testid="effective-model">
+          runs {session.effectiveModel}
+        </span>
+      )}
     </span>
   );
 }

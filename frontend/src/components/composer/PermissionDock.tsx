@@ -1,20 +1,28 @@
 // Permission requests waiting for an answer, pinned above the composer so they are never scrolled away.
 import type { SessionState } from '../../store/types';
 import { lookupItem } from '../conversation/lookup';
+import { ASK_USER_QUESTION, EXIT_PLAN_MODE } from '../permissions/interactive';
 import { PermissionCard } from '../permissions/PermissionCard';
+import { PlanCard } from '../permissions/PlanCard';
+import { QuestionCard } from '../permissions/QuestionCard';
 
 export function PermissionDock({ session }: { session: SessionState }) {
   if (session.pending.length === 0) return null;
   return (
     <div className="permission-dock" aria-live="polite">
-      {session.pending.map((requestId) => {
+      {session.pending.map((requestId, index) => {
         const key = session.transcript.ids.get(`perm:${requestId}`);
         const item = key !== undefined ? lookupItem(session, key) : undefined;
         if (item?.type !== 'permission') return null;
+        // Claude's questions and plans are asked of the person, not permissions for a tool.
+        if (item.toolName === ASK_USER_QUESTION) return <QuestionCard key={requestId} sessionId={session.id} item={item} />;
         const toolKey = session.transcript.ids.get(`tool:${item.toolUseId}`);
         const tool = toolKey !== undefined ? lookupItem(session, toolKey) : undefined;
+        if (item.toolName === EXIT_PLAN_MODE) {
+          return <PlanCard key={requestId} sessionId={session.id} item={item} {...(tool?.type === 'tool' ? { callInput: tool.input } : {})} />;
+        }
         const before = tool?.type === 'tool' ? tool.before : undefined;
-        return <PermissionCard key={requestId} sessionId={session.id} item={item} {...(before !== undefined ? { before } : {})} />;
+        return <PermissionCard key={requestId} sessionId={session.id} item={item} keys={index === 0} {...(before !== undefined ? { before } : {})} />;
       })}
     </div>
   );

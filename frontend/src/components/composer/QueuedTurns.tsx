@@ -1,4 +1,5 @@
-// Prompts sent while the agent works wait in line; each can be removed before it starts.
+// Prompts sent while the agent works wait in line; each can be edited (taken back into the composer) or removed
+// before it starts.
 import { useStore } from '../../store/hooks';
 import type { SessionState, TurnInfo } from '../../store/types';
 
@@ -12,6 +13,9 @@ export function QueuedTurns({ session }: { session: SessionState }) {
         <li key={turn.id} className="queued-turn">
           <span className="muted small">queued</span>
           <span className="queued-text">{turn.prompt}</span>
+          <button type="button" className="link" aria-label={`Edit queued prompt: ${turn.prompt}`} title="Take it back into the composer to edit" onClick={() => void store.editQueued(session.id, turn.id)}>
+            Edit
+          </button>
           <button type="button" className="icon" aria-label={`Remove queued prompt: ${turn.prompt}`} title="Remove before it starts" onClick={() => void store.cancelTurn(session.id, turn.id)}>
             ×
           </button>

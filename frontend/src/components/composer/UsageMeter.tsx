@@ -25,7 +25,12 @@ export function UsageMeter({ session }: { session: SessionState }) {
   const used = session.context !== undefined && session.context.maxTokens !== undefined ? session.context.totalTokens : usage.contextTokens;
   return (
     <span className="usage">
-      {running && (
+      {running && session.pending.length > 0 && (
+        <span className="tokens-live waiting" data-testid="tokens-live">
+          waiting for you
+        </span>
+      )}
+      {running && session.pending.length === 0 && (
         <span className="tokens-live" data-testid="tokens-live">
           {session.activity !== undefined && session.activity !== 'requesting' ? `${session.activity}… · ` : 'writing · '}
           {live.estimated ? '≈' : ''}

@@ -85,31 +85,54 @@ export function errorHint(message: string): string | undefined {
   return undefined;
 }
 
+/** The prompt a failed turn ran, to send again (live turns; history names turns by their prompt's uuid). */
+function useFailedPrompt(turn: string | undefined): string | undefined {
+  const { sessionId } = useConversation();
+  return useConsole((s) => (turn === undefined ? undefined : s.sessions[sessionId]?.turns.get(turn)?.prompt));
+}
+
 export const ErrorRow = memo(function ErrorRow({ item }: { item: ErrorItem }) {
   const hint = errorHint(item.message);
   const auth = useConsole((s) => s.auth);
   const store = useStore();
-  // Refused credentials: say which (a rejected key or no sign-in) and offer the way back in.
+  const { sessionId } = useConversation();
+  const prompt = useFailedPrompt(item.turn);
+  // Refused credentials: say which (a rejected key or no sign-in) and offer the way that fixes it.
   const refused = item.code === 'auth';
-  const title = refused ? (auth.method === 'api_key' ? 'Key rejected' : 'Signed out') : item.title;
+  const byKey = auth.method === 'api_key' || auth.keySource !== undefined;
+  const title = refused ? (byKey ? 'The API key was refused' : 'Not signed in') : item.title;
   return (
-    <div className="row row-error" role="alert" data-testid="error-row">
+    <div className="row row-error" role="alert" data-testid="error-row" data-code={item.code}>
       <strong>{title}</strong>
       <div className="plain">{item.message}</div>
       {hint !== undefined && <div className="small">{hint}</div>}
-      {refused && (
-        <div className="sign-in">
-          <button type="button" className="primary" onClick={() => void store.signIn()}>
-            Sign in…
-          </button>
-          {auth.signInCommand !== undefined && auth.signInCommand !== '' && (
-            <span className="small">
-              or run <code className="copyable">{auth.signInCommand}</code>
-            </span>
-          )}
+      {refused && byKey && (
+        <div className="small" data-testid="fix-key">
+          Claude Code uses the API key from {auth.keySource !== undefined && auth.keySource !== '' ? <code>{auth.keySource}</code> : 'your environment or settings'}. Set a valid key, then
+          retry.
         </div>
       )}
-      {item.code !== undefined && <div className="muted small">code: {item.code}</div>}
+      {(refused && !byKey) || prompt !== undefined ? (
+        <div className="sign-in">
+          {prompt !== undefined && (
+            <button type="button" className={refused && !byKey ? '' : 'primary'} onClick={() => void store.sendPrompt(sessionId, prompt)} data-testid="retry-turn">
+              Retry
+            </button>
+          )}
+          {refused && !byKey && (
+            <>
+              <button type="button" className="primary" onClick={() => void store.signIn()}>
+                Sign in…
+              </button>
+              {auth.signInCommand !== undefined && auth.signInCommand !== '' && (
+                <span className="small">
+                  or run <code className="copyable">{auth.signInCommand}</code>
+                </span>
+              )}
+            </>
+          )}
+        </div>
+      ) : null}
     </div>
   );
 });

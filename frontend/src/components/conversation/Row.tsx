@@ -4,6 +4,7 @@ import { memo } from 'react';
 import { assertNever } from '../../lib/assertNever';
 import { useConsole } from '../../store/hooks';
 import type { ItemKey, PermissionItem } from '../../store/types';
+import { ASK_USER_QUESTION, EXIT_PLAN_MODE, interactiveSettlement } from '../permissions/interactive';
 import { settlementText } from '../permissions/settlement';
 import { ToolCard } from '../tools/ToolCard';
 import { useConversation } from './actions';
@@ -11,10 +12,26 @@ import { lookupItem } from './lookup';
 import { AssistantRow, ErrorRow, NoticeRow, ThinkingRow, TurnEndRow, UnknownRow, UserRow } from './MessageRows';
 
 function PermissionRow({ item }: { item: PermissionItem }) {
+  const interactive = item.toolName === ASK_USER_QUESTION || item.toolName === EXIT_PLAN_MODE;
   if (item.settled === undefined) {
     return (
       <div className="row row-permission pending" data-testid="permission-row">
-        Claude asks to use <strong>{item.toolName}</strong> — waiting for your answer below
+        {item.toolName === ASK_USER_QUESTION ? (
+          <>Claude asks you a question — answer it below</>
+        ) : item.toolName === EXIT_PLAN_MODE ? (
+          <>Claude has a plan — review it below</>
+        ) : (
+          <>
+            Claude asks to use <strong>{item.toolName}</strong> — waiting for your answer below
+          </>
+        )}
+      </div>
+    );
+  }
+  if (interactive) {
+    return (
+      <div className={`row row-permission ${item.settled.verdict === 'deny' ? 'bad' : 'ok'}`} data-testid="permission-row">
+        <strong>{item.toolName === ASK_USER_QUESTION ? 'Question' : 'Plan'}</strong>: {interactiveSettlement(item.toolName, item.settled)}
       </div>
     );
   }

@@ -37,7 +37,7 @@ export function RewindDialog({ sessionId, uuid, prompt, onClose }: { sessionId: 
         const done = await store.rewindFiles(sessionId, uuid, false);
         if (!done.canRewind) throw new Error(done.error ?? 'Claude Code could not rewind the files.');
       }
-      if (scope !== 'files') await store.rewindConversation(sessionId, uuid);
+      if (scope !== 'files') await store.rewindConversation(sessionId, uuid, prompt);
       onClose();
     } catch (err) {
       setError(toApiError(err).message);
@@ -49,6 +49,7 @@ export function RewindDialog({ sessionId, uuid, prompt, onClose }: { sessionId: 
   return (
     <Modal title="Rewind" onClose={onClose}>
       <p className="muted small">To before: “{prompt.length > 120 ? `${prompt.slice(0, 120)}…` : prompt}”</p>
+      {scope !== 'files' && <p className="muted small">The prompt and everything after it leave the conversation; its text goes back into the composer to edit.</p>}
       <fieldset className="choices">
         <label>
           <input type="radio" name="scope" checked={scope === 'conversation'} onChange={() => setScope('conversation')} /> The conversation only

@@ -1,6 +1,7 @@
 // A permission request waiting for the person: allow, always allow (saying which rule that adds), or deny
-// with an optional message. Answered once; a verdict from elsewhere replaces the buttons with the outcome.
-import { useState } from 'react';
+// with an optional message, by click or by key (the first waiting request only). Answered once; a verdict from
+// elsewhere replaces the buttons with the outcome.
+import { useEffect, useState } from 'react';
 import type { Verdict } from '../../protocol/events';
 import { useStore } from '../../store/hooks';
 import type { PermissionItem } from '../../store/types';
@@ -8,16 +9,45 @@ import { PermissionInput } from './PermissionInput';
 import { settlementText } from './settlement';
 import { describeSuggestions } from './suggestions';
 
-export function PermissionCard({ sessionId, item, before }: { sessionId: string; item: PermissionItem; before?: string | null }) {
+/**
+ * Whether a key press may answer the first waiting request: not while the person types somewhere (an empty
+ * composer is not typing), and never with a modifier.
+ */
+export function keyMayAnswer(e: KeyboardEvent): boolean {
+  if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return false;
+  const target = e.target instanceof HTMLElement ? e.target : undefined;
+  if (target === undefined) return true;
+  if (target instanceof HTMLTextAreaElement) return target.dataset['testid'] === 'composer-input' && target.value.trim() === '';
+  if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target.isContentEditable) return false;
+  // A focused button answers Enter itself.
+  return !(e.key === 'Enter' && target instanceof HTMLButtonElement);
+}
+
+export function PermissionCard({ sessionId, item, before, keys = false }: { sessionId: string; item: PermissionItem; before?: string | null; keys?: boolean }) {
   const store = useStore();
   const [denying, setDenying] = useState(false);
   const [message, setMessage] = useState('');
   const [sent, setSent] = useState<Verdict | undefined>(undefined);
   const answer = (verdict: Verdict) => {
     setSent(verdict);
-    void store.answerPermission(sessionId, item.requestId, verdict, verdict === 'deny' ? message : undefined).finally(() => setSent(undefined));
+    void store.answerPermission(sessionId, item.requestId, verdict, verdict === 'deny' ? { message } : {}).finally(() => setSent(undefined));
   };
   const rule = item.suggestions.length > 0 ? describeSuggestions(item.suggestions) : undefined;
+  const listening = keys && item.settled === undefined && !denying && sent === undefined;
+  // As in the CLI: Enter or 1 allows, 2 always allows, 3 denies (with a message to Claude).
+  useEffect(() => {
+    if (!listening) return undefined;
+    const onKey = (e: KeyboardEvent) => {
+      if (!keyMayAnswer(e)) return;
+      const verdict = e.key === 'Enter' || e.key === '1' ? 'allow' : e.key === '2' && rule !== undefined ? 'allow_always' : e.key === '3' ? 'deny' : undefined;
+      if (verdict === undefined) return;
+      e.preventDefault();
+      if (verdict === 'deny') setDenying(true);
+      else answer(verdict);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
   return (
     <div className="permission-card" role="group" aria-label={`Permission for ${item.toolName}`} data-testid="permission-card" data-request={item.requestId}>
       <div className="permission-title">
@@ -62,17 +92,18 @@ export function PermissionCard({ sessionId, item, before }: { sessionId: string;
         </form>
       ) : (
         <div className="permission-buttons">
-          <button type="button" className="primary" disabled={sent !== undefined} onClick={() => answer('allow')}>
+          <button type="button" className="primary" disabled={sent !== undefined} onClick={() => answer('allow')} aria-keyshortcuts={keys ? 'Enter 1' : undefined}>
             Allow
           </button>
           {rule !== undefined && (
-            <button type="button" disabled={sent !== undefined} onClick={() => answer('allow_always')} title={rule}>
+            <button type="button" disabled={sent !== undefined} onClick={() => answer('allow_always')} title={rule} aria-keyshortcuts={keys ? '2' : undefined}>
               Always allow
             </button>
           )}
-          <button type="button" className="danger" disabled={sent !== undefined} onClick={() => setDenying(true)}>
+          <button type="button" className="danger" disabled={sent !== undefined} onClick={() => setDenying(true)} aria-keyshortcuts={keys ? '3' : undefined}>
             Deny…
           </button>
+          {keys && <span className="muted small keys-hint">Enter or 1 allow{rule !== undefined ? ' · 2 always' : ''} · 3 deny</span>}
           {rule !== undefined && <div className="muted small rule">Always allow will {rule}.</div>}
         </div>
       )}

@@ -1,5 +1,6 @@
 // Says in words what "always allow" would add: the permission updates the CLI suggested (PermissionUpdate).
-import type { Json } from '../../protocol/events';
+import { MODE_LABELS } from '../../lib/names';
+import { PERMISSION_MODES, type Json, type PermissionMode } from '../../protocol/events';
 
 function obj(value: Json): Record<string, Json> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined;
@@ -19,13 +20,17 @@ function rule(value: Json): string | undefined {
   return typeof r['ruleContent'] === 'string' && r['ruleContent'] !== '' ? `${r['toolName']}(${r['ruleContent']})` : r['toolName'];
 }
 
+function modeLabel(mode: Json | undefined): string {
+  return typeof mode === 'string' && (PERMISSION_MODES as readonly string[]).includes(mode) ? MODE_LABELS[mode as PermissionMode] : String(mode);
+}
+
 export function describeSuggestion(value: Json): string {
   const s = obj(value);
   if (s === undefined) return JSON.stringify(value);
   const where = typeof s['destination'] === 'string' ? (DESTINATIONS[s['destination']] ?? `in ${s['destination']}`) : '';
   switch (s['type']) {
     case 'setMode':
-      return `switch to “${String(s['mode'])}” mode ${where}`.trim();
+      return `switch permissions to “${modeLabel(s['mode'])}” ${where}`.trim();
     case 'addRules':
     case 'replaceRules': {
       const rules = Array.isArray(s['rules']) ? s['rules'].map(rule).filter((r) => r !== undefined) : [];

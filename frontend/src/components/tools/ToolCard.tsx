@@ -18,9 +18,12 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
   if (name === 'Task' || name === 'Agent') return <AgentCard item={item} />;
   if (LOOKUP_TOOLS.includes(name)) return <CollapsedToolCard item={item} />;
   if (PLAN_TOOLS.includes(name)) {
+    // The checklist itself is shown beside the conversation once it has items; a failed update says why here.
+    const detail = item.status === 'failed' ? 'not updated' : item.status === 'completed' ? 'updated' : 'updating';
     return (
       <div className="tool-card tool-plan" data-testid="tool-card" data-tool={name}>
-        <ToolHeader item={item} title="Checklist" detail="updated (see the plan panel)" />
+        <ToolHeader item={item} title="Checklist" detail={detail} />
+        {item.status === 'failed' && <div className="tool-error plain">{item.error}</div>}
       </div>
     );
   }

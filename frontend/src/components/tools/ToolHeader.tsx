@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useSession } from '../../store/hooks';
 import type { ToolItem } from '../../store/types';
 import { lookupItem } from '../conversation/lookup';
+import { ASK_USER_QUESTION, EXIT_PLAN_MODE } from '../permissions/interactive';
 import { useConversation } from '../conversation/actions';
 
 /** Where the call's permission request stands: none asked, waiting, or the verdict. */
@@ -20,7 +21,11 @@ export function usePermissionState(item: ToolItem): 'none' | 'waiting' | 'allowe
 
 export function StatusPill({ item, label }: { item: ToolItem; label?: string }) {
   const permission = usePermissionState(item);
-  if (permission === 'waiting') return <span className="pill warn">waiting for permission</span>;
+  if (permission === 'waiting') {
+    // Claude's questions and plans wait for an answer, not for a permission.
+    const asks = item.name === ASK_USER_QUESTION || item.name === EXIT_PLAN_MODE;
+    return <span className="pill warn">{asks ? 'waiting for your answer' : 'waiting for permission'}</span>;
+  }
   if (permission === 'denied' && item.status !== 'completed') return <span className="pill bad">denied</span>;
   switch (item.status) {
     case 'running':
