@@ -176,14 +176,14 @@ func TestInvalidFixturesAreRejected(t *testing.T) {
 
 func TestLineReaderDropsOversizedLine(t *testing.T) {
 	var in bytes.Buffer
-	in.WriteString(`{"v":3,"type":"event"}` + "\n")
+	in.WriteString(`{"v":4,"type":"event"}` + "\n")
 	in.Write(bytes.Repeat([]byte("x"), 16<<20))
-	in.WriteString("\n" + `{"v":3,"id":"2","type":"ok"}` + "\n")
+	in.WriteString("\n" + `{"v":4,"id":"2","type":"ok"}` + "\n")
 	r := protocol.NewLineReader(&in, 0)
 
 	first, err := r.Next()
 	require.NoError(t, err)
-	require.Equal(t, `{"v":3,"type":"event"}`, string(first))
+	require.Equal(t, `{"v":4,"type":"event"}`, string(first))
 
 	_, err = r.Next()
 	require.ErrorIs(t, err, protocol.ErrLineTooLong)
@@ -191,7 +191,7 @@ func TestLineReaderDropsOversizedLine(t *testing.T) {
 
 	next, err := r.Next()
 	require.NoError(t, err, "the reader keeps going after an oversized line")
-	require.Equal(t, `{"v":3,"id":"2","type":"ok"}`, string(next))
+	require.Equal(t, `{"v":4,"id":"2","type":"ok"}`, string(next))
 
 	_, err = r.Next()
 	require.ErrorIs(t, err, io.EOF)

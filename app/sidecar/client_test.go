@@ -99,13 +99,13 @@ func TestSidecarRejectsWrongProtocolVersion(t *testing.T) {
 	env = r.next(t, reply("b"))
 	require.Equal(t, protocol.CodeUnsupportedVersion, env.Error.Code)
 
-	r.send(t, `{"v":3,"id":"c","type":"list_sessions","payload":{}}`)
+	r.send(t, `{"v":4,"id":"c","type":"list_sessions","payload":{}}`)
 	require.Equal(t, "ok", r.next(t, reply("c")).Type, "the sidecar keeps serving after a rejection")
 }
 
 func TestSidecarSurvivesA16MiBLine(t *testing.T) {
 	r := startRaw(t)
-	huge := `{"v":3,"id":"big","type":"exec","payload":{"prompt":"` + strings.Repeat("x", 16<<20) + `"}}`
+	huge := `{"v":4,"id":"big","type":"exec","payload":{"prompt":"` + strings.Repeat("x", 16<<20) + `"}}`
 	r.send(t, huge)
 	env := r.next(t, func(e protocol.Envelope) bool { return e.Type == protocol.TypeEvent })
 	var ev activity.Event
@@ -113,7 +113,7 @@ func TestSidecarSurvivesA16MiBLine(t *testing.T) {
 	require.Equal(t, activity.ProtocolError, ev.Kind)
 	require.Equal(t, protocol.CodeLineTooLong.String(), ev.Code)
 
-	r.send(t, `{"v":3,"id":"after","type":"list_sessions","payload":{}}`)
+	r.send(t, `{"v":4,"id":"after","type":"list_sessions","payload":{}}`)
 	require.Equal(t, "ok", r.next(t, reply("after")).Type)
 }
 

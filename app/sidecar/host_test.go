@@ -19,7 +19,7 @@ import (
 const misbehaving = `#!/bin/sh
 printf '%s\n' '{"v":4,"type":"event","event":{"kind":"unknown","session":"s","time":"2026-01-01T00:00:00Z","raw":{}}}'
 head -c 16777216 /dev/zero | tr '\0' 'x'; printf '\n'
-printf '%s\n' '{"v":3,"type":"event","event":{"kind":"unknown","session":"s","time":"2026-01-01T00:00:00Z","raw":{"ok":true}}}'
+printf '%s\n' '{"v":4,"type":"event","event":{"kind":"unknown","session":"s","time":"2026-01-01T00:00:00Z","raw":{"ok":true}}}'
 read line
 exit 3
 `

@@ -92,6 +92,14 @@ export class Dispatcher {
         const { session, callId, output, isError } = request.payload;
         return this.withSession(session, (s) => s.toolResult(callId, output, isError));
       }
+      case 'stop_task': {
+        const { session, taskId } = request.payload;
+        return this.withSession(session, (s) => s.stopTask(taskId));
+      }
+      case 'background_task': {
+        const { session, toolUseId } = request.payload;
+        return this.withSession(session, (s) => s.backgroundTask(toolUseId));
+      }
       case 'discover_models':
         return this.backend.discoverModels(request.payload).then((models) => ({ models }));
       default:

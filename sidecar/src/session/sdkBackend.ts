@@ -37,6 +37,7 @@ export class SdkBackend {
       onEnded: context.onEnded,
       sessionInfo: getSessionInfo,
       transcript: getSessionMessages,
+      ...continuationDelay(process.env),
     });
     return { handle, executable: choice.path };
   }
@@ -66,4 +67,14 @@ export class SdkBackend {
   async shutdown(): Promise<void> {
     await Promise.allSettled([...this.closing]);
   }
+}
+
+/**
+ * BATON_CONTINUATION_DELAY_MS shortens the 30 s wait for a follow-up after a background task (tests set it so they
+ * never wait 30 s); a value that is not a positive integer keeps the default.
+ */
+function continuationDelay(env: NodeJS.ProcessEnv): { continuationDelayMs?: number } {
+  const raw = env['BATON_CONTINUATION_DELAY_MS'];
+  const ms = raw !== undefined ? Number(raw) : Number.NaN;
+  return Number.isInteger(ms) && ms > 0 ? { continuationDelayMs: ms } : {};
 }
