@@ -63,7 +63,8 @@ const toolResultMax = 200
 //   - a /goal stop-hook evaluation (its last user text begins "Based on the conversation transcript above, has
 //     the following stopping condition been satisfied?"): {"ok": true, …} when the last assistant message it
 //     quotes holds "[goal-met]", else {"ok": false, "reason": "Not yet: the answer must say [goal-met]"};
-//   - a follow-up after a background task's notification (a system reminder holding <task-notification>):
+//   - a follow-up after a background task's notification (a last user message with nothing typed, only a
+//     system reminder holding <task-notification>):
 //     "The background work finished: <summary>"; with "[withhold]" in the notification (say, in the task's
 //     description), no response at all until the client goes away (Reply.Withhold).
 // A last user message whose only text is in system reminders that carry "[goal-met]" (the goal hook's
@@ -82,7 +83,8 @@ func defaultReply(req *Request) Reply {
 	if strings.HasPrefix(text, goalEvalPrefix) {
 		return goalVerdict(text)
 	}
-	if raw := req.LastUserRawText(); strings.Contains(raw, "<task-notification>") {
+	// Only a message holding nothing typed is the notification's own request (a prompt sent meanwhile may share it).
+	if raw := req.LastUserRawText(); text == "" && strings.Contains(raw, "<task-notification>") {
 		if strings.Contains(raw, "[withhold]") {
 			return Reply{Withhold: true}
 		}

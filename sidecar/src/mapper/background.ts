@@ -77,8 +77,18 @@ export class BackgroundTracker {
       this.settled.delete(t.task_id);
     }
     this.noteRun(t.task_id, t.run_id);
-    if (t.tool_use_id !== undefined) this.toolUses.set(t.task_id, t.tool_use_id);
+    // The level often comes first: the live entry learns the tool call that launched it now.
+    const level: EventBody[] = [];
+    if (t.tool_use_id !== undefined) {
+      this.toolUses.set(t.task_id, t.tool_use_id);
+      const live = this.live.find((l) => l.taskId === t.task_id && l.toolUseId === undefined);
+      if (live !== undefined) {
+        live.toolUseId = t.tool_use_id;
+        level.push({ kind: 'tasks.updated', tasks: [...this.live] });
+      }
+    }
     return [
+      ...level,
       {
         kind: 'task.started',
         taskId: t.task_id,

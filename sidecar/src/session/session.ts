@@ -643,12 +643,25 @@ export class SdkSession {
     if (isRestricted(this.deps.start)) turn.accepted = true;
     this.mapper.notePromptSent(turn.uuid);
     this.mapper.notePromptText(turn.prompt);
-    generation.dispatch({
-      type: 'user',
-      message: { role: 'user', content: turn.prompt },
-      parent_tool_use_id: null,
-      uuid: turn.uuid,
-    });
+    const send = () =>
+      generation.dispatch({
+        type: 'user',
+        message: { role: 'user', content: turn.prompt },
+        parent_tool_use_id: null,
+        uuid: turn.uuid,
+      });
+    if (!this.continuations.rejecting) {
+      send();
+      return;
+    }
+    // A follow-up that was given up may have started after its interrupt: stop it again, or the prompt would wait
+    // behind it (its output and result are rejected).
+    void generation.query
+      .interrupt()
+      .catch((error: unknown) => diag(`interrupting a late follow-up failed: ${shortError(error)}`))
+      .finally(() => {
+        if (!generation.revoked) send();
+      });
   }
 
   /** The SDK failed under a started session: fail its turns, end the session, keep the sidecar alive. */
