@@ -172,11 +172,11 @@ describe('background work through the real SDK', () => {
     const sidecar = spawnSidecar({ env: home.env(api.url) });
     try {
       await request(sidecar, 'start', { session: S4, cwd: home.project });
-      // The Bash runs in the background; the Write then waits for a verdict that never comes, and the turn is canceled.
-      await request(sidecar, 'exec', { session: S4, turn: 't1', prompt: `${backgroundBash('sleep 1; echo late', 'late work')}[write never.txt no]` });
-      const bash = await event(sidecar, S4, 'permission.requested', (e) => e.toolName === 'Bash');
-      await request(sidecar, 'permission', { session: S4, requestId: bash.requestId, verdict: 'allow' });
-      await event(sidecar, S4, 'permission.requested', (e) => e.toolName === 'Write');
+      // The first Bash runs in the background; the second keeps the turn busy in the foreground until the cancel.
+      const busy = `[tool Bash ${JSON.stringify({ command: 'sleep 30', description: 'keep busy' })}]`;
+      await request(sidecar, 'exec', { session: S4, turn: 't1', prompt: `${backgroundBash('sleep 2; echo late', 'late work')}${busy}` });
+      await event(sidecar, S4, 'task.started', (e) => e.backgrounded);
+      await event(sidecar, S4, 'tool.started', (e) => JSON.stringify(e.input).includes('sleep 30'));
       expect(await request(sidecar, 'cancel', { session: S4, turn: 't1', interruptBudgetMs: 3000, drainBudgetMs: 3000 })).toMatchObject({
         payload: { disposition: 'provider_active' },
       });
