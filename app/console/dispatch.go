@@ -42,5 +42,7 @@ func Methods(a *API) map[string]Method {
 		"signIn":             method(a.SignIn),
 		"retryProvision":     method(a.RetryProvision),
 		"listModels":         method(a.ListModels),
+		"stopTask":           method(a.StopTask),
+		"sendToBackground":   method(a.SendToBackground),
 	}
 }

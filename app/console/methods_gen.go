@@ -24,6 +24,8 @@ var MethodNames = []string{
 	"signIn",
 	"retryProvision",
 	"listModels",
+	"stopTask",
+	"sendToBackground",
 }
 
 // ErrorCodes are the codes a failed call may carry.

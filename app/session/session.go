@@ -40,8 +40,12 @@ type Session struct {
 	requestedModel string
 	effectiveModel string
 	permissionMode activity.PermissionMode
-	closing        bool
-	ended          bool
+	background     Background
+	// continuationTurns are the turns Claude Code started on its own (a few ids per session; kept so their ends
+	// write no receipt).
+	continuationTurns map[string]bool
+	closing           bool
+	ended             bool
 }
 
 // State is a snapshot of what the host knows about a session.
@@ -54,6 +58,8 @@ type State struct {
 	OpenTurns      []string
 	PendingPerms   []string
 	Ended          bool
+	// Background is the work going on without a person's turn (Background.Busy).
+	Background Background
 }
 
 // ID is the session's UUID.
@@ -68,6 +74,12 @@ func (s *Session) State() State {
 	defer s.mu.Unlock()
 	st := State{ID: s.id, Cwd: s.cwd, RequestedModel: s.requestedModel, EffectiveModel: s.effectiveModel,
 		PermissionMode: s.permissionMode, OpenTurns: append([]string(nil), s.openTurns...), Ended: s.ended}
+	st.Background = Background{Tasks: append([]activity.BackgroundTask(nil), s.background.Tasks...),
+		Continuations: append([]string(nil), s.background.Continuations...)}
+	if s.background.Goal != nil {
+		g := *s.background.Goal
+		st.Background.Goal = &g
+	}
 	for id := range s.pendingPerms {
 		st.PendingPerms = append(st.PendingPerms, id)
 	}
@@ -279,7 +291,13 @@ func (s *Session) pump() {
 func (s *Session) observe(ev activity.Event) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.observeBackground(ev)
 	switch ev.Kind {
+	case activity.TurnStarted:
+		// A continuation turn (no person's prompt) is open too: a sidecar that dies ends it like any other.
+		if ev.Origin != "" && !contains(s.openTurns, ev.Turn) {
+			s.openTurns = append(s.openTurns, ev.Turn)
+		}
 	case activity.TurnCompleted, activity.TurnFailed, activity.TurnCanceled:
 		s.openTurns = remove(s.openTurns, ev.Turn)
 	case activity.PermissionRequested:

@@ -30,7 +30,6 @@ const (
 // goalEvalPrefix begins the request Claude Code's /goal stop hook sends to evaluate its condition.
 const goalEvalPrefix = "Based on the conversation transcript above, has the following stopping condition been satisfied?"
 
-
 // Shape of a [slow] text block: about ten seconds, so tests can cancel in the middle.
 const (
 	SlowDeltaCount = 100
@@ -67,6 +66,7 @@ const toolResultMax = 200
 //     system reminder holding <task-notification>):
 //     "The background work finished: <summary>"; with "[withhold]" in the notification (say, in the task's
 //     description), no response at all until the client goes away (Reply.Withhold).
+//
 // A last user message whose only text is in system reminders that carry "[goal-met]" (the goal hook's
 // feedback) is answered "Done: [goal-met]".
 //
