@@ -131,6 +131,10 @@ export interface ApiMethods {
   signIn: { params: Record<string, never>; result: Record<string, never> };
   /** The models the signed-in account offers, for a session not yet open (cached per account by the host). */
   listModels: { params: Record<string, never>; result: { models: ModelEntry[]; account: string } };
+  /** Stops one background task; its task.completed {taskEnd: "stopped"} follows. */
+  stopTask: { params: { session: string; taskId: string }; result: Record<string, never> };
+  /** Moves a running Bash command or agent (all foreground work without toolUseId) to the background. */
+  sendToBackground: { params: { session: string; toolUseId?: string }; result: { backgrounded: boolean } };
 }
 
 export type Method = keyof ApiMethods;

@@ -5,6 +5,7 @@ import { relativeTime } from '../../lib/format';
 import { useConsole, useStore } from '../../store/hooks';
 import { filterEntries, projectName, projects, type SidebarEntry, sidebarEntries } from '../../store/sidebar';
 import { ConnectionStatus } from '../shell/ConnectionStatus';
+import { BackgroundBadge } from './BackgroundBadge';
 
 export const FILTER_INPUT_ID = 'session-filter';
 
@@ -27,6 +28,7 @@ function EntryRow({ entry, selected, onSelect }: { entry: SidebarEntry; selected
           {projectName(entry.cwd)} · {relativeTime(entry.lastModified)}
           {entry.gitBranch !== undefined && entry.gitBranch !== '' ? ` · ${entry.gitBranch}` : ''}
         </span>
+        <BackgroundBadge session={entry.session} />
         {entry.waiting && (
           <span className="mark warn" title="Waiting for your permission" data-testid="mark-permission">
             needs you
