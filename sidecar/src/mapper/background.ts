@@ -13,6 +13,20 @@ import {
   taskUpdatedSchema,
 } from './sdkSchemas.js';
 
+/** One goal_status attachment of a transcript (read by history/goalStatus.ts), in transcript order. */
+export interface GoalObservation {
+  uuid: string;
+  timestamp: string;
+  condition: string;
+  met: boolean;
+  /** Written when the goal was set, before any evaluation. */
+  sentinel?: boolean;
+  /** The evaluator found the condition impossible: the goal ended without being met. */
+  failed?: boolean;
+  reason?: string;
+  iterations?: number;
+}
+
 /** What a task edge means for the session beside its events (the session decides continuations from it). */
 export interface TaskSignal {
   /** A task_notification settled a task: Claude Code will send a follow-up turn about it. */
@@ -170,16 +184,40 @@ export class BackgroundTracker {
     return [{ kind: 'goal.updated', goal: { ...previous, met: true } }];
   }
 
-  /** A `goal_status` attachment from a transcript: met ends the goal, not met keeps it going. */
-  goalStatus(status: { condition: string; met: boolean; iterations?: number; reason?: string }): EventBody[] {
+  /** A `goal_status` attachment from the transcript (history/goalStatus.ts): set, not met yet, met or failed. */
+  goalStatus(status: GoalObservation): EventBody[] {
+    if (status.failed === true) {
+      this.goal = undefined;
+      return [{ kind: 'goal.updated' }];
+    }
+    const iterations = status.sentinel === true ? 0 : (status.iterations ?? (this.goal?.iterations ?? 0) + 1);
     const goal: GoalState = {
       condition: status.condition,
       met: status.met,
-      iterations: status.iterations ?? (this.goal?.iterations ?? 0) + 1,
-      ...(status.reason !== undefined ? { lastReason: status.reason } : {}),
+      iterations,
+      ...(status.reason !== undefined && status.sentinel !== true ? { lastReason: status.reason } : {}),
     };
     this.goal = status.met ? undefined : goal;
     return [{ kind: 'goal.updated', goal }];
+  }
+
+  /** A goal command's turn ended: a `/goal clear` took the goal (if one was active) away. */
+  goalCleared(): EventBody[] {
+    const command = this.goalCommand;
+    this.goalCommand = undefined;
+    if (command !== 'clear' || this.goal === undefined) return [];
+    this.goal = undefined;
+    return [{ kind: 'goal.updated' }];
+  }
+
+  /** Whether a goal command was sent or a goal is active: only then is the transcript worth reading for it. */
+  get goalInPlay(): boolean {
+    return this.goal !== undefined || this.goalCommand !== undefined;
+  }
+
+  /** A goal is active and not met yet (its final status may still be on its way). */
+  get goalActive(): boolean {
+    return this.goal !== undefined && !this.goal.met;
   }
 
   compacted(message: unknown): EventBody[] | undefined {

@@ -4,7 +4,7 @@
 // bookkeeping), is dropped by name (command_lifecycle), or becomes an `unknown` event carrying its raw JSON.
 import { type Event, type EventBody, permissionModeSchema, type SessionActivity, stampEvent } from '../protocol/events.js';
 import { assertNever } from '../util/assertNever.js';
-import { BackgroundTracker } from './background.js';
+import { BackgroundTracker, type GoalObservation } from './background.js';
 import { PlanTracker } from './plan.js';
 import { isTaskNotification, promptText } from './prompts.js';
 import { mapResult } from './results.js';
@@ -54,6 +54,7 @@ export class Mapper {
   private readonly tools = new ToolTracker(this.plan);
   private readonly stream = new StreamTracker(this.usage);
   private readonly background = new BackgroundTracker();
+  private readonly goalsSeen = new Set<string>();
   private readonly sentPrompts = new Set<string>();
   private model: string | undefined;
   private permissionMode: string | undefined;
@@ -79,6 +80,28 @@ export class Mapper {
   /** Live only: the prompt a turn sends (a `/goal …` command changes how the next goal report reads). */
   notePromptText(prompt: string): void {
     this.background.notePrompt(prompt);
+  }
+
+  /** Goal statuses read from the transcript (each once, in order): goal.updated events. */
+  goalObserved(observations: readonly GoalObservation[], context: MapContext = {}): Event[] {
+    const fresh = observations.filter((o) => !this.goalsSeen.has(o.uuid));
+    for (const o of fresh) this.goalsSeen.add(o.uuid);
+    return fresh.flatMap((o) => this.background.goalStatus(o).map((body) => this.stamp(body, context, () => new Date(o.timestamp))));
+  }
+
+  /** A turn that sent `/goal clear` ended: the goal is gone (Claude Code files no status for a clear). */
+  goalTurnEnded(context: MapContext = {}): Event[] {
+    return this.background.goalCleared().map((body) => this.stamp(body, context, this.now));
+  }
+
+  /** A goal is active and not met yet. */
+  get goalActive(): boolean {
+    return this.background.goalActive;
+  }
+
+  /** Whether the transcript is worth reading for goal statuses (a goal command was sent, or a goal is active). */
+  get goalInPlay(): boolean {
+    return this.background.goalInPlay;
   }
 
   /** The non-ambient background tasks Claude Code reports live (the level signal). */
@@ -110,9 +133,11 @@ export class Mapper {
     // A transcript says when each message was written; history shows that time rather than the time it was read.
     const written = this.transcript ? writtenAt(message) : undefined;
     const clock = written !== undefined ? () => written : this.now;
-    return this.mapBodies(message).map((body) =>
-      stampEvent(context.turn !== undefined ? { ...body, turn: context.turn } : body, this.session, clock),
-    );
+    return this.mapBodies(message).map((body) => this.stamp(body, context, clock));
+  }
+
+  private stamp(body: EventBody, context: MapContext, clock: () => Date): Event {
+    return stampEvent(context.turn !== undefined ? { ...body, turn: context.turn } : body, this.session, clock);
   }
 
   private mapBodies(message: unknown): EventBody[] {

@@ -11,7 +11,18 @@ export function promptText(message: UserMessage): string | undefined {
   if (message.isReplay === true || message.is_meta === true) return undefined;
   if (message.isCompletedLocalCommand === true || message.isCompactSummary === true) return undefined;
   if (isTaskNotification(message)) return undefined;
-  return content;
+  return slashCommand(content) ?? content;
+}
+
+/**
+ * A slash command as the person typed it: Claude Code files `/goal clear` as `<command-name>/goal</command-name>
+ * <command-message>goal</command-message> <command-args>clear</command-args>`; history shows what was typed, as live.
+ */
+function slashCommand(content: string): string | undefined {
+  const name = /^\s*<command-name>(\/[^<]+)<\/command-name>/.exec(content);
+  if (name === null) return undefined;
+  const args = /<command-args>([\s\S]*?)<\/command-args>/.exec(content)?.[1]?.trim() ?? '';
+  return args === '' ? name[1]! : `${name[1]!} ${args}`;
 }
 
 /**

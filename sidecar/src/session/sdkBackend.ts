@@ -1,5 +1,6 @@
 // Runs sessions, lists and history through the real Claude Agent SDK.
 import { getSessionInfo, getSessionMessages, query } from '@anthropic-ai/claude-agent-sdk';
+import { readGoalStatuses } from '../history/goalStatus.js';
 import { type HistoryPage, readHistory } from '../history/history.js';
 import { readSessions } from '../history/sessions.js';
 import type { EmitEvent, ModelEntry } from '../protocol/events.js';
@@ -37,6 +38,7 @@ export class SdkBackend {
       onEnded: context.onEnded,
       sessionInfo: getSessionInfo,
       transcript: getSessionMessages,
+      goalStatuses: (session) => readGoalStatuses(session),
       ...continuationDelay(process.env),
     });
     return { handle, executable: choice.path };

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CanUseTool, Query, SDKMessage } from '@anthropic-ai/claude-agent-sdk';
 import { z } from 'zod';
+import type { GoalObservation } from '../mapper/background.js';
 import { Mapper } from '../mapper/mapper.js';
 import { resultOriginSchema } from '../mapper/sdkSchemas.js';
 import { ProtocolFailure } from '../protocol/errors.js';
@@ -52,6 +53,8 @@ export interface SessionDeps {
   sessionInfo: SessionInfoFn;
   /** Reads the session's transcript (the identity barrier's fallback). */
   transcript: TranscriptFn;
+  /** Reads the goal statuses Claude Code filed in the session's transcript (history/goalStatus.ts). */
+  goalStatuses?: (session: string) => Promise<GoalObservation[]>;
   /** How long a follow-up after a background task may take to show output (30 s; tests shorten it). */
   continuationDelayMs?: number;
 }
@@ -84,6 +87,7 @@ export class SdkSession {
   private startFailure: ((error: unknown) => void) | undefined;
   private early: SDKMessage[] = [];
   private readonly continuations: Continuations;
+  private goalReading = false;
 
   private constructor(private readonly deps: SessionDeps) {
     this.id = deps.start.session;
@@ -447,6 +451,7 @@ export class SdkSession {
       return;
     }
     void this.sideReads.refresh();
+    void this.readGoals();
     const end = events.find(isTurnEnd);
     for (const event of events) if (event !== end) this.deps.emit(event);
     this.resultArrived(end, continuation);
@@ -488,6 +493,30 @@ export class SdkSession {
     this.deps.emit(end);
     // The result ended the running turn; while closing, queued turns stay queued so shutDown cancels them.
     this.advance();
+  }
+
+  /**
+   * After a result, while a goal is in play: the goal statuses Claude Code filed (each sent once). The final one
+   * may be written just after the result, so an active goal is read again a few times, briefly.
+   */
+  private async readGoals(): Promise<void> {
+    const read = this.deps.goalStatuses;
+    if (read === undefined || !this.mapper.goalInPlay || this.goalReading) return;
+    this.goalReading = true;
+    try {
+      for (let attempt = 0; attempt < GOAL_READS && !this.ending; attempt++) {
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, GOAL_READ_GAP_MS));
+        const observed = this.mapper.goalObserved(await read(this.id));
+        if (this.ending) return;
+        for (const event of observed) this.deps.emit(event);
+        if (!this.mapper.goalActive) break;
+      }
+      for (const event of this.mapper.goalTurnEnded()) this.deps.emit(event);
+    } catch (error) {
+      diag(`reading the goal of session ${this.id} failed: ${shortError(error)}`);
+    } finally {
+      this.goalReading = false;
+    }
   }
 
   /** Background edges: a notification makes a follow-up due, and the follow-up's first output is noted. */
@@ -745,6 +774,10 @@ function isFollowUpResult(message: SDKMessage): boolean {
   const parsed = resultOriginSchema.safeParse(message);
   return parsed.success && parsed.data.origin?.kind === 'task-notification';
 }
+
+/** How often, and how far apart, an active goal's transcript is read after a result. */
+const GOAL_READS = 5;
+const GOAL_READ_GAP_MS = 200;
 
 const CANCELED_CALL = 'The run was canceled before the tool answered.';
 const CLOSED_CALL = 'The session ended before the tool answered.';
