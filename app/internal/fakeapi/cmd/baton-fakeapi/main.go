@@ -33,22 +33,7 @@ func main() {
 
 // run serves until ctx ends (a signal) or stdin reaches EOF, printing the base URL to stdout.
 func run(ctx context.Context, listen string, stdin io.Reader, stdout io.Writer, log zerolog.Logger) error {
-	script := fakeapi.DefaultScript()
-	if os.Getenv("BATON_FAKEAPI_TRACE") != "" { // TEMP exploration
-		inner := script
-		script = func(req *fakeapi.Request) fakeapi.Reply {
-			raw := ""
-			if len(req.Messages) > 0 {
-				m := req.Messages[len(req.Messages)-1]
-				for _, b := range m.Content {
-					raw += "[" + b.Type + "]" + b.Text
-				}
-			}
-			fmt.Fprintf(os.Stderr, "TRACE stream=%v msgs=%d last=%q system=%.120q\n", req.Stream, len(req.Messages), raw, fmt.Sprint(req.System))
-			return inner(req)
-		}
-	}
-	srv, err := fakeapi.StartWith(script, fakeapi.Options{
+	srv, err := fakeapi.StartWith(fakeapi.DefaultScript(), fakeapi.Options{
 		Addr: listen,
 		OnRequest: func(h fakeapi.Hit) {
 			ev := log.Info()
