@@ -258,6 +258,10 @@ export class Mapper {
     // Claude Code's own notice that a background task ended: never shown as a person's words (the follow-up it
     // starts is Claude's continuation of the turn that launched the task).
     if (isTaskNotification(message)) return [];
+    // A Stop hook's verdict (a goal's "not met yet") that Claude Code feeds the model as a user message: a hook
+    // row, not a person's words.
+    const feedback = stopHookFeedback(message);
+    if (feedback !== undefined) return [{ kind: 'hook.ran', hookEvent: 'Stop', name: 'Stop hook', outcome: 'success', output: feedback }];
     const prompt = this.transcript ? promptText(message) : undefined;
     if (prompt !== undefined) {
       return [{ kind: 'turn.started', prompt, ...(message.uuid !== undefined ? { uuid: message.uuid } : {}) }];
@@ -351,6 +355,13 @@ export class Mapper {
     this.permissionMode = parsed.data;
     return [{ kind: 'session.updated', permissionMode: parsed.data }];
   }
+}
+
+/** The text of a Stop hook's feedback message ("Stop hook feedback:\n[…]: …"), or undefined. */
+function stopHookFeedback(message: UserMessage): string | undefined {
+  const content = message.message.content;
+  const text = typeof content === 'string' ? content : content.length === 1 ? (content[0] as { text?: unknown }).text : undefined;
+  return typeof text === 'string' && text.startsWith('Stop hook feedback:') ? text : undefined;
 }
 
 /** The `timestamp` a transcript message carries, when it has a valid one. */
