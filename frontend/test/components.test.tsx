@@ -265,6 +265,7 @@ describe('the sidebar and the shell', () => {
       t.snapshot = { ...t.snapshot, sessions: [liveSession([])] };
       t.on('listSessions', () => ({ sessions: [{ session: S, title: 'Release notes', cwd: '/home/user/project', lastModified: Date.now(), live: true }] }));
       t.on('stopTask', () => ({}));
+      t.on('sendToBackground', () => ({ backgrounded: true }));
       t.on('sendPrompt', () => ({ turn: 'g2', queued: false }));
     });
     await select(S);
@@ -286,6 +287,15 @@ describe('the sidebar and the shell', () => {
     await push({ kind: 'tasks.updated', session: S, time: T, seq: 4, tasks: [] }, { kind: 'goal.updated', session: S, time: T, seq: 5 });
     expect(screen.queryByTestId('background-work')).toBeNull();
     expect(screen.queryByTestId('mark-background')).toBeNull();
+    // A running foreground command can be sent to the background; one already there cannot.
+    await push(
+      { kind: 'turn.started', session: S, turn: 'b', time: T, seq: 6, prompt: 'build it' },
+      { kind: 'tool.started', session: S, turn: 'b', time: T, seq: 7, toolUseId: 'toolu_fg', name: 'Bash', input: { command: 'npm run build' } },
+      { kind: 'tool.started', session: S, turn: 'b', time: T, seq: 8, toolUseId: 'toolu_bg', name: 'Bash', input: { command: 'npm run dev', run_in_background: true } },
+    );
+    expect(screen.getAllByTestId('send-to-background')).toHaveLength(1);
+    await userEvent.click(screen.getByTestId('send-to-background'));
+    expect(transport.callsOf('sendToBackground')).toEqual([{ session: S, toolUseId: 'toolu_fg' }]);
   });
 
   it('shows a provisioning progress bar, then a failure with hints and Retry', async () => {

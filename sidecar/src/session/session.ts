@@ -265,8 +265,7 @@ export class SdkSession {
     const generation = this.generation;
     if (generation === undefined) throw new ProtocolFailure('internal', `turn ${turn.id} is dispatched but no query runs`);
     // The stop revokes the query: no follow-up of it can come, and later signals open no continuation.
-    if (this.continuations.held?.turn === turn.id) this.continuations.held = undefined;
-    this.continuations.reset();
+    this.endContinuations(turn.id);
     this.continuations.fenced = true;
     // Settle first: a tool waiting for a verdict would otherwise hold the interrupt up.
     const stop = new GenerationStop(generation, budgets, () => {
@@ -564,6 +563,21 @@ export class SdkSession {
     this.advance();
   }
 
+  /**
+   * The query generation goes away (a cancel, a failure): no follow-up can come any more. A reserved continuation
+   * turn ends canceled; a held turn other than `keep` (which its caller ends) ends with its own result.
+   */
+  private endContinuations(keep: string | undefined): void {
+    const c = this.continuations;
+    c.reset();
+    const reserved = c.reserved;
+    c.reserved = undefined;
+    if (reserved !== undefined) this.emit({ kind: 'turn.canceled', disposition: 'provider_active', forced: false }, reserved.turn);
+    const held = c.held;
+    c.held = undefined;
+    if (held !== undefined && held.turn !== keep) this.deps.emit(held.end);
+  }
+
   /** Output of a follow-up that was given up (or fenced) is dropped until its result. */
   private rejects(message: SDKMessage, running: Turn | undefined): boolean {
     const c = this.continuations;
@@ -696,12 +710,15 @@ export class SdkSession {
   /** The SDK failed under a started session: fail its turns, end the session, keep the sidecar alive. */
   private fail(error: unknown): void {
     this.ending = true;
+    // A held turn's answer was complete: it ends with its own result, not as failed.
+    const held = this.continuations.held?.turn;
+    this.endContinuations(undefined);
     const message = shortError(error);
     diag(`session ${this.id} failed: ${message}`);
     this.permissions.settleAll('interrupt');
     this.hostTools.settleAll(CLOSED_CALL);
     const { running, queued } = this.turns.drain();
-    if (running !== undefined) this.emit({ kind: 'turn.failed', code: 'sdk_error', message }, running.id);
+    if (running !== undefined && running.id !== held) this.emit({ kind: 'turn.failed', code: 'sdk_error', message }, running.id);
     for (const turn of queued) {
       this.emit({ kind: 'turn.failed', code: 'sdk_error', message: 'the session ended before this turn ran' }, turn.id);
     }

@@ -5,6 +5,7 @@ import { useSession } from '../../store/hooks';
 import type { ToolItem } from '../../store/types';
 import { lookupItem } from '../conversation/lookup';
 import { useConversation } from '../conversation/actions';
+import { SendToBackground } from './SendToBackground';
 
 /** Where the call's permission request stands: none asked, waiting, or the verdict. */
 export function usePermissionState(item: ToolItem): 'none' | 'waiting' | 'allowed' | 'denied' {
@@ -42,6 +43,7 @@ export function ToolHeader({ item, title, detail, pill }: { item: ToolItem; titl
       <span className="tool-name">{title}</span>
       {detail !== undefined && <span className="tool-detail">{detail}</span>}
       <span className="spacer" />
+      <SendToBackground item={item} />
       {pill ?? <StatusPill item={item} />}
     </div>
   );
