@@ -453,14 +453,14 @@ export class SdkSession {
     void this.readGoals();
     const end = events.find(isTurnEnd);
     for (const event of events) if (event !== end) this.deps.emit(event);
-    this.resultArrived(end, continuation);
+    this.resultArrived(end, continuation, isFollowUpResult(message));
   }
 
   /**
    * A result: it ends a reserved continuation, the follow-up of a held turn, or the running root turn — which is
    * held open instead while background work is live or a follow-up is due (it ends when the session is idle).
    */
-  private resultArrived(end: TurnEnd | undefined, continuation: string | undefined): void {
+  private resultArrived(end: TurnEnd | undefined, continuation: string | undefined, followUp: boolean): void {
     const c = this.continuations;
     if (continuation !== undefined) {
       c.reserved = undefined;
@@ -475,8 +475,15 @@ export class SdkSession {
       return;
     }
     const running = this.turns.running;
-    if (end === undefined || running === undefined || end.turn !== running.id) {
-      if (end !== undefined) this.deps.emit(end);
+    if (followUp || end?.turn === undefined) {
+      // Claude Code's bookkeeping for a notification (a resumed process reporting a task the previous one left,
+      // with no model call): the end of no person's turn.
+      c.followUpEnded();
+      if (running === undefined) this.advance();
+      return;
+    }
+    if (running === undefined || end.turn !== running.id) {
+      this.deps.emit(end);
       this.advance();
       return;
     }
@@ -776,9 +783,12 @@ function isOutput(message: SDKMessage): boolean {
   return message.type === 'assistant' || message.type === 'stream_event' || message.type === 'user' || message.type === 'tool_progress';
 }
 
-/** A non-ambient task ended: Claude Code will run a follow-up about it. */
+/**
+ * A non-ambient task ended on its own (completed or failed): Claude Code will run a follow-up about it. A stopped
+ * task (stop_task, or Claude Code's own stop) gets none.
+ */
 function isNotification(message: SDKMessage): boolean {
-  return message.type === 'system' && message.subtype === 'task_notification' && message.ambient !== true;
+  return message.type === 'system' && message.subtype === 'task_notification' && message.ambient !== true && message.status !== 'stopped';
 }
 
 /** The live task set changed (the level signal). */

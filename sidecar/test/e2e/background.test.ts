@@ -75,7 +75,11 @@ function backgroundBash(command: string, description: string): string {
 /** Every turn that started ended exactly once. */
 function expectOneEndPerTurn(sidecar: SidecarProcess, session: string): void {
   const ends = new Map<string, number>();
-  for (const e of events(sidecar, session)) if (e.turn !== undefined && END_KINDS.includes(e.kind)) ends.set(e.turn, (ends.get(e.turn) ?? 0) + 1);
+  for (const e of events(sidecar, session)) {
+    if (!END_KINDS.includes(e.kind)) continue;
+    expect(e.turn, `a ${e.kind} names its turn`).toBeDefined();
+    ends.set(e.turn!, (ends.get(e.turn!) ?? 0) + 1);
+  }
   for (const e of eventsOf(sidecar, session, 'turn.started')) expect(ends.get(e.turn!), `${e.turn} ends once`).toBe(1);
 }
 
