@@ -90,7 +90,7 @@ func reply(id string) func(protocol.Envelope) bool {
 
 func TestSidecarRejectsWrongProtocolVersion(t *testing.T) {
 	r := startRaw(t)
-	r.send(t, `{"v":4,"id":"a","type":"list_sessions","payload":{}}`)
+	r.send(t, `{"v":5,"id":"a","type":"list_sessions","payload":{}}`)
 	env := r.next(t, reply("a"))
 	require.Equal(t, "error", env.Type)
 	require.Equal(t, protocol.CodeUnsupportedVersion, env.Error.Code)

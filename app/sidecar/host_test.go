@@ -17,7 +17,7 @@ import (
 // A misbehaving sidecar cannot be produced from the real one, so these host-side checks run a shell script in
 // its place: it prints a wrong-version line, a 16 MiB line, then a valid event, then waits for one request and dies.
 const misbehaving = `#!/bin/sh
-printf '%s\n' '{"v":4,"type":"event","event":{"kind":"unknown","session":"s","time":"2026-01-01T00:00:00Z","raw":{}}}'
+printf '%s\n' '{"v":5,"type":"event","event":{"kind":"unknown","session":"s","time":"2026-01-01T00:00:00Z","raw":{}}}'
 head -c 16777216 /dev/zero | tr '\0' 'x'; printf '\n'
 printf '%s\n' '{"v":4,"type":"event","event":{"kind":"unknown","session":"s","time":"2026-01-01T00:00:00Z","raw":{"ok":true}}}'
 read line
@@ -43,7 +43,7 @@ func TestHostDropsBadLinesAndFailsCallsWhenTheSidecarDies(t *testing.T) {
 		}
 	}
 	require.Equal(t, activity.ProtocolError, got[0].Kind)
-	require.Contains(t, got[0].Message, "version 4")
+	require.Contains(t, got[0].Message, "version 5")
 	require.Equal(t, activity.ProtocolError, got[1].Kind)
 	require.Equal(t, protocol.CodeLineTooLong.String(), got[1].Code)
 	require.Equal(t, activity.Unknown, got[2].Kind, "a valid line after the oversized one still arrives")
