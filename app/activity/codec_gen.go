@@ -47,17 +47,19 @@ type wireSessionUpdated struct {
 	Status         SessionActivity `json:"status,omitempty"`
 	Retry          *RetryInfo      `json:"retry,omitempty"`
 	State          SessionState    `json:"state,omitempty"`
+	Warning        SessionWarning  `json:"warning,omitempty"`
 }
 
 type wireTurnStarted struct {
-	Kind      Kind      `json:"kind"`
-	Session   string    `json:"session"`
-	Turn      string    `json:"turn,omitempty"`
-	Seq       uint64    `json:"seq,omitempty"`
-	Time      time.Time `json:"time"`
-	Ephemeral bool      `json:"ephemeral,omitempty"`
-	Prompt    string    `json:"prompt"`
-	UUID      string    `json:"uuid,omitempty"`
+	Kind      Kind       `json:"kind"`
+	Session   string     `json:"session"`
+	Turn      string     `json:"turn,omitempty"`
+	Seq       uint64     `json:"seq,omitempty"`
+	Time      time.Time  `json:"time"`
+	Ephemeral bool       `json:"ephemeral,omitempty"`
+	Prompt    string     `json:"prompt"`
+	UUID      string     `json:"uuid,omitempty"`
+	Origin    TurnOrigin `json:"origin,omitempty"`
 }
 
 type wireTurnAccepted struct {
@@ -310,6 +312,90 @@ type wireContextUpdated struct {
 	Percentage  float64   `json:"percentage"`
 }
 
+type wireTasksUpdated struct {
+	Kind      Kind             `json:"kind"`
+	Session   string           `json:"session"`
+	Turn      string           `json:"turn,omitempty"`
+	Seq       uint64           `json:"seq,omitempty"`
+	Time      time.Time        `json:"time"`
+	Ephemeral bool             `json:"ephemeral,omitempty"`
+	Tasks     []BackgroundTask `json:"tasks"`
+}
+
+type wireTaskStarted struct {
+	Kind         Kind      `json:"kind"`
+	Session      string    `json:"session"`
+	Turn         string    `json:"turn,omitempty"`
+	Seq          uint64    `json:"seq,omitempty"`
+	Time         time.Time `json:"time"`
+	Ephemeral    bool      `json:"ephemeral,omitempty"`
+	TaskID       string    `json:"taskId"`
+	RunID        string    `json:"runId,omitempty"`
+	ToolUseID    string    `json:"toolUseId,omitempty"`
+	TaskType     string    `json:"taskType"`
+	Description  string    `json:"description"`
+	Backgrounded bool      `json:"backgrounded"`
+}
+
+type wireTaskUpdated struct {
+	Kind         Kind      `json:"kind"`
+	Session      string    `json:"session"`
+	Turn         string    `json:"turn,omitempty"`
+	Seq          uint64    `json:"seq,omitempty"`
+	Time         time.Time `json:"time"`
+	Ephemeral    bool      `json:"ephemeral,omitempty"`
+	TaskID       string    `json:"taskId"`
+	TaskState    TaskState `json:"taskState,omitempty"`
+	Backgrounded *bool     `json:"backgrounded,omitempty"`
+}
+
+type wireTaskCompleted struct {
+	Kind       Kind      `json:"kind"`
+	Session    string    `json:"session"`
+	Turn       string    `json:"turn,omitempty"`
+	Seq        uint64    `json:"seq,omitempty"`
+	Time       time.Time `json:"time"`
+	Ephemeral  bool      `json:"ephemeral,omitempty"`
+	TaskID     string    `json:"taskId"`
+	TaskEnd    TaskEnd   `json:"taskEnd"`
+	Summary    string    `json:"summary,omitempty"`
+	OutputFile string    `json:"outputFile,omitempty"`
+}
+
+type wireGoalUpdated struct {
+	Kind      Kind       `json:"kind"`
+	Session   string     `json:"session"`
+	Turn      string     `json:"turn,omitempty"`
+	Seq       uint64     `json:"seq,omitempty"`
+	Time      time.Time  `json:"time"`
+	Ephemeral bool       `json:"ephemeral,omitempty"`
+	Goal      *GoalState `json:"goal,omitempty"`
+}
+
+type wireSessionCompacted struct {
+	Kind      Kind           `json:"kind"`
+	Session   string         `json:"session"`
+	Turn      string         `json:"turn,omitempty"`
+	Seq       uint64         `json:"seq,omitempty"`
+	Time      time.Time      `json:"time"`
+	Ephemeral bool           `json:"ephemeral,omitempty"`
+	Trigger   CompactTrigger `json:"trigger"`
+	PreTokens int64          `json:"preTokens"`
+}
+
+type wireHookRan struct {
+	Kind      Kind        `json:"kind"`
+	Session   string      `json:"session"`
+	Turn      string      `json:"turn,omitempty"`
+	Seq       uint64      `json:"seq,omitempty"`
+	Time      time.Time   `json:"time"`
+	Ephemeral bool        `json:"ephemeral,omitempty"`
+	HookEvent string      `json:"hookEvent"`
+	Name      string      `json:"name"`
+	Outcome   HookOutcome `json:"outcome"`
+	Output    string      `json:"output,omitempty"`
+}
+
 type wireProtocolError struct {
 	Kind      Kind      `json:"kind"`
 	Session   string    `json:"session"`
@@ -349,9 +435,9 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	case SessionClosed:
 		return json.Marshal(wireSessionClosed{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Reason: e.Reason, Message: e.Message})
 	case SessionUpdated:
-		return json.Marshal(wireSessionUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, PermissionMode: e.PermissionMode, Title: e.Title, Model: e.Model, Status: e.Status, Retry: e.Retry, State: e.State})
+		return json.Marshal(wireSessionUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, PermissionMode: e.PermissionMode, Title: e.Title, Model: e.Model, Status: e.Status, Retry: e.Retry, State: e.State, Warning: e.Warning})
 	case TurnStarted:
-		return json.Marshal(wireTurnStarted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Prompt: e.Prompt, UUID: e.UUID})
+		return json.Marshal(wireTurnStarted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Prompt: e.Prompt, UUID: e.UUID, Origin: e.Origin})
 	case TurnAccepted:
 		return json.Marshal(wireTurnAccepted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, ProviderMessage: e.ProviderMessage})
 	case TurnGuided:
@@ -392,6 +478,20 @@ func (e Event) MarshalJSON() ([]byte, error) {
 		return json.Marshal(wireModelsUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Models: nonNil(e.Models)})
 	case ContextUpdated:
 		return json.Marshal(wireContextUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, TotalTokens: deref(e.TotalTokens), MaxTokens: deref(e.MaxTokens), Percentage: deref(e.Percentage)})
+	case TasksUpdated:
+		return json.Marshal(wireTasksUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Tasks: nonNil(e.Tasks)})
+	case TaskStarted:
+		return json.Marshal(wireTaskStarted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, TaskID: e.TaskID, RunID: e.RunID, ToolUseID: e.ToolUseID, TaskType: e.TaskType, Description: e.Description, Backgrounded: deref(e.Backgrounded)})
+	case TaskUpdated:
+		return json.Marshal(wireTaskUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, TaskID: e.TaskID, TaskState: e.TaskState, Backgrounded: e.Backgrounded})
+	case TaskCompleted:
+		return json.Marshal(wireTaskCompleted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, TaskID: e.TaskID, TaskEnd: e.TaskEnd, Summary: e.Summary, OutputFile: e.OutputFile})
+	case GoalUpdated:
+		return json.Marshal(wireGoalUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Goal: e.Goal})
+	case SessionCompacted:
+		return json.Marshal(wireSessionCompacted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Trigger: e.Trigger, PreTokens: deref(e.PreTokens)})
+	case HookRan:
+		return json.Marshal(wireHookRan{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, HookEvent: e.HookEvent, Name: e.Name, Outcome: e.Outcome, Output: e.Output})
 	case ProtocolError:
 		return json.Marshal(wireProtocolError{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Code: e.Code, Message: e.Message})
 	case Unknown:
@@ -446,6 +546,13 @@ func (e Event) checkValues() error {
 		if e.State != "" && !e.State.Valid() {
 			return fmt.Errorf("session.updated with state %q", e.State)
 		}
+		if e.Warning != "" && !e.Warning.Valid() {
+			return fmt.Errorf("session.updated with warning %q", e.Warning)
+		}
+	case TurnStarted:
+		if e.Origin != "" && !e.Origin.Valid() {
+			return fmt.Errorf("turn.started with origin %q", e.Origin)
+		}
 	case TurnFailed:
 		if !TurnFailureCode(e.Code).Valid() {
 			return fmt.Errorf("turn.failed with code %q", e.Code)
@@ -477,6 +584,22 @@ func (e Event) checkValues() error {
 			if err := v.checkValues(); err != nil {
 				return fmt.Errorf("plan.updated items[%d]: %w", i, err)
 			}
+		}
+	case TaskUpdated:
+		if e.TaskState != "" && !e.TaskState.Valid() {
+			return fmt.Errorf("task.updated with taskState %q", e.TaskState)
+		}
+	case TaskCompleted:
+		if !e.TaskEnd.Valid() {
+			return fmt.Errorf("task.completed with taskEnd %q", e.TaskEnd)
+		}
+	case SessionCompacted:
+		if !e.Trigger.Valid() {
+			return fmt.Errorf("session.compacted with trigger %q", e.Trigger)
+		}
+	case HookRan:
+		if !e.Outcome.Valid() {
+			return fmt.Errorf("hook.ran with outcome %q", e.Outcome)
 		}
 	case ProtocolError:
 		if !ErrorCode(e.Code).Valid() {

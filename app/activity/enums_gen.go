@@ -76,6 +76,29 @@ func (v CanceledDisposition) Valid() bool {
 	return false
 }
 
+// CompactTrigger is a closed set of wire values (wire.schema.json $defs/CompactTrigger).
+type CompactTrigger string
+
+const (
+	CompactTriggerManual CompactTrigger = "manual"
+	CompactTriggerAuto   CompactTrigger = "auto"
+)
+
+// CompactTriggerValues lists every CompactTrigger, in the schema's order.
+var CompactTriggerValues = []CompactTrigger{CompactTriggerManual, CompactTriggerAuto}
+
+// String returns the wire value.
+func (v CompactTrigger) String() string { return string(v) }
+
+// Valid reports whether v is one of the values the wire names.
+func (v CompactTrigger) Valid() bool {
+	switch v {
+	case CompactTriggerManual, CompactTriggerAuto:
+		return true
+	}
+	return false
+}
+
 // ErrorCode is a closed set of wire values (wire.schema.json $defs/ErrorCode).
 type ErrorCode string
 
@@ -103,6 +126,30 @@ func (v ErrorCode) String() string { return string(v) }
 func (v ErrorCode) Valid() bool {
 	switch v {
 	case ErrorCodeUnsupportedVersion, ErrorCodeBadRequest, ErrorCodeLineTooLong, ErrorCodeUnknownSession, ErrorCodeSessionExists, ErrorCodeSessionNotFound, ErrorCodeUnknownTurn, ErrorCodeUnknownRequest, ErrorCodeSDKError, ErrorCodeDrainTimeout, ErrorCodeInternal:
+		return true
+	}
+	return false
+}
+
+// HookOutcome is a closed set of wire values (wire.schema.json $defs/HookOutcome).
+type HookOutcome string
+
+const (
+	HookOutcomeSuccess   HookOutcome = "success"
+	HookOutcomeError     HookOutcome = "error"
+	HookOutcomeCancelled HookOutcome = "cancelled"
+)
+
+// HookOutcomeValues lists every HookOutcome, in the schema's order.
+var HookOutcomeValues = []HookOutcome{HookOutcomeSuccess, HookOutcomeError, HookOutcomeCancelled}
+
+// String returns the wire value.
+func (v HookOutcome) String() string { return string(v) }
+
+// Valid reports whether v is one of the values the wire names.
+func (v HookOutcome) Valid() bool {
+	switch v {
+	case HookOutcomeSuccess, HookOutcomeError, HookOutcomeCancelled:
 		return true
 	}
 	return false
@@ -302,6 +349,28 @@ func (v SessionState) Valid() bool {
 	return false
 }
 
+// SessionWarning is a closed set of wire values (wire.schema.json $defs/SessionWarning).
+type SessionWarning string
+
+const (
+	SessionWarningContinuationDelayed SessionWarning = "continuation_delayed"
+)
+
+// SessionWarningValues lists every SessionWarning, in the schema's order.
+var SessionWarningValues = []SessionWarning{SessionWarningContinuationDelayed}
+
+// String returns the wire value.
+func (v SessionWarning) String() string { return string(v) }
+
+// Valid reports whether v is one of the values the wire names.
+func (v SessionWarning) Valid() bool {
+	switch v {
+	case SessionWarningContinuationDelayed:
+		return true
+	}
+	return false
+}
+
 // SettledBy is a closed set of wire values (wire.schema.json $defs/SettledBy).
 type SettledBy string
 
@@ -322,6 +391,57 @@ func (v SettledBy) String() string { return string(v) }
 func (v SettledBy) Valid() bool {
 	switch v {
 	case SettledByUser, SettledByPolicy, SettledByInterrupt, SettledBySidecarExited:
+		return true
+	}
+	return false
+}
+
+// TaskEnd is a closed set of wire values (wire.schema.json $defs/TaskEnd).
+type TaskEnd string
+
+const (
+	TaskEndCompleted TaskEnd = "completed"
+	TaskEndFailed    TaskEnd = "failed"
+	TaskEndStopped   TaskEnd = "stopped"
+)
+
+// TaskEndValues lists every TaskEnd, in the schema's order.
+var TaskEndValues = []TaskEnd{TaskEndCompleted, TaskEndFailed, TaskEndStopped}
+
+// String returns the wire value.
+func (v TaskEnd) String() string { return string(v) }
+
+// Valid reports whether v is one of the values the wire names.
+func (v TaskEnd) Valid() bool {
+	switch v {
+	case TaskEndCompleted, TaskEndFailed, TaskEndStopped:
+		return true
+	}
+	return false
+}
+
+// TaskState is a closed set of wire values (wire.schema.json $defs/TaskState).
+type TaskState string
+
+const (
+	TaskStatePending   TaskState = "pending"
+	TaskStateRunning   TaskState = "running"
+	TaskStateCompleted TaskState = "completed"
+	TaskStateFailed    TaskState = "failed"
+	TaskStateStopped   TaskState = "stopped"
+	TaskStatePaused    TaskState = "paused"
+)
+
+// TaskStateValues lists every TaskState, in the schema's order.
+var TaskStateValues = []TaskState{TaskStatePending, TaskStateRunning, TaskStateCompleted, TaskStateFailed, TaskStateStopped, TaskStatePaused}
+
+// String returns the wire value.
+func (v TaskState) String() string { return string(v) }
+
+// Valid reports whether v is one of the values the wire names.
+func (v TaskState) Valid() bool {
+	switch v {
+	case TaskStatePending, TaskStateRunning, TaskStateCompleted, TaskStateFailed, TaskStateStopped, TaskStatePaused:
 		return true
 	}
 	return false
@@ -353,6 +473,28 @@ func (v TurnFailureCode) String() string { return string(v) }
 func (v TurnFailureCode) Valid() bool {
 	switch v {
 	case TurnFailureCodeAPIError, TurnFailureCodeAuth, TurnFailureCodeMaxTurns, TurnFailureCodeBudget, TurnFailureCodeSidecarExited, TurnFailureCodeSDKError, TurnFailureCodeNotSent, TurnFailureCodeSessionClosed, TurnFailureCodeHostExited, TurnFailureCodeIdentity:
+		return true
+	}
+	return false
+}
+
+// TurnOrigin is a closed set of wire values (wire.schema.json $defs/TurnOrigin).
+type TurnOrigin string
+
+const (
+	TurnOriginTaskNotification TurnOrigin = "task_notification"
+)
+
+// TurnOriginValues lists every TurnOrigin, in the schema's order.
+var TurnOriginValues = []TurnOrigin{TurnOriginTaskNotification}
+
+// String returns the wire value.
+func (v TurnOrigin) String() string { return string(v) }
+
+// Valid reports whether v is one of the values the wire names.
+func (v TurnOrigin) Valid() bool {
+	switch v {
+	case TurnOriginTaskNotification:
 		return true
 	}
 	return false

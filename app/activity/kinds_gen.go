@@ -37,16 +37,34 @@ const (
 	CommandsUpdated     Kind = "commands.updated"     // made by the sidecar
 	ModelsUpdated       Kind = "models.updated"       // made by the sidecar
 	ContextUpdated      Kind = "context.updated"      // made by the sidecar
+	TasksUpdated        Kind = "tasks.updated"        // made by the sidecar
+	TaskStarted         Kind = "task.started"         // made by the sidecar
+	TaskUpdated         Kind = "task.updated"         // made by the sidecar
+	TaskCompleted       Kind = "task.completed"       // made by the sidecar
+	GoalUpdated         Kind = "goal.updated"         // made by the sidecar
+	SessionCompacted    Kind = "session.compacted"    // made by the sidecar
+	HookRan             Kind = "hook.ran"             // made by the sidecar
 	ProtocolError       Kind = "protocol.error"       // made by the sidecar
 	Unknown             Kind = "unknown"              // made by the sidecar
 	TurnQueued          Kind = "turn.queued"          // made by the host
 )
 
 // Kinds lists every kind of the wire, in the schema's order.
-var Kinds = []Kind{SessionStarted, SessionClosed, SessionUpdated, TurnStarted, TurnAccepted, TurnGuided, TurnCompleted, TurnFailed, TurnCanceled, MessageDelta, MessageCompleted, ToolStarted, ToolUpdated, ToolCompleted, ToolFailed, ToolCalled, PermissionRequested, PermissionSettled, PlanUpdated, UsageUpdated, ModelResolved, CommandsUpdated, ModelsUpdated, ContextUpdated, ProtocolError, Unknown, TurnQueued}
+var Kinds = []Kind{SessionStarted, SessionClosed, SessionUpdated, TurnStarted, TurnAccepted, TurnGuided, TurnCompleted, TurnFailed, TurnCanceled, MessageDelta, MessageCompleted, ToolStarted, ToolUpdated, ToolCompleted, ToolFailed, ToolCalled, PermissionRequested, PermissionSettled, PlanUpdated, UsageUpdated, ModelResolved, CommandsUpdated, ModelsUpdated, ContextUpdated, TasksUpdated, TaskStarted, TaskUpdated, TaskCompleted, GoalUpdated, SessionCompacted, HookRan, ProtocolError, Unknown, TurnQueued}
 
 // String returns the wire name.
 func (k Kind) String() string { return string(k) }
+
+// BackgroundTask is a nested object of the wire.
+type BackgroundTask struct {
+	TaskID       string `json:"taskId"`
+	RunID        string `json:"runId,omitempty"`
+	TaskType     string `json:"taskType"`
+	Description  string `json:"description"`
+	ToolUseID    string `json:"toolUseId,omitempty"`
+	ParentTaskID string `json:"parentTaskId,omitempty"`
+	Ambient      bool   `json:"ambient,omitempty"`
+}
 
 // CommandEntry is a nested object of the wire.
 type CommandEntry struct {
@@ -59,6 +77,14 @@ type CommandEntry struct {
 type FileBefore struct {
 	Path string  `json:"path"`
 	Text *string `json:"text"`
+}
+
+// GoalState is a nested object of the wire.
+type GoalState struct {
+	Condition  string `json:"condition"`
+	Met        bool   `json:"met"`
+	Iterations int64  `json:"iterations"`
+	LastReason string `json:"lastReason,omitempty"`
 }
 
 // ModelEntry is a nested object of the wire.
@@ -113,8 +139,10 @@ type Event struct {
 	Status              SessionActivity     `json:"status,omitempty"`              // session.updated
 	Retry               *RetryInfo          `json:"retry,omitempty"`               // session.updated
 	State               SessionState        `json:"state,omitempty"`               // session.updated
+	Warning             SessionWarning      `json:"warning,omitempty"`             // session.updated
 	Prompt              string              `json:"prompt,omitempty"`              // turn.started, turn.guided, turn.queued
 	UUID                string              `json:"uuid,omitempty"`                // turn.started, message.completed
+	Origin              TurnOrigin          `json:"origin,omitempty"`              // turn.started
 	ProviderMessage     string              `json:"providerMessage,omitempty"`     // turn.accepted
 	Result              string              `json:"result,omitempty"`              // turn.completed
 	DurationMs          *float64            `json:"durationMs,omitempty"`          // turn.completed
@@ -130,19 +158,19 @@ type Event struct {
 	Text                string              `json:"text,omitempty"`                // message.delta, message.completed
 	Role                MessageRole         `json:"role,omitempty"`                // message.completed
 	ParentToolUseID     string              `json:"parentToolUseId,omitempty"`     // message.completed, tool.started
-	ToolUseID           string              `json:"toolUseId,omitempty"`           // tool.started, tool.updated, tool.completed, tool.failed, tool.called, permission.requested
-	Name                string              `json:"name,omitempty"`                // tool.started, tool.completed, tool.failed, tool.called
+	ToolUseID           string              `json:"toolUseId,omitempty"`           // tool.started, tool.updated, tool.completed, tool.failed, tool.called, permission.requested, task.started
+	Name                string              `json:"name,omitempty"`                // tool.started, tool.completed, tool.failed, tool.called, hook.ran
 	Input               json.RawMessage     `json:"input,omitempty"`               // tool.started, tool.called, permission.requested
 	FileBefore          *FileBefore         `json:"fileBefore,omitempty"`          // tool.started, tool.completed
 	ElapsedSeconds      *float64            `json:"elapsedSeconds,omitempty"`      // tool.updated
-	Summary             string              `json:"summary,omitempty"`             // tool.updated
-	Output              string              `json:"output,omitempty"`              // tool.completed
+	Summary             string              `json:"summary,omitempty"`             // tool.updated, task.completed
+	Output              string              `json:"output,omitempty"`              // tool.completed, hook.ran
 	Structured          json.RawMessage     `json:"structured,omitempty"`          // tool.completed
 	Error               string              `json:"error,omitempty"`               // tool.failed
 	CallID              string              `json:"callId,omitempty"`              // tool.called
 	RequestID           string              `json:"requestId,omitempty"`           // permission.requested, permission.settled
 	ToolName            string              `json:"toolName,omitempty"`            // permission.requested
-	Description         string              `json:"description,omitempty"`         // permission.requested
+	Description         string              `json:"description,omitempty"`         // permission.requested, task.started
 	DecisionReason      string              `json:"decisionReason,omitempty"`      // permission.requested
 	Suggestions         []json.RawMessage   `json:"suggestions,omitzero"`          // permission.requested
 	Verdict             Verdict             `json:"verdict,omitempty"`             // permission.settled
@@ -162,6 +190,19 @@ type Event struct {
 	TotalTokens         *int64              `json:"totalTokens,omitempty"`         // context.updated
 	MaxTokens           *int64              `json:"maxTokens,omitempty"`           // context.updated
 	Percentage          *float64            `json:"percentage,omitempty"`          // context.updated
+	Tasks               []BackgroundTask    `json:"tasks,omitzero"`                // tasks.updated
+	TaskID              string              `json:"taskId,omitempty"`              // task.started, task.updated, task.completed
+	RunID               string              `json:"runId,omitempty"`               // task.started
+	TaskType            string              `json:"taskType,omitempty"`            // task.started
+	Backgrounded        *bool               `json:"backgrounded,omitempty"`        // task.started, task.updated
+	TaskState           TaskState           `json:"taskState,omitempty"`           // task.updated
+	TaskEnd             TaskEnd             `json:"taskEnd,omitempty"`             // task.completed
+	OutputFile          string              `json:"outputFile,omitempty"`          // task.completed
+	Goal                *GoalState          `json:"goal,omitempty"`                // goal.updated
+	Trigger             CompactTrigger      `json:"trigger,omitempty"`             // session.compacted
+	PreTokens           *int64              `json:"preTokens,omitempty"`           // session.compacted
+	HookEvent           string              `json:"hookEvent,omitempty"`           // hook.ran
+	Outcome             HookOutcome         `json:"outcome,omitempty"`             // hook.ran
 	Raw                 json.RawMessage     `json:"raw,omitempty"`                 // unknown
 }
 
@@ -174,8 +215,8 @@ type kindSpec struct {
 var kindSpecs = map[Kind]kindSpec{
 	SessionStarted:      {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "cwd": true, "model": true, "permissionMode": true, "resumed": true, "forkedFrom": false}},
 	SessionClosed:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "reason": true, "message": false}},
-	SessionUpdated:      {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "permissionMode": false, "title": false, "model": false, "status": false, "retry": false, "state": false}},
-	TurnStarted:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true, "uuid": false}},
+	SessionUpdated:      {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "permissionMode": false, "title": false, "model": false, "status": false, "retry": false, "state": false, "warning": false}},
+	TurnStarted:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true, "uuid": false, "origin": false}},
 	TurnAccepted:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "providerMessage": true}},
 	TurnGuided:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true}},
 	TurnCompleted:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "result": false, "durationMs": true, "numTurns": true, "costUsd": true, "stopReason": false}},
@@ -196,6 +237,13 @@ var kindSpecs = map[Kind]kindSpec{
 	CommandsUpdated:     {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "commands": true}},
 	ModelsUpdated:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "models": true}},
 	ContextUpdated:      {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "totalTokens": true, "maxTokens": true, "percentage": true}},
+	TasksUpdated:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "tasks": true}},
+	TaskStarted:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "taskId": true, "runId": false, "toolUseId": false, "taskType": true, "description": true, "backgrounded": true}},
+	TaskUpdated:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "taskId": true, "taskState": false, "backgrounded": false}},
+	TaskCompleted:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "taskId": true, "taskEnd": true, "summary": false, "outputFile": false}},
+	GoalUpdated:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "goal": false}},
+	SessionCompacted:    {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "trigger": true, "preTokens": true}},
+	HookRan:             {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "hookEvent": true, "name": true, "outcome": true, "output": false}},
 	ProtocolError:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "code": true, "message": true}},
 	Unknown:             {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "raw": true}},
 	TurnQueued:          {hostMade: true, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true}},

@@ -149,7 +149,9 @@ func runTurn(ctx context.Context, o execOptions, env Env, interrupts <-chan os.S
 	canceledByUser := false
 	cancelFailed := make(chan error, 2)
 	result := -1
-	for result < 0 {
+	// The turn's end is not the session's: background work it launched, and Claude Code's follow-ups to it, are
+	// waited for (and printed) until the session is idle.
+	for result < 0 || (result == ExitOK && s.BackgroundState().Working()) {
 		select {
 		case ev, ok := <-sub.C():
 			if !ok {
@@ -177,6 +179,13 @@ func runTurn(ctx context.Context, o execOptions, env Env, interrupts <-chan os.S
 				fmt.Fprintf(env.Stderr, "baton: %v\n", err)
 			}
 		case <-interrupts:
+			if result >= 0 {
+				// The turn is over; only background work remains: Ctrl-C stops waiting (closing ends it).
+				fmt.Fprintln(env.Stderr, "\nbaton: no longer waiting for the background work")
+				result = ExitCanceled
+				closeQuietly(s)
+				return result
+			}
 			// First Ctrl-C: cancel with the default budgets (Claude Code gets the interrupt budget to stop cleanly).
 			// A second one skips what is left of the interrupt budget and closes the query at once. Either way the
 			// turn ends with its terminal event, which ends this loop; the cancel itself runs aside, so events keep

@@ -96,15 +96,45 @@ func (t *transcript) render(ev activity.Event) {
 		if ev.Status == activity.SessionActivityRetrying && ev.Retry != nil {
 			t.printf("  … %s\n", retryText(*ev.Retry))
 		}
+		if ev.Warning == activity.SessionWarningContinuationDelayed {
+			t.printf("  (Claude Code's follow-up to the finished background work did not start; it was given up)\n")
+		}
 	case activity.TurnGuided:
 		t.printf("\n> (steered) %s\n", ev.Prompt)
+	case activity.TaskStarted:
+		where := "in the foreground"
+		if ev.Backgrounded != nil && *ev.Backgrounded {
+			where = "in the background"
+		}
+		t.printf("  ◆ %s started %s\n", oneLine(ev.Description, 120), where)
+	case activity.TaskUpdated:
+		if ev.Backgrounded != nil && *ev.Backgrounded && ev.TaskState == "" {
+			t.printf("  ◆ moved to the background\n")
+		}
+	case activity.TaskCompleted:
+		t.printf("  ◆ background task %s%s\n", ev.TaskEnd, suffix(": ", oneLine(ev.Summary, 160)))
+	case activity.GoalUpdated:
+		switch {
+		case ev.Goal == nil:
+			t.printf("  ◎ goal cleared\n")
+		case ev.Goal.Met:
+			t.printf("  ◎ goal met: %s\n", oneLine(ev.Goal.Condition, 160))
+		default:
+			t.printf("  ◎ goal: %s (not met yet%s)\n", oneLine(ev.Goal.Condition, 160), suffix(": ", oneLine(ev.Goal.LastReason, 120)))
+		}
+	case activity.SessionCompacted:
+		t.printf("  ── conversation compacted (%s)\n", ev.Trigger)
+	case activity.HookRan:
+		if ev.Outcome != activity.HookOutcomeSuccess {
+			t.printf("  (hook %s %s)\n", ev.Name, ev.Outcome)
+		}
 	case activity.Unknown:
 		t.printf("  (unrecognized agent message: %s)\n", oneLine(string(ev.Raw), 120))
 	case activity.ProtocolError:
 		t.printf("  (protocol error: %s)\n", ev.Message)
 	case activity.TurnQueued, activity.TurnStarted, activity.TurnAccepted, activity.TurnCompleted, activity.PermissionRequested, activity.UsageUpdated,
 		activity.SessionClosed, activity.CommandsUpdated, activity.ModelsUpdated,
-		activity.ContextUpdated, activity.ToolCalled:
+		activity.ContextUpdated, activity.ToolCalled, activity.TasksUpdated:
 		// Shown elsewhere (the permission question) or not worth a line in a transcript.
 	}
 }

@@ -205,6 +205,35 @@ func (a *API) GuideTurn(p PromptParams) (GuideResult, error) {
 	return GuideResult{Turn: turn, Guided: guided}, nil
 }
 
+// StopTask stops one of a session's background tasks; its task.completed event follows.
+func (a *API) StopTask(p StopTaskParams) (struct{}, error) {
+	if p.TaskID == "" {
+		return struct{}{}, badRequest("Name the background task to stop.")
+	}
+	s, err := a.open(p.Session)
+	if err != nil {
+		return struct{}{}, err
+	}
+	c, cancel := ctx()
+	defer cancel()
+	return struct{}{}, s.StopTask(c, p.TaskID)
+}
+
+// SendToBackground moves a running Bash command or agent (or all foreground work) to the background.
+func (a *API) SendToBackground(p BackgroundParams) (BackgroundResult, error) {
+	s, err := a.open(p.Session)
+	if err != nil {
+		return BackgroundResult{}, err
+	}
+	c, cancel := ctx()
+	defer cancel()
+	moved, err := s.SendToBackground(c, p.ToolUseID)
+	if err != nil {
+		return BackgroundResult{}, err
+	}
+	return BackgroundResult{Backgrounded: moved}, nil
+}
+
 // AnswerPermission settles a permission request; false when it was already settled elsewhere.
 func (a *API) AnswerPermission(p AnswerParams) (AnswerResult, error) {
 	switch p.Verdict {

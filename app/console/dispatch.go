@@ -46,5 +46,7 @@ func Methods(a *API) map[string]Method {
 		"setSessionFlags":    method(a.SetSessionFlags),
 		"completePath":       method(a.CompletePath),
 		"setSessionIdle":     method(a.SetSessionIdle),
+		"stopTask":           method(a.StopTask),
+		"sendToBackground":   method(a.SendToBackground),
 	}
 }

@@ -28,6 +28,8 @@ var MethodNames = []string{
 	"setSessionFlags",
 	"completePath",
 	"setSessionIdle",
+	"stopTask",
+	"sendToBackground",
 }
 
 // ErrorCodes are the codes a failed call may carry.

@@ -208,3 +208,20 @@ type RewindResult = protocol.RewindFilesReply
 
 // ModelList is the composer's model list for the signed-in account: {models, account}.
 type ModelList = discovery.Models
+
+// StopTaskParams names a background task to stop.
+type StopTaskParams struct {
+	Session string `json:"session"`
+	TaskID  string `json:"taskId"`
+}
+
+// BackgroundParams names foreground work to move to the background (all of it when ToolUseID is empty).
+type BackgroundParams struct {
+	Session   string `json:"session"`
+	ToolUseID string `json:"toolUseId,omitempty"`
+}
+
+// BackgroundResult says whether any work moved to the background.
+type BackgroundResult struct {
+	Backgrounded bool `json:"backgrounded"`
+}

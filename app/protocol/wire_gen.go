@@ -29,10 +29,12 @@ const (
 	ReqDiscoverModels    RequestType = "discover_models"
 	ReqToolResult        RequestType = "tool_result"
 	ReqMessageParent     RequestType = "message_parent"
+	ReqStopTask          RequestType = "stop_task"
+	ReqBackgroundTask    RequestType = "background_task"
 )
 
 // RequestTypes lists every request type, in the schema's order.
-var RequestTypes = []RequestType{ReqStart, ReqExec, ReqCancel, ReqGuide, ReqPermission, ReqSetModel, ReqSetPermissionMode, ReqClose, ReqListSessions, ReqRenameSession, ReqHistory, ReqRewindFiles, ReqDiscoverModels, ReqToolResult, ReqMessageParent}
+var RequestTypes = []RequestType{ReqStart, ReqExec, ReqCancel, ReqGuide, ReqPermission, ReqSetModel, ReqSetPermissionMode, ReqClose, ReqListSessions, ReqRenameSession, ReqHistory, ReqRewindFiles, ReqDiscoverModels, ReqToolResult, ReqMessageParent, ReqStopTask, ReqBackgroundTask}
 
 // String returns the wire name.
 func (t RequestType) String() string { return string(t) }
@@ -337,6 +339,33 @@ type MessageParentReply struct {
 // RequestType names the request this payload belongs to.
 func (MessageParentRequest) RequestType() RequestType { return ReqMessageParent }
 
+// StopTaskRequest is the payload of a "stop_task" request.
+type StopTaskRequest struct {
+	Session string `json:"session"`
+	TaskID  string `json:"taskId"`
+}
+
+// StopTaskReply is the ok reply's payload to a "stop_task" request.
+type StopTaskReply struct {
+}
+
+// RequestType names the request this payload belongs to.
+func (StopTaskRequest) RequestType() RequestType { return ReqStopTask }
+
+// BackgroundTaskRequest is the payload of a "background_task" request.
+type BackgroundTaskRequest struct {
+	Session   string `json:"session"`
+	ToolUseID string `json:"toolUseId,omitempty"`
+}
+
+// BackgroundTaskReply is the ok reply's payload to a "background_task" request.
+type BackgroundTaskReply struct {
+	Backgrounded bool `json:"backgrounded"`
+}
+
+// RequestType names the request this payload belongs to.
+func (BackgroundTaskRequest) RequestType() RequestType { return ReqBackgroundTask }
+
 // NewRequest returns a new, empty payload value for a request of type t (nil for a type the schema does not name), to decode into.
 func NewRequest(t RequestType) any {
 	switch t {
@@ -370,6 +399,10 @@ func NewRequest(t RequestType) any {
 		return &ToolResultRequest{}
 	case ReqMessageParent:
 		return &MessageParentRequest{}
+	case ReqStopTask:
+		return &StopTaskRequest{}
+	case ReqBackgroundTask:
+		return &BackgroundTaskRequest{}
 	}
 	return nil
 }
@@ -407,6 +440,10 @@ func NewReply(t RequestType) any {
 		return &ToolResultReply{}
 	case ReqMessageParent:
 		return &MessageParentReply{}
+	case ReqStopTask:
+		return &StopTaskReply{}
+	case ReqBackgroundTask:
+		return &BackgroundTaskReply{}
 	}
 	return nil
 }

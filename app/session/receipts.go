@@ -32,6 +32,13 @@ func (s *Session) recordEvent(ev activity.Event) {
 	if s.receipts == nil || ev.Turn == "" {
 		return
 	}
+	// Output no person's prompt started gets no receipt: only prompts the host accepted have one.
+	s.mu.Lock()
+	continuation := s.isContinuation(ev.Turn)
+	s.mu.Unlock()
+	if continuation {
+		return
+	}
 	var rec receipts.Record
 	switch ev.Kind {
 	case activity.TurnAccepted:

@@ -43,7 +43,6 @@ type Session struct {
 	asleep         bool
 	idleGen        uint64
 	idleStop       func() bool
-	background     background
 	seq            uint64
 	openTurns      []string
 	pendingPerms   map[string]string // request id → turn
@@ -51,8 +50,12 @@ type Session struct {
 	requestedModel string
 	effectiveModel string
 	permissionMode activity.PermissionMode
-	closing        bool
-	ended          bool
+	background     Background
+	// continuationTurns are the turns Claude Code started on its own (a few ids per session; kept so their ends
+	// write no receipt).
+	continuationTurns map[string]bool
+	closing           bool
+	ended             bool
 	// Where the conversation came from, for its history: resumed or forked (from forkedFrom) at message at.
 	resumed    bool
 	forkedFrom string
@@ -75,6 +78,8 @@ type State struct {
 	Resumed    bool
 	ForkedFrom string
 	At         string
+	// Background is the work going on without a person's turn (Background.Busy).
+	Background Background
 }
 
 // ID is the session's UUID.
@@ -97,6 +102,12 @@ func (s *Session) State() State {
 	st := State{ID: s.id, Cwd: s.cwd, RequestedModel: s.requestedModel, EffectiveModel: s.effectiveModel,
 		PermissionMode: s.permissionMode, OpenTurns: append([]string(nil), s.openTurns...), Asleep: s.asleep, Ended: s.ended,
 		Resumed: s.resumed, ForkedFrom: s.forkedFrom, At: s.at}
+	st.Background = Background{Tasks: append([]activity.BackgroundTask(nil), s.background.Tasks...),
+		Continuations: append([]string(nil), s.background.Continuations...)}
+	if s.background.Goal != nil {
+		g := *s.background.Goal
+		st.Background.Goal = &g
+	}
 	for id := range s.pendingPerms {
 		st.PendingPerms = append(st.PendingPerms, id)
 	}
@@ -367,16 +378,20 @@ func (s *Session) pump(l *link) {
 func (s *Session) observe(ev activity.Event) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.observeBackground(ev)
 	switch ev.Kind {
+	case activity.TurnStarted:
+		// A continuation turn (no person's prompt) is open too: a sidecar that dies ends it like any other.
+		if ev.Origin != "" && !contains(s.openTurns, ev.Turn) {
+			s.openTurns = append(s.openTurns, ev.Turn)
+		}
 	case activity.TurnCompleted, activity.TurnFailed, activity.TurnCanceled:
 		s.openTurns = remove(s.openTurns, ev.Turn)
 		s.armIdleLocked()
 	case activity.TurnAccepted:
 		s.resumable = true // Claude Code persisted a prompt: a wake resumes the transcript
-	case activity.Unknown:
-		if s.background.observe(ev.Raw) {
-			s.armIdleLocked()
-		}
+	case activity.TasksUpdated, activity.GoalUpdated:
+		s.armIdleLocked() // background work that ended may let the session sleep (busyLocked decides)
 	case activity.PermissionRequested:
 		s.pendingPerms[ev.RequestID] = ev.Turn
 	case activity.PermissionSettled:

@@ -142,7 +142,7 @@ func (s *Session) Sleep(ctx context.Context) error {
 	<-l.done
 	s.mu.Lock()
 	s.link, s.asleep = nil, true
-	s.background.reset()
+	s.background.Tasks = nil // Claude Code reports no tasks at start: a fresh process starts from none
 	s.mu.Unlock()
 	if callErr != nil && !errors.Is(callErr, sidecar.ErrExited) {
 		s.log.Warn().Err(callErr).Str("session", s.id).Msg("sleep: the sidecar did not acknowledge close; it was stopped")

@@ -262,6 +262,44 @@ describe('the sidebar and the shell', () => {
     expect(entries().map((e) => e.dataset.session)).toEqual([S]);
   });
 
+  it('shows a session working in the background: its tasks with Stop, the goal with Clear, and the sidebar mark', async () => {
+    const { push, transport, select } = await renderConsole((t) => {
+      t.snapshot = { ...t.snapshot, sessions: [liveSession([])] };
+      t.on('listSessions', () => ({ sessions: [{ session: S, title: 'Release notes', cwd: '/home/user/project', lastModified: Date.now(), live: true }] }));
+      t.on('stopTask', () => ({}));
+      t.on('sendToBackground', () => ({ backgrounded: true }));
+      t.on('sendPrompt', () => ({ turn: 'g2', queued: false }));
+    });
+    await select(S);
+    expect(screen.queryByTestId('background-work')).toBeNull();
+    expect(screen.queryByTestId('mark-background')).toBeNull();
+    await push(
+      { kind: 'tasks.updated', session: S, time: T, seq: 1, tasks: [{ taskId: 'b1', taskType: 'local_bash', description: 'npm run build' }] },
+      { kind: 'task.started', session: S, time: T, seq: 2, taskId: 'b1', taskType: 'local_bash', description: 'npm run build', backgrounded: true },
+      { kind: 'goal.updated', session: S, time: T, seq: 3, goal: { condition: 'the build passes', met: false, iterations: 1, lastReason: 'one error left' } },
+    );
+    expect(screen.getByTestId('background-task').textContent).toContain('npm run build');
+    expect(screen.getByTestId('mark-background').textContent).toBe('1 in background');
+    expect(screen.getByTestId('goal').textContent).toContain('the build passes');
+    expect(screen.getByTestId('goal').textContent).toContain('one error left');
+    await userEvent.click(within(screen.getByTestId('background-task')).getByRole('button', { name: 'Stop' }));
+    expect(transport.callsOf('stopTask')).toEqual([{ session: S, taskId: 'b1' }]);
+    await userEvent.click(within(screen.getByTestId('goal')).getByRole('button', { name: 'Clear' }));
+    expect(transport.callsOf('sendPrompt').at(-1)).toEqual({ session: S, prompt: '/goal clear' });
+    await push({ kind: 'tasks.updated', session: S, time: T, seq: 4, tasks: [] }, { kind: 'goal.updated', session: S, time: T, seq: 5 });
+    expect(screen.queryByTestId('background-work')).toBeNull();
+    expect(screen.queryByTestId('mark-background')).toBeNull();
+    // A running foreground command can be sent to the background; one already there cannot.
+    await push(
+      { kind: 'turn.started', session: S, turn: 'b', time: T, seq: 6, prompt: 'build it' },
+      { kind: 'tool.started', session: S, turn: 'b', time: T, seq: 7, toolUseId: 'toolu_fg', name: 'Bash', input: { command: 'npm run build' } },
+      { kind: 'tool.started', session: S, turn: 'b', time: T, seq: 8, toolUseId: 'toolu_bg', name: 'Bash', input: { command: 'npm run dev', run_in_background: true } },
+    );
+    expect(screen.getAllByTestId('send-to-background')).toHaveLength(1);
+    await userEvent.click(screen.getByTestId('send-to-background'));
+    expect(transport.callsOf('sendToBackground')).toEqual([{ session: S, toolUseId: 'toolu_fg' }]);
+  });
+
   it('shows a provisioning progress bar, then a failure with hints and Retry', async () => {
     const { push } = await renderConsole((t) => {
       t.snapshot = { ...t.snapshot, provisioning: { state: 'downloading', bytes: 0 } };

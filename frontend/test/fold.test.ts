@@ -33,7 +33,7 @@ describe('folding the recorded session', () => {
     expect(ofType(state, 'user').map((u) => u.text)).toEqual(prompts.map((p) => (p.kind === 'turn.started' ? p.prompt : '')));
     const replies = events.filter((e) => e.kind === 'message.completed' && e.role === 'assistant');
     expect(ofType(state, 'assistant').map((a) => a.text)).toEqual(replies.map((r) => (r.kind === 'message.completed' ? r.text : '')));
-    expect(ofType(state, 'tool').map((t) => t.name)).toEqual(['Write', 'Write', 'Bash', 'TaskCreate', 'TaskUpdate', 'Read', 'Edit', 'TaskUpdate']);
+    expect(ofType(state, 'tool').map((t) => t.name)).toEqual(['Write', 'Write', 'Bash', 'TaskCreate', 'TaskUpdate', 'Read', 'Edit', 'TaskUpdate', 'Bash']);
     expect(ofType(state, 'thinking')).toHaveLength(1);
     expect(ofType(state, 'thinking')[0]?.text).toBe('Let me think about this.');
   });
@@ -368,5 +368,62 @@ describe('sleep and wake', () => {
     const closed = foldOneByOne([started, state('asleep'), { kind: 'session.closed', session: RECORDED_SESSION, time: T, reason: 'closed' }]);
     expect(closed.live).toBe(false);
     expect(closed.sleep).toBeUndefined();
+  });
+});
+
+describe('background work, goals, hooks and compaction', () => {
+  const S = RECORDED_SESSION;
+  const at = (s: number) => `2026-01-01T00:00:0${s}.000Z`;
+
+  it('keeps the live tasks from the level signal with their start times, and forgets them when the session closes', () => {
+    const task = { taskId: 'b1', taskType: 'local_bash', description: 'sleep then echo', toolUseId: 'toolu_1' };
+    const running = foldEvents(fresh(), [
+      { kind: 'tasks.updated', session: S, time: at(0), tasks: [task, { taskId: 'w', taskType: 'monitor', description: 'watch', ambient: true }] },
+      { kind: 'task.started', session: S, time: at(1), taskId: 'b1', taskType: 'local_bash', description: 'sleep then echo', backgrounded: true },
+    ]);
+    expect(running.tasks.map((t) => t.taskId)).toEqual(['b1', 'w']);
+    expect(running.taskStarts).toEqual({ b1: at(1) });
+    const done = foldEvents(running, [
+      { kind: 'task.completed', session: S, time: at(2), taskId: 'b1', taskEnd: 'completed' },
+      { kind: 'tasks.updated', session: S, time: at(3), tasks: [] },
+    ]);
+    expect(done.tasks).toEqual([]);
+    expect(done.taskStarts).toEqual({});
+    expect(foldEvents(running, [{ kind: 'session.closed', session: S, time: at(4), reason: 'closed' }]).tasks).toEqual([]);
+  });
+
+  it('shows a continuation turn without a prompt bubble, and says when a follow-up was given up', () => {
+    const s = foldEvents(fresh(), [
+      { kind: 'turn.started', session: S, turn: 'c1', time: at(0), prompt: '', origin: 'task_notification' },
+      { kind: 'message.completed', session: S, turn: 'c1', time: at(1), role: 'assistant', text: 'It finished.' },
+      { kind: 'session.updated', session: S, turn: 'c1', time: at(2), warning: 'continuation_delayed' },
+    ]);
+    expect(ofType(s, 'user')).toEqual([]);
+    expect(s.runningTurn).toBe('c1');
+    expect(items(s).map((i) => i.type)).toEqual(['assistant', 'notice']);
+    expect(ofType(s, 'notice')[0]?.text).toMatch(/did not start in time/);
+  });
+
+  it('follows the goal (set, not met, met, cleared) and marks hooks and compaction as rows', () => {
+    const goal = (g?: { met: boolean; iterations: number; lastReason?: string }) =>
+      ({ kind: 'goal.updated', session: S, time: at(0), ...(g !== undefined ? { goal: { condition: 'tests pass', ...g } } : {}) }) as const;
+    const s = foldEvents(fresh(), [goal({ met: false, iterations: 0 }), goal({ met: false, iterations: 1, lastReason: 'two fail' })]);
+    expect(s.goal).toEqual({ condition: 'tests pass', met: false, iterations: 1, lastReason: 'two fail' });
+    const met = foldEvents(s, [goal({ met: true, iterations: 2 })]);
+    expect(met.goal?.met).toBe(true);
+    const cleared = foldEvents(met, [
+      goal(),
+      { kind: 'hook.ran', session: S, time: at(1), hookEvent: 'PostToolUse', name: 'PostToolUse:Read', outcome: 'success', output: 'checked' },
+      { kind: 'session.compacted', session: S, time: at(2), trigger: 'manual', preTokens: 15210 },
+    ]);
+    expect(cleared.goal).toBeUndefined();
+    expect(ofType(cleared, 'notice').map((n) => n.text)).toEqual([
+      'Goal set: tests pass',
+      'Goal not met yet (check 1): two fail',
+      'Goal met: tests pass',
+      'Goal cleared',
+      'Conversation compacted on request (15,210 tokens before)',
+    ]);
+    expect(ofType(cleared, 'hook')).toMatchObject([{ hookEvent: 'PostToolUse', outcome: 'success', output: 'checked' }]);
   });
 });

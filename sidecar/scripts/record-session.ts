@@ -4,7 +4,8 @@
 //   testdata/recorded/session.sdk.jsonl      every SDK message as received, one JSON per line
 //   testdata/recorded/session.history.jsonl  getSessionMessages() for the same session afterwards
 //   testdata/recorded/session.meta.json      what the sidecar itself contributed: the prompts sent (turn id,
-//                                            uuid) and each canUseTool ask with the verdict given
+//                                            uuid), each canUseTool ask with the verdict given, and the goal
+//                                            statuses read from the transcript after each turn
 // Run: npm run record   (BATON_FAKEAPI_BIN=<prebuilt baton-fakeapi> skips `go run`).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,6 +25,8 @@ import { ClaudeProcess } from '../src/session/claudeProcess.js';
 import { InputQueue } from '../src/session/inputQueue.js';
 import { resolveSdkBinary, selectExecutable } from '../src/session/executable.js';
 import { buildQueryOptions } from '../src/session/queryOptions.js';
+import { readGoalStatuses } from '../src/history/goalStatus.js';
+import type { GoalObservation } from '../src/mapper/background.js';
 
 const SIDECAR_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const REPO_ROOT = resolve(SIDECAR_ROOT, '..');
@@ -68,6 +71,10 @@ function turnsFor(): Array<{ turn: string; prompt: string }> {
     { turn: 't8', prompt: '[tool Read {"file_path":"README.md"}]' },
     { turn: 't9', prompt: '[tool Edit {"file_path":"README.md","old_string":"Draft","new_string":"Final"}]' },
     { turn: 't10', prompt: '[tool TaskUpdate {"taskId":"1","status":"completed"}]' },
+    // Background work: the turn's follow-up (after the task's notification) is recorded with it.
+    { turn: 't11', prompt: '[tool Bash {"command":"sleep 1; echo done","description":"wait, then say done","run_in_background":true}]' },
+    // The goal's stop hook: not met, then met (the fake evaluates "[goal-met]" in the answer).
+    { turn: 't12', prompt: '/goal the greeting was answered' },
   ];
 }
 
@@ -124,6 +131,12 @@ async function record(tempRoot: string, apiUrl: string): Promise<void> {
   mkdirSync(project);
   mkdirSync(configDir);
   writeFileSync(join(project, 'README.md'), '# Demo\n\nDraft readme.\n');
+  writeFileSync(
+    join(configDir, 'settings.json'),
+    // A command hook from the settings: it runs after the one Read (t8). (Compaction is not recorded here: it cuts
+    // the transcript that history is read from; test/e2e/goalsAndHooks.test.ts covers it.)
+    JSON.stringify({ hooks: { PostToolUse: [{ matcher: 'Read', hooks: [{ type: 'command', command: 'echo read checked' }] }] } }),
+  );
   // Session functions read the calling process's config dir, so the recorder uses the same one.
   process.env['HOME'] = tempRoot;
   process.env['CLAUDE_CONFIG_DIR'] = configDir;
@@ -141,6 +154,9 @@ async function record(tempRoot: string, apiUrl: string): Promise<void> {
   const permissions: PermissionRecord[] = [];
   const turns = turnsFor().map((t, i) => ({ ...t, uuid: promptUuid(i + 1) }));
   let currentTurn = '';
+  // The goal statuses Claude Code filed in the transcript, by the turn after which they were read (as the sidecar
+  // reads them after each result).
+  const goals: Array<{ turn: string; observation: GoalObservation }> = [];
 
   // Scripted person: denies anything named secret, allows Edit "always" (its suggestions), allows the rest.
   const canUseTool: CanUseTool = async (toolName, input, options): Promise<PermissionResult> => {
@@ -191,11 +207,28 @@ async function record(tempRoot: string, apiUrl: string): Promise<void> {
     for (const turn of turns) {
       currentTurn = turn.turn;
       input.push({ type: 'user', message: { role: 'user', content: turn.prompt }, parent_tool_use_id: null, uuid: turn.uuid });
+      // A turn ends at its result, unless background work is live or a follow-up is due: then at the
+      // follow-up's result once nothing runs (as the sidecar holds the turn open).
+      let live = 0;
+      let due = false;
+      let resulted = false;
       for (;;) {
         const next = await iterator.next();
         if (next.done === true) throw new Error(`the session ended during turn ${turn.turn}`);
-        messages.push(next.value);
-        if (next.value.type === 'result') break;
+        const m = next.value;
+        messages.push(m);
+        if (m.type === 'system' && m.subtype === 'background_tasks_changed') live = m.tasks.length;
+        if (m.type === 'system' && m.subtype === 'task_notification') due = true;
+        if (m.type === 'result') {
+          resulted = true;
+          if ('origin' in m && (m.origin as { kind?: string } | null | undefined)?.kind === 'task-notification') due = false;
+        }
+        const level = m.type === 'system' && m.subtype === 'background_tasks_changed';
+        if (resulted && live === 0 && !due && (m.type === 'result' || level)) break;
+      }
+      const known = new Set(goals.map((g) => g.observation.uuid));
+      for (const observation of await readGoalStatuses(RECORDED_SESSION, configDir)) {
+        if (!known.has(observation.uuid)) goals.push({ turn: turn.turn, observation });
       }
       process.stderr.write(`recorded ${turn.turn}\n`);
     }
@@ -211,6 +244,7 @@ async function record(tempRoot: string, apiUrl: string): Promise<void> {
     cwd: join(SCRUBBED_HOME, 'project'),
     turns: turns.map((t) => ({ turn: t.turn, prompt: t.prompt, uuid: t.uuid })),
     permissions,
+    goals,
   };
   const scrub = scrubber(tempRoot);
   // Stream deltas can split a path where no replacement sees it whole: refuse to write such a recording.

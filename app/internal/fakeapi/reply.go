@@ -32,6 +32,9 @@ type Reply struct {
 	// Hold, when set, pauses the stream after the first text delta until it is closed (or the client goes
 	// away): a turn that stays mid-stream exactly as long as a test wants.
 	Hold <-chan struct{}
+	// Withhold sends nothing at all (no headers, no event) until the client goes away: a response that never
+	// comes, for tests of what waits on one (a follow-up after a background task).
+	Withhold bool
 	// StopReason overrides the stop_reason; empty means tool_use when a tool_use block is present, else end_turn.
 	StopReason string
 }

@@ -201,6 +201,22 @@ func (r *Request) LastUserText() string {
 	return ""
 }
 
+// LastUserRawText is every text block of the last user message joined with "\n", system reminders included
+// (Claude Code files its own notices, such as a background task's notification, inside them).
+func (r *Request) LastUserRawText() string {
+	i := r.lastUser()
+	if i < 0 {
+		return ""
+	}
+	var parts []string
+	for _, b := range r.Messages[i].Content {
+		if b.Type == "text" {
+			parts = append(parts, b.Text)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
 // UserTexts returns the typed text of every user message that has any, in order. Messages holding
 // only tool_results (or only system reminders) are skipped.
 func (r *Request) UserTexts() []string {

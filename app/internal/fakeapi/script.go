@@ -18,7 +18,17 @@ const (
 	RecallPrefix      = "Earlier you said: "
 	ToolResultsPrefix = "Tool results: "
 	ProbeText         = "ok"
+	// FollowUpPrefix starts the reply to a background task's notification, followed by the task's summary.
+	FollowUpPrefix = "The background work finished: "
+	// GoalMetMarker in the answer a goal's stop hook evaluates makes the goal met; GoalNotMetReason is the
+	// reason given otherwise (it carries the marker, so the model's next answer meets the goal).
+	GoalMetMarker    = "[goal-met]"
+	GoalNotMetReason = "Not yet: the answer must say " + GoalMetMarker
+	GoalMetReason    = "The transcript says " + GoalMetMarker
 )
+
+// goalEvalPrefix begins the request Claude Code's /goal stop hook sends to evaluate its condition.
+const goalEvalPrefix = "Based on the conversation transcript above, has the following stopping condition been satisfied?"
 
 // Shape of a [slow] text block: about ten seconds, so tests can cancel in the middle.
 const (
@@ -48,6 +58,18 @@ const toolResultMax = 200
 //     The text block comes first: the [recall] text, else "I'll do that." when there are tool uses,
 //     else "You said: <text>". Tool markers may repeat; a malformed one is reported in the text.
 //
+// Before 2 and 3, two requests Claude Code makes on its own:
+//   - a /goal stop-hook evaluation (its last user text begins "Based on the conversation transcript above, has
+//     the following stopping condition been satisfied?"): {"ok": true, …} when the last assistant message it
+//     quotes holds "[goal-met]", else {"ok": false, "reason": "Not yet: the answer must say [goal-met]"};
+//   - a follow-up after a background task's notification (a last user message with nothing typed, only a
+//     system reminder holding <task-notification>):
+//     "The background work finished: <summary>"; with "[withhold]" in the notification (say, in the task's
+//     description), no response at all until the client goes away (Reply.Withhold).
+//
+// A last user message whose only text is in system reminders that carry "[goal-met]" (the goal hook's
+// feedback) is answered "Done: [goal-met]".
+//
 // stop_reason is tool_use when a tool_use is present, else end_turn.
 func DefaultScript() Script {
 	return defaultReply
@@ -57,10 +79,22 @@ func defaultReply(req *Request) Reply {
 	if !req.Stream {
 		return TextReply(ProbeText)
 	}
+	text := req.LastUserText()
+	if strings.HasPrefix(text, goalEvalPrefix) {
+		return goalVerdict(text)
+	}
+	// Only a message holding nothing typed is the notification's own request (a prompt sent meanwhile may share it).
+	if raw := req.LastUserRawText(); text == "" && strings.Contains(raw, "<task-notification>") {
+		if strings.Contains(raw, "[withhold]") {
+			return Reply{Withhold: true}
+		}
+		return TextReply(FollowUpPrefix + between(raw, "<summary>", "</summary>"))
+	} else if text == "" && strings.Contains(raw, GoalMetMarker) && len(req.LastToolResults()) == 0 {
+		return TextReply("Done: " + GoalMetMarker)
+	}
 	if results := req.LastToolResults(); len(results) > 0 {
 		return TextReply(toolResultsText(results))
 	}
-	text := req.LastUserText()
 	if code, ok := statusMarker(text); ok {
 		return ErrorReply(code)
 	}
@@ -99,6 +133,36 @@ func defaultReply(req *Request) Reply {
 	r.Blocks = append(r.Blocks, Block{Type: BlockText, Text: reply})
 	r.Blocks = append(r.Blocks, tools...)
 	return r
+}
+
+// goalVerdict answers a goal stop-hook evaluation in the structured form it asks for ({ok, reason}).
+func goalVerdict(text string) Reply {
+	quoted := text
+	if i := strings.Index(text, "ARGUMENTS:"); i >= 0 {
+		quoted = text[i:]
+	}
+	verdict := struct {
+		OK     bool   `json:"ok"`
+		Reason string `json:"reason"`
+	}{false, GoalNotMetReason}
+	if strings.Contains(quoted, GoalMetMarker) {
+		verdict.OK, verdict.Reason = true, GoalMetReason
+	}
+	b, _ := json.Marshal(verdict)
+	return TextReply(string(b))
+}
+
+// between returns the text between the first open and the next close, trimmed ("" when absent).
+func between(s, open, close string) string {
+	i := strings.Index(s, open)
+	if i < 0 {
+		return ""
+	}
+	rest := s[i+len(open):]
+	if j := strings.Index(rest, close); j >= 0 {
+		rest = rest[:j]
+	}
+	return strings.TrimSpace(rest)
 }
 
 func toolResultsText(results []ToolResult) string {

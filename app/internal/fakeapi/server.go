@@ -206,6 +206,11 @@ func (s *Server) serveMessages(w http.ResponseWriter, r *http.Request, hit *Hit)
 	hit.Model, hit.Stream, hit.Messages = req.Model, req.Stream, len(req.Messages)
 
 	reply := s.withIDs(s.script(req))
+	if reply.Withhold {
+		<-r.Context().Done()
+		hit.Aborted = true
+		return
+	}
 	requestID := fmt.Sprintf("req_fake_%d", s.seq.Add(1))
 	w.Header().Set("request-id", requestID)
 	if reply.isError() {

@@ -156,6 +156,10 @@ export interface ApiMethods {
   completePath: { params: { path: string }; result: { dir: string; entries: PathEntry[]; truncated: boolean } };
   /** How long an open session may sit idle before it sleeps (0: never), for this Baton's run. */
   setSessionIdle: { params: { seconds: number }; result: { seconds: number } };
+  /** Stops one background task; its task.completed {taskEnd: "stopped"} follows. */
+  stopTask: { params: { session: string; taskId: string }; result: Record<string, never> };
+  /** Moves a running Bash command or agent (all foreground work without toolUseId) to the background. */
+  sendToBackground: { params: { session: string; toolUseId?: string }; result: { backgrounded: boolean } };
 }
 
 export type Method = keyof ApiMethods;

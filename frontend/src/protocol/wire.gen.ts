@@ -14,8 +14,14 @@ export type CancelPhase = (typeof CANCEL_PHASE_VALUES)[number];
 export const CANCELED_DISPOSITION_VALUES = ["pre_accept","provider_active"] as const;
 export type CanceledDisposition = (typeof CANCELED_DISPOSITION_VALUES)[number];
 
+export const COMPACT_TRIGGER_VALUES = ["manual","auto"] as const;
+export type CompactTrigger = (typeof COMPACT_TRIGGER_VALUES)[number];
+
 export const ERROR_CODE_VALUES = ["unsupported_version","bad_request","line_too_long","unknown_session","session_exists","session_not_found","unknown_turn","unknown_request","sdk_error","drain_timeout","internal"] as const;
 export type ErrorCode = (typeof ERROR_CODE_VALUES)[number];
+
+export const HOOK_OUTCOME_VALUES = ["success","error","cancelled"] as const;
+export type HookOutcome = (typeof HOOK_OUTCOME_VALUES)[number];
 
 export const MESSAGE_BLOCK_VALUES = ["text","thinking"] as const;
 export type MessageBlock = (typeof MESSAGE_BLOCK_VALUES)[number];
@@ -41,14 +47,36 @@ export type SessionCloseReason = (typeof SESSION_CLOSE_REASON_VALUES)[number];
 export const SESSION_STATE_VALUES = ["asleep","waking","awake"] as const;
 export type SessionState = (typeof SESSION_STATE_VALUES)[number];
 
+export const SESSION_WARNING_VALUES = ["continuation_delayed"] as const;
+export type SessionWarning = (typeof SESSION_WARNING_VALUES)[number];
+
 export const SETTLED_BY_VALUES = ["user","policy","interrupt","sidecar_exited"] as const;
 export type SettledBy = (typeof SETTLED_BY_VALUES)[number];
+
+export const TASK_END_VALUES = ["completed","failed","stopped"] as const;
+export type TaskEnd = (typeof TASK_END_VALUES)[number];
+
+export const TASK_STATE_VALUES = ["pending","running","completed","failed","stopped","paused"] as const;
+export type TaskState = (typeof TASK_STATE_VALUES)[number];
 
 export const TURN_FAILURE_CODE_VALUES = ["api_error","auth","max_turns","budget","sidecar_exited","sdk_error","not_sent","session_closed","host_exited","identity"] as const;
 export type TurnFailureCode = (typeof TURN_FAILURE_CODE_VALUES)[number];
 
+export const TURN_ORIGIN_VALUES = ["task_notification"] as const;
+export type TurnOrigin = (typeof TURN_ORIGIN_VALUES)[number];
+
 export const VERDICT_VALUES = ["allow","allow_always","deny"] as const;
 export type Verdict = (typeof VERDICT_VALUES)[number];
+
+export interface BackgroundTask {
+  taskId: string;
+  runId?: string;
+  taskType: string;
+  description: string;
+  toolUseId?: string;
+  parentTaskId?: string;
+  ambient?: boolean;
+}
 
 export interface CommandEntry {
   name: string;
@@ -59,6 +87,13 @@ export interface CommandEntry {
 export interface FileBefore {
   path: string;
   text: string | null;
+}
+
+export interface GoalState {
+  condition: string;
+  met: boolean;
+  iterations: number;
+  lastReason?: string;
 }
 
 export interface ModelEntry {
@@ -118,12 +153,14 @@ export interface SessionUpdatedEvent extends EventBase {
   status?: SessionActivity;
   retry?: RetryInfo;
   state?: SessionState;
+  warning?: SessionWarning;
 }
 
 export interface TurnStartedEvent extends EventBase {
   kind: 'turn.started';
   prompt: string;
   uuid?: string;
+  origin?: TurnOrigin;
 }
 
 export interface TurnAcceptedEvent extends EventBase {
@@ -277,6 +314,55 @@ export interface ContextUpdatedEvent extends EventBase {
   percentage: number;
 }
 
+export interface TasksUpdatedEvent extends EventBase {
+  kind: 'tasks.updated';
+  tasks: BackgroundTask[];
+}
+
+export interface TaskStartedEvent extends EventBase {
+  kind: 'task.started';
+  taskId: string;
+  runId?: string;
+  toolUseId?: string;
+  taskType: string;
+  description: string;
+  backgrounded: boolean;
+}
+
+export interface TaskUpdatedEvent extends EventBase {
+  kind: 'task.updated';
+  taskId: string;
+  taskState?: TaskState;
+  backgrounded?: boolean;
+}
+
+export interface TaskCompletedEvent extends EventBase {
+  kind: 'task.completed';
+  taskId: string;
+  taskEnd: TaskEnd;
+  summary?: string;
+  outputFile?: string;
+}
+
+export interface GoalUpdatedEvent extends EventBase {
+  kind: 'goal.updated';
+  goal?: GoalState;
+}
+
+export interface SessionCompactedEvent extends EventBase {
+  kind: 'session.compacted';
+  trigger: CompactTrigger;
+  preTokens: number;
+}
+
+export interface HookRanEvent extends EventBase {
+  kind: 'hook.ran';
+  hookEvent: string;
+  name: string;
+  outcome: HookOutcome;
+  output?: string;
+}
+
 export interface ProtocolErrorEvent extends EventBase {
   kind: 'protocol.error';
   code: ErrorCode;
@@ -319,15 +405,22 @@ export type WireEvent =
   | CommandsUpdatedEvent
   | ModelsUpdatedEvent
   | ContextUpdatedEvent
+  | TasksUpdatedEvent
+  | TaskStartedEvent
+  | TaskUpdatedEvent
+  | TaskCompletedEvent
+  | GoalUpdatedEvent
+  | SessionCompactedEvent
+  | HookRanEvent
   | ProtocolErrorEvent
   | UnknownEvent
   | TurnQueuedEvent;
 
 export type WireEventKind = WireEvent['kind'];
 
-export const WIRE_EVENT_KINDS = ["session.started","session.closed","session.updated","turn.started","turn.accepted","turn.guided","turn.completed","turn.failed","turn.canceled","message.delta","message.completed","tool.started","tool.updated","tool.completed","tool.failed","tool.called","permission.requested","permission.settled","plan.updated","usage.updated","model.resolved","commands.updated","models.updated","context.updated","protocol.error","unknown","turn.queued"] as const satisfies readonly WireEventKind[];
+export const WIRE_EVENT_KINDS = ["session.started","session.closed","session.updated","turn.started","turn.accepted","turn.guided","turn.completed","turn.failed","turn.canceled","message.delta","message.completed","tool.started","tool.updated","tool.completed","tool.failed","tool.called","permission.requested","permission.settled","plan.updated","usage.updated","model.resolved","commands.updated","models.updated","context.updated","tasks.updated","task.started","task.updated","task.completed","goal.updated","session.compacted","hook.ran","protocol.error","unknown","turn.queued"] as const satisfies readonly WireEventKind[];
 
-export const CONSOLE_METHODS = ["capabilities","snapshot","pickFolder","startSession","sendPrompt","cancelTurn","guideTurn","answerPermission","setModel","setPermissionMode","closeSession","listSessions","history","rewindFiles","rewindConversation","notify","signIn","retryProvision","listModels","renameSession","setSessionFlags","completePath","setSessionIdle"] as const;
+export const CONSOLE_METHODS = ["capabilities","snapshot","pickFolder","startSession","sendPrompt","cancelTurn","guideTurn","answerPermission","setModel","setPermissionMode","closeSession","listSessions","history","rewindFiles","rewindConversation","notify","signIn","retryProvision","listModels","renameSession","setSessionFlags","completePath","setSessionIdle","stopTask","sendToBackground"] as const;
 export type ConsoleMethod = (typeof CONSOLE_METHODS)[number];
 
 export const CONSOLE_ERROR_CODES = ["bad_request","not_found","unavailable","internal"] as const;

@@ -37,6 +37,8 @@ export function newSession(init: SessionInit): SessionState {
     usage: { turnOutputTokens: 0 },
     models: [],
     commands: [],
+    tasks: [],
+    taskStarts: {},
     lastSeq: 0,
   };
   if (init.effectiveModel !== undefined && init.effectiveModel !== '') state.effectiveModel = init.effectiveModel;
@@ -54,6 +56,7 @@ function draft(state: SessionState): Draft {
     turnOrder: state.turnOrder.slice(),
     pending: state.pending.slice(),
     usage: { ...state.usage },
+    taskStarts: { ...state.taskStarts },
   };
 }
 
@@ -158,6 +161,27 @@ const SESSION: { [K in Kind]: SessionHandler<K> } = {
     const { totalTokens, maxTokens, percentage } = ev;
     d.context = { totalTokens, maxTokens, percentage };
   },
+  // Background work: the level signal replaces the live set; the edges only date the tasks (elapsed time).
+  'tasks.updated': (d, ev) => {
+    d.tasks = ev.tasks;
+    for (const id of Object.keys(d.taskStarts)) if (!ev.tasks.some((t) => t.taskId === id)) delete d.taskStarts[id];
+  },
+  'task.started': (d, ev, ctx) => {
+    d.taskStarts[ev.taskId] ??= ev.time;
+    rowsOnly(d, ev, ctx);
+  },
+  'task.updated': rowsOnly,
+  'task.completed': (d, ev, ctx) => {
+    delete d.taskStarts[ev.taskId];
+    rowsOnly(d, ev, ctx);
+  },
+  'goal.updated': (d, ev, ctx) => {
+    if (ev.goal === undefined) delete d.goal;
+    else d.goal = ev.goal;
+    rowsOnly(d, ev, ctx);
+  },
+  'session.compacted': rowsOnly,
+  'hook.ran': rowsOnly,
   'message.delta': rowsOnly,
   'message.completed': rowsOnly,
   'tool.started': rowsOnly,
@@ -211,6 +235,14 @@ function sessionUpdated(d: Draft, ev: EventOf<'session.updated'>): void {
     d.requestedModel = ev.model;
     addItem(t, { type: 'notice', key: newKey(t, 'n'), time: ev.time, text: `Model: ${modelName(ev.model, d.models)}` });
   }
+  if (ev.warning === 'continuation_delayed') {
+    addItem(t, {
+      type: 'notice',
+      key: newKey(t, 'n'),
+      time: ev.time,
+      text: 'Background work finished, but Claude’s follow-up did not start in time; it was given up',
+    });
+  }
 }
 
 /** "retrying (attempt 2 of 10, HTTP 529)": what the session is doing while the CLI retries the API. */
@@ -225,6 +257,9 @@ function sessionClosed(d: Draft, ev: EventOf<'session.closed'>): void {
   d.closed = ev.message !== undefined ? { reason: ev.reason, message: ev.message } : { reason: ev.reason };
   dropStreams(t);
   d.pending = [];
+  // The claude process is gone, and its background tasks with it.
+  d.tasks = [];
+  d.taskStarts = {};
   delete d.runningTurn;
   if (ev.reason === 'closed') {
     addItem(t, { type: 'notice', key: newKey(t, 'n'), time: ev.time, text: 'Session closed' });

@@ -522,6 +522,25 @@ export class ConsoleStore {
     return text;
   }
 
+  /** Stops one background task; the session's task list follows Claude Code's report. */
+  async stopTask(id: string, taskId: string): Promise<void> {
+    try {
+      await this.transport.call('stopTask', { session: id, taskId });
+    } catch (err) {
+      this.toast('error', toApiError(err).message);
+    }
+  }
+
+  /** Moves running foreground work (the Bash command or agent toolUseId started, else all) to the background. */
+  async sendToBackground(id: string, toolUseId?: string): Promise<void> {
+    try {
+      const { backgrounded } = await this.transport.call('sendToBackground', { session: id, ...(toolUseId !== undefined ? { toolUseId } : {}) });
+      if (!backgrounded) this.toast('info', 'Nothing was running in the foreground to move to the background.');
+    } catch (err) {
+      this.toast('error', toApiError(err).message);
+    }
+  }
+
   /** Cancels a turn (the running one when none is named); the session shows "Stopping…" until it ends. */
   async cancelTurn(id: string, turn?: string): Promise<void> {
     const target = turn ?? this.state.sessions[id]?.runningTurn;

@@ -1,11 +1,18 @@
 // How each event kind changes a transcript (the rows of the conversation): one handler per kind in a table
 // whose type demands an entry for every kind of the wire, so a kind added to the schema fails the typecheck here
 // until it is given a handler (or `noRow`). History pages are folded with this alone.
-import type { Json, TurnFailedEvent, WireEvent } from '../protocol/wire.gen';
+import type { GoalState, Json, TurnFailedEvent, WireEvent } from '../protocol/wire.gen';
 import { type ConsoleEvent, isUnrecognized } from '../protocol/events';
 import { isFileTool, filePath, textAfter } from './files';
 import { addItem, getItem, getTool, moveUnder, newKey, removeItem, replaceItem, toolKey } from './transcript';
 import type { AssistantItem, Item, ThinkingItem, ToolItem, Transcript } from './types';
+
+/** The goal's row: set or still pursued, met, or cleared. */
+function goalText(goal: GoalState | undefined): string {
+  if (goal === undefined) return 'Goal cleared';
+  if (goal.met) return `Goal met: ${goal.condition}`;
+  return goal.iterations === 0 ? `Goal set: ${goal.condition}` : `Goal not met yet (check ${goal.iterations}): ${goal.lastReason ?? goal.condition}`;
+}
 
 export interface FoldContext {
   /** Events arriving now (not replayed from a snapshot): attribution "from another window" needs it. */
@@ -38,7 +45,36 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
   'commands.updated': noRow,
   'models.updated': noRow,
   'context.updated': noRow,
+  // The live set and the edges show in the session's background-work panel and on the launching tool's card.
+  'tasks.updated': noRow,
+  'task.started': noRow,
+  'task.updated': noRow,
+  'task.completed': noRow,
+  'goal.updated': (t, ev) => {
+    addItem(t, { type: 'notice', key: newKey(t, 'n'), time: ev.time, text: goalText(ev.goal), ...turnOf(ev) });
+    return true;
+  },
+  'session.compacted': (t, ev) => {
+    const before = ev.trigger === 'auto' ? 'automatically' : 'on request';
+    addItem(t, { type: 'notice', key: newKey(t, 'n'), time: ev.time, text: `Conversation compacted ${before} (${ev.preTokens.toLocaleString()} tokens before)`, ...turnOf(ev) });
+    return true;
+  },
+  'hook.ran': (t, ev) => {
+    addItem(t, {
+      type: 'hook',
+      key: newKey(t, 'k'),
+      time: ev.time,
+      hookEvent: ev.hookEvent,
+      name: ev.name,
+      outcome: ev.outcome,
+      ...(ev.output !== undefined ? { output: ev.output } : {}),
+      ...turnOf(ev),
+    });
+    return true;
+  },
   'turn.started': (t, ev) => {
+    // Claude Code's own continuation after background work: no person typed anything, so no prompt bubble.
+    if (ev.origin !== undefined) return false;
     // A slash command the person typed is stored as its markup: show it as the command.
     const command = slashCommand(ev.prompt);
     if (command !== undefined) return addCommand(t, command, ev.time, ev.turn);

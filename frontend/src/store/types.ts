@@ -15,6 +15,7 @@ import type {
   SettledBy,
   Verdict,
 } from '../protocol/events';
+import type { BackgroundTask, GoalState, HookOutcome } from '../protocol/wire.gen';
 import type { ConnectionState } from '../transport/transport';
 
 export type ItemKey = string;
@@ -125,6 +126,15 @@ export interface NoticeItem extends ItemBase {
   interrupted?: true;
 }
 
+/** A command hook from the settings ran: one collapsed row, its output inside. */
+export interface HookItem extends ItemBase {
+  type: 'hook';
+  hookEvent: string;
+  name: string;
+  outcome: HookOutcome;
+  output?: string;
+}
+
 export type Item =
   | UserItem
   | AssistantItem
@@ -134,7 +144,8 @@ export type Item =
   | TurnEndItem
   | ErrorItem
   | UnknownItem
-  | NoticeItem;
+  | NoticeItem
+  | HookItem;
 
 /** One ordered transcript: top-level rows plus every item (nested ones too) by key. */
 export interface Transcript {
@@ -219,6 +230,12 @@ export interface SessionState {
   commands: CommandEntry[];
   /** Context in use, as the CLI measured it (getContextUsage). */
   context?: { totalTokens: number; maxTokens?: number; percentage?: number };
+  /** The background tasks Claude Code reports live (the whole set; ambient ones included, marked). */
+  tasks: BackgroundTask[];
+  /** When each task was seen starting (its task.started time), for the elapsed time shown beside it. */
+  taskStarts: Record<string, string>;
+  /** The goal `/goal` set, while one is active or just met. */
+  goal?: GoalState;
   /** Highest `seq` folded in, to skip what a snapshot already held. */
   lastSeq: number;
 }

@@ -67,6 +67,17 @@ class TestDriverSession {
     throw new ProtocolFailure('unknown_request', `no tool call ${callId} in this session`);
   }
 
+  /** The driver runs no background work. */
+  stopTask(taskId: string): Promise<Record<string, never>> {
+    this.assertOpen();
+    return Promise.reject(new ProtocolFailure('bad_request', `no background task ${taskId} runs in this session`));
+  }
+
+  backgroundTask(_toolUseId: string | undefined): Promise<{ backgrounded: boolean }> {
+    this.assertOpen();
+    return Promise.resolve({ backgrounded: false });
+  }
+
     setModel(model: string): Promise<void> {
     this.assertOpen();
     this.emit({ kind: 'session.updated', model });

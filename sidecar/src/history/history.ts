@@ -7,6 +7,7 @@
 // Transcripts hold no stream events, results, system messages or tool_use_result, so history has no deltas,
 // no usage or turn-end events, and tool.completed carries no `structured` / `fileBefore`.
 import { getSessionMessages } from '@anthropic-ai/claude-agent-sdk';
+import type { GoalObservation } from '../mapper/background.js';
 import { Mapper } from '../mapper/mapper.js';
 import { promptUuid } from '../mapper/prompts.js';
 import { fitTail } from '../protocol/bounds.js';
@@ -14,6 +15,7 @@ import type { Event } from '../protocol/events.js';
 import type { HistoryPayload, MessageParentPayload, OkPayload, ReceiptEnd } from '../protocol/schemas.js';
 import { assertNever } from '../util/assertNever.js';
 import { diag } from '../util/diagnostics.js';
+import { readGoalStatuses } from './goalStatus.js';
 
 /** Each transcript message with the events it maps to, in order. */
 export function mapHistoryMessages(
@@ -29,8 +31,50 @@ export function mapHistoryMessages(
   });
 }
 
-export function mapHistory(messages: readonly unknown[], session: string, now: () => Date, ends: readonly ReceiptEnd[] = []): Event[] {
-  return withReceiptEnds(mapHistoryMessages(messages, session, now).flatMap((mapped) => mapped.events), ends, session);
+export function mapHistory(
+  messages: readonly unknown[],
+  session: string,
+  now: () => Date,
+  ends: readonly ReceiptEnd[] = [],
+  goals: readonly GoalObservation[] = [],
+): Event[] {
+  const events = mapHistoryMessages(messages, session, now).flatMap((mapped) => mapped.events);
+  return withReceiptEnds(withGoals(events, goals, session, now), ends, session);
+}
+
+/**
+ * Puts each goal status where it was written (by time, in the turn of the event before it), and a goal's clear
+ * after the `/goal clear` turn, as the live session reports them.
+ */
+export function withGoals(events: readonly Event[], goals: readonly GoalObservation[], session: string, now: () => Date): Event[] {
+  if (goals.length === 0) return [...events];
+  const mapper = new Mapper(session, now, { transcript: true });
+  const pending = [...goals].sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
+  const out: Event[] = [];
+  let turn: string | undefined;
+  let clearing = false;
+  const flushUntil = (time: number) => {
+    while (pending.length > 0 && Date.parse(pending[0]!.timestamp) <= time) {
+      out.push(...mapper.goalObserved([pending.shift()!], { turn }));
+    }
+  };
+  const endTurn = () => {
+    if (clearing) out.push(...mapper.goalTurnEnded({ turn }));
+    clearing = false;
+  };
+  for (const event of events) {
+    flushUntil(Date.parse(event.time));
+    if (event.kind === 'turn.started') {
+      endTurn();
+      turn = event.turn;
+      mapper.notePromptText(event.prompt);
+      clearing = /^\/goal\s+clear\s*$/i.test(event.prompt.trim());
+    }
+    out.push(event);
+  }
+  flushUntil(Number.POSITIVE_INFINITY);
+  endTurn();
+  return out;
 }
 
 /**
@@ -98,7 +142,8 @@ export function pageOf(all: readonly Event[], payload: Pick<HistoryPayload, 'bef
 export async function readHistory(payload: HistoryPayload, now: () => Date): Promise<HistoryPage> {
   const all = await getSessionMessages(payload.session, payload.cwd !== undefined ? { dir: payload.cwd } : {});
   const messages = payload.at !== undefined ? upTo(all, payload.at) : all;
-  const { dropped, ...page } = pageOf(mapHistory(messages, payload.session, now, payload.receipts), payload);
+  const goals = await readGoalStatuses(payload.session);
+  const { dropped, ...page } = pageOf(mapHistory(messages, payload.session, now, payload.receipts, goals), payload);
   if (dropped > 0) diag(`history of ${payload.session}: dropped the ${dropped} oldest events of the page to fit one protocol line`);
   return page;
 }

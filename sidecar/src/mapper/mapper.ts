@@ -4,8 +4,9 @@
 // bookkeeping), is dropped by name (command_lifecycle), or becomes an `unknown` event carrying its raw JSON.
 import { type Event, type EventBody, permissionModeSchema, type SessionActivity, stampEvent } from '../protocol/events.js';
 import { assertNever } from '../util/assertNever.js';
+import { BackgroundTracker, type GoalObservation } from './background.js';
 import { PlanTracker } from './plan.js';
-import { promptText } from './prompts.js';
+import { isTaskNotification, promptText } from './prompts.js';
 import { mapResult } from './results.js';
 import {
   type AssistantMessage,
@@ -52,6 +53,8 @@ export class Mapper {
   private readonly plan = new PlanTracker();
   private readonly tools = new ToolTracker(this.plan);
   private readonly stream = new StreamTracker(this.usage);
+  private readonly background = new BackgroundTracker();
+  private readonly goalsSeen = new Set<string>();
   private readonly sentPrompts = new Set<string>();
   private model: string | undefined;
   private permissionMode: string | undefined;
@@ -74,12 +77,48 @@ export class Mapper {
     this.sentPrompts.add(uuid);
   }
 
-  /** A fresh query generation began (after a cancel): costs count from zero again and nothing streams. */
-  queryRestarted(): void {
+  /** Live only: the prompt a turn sends (a `/goal …` command changes how the next goal report reads). */
+  notePromptText(prompt: string): void {
+    this.background.notePrompt(prompt);
+  }
+
+  /** Goal statuses read from the transcript (each once, in order): goal.updated events. */
+  goalObserved(observations: readonly GoalObservation[], context: MapContext = {}): Event[] {
+    const fresh = observations.filter((o) => !this.goalsSeen.has(o.uuid));
+    for (const o of fresh) this.goalsSeen.add(o.uuid);
+    return fresh.flatMap((o) => this.background.goalStatus(o).map((body) => this.stamp(body, context, () => new Date(o.timestamp))));
+  }
+
+  /** A turn that sent `/goal clear` ended: the goal is gone (Claude Code files no status for a clear). */
+  goalTurnEnded(context: MapContext = {}): Event[] {
+    return this.background.goalCleared().map((body) => this.stamp(body, context, this.now));
+  }
+
+  /** A goal is active and not met yet. */
+  get goalActive(): boolean {
+    return this.background.goalActive;
+  }
+
+  /** Whether the transcript is worth reading for goal statuses (a goal command was sent, or a goal is active). */
+  get goalInPlay(): boolean {
+    return this.background.goalInPlay;
+  }
+
+  /** The non-ambient background tasks Claude Code reports live (the level signal). */
+  get activeTasks(): readonly { taskId: string }[] {
+    return this.background.active;
+  }
+
+  /**
+   * A fresh query generation began (after a cancel): costs count from zero again and nothing streams. Its claude
+   * process starts with no background task: returns the tasks.updated that says so, when the set was not empty.
+   */
+  queryRestarted(): EventBody[] {
     this.costSoFar = 0;
     this.assistantError = undefined;
     this.usage.reset();
     this.stream.reset();
+    return this.background.processRestarted();
   }
 
   /** The permission mode the session is known to run in (set at start or by set_permission_mode);
@@ -94,9 +133,11 @@ export class Mapper {
     // A transcript says when each message was written; history shows that time rather than the time it was read.
     const written = this.transcript ? writtenAt(message) : undefined;
     const clock = written !== undefined ? () => written : this.now;
-    return this.mapBodies(message).map((body) =>
-      stampEvent(context.turn !== undefined ? { ...body, turn: context.turn } : body, this.session, clock),
-    );
+    return this.mapBodies(message).map((body) => this.stamp(body, context, clock));
+  }
+
+  private stamp(body: EventBody, context: MapContext, clock: () => Date): Event {
+    return stampEvent(context.turn !== undefined ? { ...body, turn: context.turn } : body, this.session, clock);
   }
 
   private mapBodies(message: unknown): EventBody[] {
@@ -146,6 +187,26 @@ export class Mapper {
         return systemThinkingTokensSchema.safeParse(message).success ? [this.usage.running()] : [unknown(message)];
       case 'task_progress':
         return this.taskProgress(message);
+      case 'task_started': {
+        const started = this.background.taskStarted(message);
+        return started === undefined ? [unknown(message)] : [...this.taskProgress(message, false), ...started];
+      }
+      case 'task_notification': {
+        const notified = this.background.taskNotified(message);
+        return notified === undefined ? [unknown(message)] : [...this.taskProgress(message, false), ...notified.events];
+      }
+      case 'task_updated':
+        return this.background.taskUpdated(message) ?? [unknown(message)];
+      case 'tasks_changed':
+        return this.background.tasksChanged(message) ?? [unknown(message)];
+      case 'goal':
+        return this.background.activeGoal(message) ?? [unknown(message)];
+      case 'compacted':
+        return this.background.compacted(message) ?? [unknown(message)];
+      case 'hook':
+        return this.background.hookRan(message) ?? [unknown(message)];
+      case 'commands':
+        return this.background.commandsChanged(message) ?? [unknown(message)];
       case 'ignore':
         return [];
       case 'unknown':
@@ -194,6 +255,13 @@ export class Mapper {
 
   private user(message: UserMessage, raw: unknown): EventBody[] {
     if (message.uuid !== undefined && this.sentPrompts.has(message.uuid)) return [];
+    // Claude Code's own notice that a background task ended: never shown as a person's words (the follow-up it
+    // starts is Claude's continuation of the turn that launched the task).
+    if (isTaskNotification(message)) return [];
+    // A Stop hook's verdict (a goal's "not met yet") that Claude Code feeds the model as a user message: a hook
+    // row, not a person's words.
+    const feedback = stopHookFeedback(message);
+    if (feedback !== undefined) return [{ kind: 'hook.ran', hookEvent: 'Stop', name: 'Stop hook', outcome: 'success', output: feedback }];
     const prompt = this.transcript ? promptText(message) : undefined;
     if (prompt !== undefined) {
       return [{ kind: 'turn.started', prompt, ...(message.uuid !== undefined ? { uuid: message.uuid } : {}) }];
@@ -259,9 +327,10 @@ export class Mapper {
     return [{ kind: 'session.updated', ephemeral: true, status: 'retrying', retry: { attempt, maxRetries: max_retries, ...httpStatus } }];
   }
 
-  private taskProgress(message: unknown): EventBody[] {
+  /** A task's progress on the tool call that runs it; `orUnknown: false` when a task event covers the message. */
+  private taskProgress(message: unknown, orUnknown = true): EventBody[] {
     const progress = systemTaskProgressSchema.safeParse(message);
-    if (!progress.success) return [unknown(message)]; // a task without a tool call, among others
+    if (!progress.success) return orUnknown ? [unknown(message)] : []; // a task without a tool call, among others
     const { tool_use_id, summary, description, status, usage } = progress.data;
     const text = [summary, description, status !== undefined ? `task ${status}` : undefined].find((t) => t !== undefined && t !== '');
     return [
@@ -286,6 +355,13 @@ export class Mapper {
     this.permissionMode = parsed.data;
     return [{ kind: 'session.updated', permissionMode: parsed.data }];
   }
+}
+
+/** The text of a Stop hook's feedback message ("Stop hook feedback:\n[…]: …"), or undefined. */
+function stopHookFeedback(message: UserMessage): string | undefined {
+  const content = message.message.content;
+  const text = typeof content === 'string' ? content : content.length === 1 ? (content[0] as { text?: unknown }).text : undefined;
+  return typeof text === 'string' && text.startsWith('Stop hook feedback:') ? text : undefined;
 }
 
 /** The `timestamp` a transcript message carries, when it has a valid one. */

@@ -10,7 +10,34 @@ export function promptText(message: UserMessage): string | undefined {
   if (message.parent_tool_use_id !== null && message.parent_tool_use_id !== undefined) return undefined;
   if (message.isReplay === true || message.is_meta === true) return undefined;
   if (message.isCompletedLocalCommand === true || message.isCompactSummary === true) return undefined;
-  return content;
+  if (isTaskNotification(message)) return undefined;
+  return slashCommand(content) ?? content;
+}
+
+/**
+ * A slash command as the person typed it: Claude Code files `/goal clear` as `<command-name>/goal</command-name>
+ * <command-message>goal</command-message> <command-args>clear</command-args>`; history shows what was typed, as live.
+ */
+function slashCommand(content: string): string | undefined {
+  const name = /^\s*<command-name>(\/[^<]+)<\/command-name>/.exec(content);
+  if (name === null) return undefined;
+  const args = /<command-args>([\s\S]*?)<\/command-args>/.exec(content)?.[1]?.trim() ?? '';
+  return args === '' ? name[1]! : `${name[1]!} ${args}`;
+}
+
+/**
+ * Claude Code's notice that a background task ended, which it files as a user message (`<task-notification>…`, or
+ * the system reminder it sends the model): no person typed it.
+ */
+export function isTaskNotification(message: UserMessage): boolean {
+  const content = message.message.content;
+  const first = typeof content === 'string' ? content : content.map((b) => (isTextBlock(b) ? b.text : '')).join('');
+  const text = first.trimStart();
+  return text.startsWith('<task-notification>') || text.startsWith('[SYSTEM NOTIFICATION - NOT USER INPUT]');
+}
+
+function isTextBlock(block: unknown): block is { type: 'text'; text: string } {
+  return typeof block === 'object' && block !== null && (block as { type?: unknown }).type === 'text' && typeof (block as { text?: unknown }).text === 'string';
 }
 
 /** The uuid of a transcript message that begins a turn (a prompt), or undefined. */

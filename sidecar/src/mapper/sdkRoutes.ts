@@ -28,6 +28,14 @@ export type Route =
   | 'api_retry'
   | 'thinking_tokens'
   | 'task_progress'
+  | 'task_started'
+  | 'task_updated'
+  | 'task_notification'
+  | 'tasks_changed'
+  | 'goal'
+  | 'compacted'
+  | 'hook'
+  | 'commands'
   | 'ignore'
   | 'unknown';
 
@@ -41,17 +49,21 @@ export const SDK_ROUTES = {
   'system/status': 'status',
   'system/api_retry': 'api_retry',
   'system/thinking_tokens': 'thinking_tokens',
-  // A task started by a tool call (Agent, Bash in the background) updates that call; one without is unknown.
-  'system/task_started': 'task_progress',
+  // Background work (mapper/background.ts): task edges also update the tool call that launched the task.
+  'system/task_started': 'task_started',
   'system/task_progress': 'task_progress',
-  'system/task_notification': 'task_progress',
-  // No Baton event yet: shown as unknown rows (PROTOCOL.md, "Room to grow", names the ones planned).
-  'system/compact_boundary': 'unknown',
-  'system/task_updated': 'unknown',
-  'system/background_tasks_changed': 'unknown',
-  'system/hook_started': 'unknown',
-  'system/hook_progress': 'unknown',
-  'system/hook_response': 'unknown',
+  'system/task_notification': 'task_notification',
+  'system/task_updated': 'task_updated',
+  'system/background_tasks_changed': 'tasks_changed',
+  'system/compact_boundary': 'compacted',
+  // A hook's start and progress are the run of which hook_response is the outcome (one collapsed row).
+  'system/hook_started': 'ignore',
+  'system/hook_progress': 'ignore',
+  'system/hook_response': 'hook',
+  'system/commands_changed': 'commands',
+  // The SDK consumes the CLI's host-only state frames itself; one that reaches us says nothing turns need.
+  'system/session_state_changed': 'ignore',
+  // No Baton event yet: shown as unknown rows.
   'system/local_command_output': 'unknown',
   'system/model_refusal_fallback': 'unknown',
   'system/model_refusal_no_fallback': 'unknown',
@@ -65,10 +77,7 @@ export const SDK_ROUTES = {
   'system/elicitation_complete': 'unknown',
   'system/files_persisted': 'unknown',
   'system/control_request_progress': 'unknown',
-  'system/session_state_changed': 'unknown',
   'system/worker_shutting_down': 'unknown',
-  // The side reads (supportedCommands) already keep the palette current.
-  'system/commands_changed': 'unknown',
   auth_status: 'unknown',
   tool_use_summary: 'unknown',
   rate_limit_event: 'unknown',
@@ -78,9 +87,10 @@ export const SDK_ROUTES = {
 
 /**
  * Messages the CLI sends that sdk.d.ts does not declare. command_lifecycle is the SDK's per-prompt bookkeeping
- * (queued/started/completed); turns already say all of it.
+ * (queued/started/completed); turns already say all of it. active_goal is declared beside the union (the goal the
+ * `/goal` command set, as its stop hook reports it).
  */
-export const UNDECLARED_ROUTES: Readonly<Record<string, Route>> = { command_lifecycle: 'ignore' };
+export const UNDECLARED_ROUTES: Readonly<Record<string, Route>> = { command_lifecycle: 'ignore', active_goal: 'goal' };
 
 /** The route for a message's type and subtype; `unknown` for anything neither table names. */
 export function routeOf(type: string, subtype: string | undefined): Route {

@@ -216,3 +216,70 @@ export const systemApiRetrySchema = z.looseObject({
   max_retries: z.number().int().nonnegative(),
   error_status: z.number().int().nullable().optional(),
 });
+
+// --- background work, goals, compaction, hooks (mapper/background.ts) ---------------------------------------
+
+export const backgroundTasksChangedSchema = z.looseObject({
+  tasks: z.array(
+    z.looseObject({
+      task_id: z.string().min(1),
+      run_id: z.string().optional(),
+      task_type: z.string(),
+      description: z.string(),
+      parent_task_id: z.string().optional(),
+      ambient: z.boolean().optional(),
+    }),
+  ),
+});
+export const taskStartedSchema = z.looseObject({
+  task_id: z.string().min(1),
+  run_id: z.string().optional(),
+  tool_use_id: z.string().optional(),
+  description: z.string(),
+  subagent_type: z.string().optional(),
+  task_type: z.string().optional(),
+  is_backgrounded: z.boolean().optional(),
+});
+export const taskUpdatedSchema = z.looseObject({
+  task_id: z.string().min(1),
+  run_id: z.string().optional(),
+  patch: z.looseObject({
+    status: z.enum(['pending', 'running', 'completed', 'failed', 'killed', 'paused']).optional(),
+    is_backgrounded: z.boolean().optional(),
+  }),
+});
+export const taskNotificationSchema = z.looseObject({
+  task_id: z.string().min(1),
+  run_id: z.string().optional(),
+  tool_use_id: z.string().optional(),
+  status: z.enum(['completed', 'failed', 'stopped']),
+  output_file: z.string().optional(),
+  summary: z.string().optional(),
+  ambient: z.boolean().optional(),
+});
+export const activeGoalSchema = z.looseObject({
+  type: z.literal('active_goal'),
+  value: z
+    .looseObject({
+      condition: z.string(),
+      iterations: z.number().int().nonnegative(),
+      last_reason: z.string().optional(),
+    })
+    .nullable(),
+});
+export const compactBoundarySchema = z.looseObject({
+  compact_metadata: z.looseObject({ trigger: z.enum(['manual', 'auto']), pre_tokens: z.number().int().nonnegative() }),
+});
+export const hookResponseSchema = z.looseObject({
+  hook_name: z.string(),
+  hook_event: z.string(),
+  output: z.string().optional(),
+  stdout: z.string().optional(),
+  stderr: z.string().optional(),
+  outcome: z.enum(['success', 'error', 'cancelled']),
+});
+export const commandsChangedSchema = z.looseObject({
+  commands: z.array(z.looseObject({ name: z.string().min(1), description: z.string(), argumentHint: z.string().optional() })),
+});
+/** The result of a follow-up Claude Code ran on its own after a background task's notification. */
+export const resultOriginSchema = z.looseObject({ origin: z.looseObject({ kind: z.string() }).nullish() });

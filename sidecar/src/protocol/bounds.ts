@@ -46,6 +46,10 @@ export function fitEvent(event: Event, maxBytes: number = MAX_EVENT_BYTES): Even
       return { ...event, error: truncate(event.error) };
     case 'turn.completed':
       return event.result === undefined ? event : { ...event, result: truncate(event.result) };
+    case 'hook.ran':
+      return event.output === undefined ? event : { ...event, output: truncate(event.output) };
+    case 'task.completed':
+      return event.summary === undefined ? event : { ...event, summary: truncate(event.summary) };
     case 'session.started':
     case 'session.closed':
     case 'session.updated':
@@ -60,6 +64,12 @@ export function fitEvent(event: Event, maxBytes: number = MAX_EVENT_BYTES): Even
     case 'commands.updated':
     case 'models.updated':
     case 'context.updated':
+    // Task lists, goals and compaction markers are short by nature (descriptions, one condition).
+    case 'tasks.updated':
+    case 'task.started':
+    case 'task.updated':
+    case 'goal.updated':
+    case 'session.compacted':
     case 'protocol.error':
     // The host needs a tool call's whole input; a model's output (at most 128k tokens) is far below the bound.
     case 'tool.called':

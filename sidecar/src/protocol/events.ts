@@ -78,6 +78,12 @@ export const retryInfoSchema = z.strictObject({
   httpStatus: z.number().int().optional(),
 });
 export type RetryInfo = z.infer<typeof retryInfoSchema>;
+/** `continuation_delayed`: a background task finished but Claude Code's follow-up did not begin in time. */
+export const SESSION_WARNINGS = ['continuation_delayed'] as const;
+export const sessionWarningSchema = z.enum(SESSION_WARNINGS);
+/** Who started a turn: a person's prompt (absent) or a background task's notification (no prompt bubble). */
+export const TURN_ORIGINS = ['task_notification'] as const;
+export const turnOriginSchema = z.enum(TURN_ORIGINS);
 /** How a canceled turn ended: removed before the SDK saw it, or stopped while the SDK ran it. */
 export const canceledDispositionSchema = z.enum(['pre_accept', 'provider_active']);
 export const messageBlockSchema = z.enum(['text', 'thinking']);
@@ -111,6 +117,8 @@ export const sessionUpdatedEvent = z.strictObject({
   retry: retryInfoSchema.optional(),
   /** Sleep and wake: sent by the host only, never by the sidecar. */
   state: sessionStateSchema.optional(),
+  /** Something the person should know that ends nothing by itself (PROTOCOL.md, "Background work"). */
+  warning: sessionWarningSchema.optional(),
 });
 /** Made by the host, never sent by the sidecar: a prompt accepted, before its turn starts. */
 export const turnQueuedEvent = z.strictObject({
@@ -123,6 +131,8 @@ export const turnStartedEvent = z.strictObject({
   kind: z.literal('turn.started'),
   prompt: z.string(),
   uuid: z.string().optional(),
+  /** Absent for a person's prompt; `task_notification` for a continuation no person started (prompt is ""). */
+  origin: turnOriginSchema.optional(),
 });
 /**
  * The identity barrier passed: the turn is bound to the root user message Claude Code persisted for it (the
@@ -312,6 +322,87 @@ export const contextUpdatedEvent = z.strictObject({
   maxTokens: count,
   percentage: z.number().nonnegative(),
 });
+// Background work (PROTOCOL.md, "Background work"): the live set is a level signal; the task.* events are edges.
+export const backgroundTask = z.strictObject({
+  taskId: z.string().min(1),
+  runId: z.string().optional(),
+  taskType: z.string(),
+  description: z.string(),
+  toolUseId: z.string().optional(),
+  parentTaskId: z.string().optional(),
+  /** Housekeeping, not activity: left out of "working in the background" marks. */
+  ambient: z.boolean().optional(),
+});
+export type BackgroundTask = z.infer<typeof backgroundTask>;
+export const tasksUpdatedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('tasks.updated'),
+  /** Every live task; each payload replaces the last. */
+  tasks: z.array(backgroundTask),
+});
+export const TASK_STATES = ['pending', 'running', 'completed', 'failed', 'stopped', 'paused'] as const;
+export const taskStateSchema = z.enum(TASK_STATES);
+export const TASK_ENDS = ['completed', 'failed', 'stopped'] as const;
+export const taskEndSchema = z.enum(TASK_ENDS);
+export const taskStartedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('task.started'),
+  taskId: z.string().min(1),
+  runId: z.string().optional(),
+  toolUseId: z.string().optional(),
+  taskType: z.string(),
+  description: z.string(),
+  backgrounded: z.boolean(),
+});
+export const taskUpdatedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('task.updated'),
+  taskId: z.string().min(1),
+  taskState: taskStateSchema.optional(),
+  backgrounded: z.boolean().optional(),
+});
+export const taskCompletedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('task.completed'),
+  taskId: z.string().min(1),
+  taskEnd: taskEndSchema,
+  summary: z.string().optional(),
+  outputFile: z.string().optional(),
+});
+/** The goal `/goal <condition>` set, as Claude Code last reported it. */
+export const goalState = z.strictObject({
+  condition: z.string(),
+  met: z.boolean(),
+  iterations: count,
+  lastReason: z.string().optional(),
+});
+export type GoalState = z.infer<typeof goalState>;
+export const goalUpdatedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('goal.updated'),
+  /** Absent: no goal any more (cleared, or met and done). Optional rather than null: the host's flat event holds
+   * every nested shape behind a pointer, where absent and null are one state. */
+  goal: goalState.optional(),
+});
+export const COMPACT_TRIGGERS = ['manual', 'auto'] as const;
+export const compactTriggerSchema = z.enum(COMPACT_TRIGGERS);
+export const sessionCompactedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('session.compacted'),
+  trigger: compactTriggerSchema,
+  preTokens: count,
+});
+export const HOOK_OUTCOMES = ['success', 'error', 'cancelled'] as const;
+export const hookOutcomeSchema = z.enum(HOOK_OUTCOMES);
+/** A command hook from the settings ran (the SDK's hook_response); shown as a collapsed row. */
+export const hookRanEvent = z.strictObject({
+  ...base,
+  kind: z.literal('hook.ran'),
+  hookEvent: z.string(),
+  name: z.string(),
+  outcome: hookOutcomeSchema,
+  output: z.string().optional(),
+});
 export const protocolErrorEvent = z.strictObject({
   ...base,
   kind: z.literal('protocol.error'),
@@ -349,6 +440,13 @@ export const eventSchema = z.discriminatedUnion('kind', [
   commandsUpdatedEvent,
   modelsUpdatedEvent,
   contextUpdatedEvent,
+  tasksUpdatedEvent,
+  taskStartedEvent,
+  taskUpdatedEvent,
+  taskCompletedEvent,
+  goalUpdatedEvent,
+  sessionCompactedEvent,
+  hookRanEvent,
   protocolErrorEvent,
   unknownEvent,
 ]);

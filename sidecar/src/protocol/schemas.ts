@@ -141,6 +141,13 @@ export const toolResultPayload = z.object({
   output: z.string(),
   isError: z.boolean(),
 });
+/** Stop one background task (the SDK's stopTask); its task.completed {taskEnd: "stopped"} follows. */
+export const stopTaskPayload = z.object({ session: sessionId, taskId: nonEmpty });
+/**
+ * Send running foreground work (a Bash command, an agent) to the background, like Ctrl+B in the terminal: the one
+ * started by `toolUseId`, or all of it without one.
+ */
+export const backgroundTaskPayload = z.object({ session: sessionId, toolUseId: nonEmpty.optional() });
 /** A hidden query in `cwd` asked only for its models (no turn); `executable` as in start. */
 export const discoverModelsPayload = z.object({ cwd: nonEmpty, executable: nonEmpty.optional() });
 
@@ -161,6 +168,8 @@ export type RewindFilesPayload = z.infer<typeof rewindFilesPayload>;
 export type DiscoverModelsPayload = z.infer<typeof discoverModelsPayload>;
 export type ToolResultPayload = z.infer<typeof toolResultPayload>;
 export type MessageParentPayload = z.infer<typeof messageParentPayload>;
+export type StopTaskPayload = z.infer<typeof stopTaskPayload>;
+export type BackgroundTaskPayload = z.infer<typeof backgroundTaskPayload>;
 
 function request<T extends string, P extends z.ZodType>(type: T, payload: P) {
   return z.object({ v: version, id: requestId, type: z.literal(type), payload });
@@ -182,6 +191,8 @@ export const requestSchema = z.discriminatedUnion('type', [
   request('discover_models', discoverModelsPayload),
   request('tool_result', toolResultPayload),
   request('message_parent', messageParentPayload),
+  request('stop_task', stopTaskPayload),
+  request('background_task', backgroundTaskPayload),
 ]);
 export type Request = z.infer<typeof requestSchema>;
 export type RequestType = Request['type'];
@@ -261,6 +272,9 @@ export const okPayloads = {
    * precedes it).
    */
   message_parent: z.strictObject({ found: z.boolean(), parent: z.string().min(1).optional() }),
+  stop_task: z.strictObject({}),
+  /** backgrounded false: nothing matched (no such foreground work runs). */
+  background_task: z.strictObject({ backgrounded: z.boolean() }),
 } satisfies Record<RequestType, z.ZodType>;
 export type OkPayload<T extends RequestType> = z.infer<(typeof okPayloads)[T]>;
 

@@ -3,8 +3,16 @@
 // file. Every named shape below becomes a `$defs` entry the other generators turn into a named type.
 import { z } from 'zod';
 import {
+  backgroundTask,
   commandEntry,
   canceledDispositionSchema,
+  compactTriggerSchema,
+  goalState,
+  hookOutcomeSchema,
+  sessionWarningSchema,
+  taskEndSchema,
+  taskStateSchema,
+  turnOriginSchema,
   errorCodeSchema,
   eventSchema,
   fileBefore,
@@ -67,6 +75,14 @@ const NAMED: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['ReceiptEnd', receiptEndSchema],
   ['HostTool', hostToolSchema],
   ['RestrictedRun', restrictedRunSchema],
+  ['SessionWarning', sessionWarningSchema],
+  ['TurnOrigin', turnOriginSchema],
+  ['BackgroundTask', backgroundTask],
+  ['TaskState', taskStateSchema],
+  ['TaskEnd', taskEndSchema],
+  ['GoalState', goalState],
+  ['CompactTrigger', compactTriggerSchema],
+  ['HookOutcome', hookOutcomeSchema],
   ['Event', eventSchema],
 ];
 

@@ -27,6 +27,10 @@ export interface SessionHandle {
   rewindFiles(message: string, dryRun: boolean): Promise<OkPayload<'rewind_files'>>;
   /** The host's answer to a tool.called event of a restricted run. */
   toolResult(callId: string, output: string, isError: boolean): { settled: boolean };
+  /** Stops one background task (its task.completed follows). */
+  stopTask(taskId: string): Promise<Record<string, never>>;
+  /** Sends running foreground work to the background; false when nothing matched. */
+  backgroundTask(toolUseId: string | undefined): Promise<{ backgrounded: boolean }>;
   /** Resolves after the session shut down and emitted session.closed. */
   close(): Promise<void>;
   /** Called once the start reply went out (side reads begin only then). */

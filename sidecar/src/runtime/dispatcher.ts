@@ -96,6 +96,14 @@ export class Dispatcher {
       }
       case 'message_parent':
         return this.backend.messageParent(request.payload);
+      case 'stop_task': {
+        const { session, taskId } = request.payload;
+        return this.withSession(session, (s) => s.stopTask(taskId));
+      }
+      case 'background_task': {
+        const { session, toolUseId } = request.payload;
+        return this.withSession(session, (s) => s.backgroundTask(toolUseId));
+      }
       case 'discover_models':
         return this.backend.discoverModels(request.payload).then((models) => ({ models }));
       default:

@@ -47,6 +47,8 @@ export function buildQueryOptions(input: QueryOptionsInput): GenerationOptions {
     settingSources: ['user', 'project', 'local'],
     systemPrompt: { type: 'preset', preset: 'claude_code' },
     includePartialMessages: true,
+    // Command hooks from the settings report their runs (hook.ran rows); the SDK's own callback hooks do not.
+    includeHookEvents: true,
     thinking: { type: 'adaptive', display: 'summarized' },
     ...(allowsBypass(input.runningAsRoot, input.env) ? { allowDangerouslySkipPermissions: true } : {}),
     // Without an explicit mode the session starts in the one its settings give.

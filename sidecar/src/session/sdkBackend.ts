@@ -1,5 +1,6 @@
 // Runs sessions, lists and history through the real Claude Agent SDK.
 import { getSessionInfo, getSessionMessages, query } from '@anthropic-ai/claude-agent-sdk';
+import { readGoalStatuses } from '../history/goalStatus.js';
 import { type HistoryPage, readHistory, readMessageParent } from '../history/history.js';
 import { readSessions, renameStoredSession } from '../history/sessions.js';
 import type { EmitEvent, ModelEntry } from '../protocol/events.js';
@@ -40,6 +41,8 @@ export class SdkBackend {
       onEnded: context.onEnded,
       sessionInfo: getSessionInfo,
       transcript: getSessionMessages,
+      goalStatuses: (session) => readGoalStatuses(session),
+      ...continuationDelay(process.env),
     });
     return { handle, executable: choice.path };
   }
@@ -77,4 +80,14 @@ export class SdkBackend {
   async shutdown(): Promise<void> {
     await Promise.allSettled([...this.closing]);
   }
+}
+
+/**
+ * BATON_CONTINUATION_DELAY_MS shortens the 30 s wait for a follow-up after a background task (tests set it so they
+ * never wait 30 s); a value that is not a positive integer keeps the default.
+ */
+function continuationDelay(env: NodeJS.ProcessEnv): { continuationDelayMs?: number } {
+  const raw = env['BATON_CONTINUATION_DELAY_MS'];
+  const ms = raw !== undefined ? Number(raw) : Number.NaN;
+  return Number.isInteger(ms) && ms > 0 ? { continuationDelayMs: ms } : {};
 }

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CanUseTool, Query, SDKMessage } from '@anthropic-ai/claude-agent-sdk';
 import { z } from 'zod';
+import type { GoalObservation } from '../mapper/background.js';
 import { Mapper } from '../mapper/mapper.js';
 import { ProtocolFailure } from '../protocol/errors.js';
 import {
@@ -18,14 +19,17 @@ import {
 import type { CancelBudgets, CancelReply, OkPayload, StartPayload } from '../protocol/schemas.js';
 import { assertNever } from '../util/assertNever.js';
 import { diag, shortError } from '../util/diagnostics.js';
+import { Continuations, CONTINUATION_TIMEOUT, DEFAULT_CONTINUATION_DELAY_MS, isTurnEnd, mergeEnds, type TurnEnd } from './continuations.js';
 import { Generation, type QueryFn } from './generation.js';
 import { Guidance } from './guidance.js';
 import { HostToolBroker, hostToolServer } from './hostTools.js';
 import { isEchoOf, isTurnOutput, resolveFromTranscript, type TranscriptFn } from './identity.js';
+import { isFollowUpResult, isLevel, isNotification, isOutput } from './backgroundSignals.js';
 import { type AnswerDetail, PermissionBroker } from './permissions.js';
 import { buildQueryOptions } from './queryOptions.js';
 import { buildRestrictedOptions, isRestricted } from './restrictedOptions.js';
 import { type SessionInfoFn, SideReader } from './sideReads.js';
+import { explainStartFailure, runningAsRoot } from './startFailure.js';
 import { GenerationStop } from './stopGeneration.js';
 import { type Turn, TurnScheduler } from './turns.js';
 
@@ -50,6 +54,10 @@ export interface SessionDeps {
   sessionInfo: SessionInfoFn;
   /** Reads the session's transcript (the identity barrier's fallback). */
   transcript: TranscriptFn;
+  /** Reads the goal statuses Claude Code filed in the session's transcript (history/goalStatus.ts). */
+  goalStatuses?: (session: string) => Promise<GoalObservation[]>;
+  /** How long a follow-up after a background task may take to show output (30 s; tests shorten it). */
+  continuationDelayMs?: number;
 }
 
 // The CLI reports its mode in the initialize response; the field is not in the SDK's types, so it is read
@@ -79,12 +87,17 @@ export class SdkSession {
   private closing: Promise<void> | undefined;
   private startFailure: ((error: unknown) => void) | undefined;
   private early: SDKMessage[] = [];
+  private readonly continuations: Continuations;
+  private goalReading = false;
 
   private constructor(private readonly deps: SessionDeps) {
     this.id = deps.start.session;
     this.model = deps.start.model;
     this.mode = deps.start.permissionMode;
     this.mapper = new Mapper(this.id, deps.now);
+    this.continuations = new Continuations(this.id, deps.continuationDelayMs ?? DEFAULT_CONTINUATION_DELAY_MS, () =>
+      this.continuationDelayed(),
+    );
     this.permissions = new PermissionBroker(
       (body) => this.emit(body, this.turns.running?.id),
       (mode) => this.planApproved(mode),
@@ -124,7 +137,7 @@ export class SdkSession {
     } catch (error) {
       this.ending = true;
       await generation.stop();
-      throw await this.explainStartFailure(start, error);
+      throw await explainStartFailure(start, error, this.deps.env, this.deps.sessionInfo);
     }
     const reported = initializeModeSchema.safeParse(initialize);
     const mode: PermissionMode = start.permissionMode ?? (reported.success ? reported.data.current_permission_mode : 'default');
@@ -169,7 +182,8 @@ export class SdkSession {
    */
   private openSuccessor(): Generation {
     const { start } = this.deps;
-    this.mapper.queryRestarted();
+    // A fresh claude process has no background task running.
+    for (const body of this.mapper.queryRestarted()) this.emit(body);
     if (isRestricted(start)) return this.openGeneration(start);
     const { forkFrom: _fork, at: _at, ...rest } = start;
     return this.openGeneration({
@@ -191,12 +205,41 @@ export class SdkSession {
     if (this.turns.has(turnId)) throw new ProtocolFailure('bad_request', `turn ${turnId} is already running, queued or done`);
     const released = this.turns.submit({ id: turnId, prompt, uuid: randomUUID(), dispatched: false });
     if (released !== undefined) this.release(released);
+    // A person's prompt ends a turn held open for background work; a follow-up still due gets its own turn.
+    else if (this.continuations.held !== undefined && this.turns.queued[0]?.id === turnId) this.settleHeld(true);
     return { queued: released === undefined };
+  }
+
+  /** Stops one background task (the SDK's stopTask); its task.completed {taskEnd: "stopped"} follows. */
+  async stopTask(taskId: string): Promise<Record<string, never>> {
+    this.assertOpen();
+    const generation = this.generation;
+    if (generation === undefined) throw new ProtocolFailure('bad_request', 'no background task runs: Claude Code was stopped since');
+    try {
+      await generation.query.stopTask(taskId);
+    } catch (error) {
+      throw new ProtocolFailure('sdk_error', `Claude Code did not stop the task: ${shortError(error)}`);
+    }
+    return {};
+  }
+
+  /** Sends running foreground work to the background (Ctrl+B in the terminal); false: nothing matched. */
+  async backgroundTask(toolUseId: string | undefined): Promise<{ backgrounded: boolean }> {
+    this.assertOpen();
+    const generation = this.generation;
+    if (generation === undefined) return { backgrounded: false };
+    try {
+      return { backgrounded: await generation.query.backgroundTasks(toolUseId) };
+    } catch (error) {
+      throw new ProtocolFailure('sdk_error', `Claude Code did not move the work to the background: ${shortError(error)}`);
+    }
   }
 
   /** Exactly one disposition for the turn named (no turn: the running one); see PROTOCOL.md, "Cancel". */
   cancel(turnId: string | undefined, budgets: CancelBudgets): Promise<CancelReply> {
     this.assertOpen();
+    const reserved = this.continuations.reserved;
+    if (reserved !== undefined && turnId === reserved.turn) return Promise.resolve(this.cancelContinuation(reserved.turn));
     const found = this.turns.find(turnId);
     switch (found.phase) {
       case 'none':
@@ -225,6 +268,9 @@ export class SdkSession {
     }
     const generation = this.generation;
     if (generation === undefined) throw new ProtocolFailure('internal', `turn ${turn.id} is dispatched but no query runs`);
+    // The stop revokes the query: no follow-up of it can come, and later signals open no continuation.
+    this.endContinuations(turn.id);
+    this.continuations.fenced = true;
     // Settle first: a tool waiting for a verdict would otherwise hold the interrupt up.
     const stop = new GenerationStop(generation, budgets, () => {
       this.permissions.settleAll('interrupt');
@@ -258,6 +304,8 @@ export class SdkSession {
     const turn = this.turns.running;
     const generation = this.generation;
     if (turn === undefined || !turn.dispatched || generation === undefined || this.stops.has(turn.id)) return { guided: false };
+    // A turn held open for background work has no response to steer: the guidance is an ordinary prompt.
+    if (this.continuations.held?.turn === turn.id) return { guided: false };
     this.guidance.begin(turn.id);
     try {
       await generation.query.interrupt();
@@ -352,8 +400,16 @@ export class SdkSession {
     await generation?.stop();
     await Promise.allSettled([...this.stops.values()].map((s) => s.reply));
     await this.retiring;
+    this.continuations.reset();
+    const held = this.continuations.held;
+    this.continuations.held = undefined;
+    const reserved = this.continuations.reserved;
+    this.continuations.reserved = undefined;
+    if (reserved !== undefined) this.emit({ kind: 'turn.canceled', disposition: 'provider_active', forced: false }, reserved.turn);
     const { running, queued } = this.turns.drain();
-    if (running !== undefined) {
+    // The turn held open for background work had ended as far as Claude Code's answer goes.
+    if (running !== undefined && held?.turn === running.id) this.deps.emit(held.end);
+    else if (running !== undefined) {
       const disposition = running.dispatched ? 'provider_active' : 'pre_accept';
       this.emit({ kind: 'turn.canceled', disposition, ...(running.dispatched ? { forced: false } : {}) }, running.id);
     }
@@ -382,7 +438,10 @@ export class SdkSession {
     // belongs to no turn of this generation.
     if (generation.number > 1 && generation.dispatched === 0) return;
     const running = this.turns.running;
-    if (running !== undefined && running.dispatched && running.accepted !== true) {
+    // While a continuation is reserved, output before the person's echo is the follow-up's (Claude Code answers
+    // the notification before the prompt queued behind it).
+    const barrier = this.continuations.reserved === undefined || (running !== undefined && isEchoOf(message, running.uuid));
+    if (barrier && running !== undefined && running.dispatched && running.accepted !== true) {
       if (isEchoOf(message, running.uuid)) {
         this.accept(running, generation);
       } else if (isTurnOutput(message)) {
@@ -392,12 +451,194 @@ export class SdkSession {
       }
     }
     if (this.guidance.absorb(running?.id, message)) return;
-    for (const event of this.mapper.map(message, { turn: running?.id })) this.deps.emit(event);
-    if (message.type !== 'result') return;
+    if (this.rejects(message, running)) return;
+    this.noteBackground(message, running);
+    const continuation = this.continuations.reserved?.turn;
+    const events = this.mapper.map(message, { turn: continuation ?? running?.id });
+    if (message.type !== 'result') {
+      for (const event of events) this.deps.emit(event);
+      if (isLevel(message)) this.settleIfIdle();
+      return;
+    }
     void this.sideReads.refresh();
-    // The result ended the running turn (its end event came from the mapper); while closing, queued turns
-    // stay queued so shutDown cancels them instead of starting them.
+    void this.readGoals();
+    const end = events.find(isTurnEnd);
+    for (const event of events) if (event !== end) this.deps.emit(event);
+    this.resultArrived(end, continuation, isFollowUpResult(message));
+  }
+
+  /**
+   * A result: it ends a reserved continuation, the follow-up of a held turn, or the running root turn — which is
+   * held open instead while background work is live or a follow-up is due (it ends when the session is idle).
+   */
+  private resultArrived(end: TurnEnd | undefined, continuation: string | undefined, followUp: boolean): void {
+    const c = this.continuations;
+    if (continuation !== undefined) {
+      c.reserved = undefined;
+      c.followUpEnded();
+      if (end !== undefined) this.deps.emit(end);
+      return;
+    }
+    if (c.held !== undefined) {
+      if (end !== undefined) c.held.end = mergeEnds(c.held.end, end);
+      c.followUpEnded();
+      this.settleIfIdle();
+      return;
+    }
+    const running = this.turns.running;
+    if (followUp || end?.turn === undefined) {
+      // Claude Code's bookkeeping for a notification (a resumed process reporting a task the previous one left,
+      // with no model call): the end of no person's turn.
+      c.followUpEnded();
+      if (running === undefined) this.advance();
+      return;
+    }
+    if (running === undefined || end.turn !== running.id) {
+      this.deps.emit(end);
+      this.advance();
+      return;
+    }
+    if (end.kind !== 'turn.completed') {
+      // A failed or canceled root fences later level and notification signals from opening a continuation.
+      c.fenced = true;
+      c.reset();
+    } else if (c.pending || this.mapper.activeTasks.length > 0) {
+      c.held = { turn: running.id, end };
+      if (c.pending) c.armTimer();
+      return;
+    }
+    this.deps.emit(end);
+    // The result ended the running turn; while closing, queued turns stay queued so shutDown cancels them.
     this.advance();
+  }
+
+  /**
+   * After a result, while a goal is in play: the goal statuses Claude Code filed (each sent once). The final one
+   * may be written just after the result, so an active goal is read again a few times, briefly.
+   */
+  private async readGoals(): Promise<void> {
+    const read = this.deps.goalStatuses;
+    if (read === undefined || !this.mapper.goalInPlay || this.goalReading) return;
+    this.goalReading = true;
+    try {
+      for (let attempt = 0; attempt < GOAL_READS && !this.ending; attempt++) {
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, GOAL_READ_GAP_MS));
+        const observed = this.mapper.goalObserved(await read(this.id));
+        if (this.ending) return;
+        for (const event of observed) this.deps.emit(event);
+        if (!this.mapper.goalActive) break;
+      }
+      for (const event of this.mapper.goalTurnEnded()) this.deps.emit(event);
+    } catch (error) {
+      diag(`reading the goal of session ${this.id} failed: ${shortError(error)}`);
+    } finally {
+      this.goalReading = false;
+    }
+  }
+
+  /** Background edges: a notification makes a follow-up due, and the follow-up's first output is noted. */
+  private noteBackground(message: SDKMessage, running: Turn | undefined): void {
+    const c = this.continuations;
+    if (isOutput(message)) {
+      c.outputSeen();
+      return;
+    }
+    if (!isNotification(message)) return;
+    c.notified();
+    const root = running !== undefined && c.held?.turn !== running.id ? running : undefined;
+    if (root !== undefined) return; // the running root's result decides (held open while a follow-up is due)
+    if (c.fenced) {
+      // After a failed or canceled root: the task settles, but its follow-up opens nothing.
+      c.reset();
+      c.rejecting = true;
+      return;
+    }
+    if (c.held === undefined && c.reserved === undefined) this.reserveContinuation();
+    c.armTimer();
+  }
+
+  /** A follow-up is due with no turn to attach to: a continuation turn that shows no prompt. */
+  private reserveContinuation(): void {
+    const turn = this.continuations.reserve(this.deps.now().getTime());
+    this.emit({ kind: 'turn.started', prompt: '', origin: 'task_notification' }, turn);
+  }
+
+  /** Idle (nothing live, no follow-up due): a turn held open for background work ends now. */
+  private settleIfIdle(): void {
+    const c = this.continuations;
+    if (c.held === undefined || c.pending || this.mapper.activeTasks.length > 0) return;
+    this.settleHeld(false);
+  }
+
+  /** Ends the held turn; with `forPrompt` a person's prompt is waiting, so a due follow-up gets its own turn. */
+  private settleHeld(forPrompt: boolean): void {
+    const c = this.continuations;
+    const held = c.held;
+    if (held === undefined) return;
+    c.held = undefined;
+    this.deps.emit(held.end);
+    if (forPrompt && c.pending && c.reserved === undefined) this.reserveContinuation();
+    this.advance();
+  }
+
+  /**
+   * The query generation goes away (a cancel, a failure): no follow-up can come any more. A reserved continuation
+   * turn ends canceled; a held turn other than `keep` (which its caller ends) ends with its own result.
+   */
+  private endContinuations(keep: string | undefined): void {
+    const c = this.continuations;
+    c.reset();
+    const reserved = c.reserved;
+    c.reserved = undefined;
+    if (reserved !== undefined) this.emit({ kind: 'turn.canceled', disposition: 'provider_active', forced: false }, reserved.turn);
+    const held = c.held;
+    c.held = undefined;
+    if (held !== undefined && held.turn !== keep) this.deps.emit(held.end);
+  }
+
+  /** Output of a follow-up that was given up (or fenced) is dropped until its result. */
+  private rejects(message: SDKMessage, running: Turn | undefined): boolean {
+    const c = this.continuations;
+    if (!c.rejecting) return false;
+    if (running !== undefined && isEchoOf(message, running.uuid)) {
+      c.rejecting = false; // a person's turn begins: nothing before it is late any more
+      return false;
+    }
+    if (message.type === 'result') {
+      c.rejecting = false;
+      return isFollowUpResult(message) || message.subtype === 'error_during_execution';
+    }
+    return isOutput(message);
+  }
+
+  /** The follow-up showed no output in time: warn, end its reservation, interrupt it and reject what comes late. */
+  private continuationDelayed(): void {
+    const c = this.continuations;
+    const reserved = c.reserved;
+    const held = c.held;
+    const turn = reserved?.turn ?? held?.turn;
+    this.emit({ kind: 'session.updated', warning: 'continuation_delayed' }, turn);
+    c.reset();
+    c.rejecting = true;
+    if (reserved !== undefined) {
+      c.reserved = undefined;
+      const durationMs = Math.max(0, this.deps.now().getTime() - reserved.startedAt);
+      this.emit({ kind: 'turn.completed', durationMs, numTurns: 0, costUsd: 0, stopReason: CONTINUATION_TIMEOUT }, reserved.turn);
+    } else if (held !== undefined) {
+      this.settleHeld(false);
+    }
+    void this.generation?.query.interrupt().catch((error: unknown) => diag(`interrupting a delayed follow-up failed: ${shortError(error)}`));
+  }
+
+  /** The person stopped a continuation turn: interrupt its follow-up and reject what it still sends. */
+  private cancelContinuation(turn: string): CancelReply {
+    const c = this.continuations;
+    c.reserved = undefined;
+    c.reset();
+    c.rejecting = true;
+    void this.generation?.query.interrupt().catch((error: unknown) => diag(`interrupting a follow-up failed: ${shortError(error)}`));
+    this.emit({ kind: 'turn.canceled', disposition: 'provider_active', forced: false }, turn);
+    return { disposition: 'provider_active', turn, phase: 'dispatched', forced: false };
   }
 
   /** The identity barrier passed: say so once, then release what the turn produced meanwhile. */
@@ -444,6 +685,7 @@ export class SdkSession {
   }
 
   private release(turn: Turn): void {
+    this.continuations.personTurnStarted();
     this.emit({ kind: 'turn.started', prompt: turn.prompt, uuid: turn.uuid }, turn.id);
     if (this.generation !== undefined) {
       this.dispatch(this.generation, turn);
@@ -461,23 +703,40 @@ export class SdkSession {
     // A restricted run persists no transcript: there is no provider turn to bind to.
     if (isRestricted(this.deps.start)) turn.accepted = true;
     this.mapper.notePromptSent(turn.uuid);
-    generation.dispatch({
-      type: 'user',
-      message: { role: 'user', content: turn.prompt },
-      parent_tool_use_id: null,
-      uuid: turn.uuid,
-    });
+    this.mapper.notePromptText(turn.prompt);
+    const send = () =>
+      generation.dispatch({
+        type: 'user',
+        message: { role: 'user', content: turn.prompt },
+        parent_tool_use_id: null,
+        uuid: turn.uuid,
+      });
+    if (!this.continuations.rejecting) {
+      send();
+      return;
+    }
+    // A follow-up that was given up may have started after its interrupt: stop it again, or the prompt would wait
+    // behind it (its output and result are rejected).
+    void generation.query
+      .interrupt()
+      .catch((error: unknown) => diag(`interrupting a late follow-up failed: ${shortError(error)}`))
+      .finally(() => {
+        if (!generation.revoked) send();
+      });
   }
 
   /** The SDK failed under a started session: fail its turns, end the session, keep the sidecar alive. */
   private fail(error: unknown): void {
     this.ending = true;
+    // A held turn's answer was complete: it ends with its own result, not as failed.
+    const held = this.continuations.held?.turn;
+    this.endContinuations(undefined);
     const message = shortError(error);
     diag(`session ${this.id} failed: ${message}`);
     this.permissions.settleAll('interrupt');
     this.hostTools.settleAll(CLOSED_CALL);
     const { running, queued } = this.turns.drain();
-    if (running !== undefined) this.emit({ kind: 'turn.failed', code: 'sdk_error', message }, running.id);
+    if (running !== undefined && running.id !== held) this.emit({ kind: 'turn.failed', code: 'sdk_error', message }, running.id);
     for (const turn of queued) {
       this.emit({ kind: 'turn.failed', code: 'sdk_error', message: 'the session ended before this turn ran' }, turn.id);
     }
@@ -486,28 +745,7 @@ export class SdkSession {
     this.deps.onEnded();
   }
 
-  /**
-   * Why the start failed, in the words that fit: a resumed or forked session that is not stored for this folder
-   * says so; the root hint only when bypass mode was asked for (the one refusal it explains).
-   */
-  private async explainStartFailure(start: StartPayload, error: unknown): Promise<ProtocolFailure> {
-    const stored = start.forkFrom ?? (start.resume === true ? start.session : undefined);
-    if (stored !== undefined && !(await this.isStored(stored, start.cwd))) {
-      return new ProtocolFailure('session_not_found', `no stored session ${stored} was found for the folder ${start.cwd}`);
-    }
-    const hint = start.permissionMode === 'bypassPermissions' ? rootHint(this.deps.env) : '';
-    return new ProtocolFailure('sdk_error', `Claude Code did not start: ${shortError(error)}${hint}`);
-  }
-
-  private async isStored(session: string, cwd: string): Promise<boolean> {
-    try {
-      return (await this.deps.sessionInfo(session, { dir: cwd })) !== undefined;
-    } catch {
-      return true; // unknown: let the CLI's own error speak
-    }
-  }
-
-    private emit(body: EventBody, turn?: string): void {
+  private emit(body: EventBody, turn?: string): void {
     this.deps.emit(stampEvent(turn !== undefined ? { ...body, turn } : body, this.id, this.deps.now));
   }
 
@@ -530,20 +768,13 @@ export class SdkSession {
   }
 }
 
+/** How often, and how far apart, an active goal's transcript is read after a result. */
+const GOAL_READS = 5;
+const GOAL_READ_GAP_MS = 200;
+
 const CANCELED_CALL = 'The run was canceled before the tool answered.';
 const CLOSED_CALL = 'The session ended before the tool answered.';
 
 function drainMessage(budgets: CancelBudgets): string {
   return `Claude Code did not stop within the drain budget (${budgets.drainBudgetMs} ms after the interrupt budget of ${budgets.interruptBudgetMs} ms); its process was killed`;
-}
-
-function runningAsRoot(): boolean {
-  return typeof process.getuid === 'function' && process.getuid() === 0;
-}
-
-/** As root the CLI refuses bypass mode and exits at once; say so instead of a bare exit code. */
-function rootHint(env: NodeJS.ProcessEnv): string {
-  return runningAsRoot() && env['IS_SANDBOX'] !== '1'
-    ? ' (running as root: Claude Code refuses bypassPermissions as root unless IS_SANDBOX=1 is set)'
-    : '';
 }

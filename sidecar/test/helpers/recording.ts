@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { Mapper } from '../../src/mapper/mapper.js';
 import { type Event, type EventBody, stampEvent } from '../../src/protocol/events.js';
+import { isTurnEnd, mergeEnds, type TurnEnd } from '../../src/session/continuations.js';
 import { PermissionBroker } from '../../src/session/permissions.js';
 import { SIDECAR_ROOT } from './fakeApi.js';
 
@@ -31,6 +32,23 @@ const metaSchema = z.object({
       message: z.string().optional(),
     }),
   ),
+  goals: z
+    .array(
+      z.object({
+        turn: z.string(),
+        observation: z.object({
+          uuid: z.string(),
+          timestamp: z.string(),
+          condition: z.string(),
+          met: z.boolean(),
+          sentinel: z.boolean().optional(),
+          failed: z.boolean().optional(),
+          reason: z.string().optional(),
+          iterations: z.number().optional(),
+        }),
+      }),
+    )
+    .default([]),
 });
 export type RecordingMeta = z.infer<typeof metaSchema>;
 
@@ -77,7 +95,23 @@ export async function replayLive(recording: Recording, now: () => Date): Promise
     if (turn === undefined) return;
     running = turn.turn;
     mapper.notePromptSent(turn.uuid);
+    mapper.notePromptText(turn.prompt);
     emit({ kind: 'turn.started', prompt: turn.prompt, uuid: turn.uuid }, turn.turn);
+  };
+
+  let held: TurnEnd | undefined;
+  let due = false;
+  const settle = (): void => {
+    if (held === undefined || due || mapper.activeTasks.length > 0) return;
+    events.push(held);
+    held = undefined;
+    const ended = running;
+    // The goal statuses the session reads after the result.
+    events.push(...mapper.goalObserved(meta.goals.filter((g) => g.turn === ended).map((g) => g.observation)));
+    events.push(...mapper.goalTurnEnded());
+    turnIndex++;
+    running = undefined;
+    startTurn();
   };
 
   emit({ kind: 'session.started', cwd: meta.cwd, model: 'default', permissionMode: 'default', resumed: false });
@@ -102,12 +136,20 @@ export async function replayLive(recording: Recording, now: () => Date): Promise
     }
     const mapped = mapper.map(message, { turn: running });
     perMessage.push({ message, events: mapped });
-    events.push(...mapped);
-    if (typeof message === 'object' && message !== null && 'type' in message && message.type === 'result') {
-      turnIndex++;
-      running = undefined;
-      startTurn();
+    const fields = typeof message === 'object' && message !== null ? (message as { type?: unknown; subtype?: unknown; origin?: { kind?: unknown } | null }) : {};
+    if (fields.type === 'system' && fields.subtype === 'task_notification') due = true;
+    if (fields.type !== 'result') {
+      events.push(...mapped);
+      if (held !== undefined && fields.subtype === 'background_tasks_changed') settle();
+      continue;
     }
+    // As the session does (session/continuations.ts): a result while background work is live or a follow-up is
+    // due holds the turn open; the follow-up's result ends it once nothing runs, with both results' costs.
+    const end = mapped.find(isTurnEnd);
+    events.push(...mapped.filter((e) => e !== end));
+    if (fields.origin?.kind === 'task-notification') due = false;
+    held = held !== undefined && end !== undefined ? mergeEnds(held, end) : (held ?? end);
+    settle();
   }
   emit({ kind: 'session.closed', reason: 'closed' });
   return { events, perMessage };

@@ -250,7 +250,7 @@ describe('messages', () => {
     ]);
   });
 
-  it('maps a task starting and ending under a tool call to tool.updated, and one without a tool call to unknown', () => {
+  it('maps a task starting and ending under a tool call to tool.updated plus task edges; one without a tool call has only the edges', () => {
     const events = mapAll(mapper(), [
       { type: 'system', subtype: 'task_started', task_id: 'b1', tool_use_id: 'toolu_bash', description: 'echo x && sleep 4', task_type: 'local_bash', uuid: 'a', session_id: SESSION },
       { type: 'system', subtype: 'task_notification', task_id: 'b1', tool_use_id: 'toolu_bash', status: 'completed', output_file: '/tmp/o', summary: '', uuid: 'b', session_id: SESSION },
@@ -258,9 +258,12 @@ describe('messages', () => {
     ]);
     expect(events).toMatchObject([
       { kind: 'tool.updated', toolUseId: 'toolu_bash', summary: 'echo x && sleep 4' },
+      { kind: 'task.started', taskId: 'b1', toolUseId: 'toolu_bash', taskType: 'local_bash', description: 'echo x && sleep 4', backgrounded: false },
       { kind: 'tool.updated', toolUseId: 'toolu_bash', summary: 'task completed' },
-      { kind: 'unknown' },
+      { kind: 'task.completed', taskId: 'b1', taskEnd: 'completed', outputFile: '/tmp/o' },
+      { kind: 'task.completed', taskId: 'b2', taskEnd: 'stopped', outputFile: '/tmp/p' },
     ]);
+    expect(events).toHaveLength(5);
   });
 
   it('turns a reported mode change into session.updated, and every status into an ephemeral status update', () => {

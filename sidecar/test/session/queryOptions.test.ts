@@ -15,6 +15,7 @@ describe('buildQueryOptions', () => {
       settingSources: ['user', 'project', 'local'],
       systemPrompt: { type: 'preset', preset: 'claude_code' },
       includePartialMessages: true,
+      includeHookEvents: true,
       thinking: { type: 'adaptive', display: 'summarized' },
       allowDangerouslySkipPermissions: true,
       enableFileCheckpointing: true,

@@ -8,6 +8,7 @@ import { ASK_USER_QUESTION, EXIT_PLAN_MODE, interactiveSettlement } from '../per
 import { settlementText } from '../permissions/settlement';
 import { ToolCard } from '../tools/ToolCard';
 import { useConversation } from './actions';
+import { HookRow } from './HookRow';
 import { lookupItem } from './lookup';
 import { AssistantRow, ErrorRow, NoticeRow, ThinkingRow, TurnEndRow, UnknownRow, UserRow } from './MessageRows';
 
@@ -70,6 +71,8 @@ export const Row = memo(function Row({ itemKey, nested = false }: { itemKey: Ite
       return <UnknownRow item={item} />;
     case 'notice':
       return <NoticeRow item={item} />;
+    case 'hook':
+      return <HookRow item={item} />;
     default:
       return assertNever(item);
   }

@@ -1,41 +1,46 @@
-// The session's title line: where it runs, whether it is live (or a fork), and closing it.
+// The session's title line: where it runs, whether it is live (or a fork, or asleep), and closing it; below it,
+// the work the session does in the background (tasks, the goal), when there is any.
 import { useStore } from '../../store/hooks';
 import { projectName } from '../../store/sidebar';
 import type { SessionState } from '../../store/types';
+import { BackgroundWork } from './BackgroundWork';
 import { SleepBadge } from './SleepState';
 
 export function SessionHeader({ session, title, forkOf }: { session: SessionState; title: string; forkOf?: string | undefined }) {
   const store = useStore();
   return (
-    <header className="session-header">
-      <div className="session-title">
-        <h1 title={title}>{title}</h1>
-        <div className="muted small">
-          <span title={session.cwd}>{projectName(session.cwd)}</span> · <code>{session.cwd}</code>
+    <>
+      <header className="session-header">
+        <div className="session-title">
+          <h1 title={title}>{title}</h1>
+          <div className="muted small">
+            <span title={session.cwd}>{projectName(session.cwd)}</span> · <code>{session.cwd}</code>
+          </div>
         </div>
-      </div>
-      <span className="spacer" />
-      {forkOf !== undefined && (
-        <span className="badge" title={`Forked from session ${forkOf}`} data-testid="session-fork">
-          fork
-        </span>
-      )}
-      <SleepBadge session={session} />
-      {session.live ? (
-        <span className="badge live" data-testid="session-live">
-          live
-        </span>
-      ) : (
-        <span className="badge">{session.closed !== undefined ? 'closed' : 'past session'}</span>
-      )}
-      <button type="button" onClick={() => void store.fork(session.id)} title="Start a new session that continues this one">
-        Fork
-      </button>
-      {session.live && (
-        <button type="button" onClick={() => void store.closeSession(session.id)} title="End this session (it can be resumed later)">
-          Close
+        <span className="spacer" />
+        {forkOf !== undefined && (
+          <span className="badge" title={`Forked from session ${forkOf}`} data-testid="session-fork">
+            fork
+          </span>
+        )}
+        <SleepBadge session={session} />
+        {session.live ? (
+          <span className="badge live" data-testid="session-live">
+            live
+          </span>
+        ) : (
+          <span className="badge">{session.closed !== undefined ? 'closed' : 'past session'}</span>
+        )}
+        <button type="button" onClick={() => void store.fork(session.id)} title="Start a new session that continues this one">
+          Fork
         </button>
-      )}
-    </header>
+        {session.live && (
+          <button type="button" onClick={() => void store.closeSession(session.id)} title="End this session (it can be resumed later)">
+            Close
+          </button>
+        )}
+      </header>
+      <BackgroundWork session={session} />
+    </>
   );
 }

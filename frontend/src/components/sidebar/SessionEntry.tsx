@@ -5,6 +5,7 @@ import { toApiError } from '../../protocol/api';
 import { relativeTime } from '../../lib/format';
 import { useStore } from '../../store/hooks';
 import { projectName, type SidebarEntry, shownBranch } from '../../store/sidebar';
+import { BackgroundBadge } from './BackgroundBadge';
 
 function EntryMenu({ entry, onRename, onClose }: { entry: SidebarEntry; onRename: () => void; onClose: () => void }) {
   const store = useStore();
@@ -142,6 +143,7 @@ export function SessionEntry({ entry, selected, showProject, onSelect }: { entry
             )}
             {meta.join(' · ')}
           </span>
+          <BackgroundBadge session={entry.session} />
           {entry.waiting && (
             <span className="mark warn" title="Waiting for your permission" data-testid="mark-permission">
               needs you

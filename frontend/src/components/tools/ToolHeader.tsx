@@ -6,6 +6,7 @@ import type { ToolItem } from '../../store/types';
 import { lookupItem } from '../conversation/lookup';
 import { ASK_USER_QUESTION, EXIT_PLAN_MODE } from '../permissions/interactive';
 import { useConversation } from '../conversation/actions';
+import { SendToBackground } from './SendToBackground';
 
 /** Where the call's permission request stands: none asked, waiting, or the verdict. */
 export function usePermissionState(item: ToolItem): 'none' | 'waiting' | 'allowed' | 'denied' {
@@ -47,6 +48,7 @@ export function ToolHeader({ item, title, detail, pill }: { item: ToolItem; titl
       <span className="tool-name">{title}</span>
       {detail !== undefined && <span className="tool-detail">{detail}</span>}
       <span className="spacer" />
+      <SendToBackground item={item} />
       {pill ?? <StatusPill item={item} />}
     </div>
   );

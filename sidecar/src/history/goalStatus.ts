@@ -1,0 +1,84 @@
+// The goal `/goal` set, as Claude Code files it in the session's transcript: `goal_status` attachments (set, not
+// met yet with the evaluator's reason, met, failed). getSessionMessages leaves attachments out, so they are read
+// from the transcript file itself. The SDK's `active_goal` messages are the live signal, but a headless CLI does
+// not send them: these attachments are what both live sessions and history read.
+import { readdir, readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { GoalObservation } from '../mapper/background.js';
+
+export type { GoalObservation } from '../mapper/background.js';
+
+const goalStatusLine = z.looseObject({
+  type: z.literal('attachment'),
+  uuid: z.string().min(1),
+  timestamp: z.iso.datetime({ offset: true }),
+  attachment: z.looseObject({
+    type: z.literal('goal_status'),
+    met: z.boolean(),
+    condition: z.string(),
+    sentinel: z.boolean().optional(),
+    failed: z.boolean().optional(),
+    reason: z.string().optional(),
+    iterations: z.number().int().nonnegative().optional(),
+  }),
+});
+
+/** The config dir the CLI and the SDK's session functions use (the sidecar's own environment). */
+export function claudeConfigDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env['CLAUDE_CONFIG_DIR'] ?? join(homedir(), '.claude');
+}
+
+/** The goal statuses of a session's transcript, oldest first; none when the transcript is not found. */
+export async function readGoalStatuses(session: string, configDir: string = claudeConfigDir()): Promise<GoalObservation[]> {
+  const text = await readTranscript(session, configDir);
+  if (text === undefined) return [];
+  return parseGoalStatuses(text);
+}
+
+export function parseGoalStatuses(text: string): GoalObservation[] {
+  const out: GoalObservation[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.includes('"goal_status"')) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      continue; // a torn last line while the CLI writes
+    }
+    const parsed = goalStatusLine.safeParse(value);
+    if (!parsed.success) continue;
+    const { uuid, timestamp, attachment: a } = parsed.data;
+    out.push({
+      uuid,
+      timestamp,
+      condition: a.condition,
+      met: a.met,
+      ...(a.sentinel === true ? { sentinel: true } : {}),
+      ...(a.failed === true ? { failed: true } : {}),
+      ...(a.reason !== undefined ? { reason: a.reason } : {}),
+      ...(a.iterations !== undefined ? { iterations: a.iterations } : {}),
+    });
+  }
+  return out;
+}
+
+/** The transcript lives in projects/<project key>/<session>.jsonl; the key is Claude Code's, so every project is looked in. */
+async function readTranscript(session: string, configDir: string): Promise<string | undefined> {
+  const projects = join(configDir, 'projects');
+  let dirs: string[];
+  try {
+    dirs = await readdir(projects);
+  } catch {
+    return undefined;
+  }
+  for (const dir of dirs) {
+    try {
+      return await readFile(join(projects, dir, `${session}.jsonl`), 'utf8');
+    } catch {
+      // not in this project
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,28 @@
+// What an SDK message says about background work and follow-ups: the session reads these to hold turns open,
+// reserve continuations and reject a late follow-up's output.
+import type { SDKMessage } from '@anthropic-ai/claude-agent-sdk';
+import { resultOriginSchema } from '../mapper/sdkSchemas.js';
+
+/** Messages that are a response's output (what a follow-up shows, and what a rejected one must not). */
+export function isOutput(message: SDKMessage): boolean {
+  return message.type === 'assistant' || message.type === 'stream_event' || message.type === 'user' || message.type === 'tool_progress';
+}
+
+/**
+ * A non-ambient task ended on its own (completed or failed): Claude Code will run a follow-up about it. A stopped
+ * task (stop_task, or Claude Code's own stop) gets none.
+ */
+export function isNotification(message: SDKMessage): boolean {
+  return message.type === 'system' && message.subtype === 'task_notification' && message.ambient !== true && message.status !== 'stopped';
+}
+
+/** The live task set changed (the level signal). */
+export function isLevel(message: SDKMessage): boolean {
+  return message.type === 'system' && message.subtype === 'background_tasks_changed';
+}
+
+/** A result Claude Code produced on its own after a task notification. */
+export function isFollowUpResult(message: SDKMessage): boolean {
+  const parsed = resultOriginSchema.safeParse(message);
+  return parsed.success && parsed.data.origin?.kind === 'task-notification';
+}

@@ -1,0 +1,105 @@
+// /goal, /compact and settings hooks through the real SDK and claude CLI against the scripted fake Messages API
+// (which answers the goal's stop-hook evaluation: not met until the model's answer says "[goal-met]").
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Event, EventOf } from '../../src/protocol/events.js';
+import type { OutputLine } from '../../src/protocol/schemas.js';
+import { PROTOCOL_VERSION } from '../../src/protocol/version.js';
+import { type ClaudeHome, type FakeApi, makeClaudeHome, startFakeApi } from '../helpers/fakeApi.js';
+import { type SidecarProcess, spawnSidecar } from '../helpers/sidecarProcess.js';
+
+const S1 = 'c0c0c0c0-0000-4000-8000-000000000001';
+const S2 = 'c0c0c0c0-0000-4000-8000-000000000002';
+const WAIT = 60_000;
+
+let api: FakeApi;
+let home: ClaudeHome;
+let requestId = 0;
+
+beforeAll(async () => {
+  api = await startFakeApi();
+  home = makeClaudeHome();
+}, 120_000);
+
+afterAll(async () => {
+  await api?.stop();
+  home?.remove();
+});
+
+function eventsOf<K extends Event['kind']>(sidecar: SidecarProcess, session: string, kind: K): Array<EventOf<K>> {
+  return sidecar.lines.flatMap((l) => (l.type === 'event' && l.event.session === session && l.event.kind === kind ? [l.event as EventOf<K>] : []));
+}
+
+async function request(sidecar: SidecarProcess, type: string, payload: object): Promise<OutputLine> {
+  const id = `r${++requestId}`;
+  sidecar.send({ v: PROTOCOL_VERSION, id, type, payload });
+  return sidecar.reply(id, WAIT);
+}
+
+function event<K extends Event['kind']>(sidecar: SidecarProcess, session: string, kind: K, match: (e: EventOf<K>) => boolean = () => true): Promise<EventOf<K>> {
+  return sidecar
+    .waitFor((l) => l.type === 'event' && l.event.session === session && l.event.kind === kind && match(l.event as EventOf<K>), WAIT)
+    .then((l) => (l as Extract<OutputLine, { type: 'event' }>).event as EventOf<K>);
+}
+
+const turnEnd = (sidecar: SidecarProcess, session: string, turn: string): Promise<Event> =>
+  sidecar
+    .waitFor((l) => l.type === 'event' && l.event.session === session && l.event.turn === turn && ['turn.completed', 'turn.failed', 'turn.canceled'].includes(l.event.kind), WAIT)
+    .then((l) => (l as Extract<OutputLine, { type: 'event' }>).event);
+
+const goalSummary = (e: EventOf<'goal.updated'>) => (e.goal === undefined ? 'none' : `${e.goal.condition}|${e.goal.met ? 'met' : 'not met'}|${e.goal.iterations}`);
+
+describe('goals, compaction and hooks through the real SDK', () => {
+  it('reports a goal set, not met, then met — live and in history — and nothing once it is cleared', async () => {
+    const sidecar = spawnSidecar({ env: home.env(api.url) });
+    try {
+      await request(sidecar, 'start', { session: S1, cwd: home.project });
+      await request(sidecar, 'exec', { session: S1, turn: 't1', prompt: '/goal the greeting was answered' });
+      expect(await turnEnd(sidecar, S1, 't1')).toMatchObject({ kind: 'turn.completed' });
+      await event(sidecar, S1, 'goal.updated', (e) => e.goal?.met === true);
+      const live = eventsOf(sidecar, S1, 'goal.updated').map(goalSummary);
+      expect(live).toEqual([
+        'the greeting was answered|not met|0',
+        'the greeting was answered|not met|1',
+        'the greeting was answered|met|2',
+      ]);
+      expect(eventsOf(sidecar, S1, 'goal.updated')[1]?.goal?.lastReason).toBe('Not yet: the answer must say [goal-met]');
+      await request(sidecar, 'exec', { session: S1, turn: 't2', prompt: '/goal clear' });
+      await turnEnd(sidecar, S1, 't2');
+      const history = await request(sidecar, 'history', { session: S1, cwd: home.project });
+      const mapped = (history as Extract<OutputLine, { type: 'ok' }>).payload['events'] as Event[];
+      const goals = mapped.filter((e): e is EventOf<'goal.updated'> => e.kind === 'goal.updated');
+      expect(goals.map(goalSummary)).toEqual(live);
+      const prompts = mapped.filter((e): e is EventOf<'turn.started'> => e.kind === 'turn.started').map((e) => e.prompt);
+      // The slash command reads as typed, as live. (A /goal clear with no goal left is not in the SDK's transcript view.)
+      expect(prompts[0]).toBe('/goal the greeting was answered');
+      expect(mapped.filter((e) => e.kind === 'unknown')).toEqual([]);
+    } finally {
+      await request(sidecar, 'close', { session: S1 });
+      expect(await sidecar.end()).toBe(0);
+    }
+  }, 120_000);
+
+  it('marks a /compact and shows a settings hook run as hook.ran', async () => {
+    writeFileSync(
+      join(home.configDir, 'settings.json'),
+      JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'echo checked-by-hook' }] }] } }),
+    );
+    const sidecar = spawnSidecar({ env: home.env(api.url) });
+    try {
+      await request(sidecar, 'start', { session: S2, cwd: home.project });
+      await request(sidecar, 'exec', { session: S2, turn: 't1', prompt: 'Hello there' });
+      await turnEnd(sidecar, S2, 't1');
+      expect(eventsOf(sidecar, S2, 'hook.ran')).toMatchObject([{ hookEvent: 'UserPromptSubmit', outcome: 'success' }]);
+      await request(sidecar, 'exec', { session: S2, turn: 't2', prompt: '/compact' });
+      await turnEnd(sidecar, S2, 't2');
+      expect(eventsOf(sidecar, S2, 'session.compacted')).toMatchObject([{ trigger: 'manual' }]);
+      expect(eventsOf(sidecar, S2, 'unknown')).toEqual([]);
+    } finally {
+      await request(sidecar, 'close', { session: S2 });
+      expect(await sidecar.end()).toBe(0);
+      writeFileSync(join(home.configDir, 'settings.json'), '{}');
+    }
+  }, 120_000);
+});
