@@ -34,7 +34,8 @@ export async function stopAll() {
 
 export function tempDir(name) {
   const dir = mkdtempSync(join(tmpdir(), `baton-e2e-${name}-`));
-  onStop(() => rmSync(dir, { recursive: true, force: true }));
+  // BATON_E2E_KEEP=1 keeps the run's folders (logs, transcripts) to look at after a failure.
+  if (process.env.BATON_E2E_KEEP === undefined) onStop(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 

@@ -278,6 +278,24 @@ describe('history', () => {
     expect(texts?.at(-1)).toBe('reply 298');
     expect(texts).not.toContain('prompt 299');
   });
+
+  it("reads a fork's earlier conversation even when its session.started arrives before the start call's reply", async () => {
+    const { transport, store } = setup();
+    const FORK = '5a1f0c2e-0000-4000-8000-0000000000f0';
+    transport.on('history', pager(all));
+    transport.on('startSession', async () => {
+      // The host's push of the fork's own start overtakes the call's reply (they travel separately).
+      transport.push({ kind: 'session.started', session: FORK, time: T, cwd: '/w', model: 'default', permissionMode: 'default', resumed: false, forkedFrom: S, seq: 1 });
+      store.flush();
+      expect(store.getState().sessions[FORK]?.live).toBe(true);
+      return { session: FORK };
+    });
+    await connect(transport);
+    await store.startSession({ cwd: '/w', forkFrom: S });
+    await settle();
+    expect(transport.callsOf('history')).toContainEqual({ session: FORK, limit: 200, cwd: '/w' });
+    expect(store.getState().sessions[FORK]?.history.events.length).toBeGreaterThan(0);
+  });
 });
 
 describe('sleep in the store', () => {

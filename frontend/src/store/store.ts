@@ -428,7 +428,10 @@ export class ConsoleStore {
             ...(params.permissionMode !== undefined ? { permissionMode: params.permissionMode } : {}),
           });
         let s: SessionState = { ...base, live: true };
-        if (existing === undefined && (params.resume !== undefined || params.forkFrom !== undefined)) s = withHistoryPending(s);
+        // The session's own session.started may have come first (the event and this reply travel separately): a
+        // resumed or forked session it made still has its earlier conversation to read.
+        const fresh = existing === undefined || (existing.live && existing.history.total === 0 && existing.history.events.length === 0);
+        if (fresh && (params.resume !== undefined || params.forkFrom !== undefined)) s = withHistoryPending(s);
         return { ...state, sessions: { ...state.sessions, [session]: s }, selected: session };
       });
       rememberSelected(session);

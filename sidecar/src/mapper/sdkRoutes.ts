@@ -61,7 +61,7 @@ export const SDK_ROUTES = {
   'system/hook_progress': 'ignore',
   'system/hook_response': 'hook',
   'system/commands_changed': 'commands',
-  // The SDK consumes the CLI's host-only state frames itself; one that reaches us says nothing turns need.
+  // Read by the session itself (idle is the turn-over edge for turns held open for background work); no event.
   'system/session_state_changed': 'ignore',
   // No Baton event yet: shown as unknown rows.
   'system/local_command_output': 'unknown',

@@ -26,3 +26,8 @@ export function isFollowUpResult(message: SDKMessage): boolean {
   const parsed = resultOriginSchema.safeParse(message);
   return parsed.success && parsed.data.origin?.kind === 'task-notification';
 }
+
+/** Claude Code went idle (CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS makes it say so where the SDK passes it on). */
+export function isIdle(message: SDKMessage): boolean {
+  return message.type === 'system' && message.subtype === 'session_state_changed' && message.state === 'idle';
+}

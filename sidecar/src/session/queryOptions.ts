@@ -55,7 +55,9 @@ export function buildQueryOptions(input: QueryOptionsInput): GenerationOptions {
     ...(start.permissionMode !== undefined ? { permissionMode: start.permissionMode } : {}),
     enableFileCheckpointing: true,
     // `env` replaces the child's environment, so everything the sidecar has is passed on.
-    env: { ...input.env, CLAUDE_CODE_ENABLE_TODO_TOOLS: '1' },
+    // EMIT_SESSION_STATE_EVENTS: the CLI's session_state_changed frames then reach the iterator (otherwise they are
+    // host-only and the SDK consumes them); idle is the turn-over edge after background work.
+    env: { ...input.env, CLAUDE_CODE_ENABLE_TODO_TOOLS: '1', CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS: '1' },
     ...(start.model !== undefined && start.model !== 'default' ? { model: start.model } : {}),
     stderr: input.stderr,
     pathToClaudeCodeExecutable: input.executable,

@@ -24,7 +24,7 @@ import { Generation, type QueryFn } from './generation.js';
 import { Guidance } from './guidance.js';
 import { HostToolBroker, hostToolServer } from './hostTools.js';
 import { isEchoOf, isTurnOutput, resolveFromTranscript, type TranscriptFn } from './identity.js';
-import { isFollowUpResult, isLevel, isNotification, isOutput } from './backgroundSignals.js';
+import { isFollowUpResult, isIdle, isLevel, isNotification, isOutput } from './backgroundSignals.js';
 import { type AnswerDetail, PermissionBroker } from './permissions.js';
 import { buildQueryOptions } from './queryOptions.js';
 import { buildRestrictedOptions, isRestricted } from './restrictedOptions.js';
@@ -458,6 +458,7 @@ export class SdkSession {
     if (message.type !== 'result') {
       for (const event of events) this.deps.emit(event);
       if (isLevel(message)) this.settleIfIdle();
+      if (isIdle(message)) this.sessionIdle();
       return;
     }
     void this.sideReads.refresh();
@@ -567,6 +568,18 @@ export class SdkSession {
   private settleIfIdle(): void {
     const c = this.continuations;
     if (c.held === undefined || c.pending || this.mapper.activeTasks.length > 0) return;
+    this.settleHeld(false);
+  }
+
+  /**
+   * Claude Code says it is idle (session_state_changed): the authoritative turn-over edge. With no task live, no
+   * follow-up is coming any more (a notification Claude Code folded into the running turn gets none): a held turn
+   * ends now instead of waiting out the continuation delay.
+   */
+  private sessionIdle(): void {
+    const c = this.continuations;
+    if (c.held === undefined || this.mapper.activeTasks.length > 0) return;
+    c.followUpEnded();
     this.settleHeld(false);
   }
 

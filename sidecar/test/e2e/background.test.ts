@@ -146,8 +146,9 @@ describe('background work through the real SDK', () => {
       expect(inner).toMatchObject([{ parentToolUseId: call!.toolUseId }]);
       expect(eventsOf(sidecar, S5, 'tool.completed').find((e) => e.toolUseId === inner[0]!.toolUseId)?.output).toBe('from the agent');
       // Whether Claude Code answers the agent's notification inside the turn or in a follow-up after it depends on
-      // when the agent ends (PROTOCOL.md, "Background work": without the idle edge, the turn is held until the
-      // follow-up delay then); either way the turn ends once, after the agent.
+      // when the agent ends; either way the turn ends once, after the agent, and at Claude Code's idle edge — never
+      // by giving up a follow-up that was folded into the turn (no continuation_delayed).
+      expect(eventsOf(sidecar, S5, 'session.updated').filter((e) => e.warning !== undefined)).toEqual([]);
       expect(eventsOf(sidecar, S5, 'task.started')).toMatchObject([{ toolUseId: call!.toolUseId, backgrounded: true }]);
       expect(eventsOf(sidecar, S5, 'task.completed')).toMatchObject([{ taskEnd: 'completed' }]);
       expect(eventsOf(sidecar, S5, 'tasks.updated').at(-1)?.tasks).toEqual([]);

@@ -19,7 +19,7 @@ describe('buildQueryOptions', () => {
       thinking: { type: 'adaptive', display: 'summarized' },
       allowDangerouslySkipPermissions: true,
       enableFileCheckpointing: true,
-      env: { PATH: '/bin', HOME: '/h', CLAUDE_CODE_ENABLE_TODO_TOOLS: '1' },
+      env: { PATH: '/bin', HOME: '/h', CLAUDE_CODE_ENABLE_TODO_TOOLS: '1', CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS: '1' },
       pathToClaudeCodeExecutable: '/opt/claude',
       sessionId: session,
     });
