@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { batonBinary, descendants, sendPrompt, shotPath, startBaton, startBrowser, startFakeApi, stopAll, tempDir, waitForTurnEnds } from './harness.mjs';
+import { after, before } from 'node:test';
+import { batonBinary, descendants, pathSteps, sendPrompt, shotPath, startBaton, startBrowser, startFakeApi, stopAll, stopOnSignals, tempDir, waitForTurnEnds } from './harness.mjs';
 
 const TURN_MS = 45_000;
 
@@ -17,11 +17,7 @@ let batonPid;
 let project;
 const pageErrors = [];
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    void stopAll().finally(() => process.exit(130));
-  });
-}
+stopOnSignals();
 
 before(async () => {
   const bin = batonBinary();
@@ -50,23 +46,7 @@ async function shot(name) {
   await page.screenshot({ path: shotPath(name) });
 }
 
-/** One step of the path; once a step fails the later ones are skipped (they would only time out). */
-let broken = false;
-function step(name, fn) {
-  test(name, { timeout: 120_000 }, async (t) => {
-    if (broken) {
-      t.skip('an earlier step failed');
-      return;
-    }
-    try {
-      await fn();
-    } catch (err) {
-      broken = true;
-      await shot(`failed-${name.replace(/\W+/g, '-')}`).catch(() => undefined);
-      throw err;
-    }
-  });
-}
+const step = pathSteps(() => page, 'failed-');
 
 step('the console loads and connects', async () => {
   const response = await page.goto(url);

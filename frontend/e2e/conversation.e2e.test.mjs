@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { batonBinary, sendPrompt, shotPath, startBaton, startBrowser, startFakeApi, stopAll, tempDir, waitForTurnEnds } from './harness.mjs';
+import { after, before } from 'node:test';
+import { batonBinary, pathSteps, sendPrompt, shotPath, startBaton, startBrowser, startFakeApi, stopAll, stopOnSignals, tempDir, waitForTurnEnds } from './harness.mjs';
 
 const TURN_MS = 45_000;
 
@@ -17,11 +17,7 @@ let url;
 let project;
 const pageErrors = [];
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    void stopAll().finally(() => process.exit(130));
-  });
-}
+stopOnSignals();
 
 before(async () => {
   const bin = batonBinary();
@@ -60,22 +56,7 @@ function waitForValue(selector, value) {
   );
 }
 
-let broken = false;
-function step(name, fn) {
-  test(name, { timeout: 120_000 }, async (t) => {
-    if (broken) {
-      t.skip('an earlier step failed');
-      return;
-    }
-    try {
-      await fn();
-    } catch (err) {
-      broken = true;
-      await shot(`failed-${name.replace(/\W+/g, '-')}`).catch(() => undefined);
-      throw err;
-    }
-  });
-}
+const step = pathSteps(() => page, 'conv-failed-');
 
 const QUESTION = {
   questions: [

@@ -1,6 +1,7 @@
 // Starts what the end-to-end test drives, and stops all of it by PID even when the test fails: the scripted
 // Messages API (app/internal/fakeapi), `baton serve` with the real runtime, sidecar and claude CLI, and
 // Debian's headless Chromium through playwright-core (never a downloaded browser).
+import { test } from 'node:test';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -199,4 +200,38 @@ export async function sendPrompt(page, text) {
 /** Waits until count turns have ended (completed, canceled or failed) in the transcript. */
 export async function waitForTurnEnds(page, count) {
   await page.waitForFunction((n) => document.querySelectorAll('[data-testid="turn-completed"], [data-testid="turn-canceled"], [data-testid="error-row"]').length >= n, count);
+}
+
+/** Ctrl-C or SIGTERM stops what the run started (by PID) before the process exits. */
+export function stopOnSignals() {
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      void stopAll().finally(() => process.exit(130));
+    });
+  }
+}
+
+/**
+ * The steps of one end-to-end path: once a step fails the later ones are skipped (they would only time out), and
+ * the failing one leaves a screenshot named `<failedShot><step name>`. page() is read when a step fails.
+ */
+export function pathSteps(page, failedShot) {
+  let broken = false;
+  return function step(name, fn) {
+    test(name, { timeout: 120_000 }, async (t) => {
+      if (broken) {
+        t.skip('an earlier step failed');
+        return;
+      }
+      try {
+        await fn();
+      } catch (err) {
+        broken = true;
+        await page()
+          .screenshot({ path: shotPath(`${failedShot}${name.replace(/\W+/g, '-')}`) })
+          .catch(() => undefined);
+        throw err;
+      }
+    });
+  };
 }

@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { createServer, request } from 'node:http';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { batonBinary, onStop, sendPrompt, shotPath, startBaton, startBrowser, startFakeApi, stopAll, tempDir, waitForTurnEnds } from './harness.mjs';
+import { after, before } from 'node:test';
+import { batonBinary, onStop, pathSteps, sendPrompt, shotPath, startBaton, startBrowser, startFakeApi, stopAll, stopOnSignals, tempDir, waitForTurnEnds } from './harness.mjs';
 
 const TURN_MS = 45_000;
 
@@ -21,11 +21,7 @@ const attackerHits = [];
 const dialogs = [];
 const pageErrors = [];
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    void stopAll().finally(() => process.exit(130));
-  });
-}
+stopOnSignals();
 
 /** A loopback server that records every request and connection attempt made to it. */
 async function startAttacker() {
@@ -138,22 +134,7 @@ async function assertInert(when) {
   assert.deepEqual(pageErrors, [], `${when}: page errors`);
 }
 
-let broken = false;
-function step(name, fn) {
-  test(name, { timeout: 120_000 }, async (t) => {
-    if (broken) {
-      t.skip('an earlier step failed');
-      return;
-    }
-    try {
-      await fn();
-    } catch (err) {
-      broken = true;
-      await page.screenshot({ path: shotPath(`hostile-failed-${name.replace(/\W+/g, '-')}`) }).catch(() => undefined);
-      throw err;
-    }
-  });
-}
+const step = pathSteps(() => page, 'hostile-failed-');
 
 step('the page is served with its security headers, and only to its own Host', async () => {
   const response = await page.goto(url);

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { batonBinary, onStop, shotPath, startBaton, startBrowser, startFakeApi, stopAll, tempDir, waitForTurnEnds } from './harness.mjs';
+import { batonBinary, onStop, pathSteps, shotPath, startBaton, startBrowser, startFakeApi, stopAll, stopOnSignals, tempDir, waitForTurnEnds } from './harness.mjs';
 
 const TURN_MS = 45_000;
 /** How soon a session made outside Baton must show in an open console (issue 13). */
@@ -23,11 +23,7 @@ let projectB;
 let configDir;
 const pageErrors = [];
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    void stopAll().finally(() => process.exit(130));
-  });
-}
+stopOnSignals();
 
 before(async () => {
   bin = batonBinary();
@@ -55,22 +51,7 @@ async function shot(name) {
   await page.screenshot({ path: shotPath(name) });
 }
 
-let broken = false;
-function step(name, fn) {
-  test(name, { timeout: 120_000 }, async (t) => {
-    if (broken) {
-      t.skip('an earlier step failed');
-      return;
-    }
-    try {
-      await fn();
-    } catch (err) {
-      broken = true;
-      await shot(`failed-sidebar-${name.replace(/\W+/g, '-')}`).catch(() => undefined);
-      throw err;
-    }
-  });
-}
+const step = pathSteps(() => page, 'failed-sidebar-');
 
 const entry = (text) => page.getByTestId('session-entry').filter({ hasText: text });
 const group = (label) => page.getByTestId('session-group').filter({ has: page.locator('.group-label', { hasText: label }) });
