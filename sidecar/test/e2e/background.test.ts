@@ -7,6 +7,7 @@ import type { OutputLine } from '../../src/protocol/schemas.js';
 import { PROTOCOL_VERSION } from '../../src/protocol/version.js';
 import { type ClaudeHome, type FakeApi, makeClaudeHome, startFakeApi } from '../helpers/fakeApi.js';
 import { type SidecarProcess, spawnSidecar } from '../helpers/sidecarProcess.js';
+import { END_KINDS, event, events, eventsOf, request, turnEnd } from '../helpers/sessionLines.js';
 
 const S1 = 'b1b1b1b1-0000-4000-8000-000000000001';
 const S2 = 'b1b1b1b1-0000-4000-8000-000000000002';
@@ -14,11 +15,9 @@ const S3 = 'b1b1b1b1-0000-4000-8000-000000000003';
 const S4 = 'b1b1b1b1-0000-4000-8000-000000000004';
 const S5 = 'b1b1b1b1-0000-4000-8000-000000000005';
 const FOLLOW_UP = 'The background work finished: ';
-const WAIT = 60_000;
 
 let api: FakeApi;
 let home: ClaudeHome;
-let requestId = 0;
 
 beforeAll(async () => {
   api = await startFakeApi();
@@ -29,32 +28,6 @@ afterAll(async () => {
   await api?.stop();
   home?.remove();
 });
-
-function events(sidecar: SidecarProcess, session: string): Event[] {
-  return sidecar.lines.flatMap((l) => (l.type === 'event' && l.event.session === session ? [l.event] : []));
-}
-
-function eventsOf<K extends Event['kind']>(sidecar: SidecarProcess, session: string, kind: K): Array<EventOf<K>> {
-  return events(sidecar, session).filter((e): e is EventOf<K> => e.kind === kind);
-}
-
-async function request(sidecar: SidecarProcess, type: string, payload: object): Promise<OutputLine> {
-  const id = `r${++requestId}`;
-  sidecar.send({ v: PROTOCOL_VERSION, id, type, payload });
-  return sidecar.reply(id, WAIT);
-}
-
-function event<K extends Event['kind']>(sidecar: SidecarProcess, session: string, kind: K, match: (e: EventOf<K>) => boolean = () => true): Promise<EventOf<K>> {
-  return sidecar
-    .waitFor((l) => l.type === 'event' && l.event.session === session && l.event.kind === kind && match(l.event as EventOf<K>), WAIT)
-    .then((l) => (l as Extract<OutputLine, { type: 'event' }>).event as EventOf<K>);
-}
-
-const END_KINDS = ['turn.completed', 'turn.failed', 'turn.canceled'];
-const turnEnd = (sidecar: SidecarProcess, session: string, turn: string): Promise<Event> =>
-  sidecar
-    .waitFor((l) => l.type === 'event' && l.event.session === session && l.event.turn === turn && END_KINDS.includes(l.event.kind), WAIT)
-    .then((l) => (l as Extract<OutputLine, { type: 'event' }>).event);
 
 /** Allows every permission the session asks for (the background Bash among them), as a person would. */
 function allowAll(sidecar: SidecarProcess, session: string): () => void {

@@ -5,17 +5,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event, EventOf } from '../../src/protocol/events.js';
 import type { OutputLine } from '../../src/protocol/schemas.js';
-import { PROTOCOL_VERSION } from '../../src/protocol/version.js';
 import { type ClaudeHome, type FakeApi, makeClaudeHome, startFakeApi } from '../helpers/fakeApi.js';
-import { type SidecarProcess, spawnSidecar } from '../helpers/sidecarProcess.js';
+import { spawnSidecar } from '../helpers/sidecarProcess.js';
+import { event, eventsOf, request, turnEnd } from '../helpers/sessionLines.js';
 
 const S1 = 'c0c0c0c0-0000-4000-8000-000000000001';
 const S2 = 'c0c0c0c0-0000-4000-8000-000000000002';
-const WAIT = 60_000;
 
 let api: FakeApi;
 let home: ClaudeHome;
-let requestId = 0;
 
 beforeAll(async () => {
   api = await startFakeApi();
@@ -26,27 +24,6 @@ afterAll(async () => {
   await api?.stop();
   home?.remove();
 });
-
-function eventsOf<K extends Event['kind']>(sidecar: SidecarProcess, session: string, kind: K): Array<EventOf<K>> {
-  return sidecar.lines.flatMap((l) => (l.type === 'event' && l.event.session === session && l.event.kind === kind ? [l.event as EventOf<K>] : []));
-}
-
-async function request(sidecar: SidecarProcess, type: string, payload: object): Promise<OutputLine> {
-  const id = `r${++requestId}`;
-  sidecar.send({ v: PROTOCOL_VERSION, id, type, payload });
-  return sidecar.reply(id, WAIT);
-}
-
-function event<K extends Event['kind']>(sidecar: SidecarProcess, session: string, kind: K, match: (e: EventOf<K>) => boolean = () => true): Promise<EventOf<K>> {
-  return sidecar
-    .waitFor((l) => l.type === 'event' && l.event.session === session && l.event.kind === kind && match(l.event as EventOf<K>), WAIT)
-    .then((l) => (l as Extract<OutputLine, { type: 'event' }>).event as EventOf<K>);
-}
-
-const turnEnd = (sidecar: SidecarProcess, session: string, turn: string): Promise<Event> =>
-  sidecar
-    .waitFor((l) => l.type === 'event' && l.event.session === session && l.event.turn === turn && ['turn.completed', 'turn.failed', 'turn.canceled'].includes(l.event.kind), WAIT)
-    .then((l) => (l as Extract<OutputLine, { type: 'event' }>).event);
 
 const goalSummary = (e: EventOf<'goal.updated'>) => (e.goal === undefined ? 'none' : `${e.goal.condition}|${e.goal.met ? 'met' : 'not met'}|${e.goal.iterations}`);
 
