@@ -2,7 +2,9 @@
 // options Baton's sidecar uses (src/session/queryOptions.ts) and the same claude, against the same scripted API.
 // It prints one JSON line per mark on stdout, times in ms since this process started:
 //   {"mark":"result","t":…}                           one turn: the SDK's result
-//   {"mark":"deltas","count":N,"firstToLastMs":…}    the text deltas the iteration saw, first to last
+//   {"mark":"deltas","count":N,"firstToLastMs":…,"cpuMs":…}
+//                                                    the text deltas the iteration saw, first to last, and the
+//                                                    CPU this process spent from the first to the result
 // Usage: node baseline.mjs --cwd DIR --executable CLAUDE --prompt TEXT
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -49,15 +51,23 @@ const q = query({
 let deltas = 0;
 let first = 0;
 let last = 0;
+let cpuAtFirst;
 for await (const message of q) {
   if (message.type === 'stream_event' && message.event.type === 'content_block_delta' && message.event.delta.type === 'text_delta') {
     last = performance.now();
-    if (deltas === 0) first = last;
+    if (deltas === 0) {
+      first = last;
+      cpuAtFirst = process.cpuUsage();
+    }
     deltas++;
   }
   if (message.type === 'result') {
     const t = performance.now();
-    if (deltas > 0) process.stdout.write(JSON.stringify({ mark: 'deltas', count: deltas, firstToLastMs: last - first }) + '\n');
+    if (deltas > 0) {
+      const cpu = process.cpuUsage(cpuAtFirst);
+      const cpuMs = (cpu.user + cpu.system) / 1000;
+      process.stdout.write(JSON.stringify({ mark: 'deltas', count: deltas, firstToLastMs: last - first, cpuMs }) + '\n');
+    }
     process.stdout.write(JSON.stringify({ mark: 'result', t, subtype: message.subtype }) + '\n');
     finish();
     break;

@@ -1,5 +1,6 @@
 // Entry point: stdio wiring only. stdout carries protocol lines; everything else goes to stderr.
 import { protocolWrite } from './stdio/guardStdout.js';
+import { coalesce } from './protocol/coalesce.js';
 import { LineWriter } from './protocol/lineWriter.js';
 import type { Backend } from './runtime/backend.js';
 import { Sidecar } from './runtime/sidecar.js';
@@ -18,7 +19,7 @@ async function loadBackend(): Promise<Backend> {
   return new SdkBackend(now);
 }
 
-const sidecar = new Sidecar({ backend: await loadBackend(), writer: new LineWriter(protocolWrite), now });
+const sidecar = new Sidecar({ backend: await loadBackend(), writer: new LineWriter(protocolWrite, { merge: coalesce }), now });
 
 let exiting = false;
 const exit = (reason: string): void => {

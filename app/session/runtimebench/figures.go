@@ -5,7 +5,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 	"os/exec"
 	"path/filepath"
@@ -14,8 +13,6 @@ import (
 	"time"
 
 	"github.com/baton-console/baton/app/activity"
-	"github.com/baton-console/baton/app/session"
-	"github.com/rs/zerolog"
 )
 
 // timeToLine runs cmd and returns the time from its start to the first stdout line containing marker; the process
@@ -108,74 +105,6 @@ func (b *bench) startCosts() (sidecar, node time.Duration, err error) {
 		}
 	}
 	return median(sc), median(nd), nil
-}
-
-// streamedDeltas: b.deltas text deltas, first → last as a console client reads them over the WebSocket, against
-// the baseline's own iteration; and the latency each delta gains between the sidecar stamping it and the client.
-func (b *bench) streamedDeltas() error {
-	home, project, err := b.sandbox("deltas")
-	if err != nil {
-		return err
-	}
-	s, err := b.serve(home, "0")
-	if err != nil {
-		return err
-	}
-	defer s.stop()
-	c, err := s.dial()
-	if err != nil {
-		return err
-	}
-	defer c.close()
-	ctx, cancel := deadline()
-	defer cancel()
-	id, err := c.startSession(ctx, project)
-	if err != nil {
-		return err
-	}
-	turn, err := c.prompt(ctx, id, "[deltas]")
-	if err != nil {
-		return err
-	}
-	var first, last time.Time
-	var added []time.Duration
-	for {
-		t, err := c.until(ctx, func(ev activity.Event) bool { return ev.Turn == turn })
-		if err != nil {
-			return err
-		}
-		if t.ev.Kind == activity.MessageDelta && t.ev.Block == activity.MessageBlockText {
-			if first.IsZero() {
-				first = t.at
-			}
-			last = t.at
-			added = append(added, t.at.Sub(t.ev.Time))
-		}
-		if t.ev.Terminal() {
-			break
-		}
-	}
-	batonSpan := last.Sub(first)
-	_, line, err := timeToLine(b.baselineCmd(home, project, "[deltas]"), `"mark":"deltas"`)
-	if err != nil {
-		return fmt.Errorf("baseline: %w", err)
-	}
-	var mark struct {
-		Count         int     `json:"count"`
-		FirstToLastMs float64 `json:"firstToLastMs"`
-	}
-	if err := json.Unmarshal([]byte(line), &mark); err != nil {
-		return err
-	}
-	baseSpan := time.Duration(mark.FirstToLastMs * float64(time.Millisecond))
-	slices.Sort(added)
-	p50, p99 := added[len(added)/2], added[len(added)*99/100]
-	r := ratio(batonSpan, baseSpan)
-	fmt.Printf("%d deltas (baseline saw %d), first → last: WebSocket client %s, baseline iteration %s → %.2f× (goal ≤ 1.10×: %s)\n",
-		len(added), mark.Count, ms(batonSpan), ms(baseSpan), r, verdict(r <= 1.10))
-	fmt.Printf("  added latency per delta, sidecar stamp → client: p50 %s, p99 %s (goal p99 < 5 ms: %s)\n",
-		ms(p50), ms(p99), verdict(p99 < 5*time.Millisecond))
-	return nil
 }
 
 // idleMemory: host + sidecar RSS with one idle session, claude excluded.
@@ -338,54 +267,5 @@ func (b *bench) firstTokenAfterWake() error {
 	r := ratio(median(woken), median(fresh))
 	fmt.Printf("first token (median of %d): after waking %s, fresh session %s → %.2f× (goal ≤ 1.3×: %s)\n",
 		b.runs, ms(median(woken)), ms(median(fresh)), r, verdict(r <= 1.3))
-	return nil
-}
-
-// hostDeltas: the same deltas read straight off the session bus in-process (no WebSocket), to tell the
-// sidecar → host leg from the host → client one.
-func (b *bench) hostDeltas() error {
-	home, project, err := b.sandbox("hostdeltas")
-	if err != nil {
-		return err
-	}
-	m := session.NewManager(session.Config{SidecarPath: b.sidecar, Env: b.env(home), Logger: zerolog.Nop()})
-	defer func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		m.Shutdown(ctx)
-	}()
-	sub := m.Subscribe(nil)
-	defer sub.Close()
-	ctx, cancel := deadline()
-	defer cancel()
-	s, err := m.Start(ctx, session.StartOptions{Cwd: project, PermissionMode: "default"})
-	if err != nil {
-		return err
-	}
-	turn, err := s.Exec(ctx, "[deltas]")
-	if err != nil {
-		return err
-	}
-	var first, last time.Time
-	var added []time.Duration
-	for ev := range sub.C() {
-		if ev.Turn != turn {
-			continue
-		}
-		if ev.Kind == activity.MessageDelta {
-			at := time.Now()
-			if first.IsZero() {
-				first = at
-			}
-			last = at
-			added = append(added, at.Sub(ev.Time))
-		}
-		if ev.Terminal() {
-			break
-		}
-	}
-	slices.Sort(added)
-	fmt.Printf("%d deltas on the host's bus (no WebSocket), first → last %s; sidecar stamp → bus p50 %s, p99 %s\n",
-		len(added), ms(last.Sub(first)), ms(added[len(added)/2]), ms(added[len(added)*99/100]))
 	return nil
 }

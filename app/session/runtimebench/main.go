@@ -121,7 +121,7 @@ func setup(runs, deltas, sessions int) (*bench, error) {
 		text := req.LastUserText()
 		if req.Stream && strings.Contains(text, "[deltas]") && len(req.LastToolResults()) == 0 {
 			// One text block split into exactly b.deltas text_delta events.
-			r = fakeapi.TextReply(strings.Repeat("word ", b.deltas))
+			r = fakeapi.TextReply(strings.Repeat(deltaPiece, b.deltas))
 			r.DeltaCount = b.deltas
 		}
 		if req.Stream && strings.Contains(text, "[hold]") && len(req.LastToolResults()) == 0 {

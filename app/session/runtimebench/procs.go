@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // proc is one running process as /proc shows it.
@@ -133,4 +134,52 @@ func pss(pid int) int64 {
 		}
 	}
 	return 0
+}
+
+// cpuSpent is the CPU time (user + system) of a host's process tree, by role.
+type cpuSpent struct {
+	host, sidecar, claude time.Duration
+}
+
+func (c cpuSpent) since(before cpuSpent) cpuSpent {
+	return cpuSpent{host: c.host - before.host, sidecar: c.sidecar - before.sidecar, claude: c.claude - before.claude}
+}
+
+// cpuByRole reads the CPU time of pid (the host), its sidecars and their claude children so far.
+func cpuByRole(pid int, claude string) cpuSpent {
+	var c cpuSpent
+	for i, p := range tree(pid) {
+		t := cpuTime(p.pid)
+		switch {
+		case i == 0:
+			c.host += t
+		case isClaude(p, claude):
+			c.claude += t
+		default:
+			c.sidecar += t
+		}
+	}
+	return c
+}
+
+// clockTicks is the kernel's USER_HZ, the unit of /proc/PID/stat's times (100 on Linux everywhere that matters).
+const clockTicks = 100
+
+// cpuTime is a process's user + system time from /proc/PID/stat (fields 14 and 15, after the command's parentheses).
+func cpuTime(pid int) time.Duration {
+	data, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+	if err != nil {
+		return 0
+	}
+	end := bytes.LastIndexByte(data, ')')
+	if end < 0 {
+		return 0
+	}
+	fields := strings.Fields(string(data[end+1:]))
+	if len(fields) < 13 {
+		return 0
+	}
+	utime, _ := strconv.ParseInt(fields[11], 10, 64)
+	stime, _ := strconv.ParseInt(fields[12], 10, 64)
+	return time.Duration(utime+stime) * time.Second / clockTicks
 }

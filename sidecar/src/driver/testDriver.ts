@@ -104,7 +104,7 @@ class TestDriverSession {
   }
 
   emit(body: EventBody, turn?: string): void {
-    this.emitEvent(stampEvent(turn !== undefined ? { ...body, turn } : body, this.id, this.now));
+    this.emitEvent(stampEvent(body, this.id, this.now, turn));
   }
 
   private assertOpen(): void {

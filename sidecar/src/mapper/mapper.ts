@@ -137,7 +137,7 @@ export class Mapper {
   }
 
   private stamp(body: EventBody, context: MapContext, clock: () => Date): Event {
-    return stampEvent(context.turn !== undefined ? { ...body, turn: context.turn } : body, this.session, clock);
+    return stampEvent(body, this.session, clock, context.turn);
   }
 
   private mapBodies(message: unknown): EventBody[] {

@@ -129,33 +129,35 @@ export const toolProgressSchema = z.looseObject({
 });
 
 // --- stream events (raw Messages API stream events inside stream_event) -----------------------------------
+// Thousands arrive per reply: these parse in strip mode (z.object), which checks the same fields as looseObject
+// without copying every other key of every piece; the mapper reads only the fields named here.
 
-const messageStartSchema = z.looseObject({
+const messageStartSchema = z.object({
   type: z.literal('message_start'),
-  message: z.looseObject({ id: z.string(), usage: apiUsageSchema.optional() }),
+  message: z.object({ id: z.string(), usage: apiUsageSchema.optional() }),
 });
-const contentBlockStartSchema = z.looseObject({
+const contentBlockStartSchema = z.object({
   type: z.literal('content_block_start'),
   index: z.number().int().nonnegative(),
-  content_block: z.looseObject({ type: z.string() }),
+  content_block: z.object({ type: z.string() }),
 });
-const contentBlockDeltaSchema = z.looseObject({
+const contentBlockDeltaSchema = z.object({
   type: z.literal('content_block_delta'),
   index: z.number().int().nonnegative(),
   delta: z.discriminatedUnion('type', [
-    z.looseObject({ type: z.literal('text_delta'), text: z.string() }),
-    z.looseObject({ type: z.literal('thinking_delta'), thinking: z.string() }),
-    z.looseObject({ type: z.literal('signature_delta') }),
-    z.looseObject({ type: z.literal('input_json_delta') }),
-    z.looseObject({ type: z.literal('citations_delta') }),
+    z.object({ type: z.literal('text_delta'), text: z.string() }),
+    z.object({ type: z.literal('thinking_delta'), thinking: z.string() }),
+    z.object({ type: z.literal('signature_delta') }),
+    z.object({ type: z.literal('input_json_delta') }),
+    z.object({ type: z.literal('citations_delta') }),
   ]),
 });
-const contentBlockStopSchema = z.looseObject({ type: z.literal('content_block_stop'), index: z.number().int() });
-const messageDeltaSchema = z.looseObject({
+const contentBlockStopSchema = z.object({ type: z.literal('content_block_stop'), index: z.number().int() });
+const messageDeltaSchema = z.object({
   type: z.literal('message_delta'),
   usage: apiUsageSchema.optional(),
 });
-const messageStopSchema = z.looseObject({ type: z.literal('message_stop') });
+const messageStopSchema = z.object({ type: z.literal('message_stop') });
 
 export const apiStreamEventSchema = z.discriminatedUnion('type', [
   messageStartSchema,
@@ -167,7 +169,7 @@ export const apiStreamEventSchema = z.discriminatedUnion('type', [
 ]);
 export type ApiStreamEvent = z.infer<typeof apiStreamEventSchema>;
 
-export const streamEventMessageSchema = z.looseObject({
+export const streamEventMessageSchema = z.object({
   type: z.literal('stream_event'),
   parent_tool_use_id: nullableString,
   event: apiStreamEventSchema,

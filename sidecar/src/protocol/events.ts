@@ -466,17 +466,18 @@ export type EventBody<K extends EventKind = EventKind> = K extends EventKind
 /** Where events go: the runtime writes them to stdout as event lines. */
 export type EmitEvent = (event: Event) => void;
 
-/** Adds session and time to an event body (one place, so every producer stamps the same way). */
-export function stampEvent(body: EventBody, session: string, now: () => Date): Event {
-  // Envelope fields first, so logs and snapshots read the same way for every kind. (TypeScript loses the
-  // kind-to-fields link when a union is destructured, hence the assertion; tests validate every event.)
-  const { kind, ...fields } = body;
-  const turn = 'turn' in fields ? fields.turn : undefined;
-  return {
-    kind,
-    session,
-    ...(turn !== undefined ? { turn } : {}),
-    time: now().toISOString(),
-    ...fields,
-  } as Event;
+/**
+ * Adds session and time to an event body, and the turn when given (it wins over the body's own), in one place,
+ * so every producer stamps the same way. It runs for every stream piece, so the event is built in one copy.
+ */
+export function stampEvent(body: EventBody, session: string, now: () => Date, turn?: string): Event {
+  // Envelope fields first, so logs and snapshots read the same way for every kind; copying the body in keeps
+  // them in front (a key keeps its first place). (TypeScript loses the kind-to-fields link in the copy, hence
+  // the assertion; tests validate every event.)
+  const own = 'turn' in body ? body.turn : undefined;
+  const time = now().toISOString();
+  if (turn === undefined && own === undefined) return Object.assign({ kind: body.kind, session, time }, body) as Event;
+  const event = Object.assign({ kind: body.kind, session, turn: turn ?? own, time }, body) as Event;
+  if (turn !== undefined) event.turn = turn;
+  return event;
 }

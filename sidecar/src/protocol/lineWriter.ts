@@ -1,7 +1,8 @@
 // Writes wire lines, one JSON object per line, and lets shutdown wait until every line reached the stream.
 // Lines sent in the same turn of the event loop go out in one write: a streaming reply makes thousands of small
 // events, and one write (one pipe syscall, one read on the host) per line cost more than the events themselves.
-// A long burst is cut every MAX_BATCH_LINES, so the first line of a burst does not wait for the whole burst.
+// Waiting lines may be merged (coalesce.ts: text pieces of one block). A long turn of the event loop is cut every
+// MAX_BATCH_LINES lines or MAX_BATCH_WAIT_MS, so the first line of a burst does not wait for the whole burst.
 import type { WireLine } from './codec.js';
 
 /** Writes data and calls done once it is handed to the OS (a Node stream's write with a callback). */
@@ -10,24 +11,54 @@ export type RawWrite = (data: string, done: (error?: Error | null) => void) => v
 /** Schedules a callback after the current turn of the event loop (setImmediate; tests may pass their own). */
 export type Defer = (run: () => void) => void;
 
+/** Merges a line into the one waiting before it, or returns undefined to keep both. */
+export type Merge = (prev: WireLine, next: WireLine) => WireLine | undefined;
+
+/** A clock in milliseconds (performance.now; tests pass their own). */
+export type Clock = () => number;
+
 /** At most this many lines wait for the end of the event-loop turn (bounds the latency batching adds). */
 export const MAX_BATCH_LINES = 64;
+
+/** The oldest waiting line waits at most about this long (ms) while the event loop stays busy. */
+export const MAX_BATCH_WAIT_MS = 1;
+
+export interface LineWriterOptions {
+  defer?: Defer;
+  merge?: Merge;
+  clock?: Clock;
+}
 
 export class LineWriter {
   private outstanding = 0;
   private idle: Array<() => void> = [];
-  private pending: string[] = [];
+  private pending: WireLine[] = [];
+  private firstAt = 0;
   private scheduled = false;
+  private readonly defer: Defer;
+  private readonly merge: Merge | undefined;
+  private readonly clock: Clock;
 
   constructor(
     private readonly rawWrite: RawWrite,
-    private readonly defer: Defer = (run) => void setImmediate(run),
-  ) {}
+    options: LineWriterOptions = {},
+  ) {
+    this.defer = options.defer ?? ((run) => void setImmediate(run));
+    this.merge = options.merge;
+    this.clock = options.clock ?? (() => performance.now());
+  }
 
   send(line: WireLine): void {
-    this.outstanding++;
-    this.pending.push(`${JSON.stringify(line)}\n`);
-    if (this.pending.length >= MAX_BATCH_LINES) {
+    const last = this.pending.length > 0 ? this.pending[this.pending.length - 1]! : undefined;
+    const merged = last !== undefined && this.merge !== undefined ? this.merge(last, line) : undefined;
+    if (merged !== undefined) {
+      this.pending[this.pending.length - 1] = merged;
+    } else {
+      if (this.pending.length === 0) this.firstAt = this.clock();
+      this.outstanding++;
+      this.pending.push(line);
+    }
+    if (this.pending.length >= MAX_BATCH_LINES || this.clock() - this.firstAt >= MAX_BATCH_WAIT_MS) {
       this.write();
       return;
     }
@@ -50,7 +81,9 @@ export class LineWriter {
     const lines = this.pending;
     if (lines.length === 0) return;
     this.pending = [];
-    this.rawWrite(lines.join(''), () => {
+    let data = '';
+    for (const line of lines) data += `${JSON.stringify(line)}\n`;
+    this.rawWrite(data, () => {
       this.outstanding -= lines.length;
       if (this.outstanding === 0) for (const resolve of this.idle.splice(0)) resolve();
     });

@@ -759,7 +759,7 @@ export class SdkSession {
   }
 
   private emit(body: EventBody, turn?: string): void {
-    this.deps.emit(stampEvent(turn !== undefined ? { ...body, turn } : body, this.id, this.deps.now));
+    this.deps.emit(stampEvent(body, this.id, this.deps.now, turn));
   }
 
   private assertOpen(): void {

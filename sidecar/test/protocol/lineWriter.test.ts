@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { LineWriter, MAX_BATCH_LINES } from '../../src/protocol/lineWriter.js';
+import { coalesce } from '../../src/protocol/coalesce.js';
+import type { WireLine } from '../../src/protocol/codec.js';
+import { LineWriter, MAX_BATCH_LINES, MAX_BATCH_WAIT_MS } from '../../src/protocol/lineWriter.js';
 import { PROTOCOL_VERSION } from '../../src/protocol/version.js';
 
-const line = (id: string) => ({ v: PROTOCOL_VERSION as typeof PROTOCOL_VERSION, id, type: 'ok' as const, payload: {} });
+const line = (id: string): WireLine => ({ v: PROTOCOL_VERSION, id, type: 'ok', payload: {} });
+
+const delta = (text: string, time: string): WireLine => ({
+  v: PROTOCOL_VERSION,
+  type: 'event',
+  event: { kind: 'message.delta', session: 's', turn: 't', time, ephemeral: true, messageId: 'm', index: 0, block: 'text', text },
+});
+
+const linesOf = (data: string): WireLine[] =>
+  data
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as WireLine);
 
 describe('LineWriter', () => {
   it('writes the lines sent in one turn of the event loop in one write, in order, and flush waits for them', async () => {
@@ -14,7 +28,7 @@ describe('LineWriter', () => {
         writes.push(data);
         done.push(() => cb());
       },
-      (run) => deferred.push(run),
+      { defer: (run) => deferred.push(run), clock: () => 0 },
     );
     writer.send(line('a'));
     writer.send(line('b'));
@@ -24,7 +38,7 @@ describe('LineWriter', () => {
     const flush = writer.flush().then(() => (flushed = true));
     deferred.shift()!();
     expect(writes).toHaveLength(1);
-    expect(writes[0]!.split('\n').filter((l) => l !== '').map((l) => (JSON.parse(l) as { id: string }).id)).toEqual(['a', 'b']);
+    expect(linesOf(writes[0]!).map((l) => ('id' in l ? l.id : ''))).toEqual(['a', 'b']);
     writer.send(line('c'));
     deferred.shift()!();
     expect(writes).toHaveLength(2);
@@ -38,16 +52,49 @@ describe('LineWriter', () => {
 
   it('writes a long burst every MAX_BATCH_LINES lines without waiting for the turn to end', () => {
     const writes: string[] = [];
-    const writer = new LineWriter(
-      (data) => writes.push(data),
-      () => undefined, // the turn never ends in this test
-    );
+    const writer = new LineWriter((data) => writes.push(data), {
+      defer: () => undefined, // the turn never ends in this test
+      clock: () => 0,
+    });
     for (let i = 0; i < MAX_BATCH_LINES * 2 + 1; i++) writer.send(line(String(i)));
-    expect(writes.map((w) => w.split('\n').length - 1)).toEqual([MAX_BATCH_LINES, MAX_BATCH_LINES]);
+    expect(writes.map((w) => linesOf(w).length)).toEqual([MAX_BATCH_LINES, MAX_BATCH_LINES]);
   });
 
-  it('flushes at once when nothing is outstanding', async () => {
-    const writer = new LineWriter(() => undefined, () => undefined);
+  it('writes what waits once the oldest line has waited MAX_BATCH_WAIT_MS, though the turn goes on', () => {
+    const writes: string[] = [];
+    let now = 100;
+    const writer = new LineWriter((data) => writes.push(data), { defer: () => undefined, clock: () => now });
+    writer.send(line('a'));
+    now += MAX_BATCH_WAIT_MS / 2;
+    writer.send(line('b'));
+    expect(writes).toEqual([]);
+    now += MAX_BATCH_WAIT_MS / 2;
+    writer.send(line('c'));
+    expect(writes.map((w) => linesOf(w).map((l) => ('id' in l ? l.id : '')))).toEqual([['a', 'b', 'c']]);
+    writer.send(line('d')); // a new batch starts its own wait
+    expect(writes).toHaveLength(1);
+  });
+
+  it('merges waiting text pieces into one line with the first piece’s time, and flush counts the merged line once', async () => {
+    const writes: string[] = [];
+    const deferred: Array<() => void> = [];
+    const writer = new LineWriter(
+      (data, cb) => {
+        writes.push(data);
+        cb();
+      },
+      { defer: (run) => deferred.push(run), merge: coalesce, clock: () => 0 },
+    );
+    writer.send(delta('Hel', '2026-01-01T00:00:00.001Z'));
+    writer.send(delta('lo', '2026-01-01T00:00:00.002Z'));
+    writer.send(line('reply'));
+    writer.send(delta(' world', '2026-01-01T00:00:00.003Z'));
+    deferred.shift()!();
+    const sent = linesOf(writes[0]!);
+    expect(sent).toHaveLength(3);
+    expect(sent[0]).toMatchObject({ type: 'event', event: { kind: 'message.delta', text: 'Hello', time: '2026-01-01T00:00:00.001Z' } });
+    expect(sent[1]).toMatchObject({ id: 'reply' }); // nothing merges across another line: order is kept
+    expect(sent[2]).toMatchObject({ type: 'event', event: { text: ' world' } });
     await expect(writer.flush()).resolves.toBeUndefined();
   });
 });

@@ -1,0 +1,176 @@
+//go:build unix
+
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/session"
+	"github.com/rs/zerolog"
+)
+
+// deltaPiece is the text of one streamed delta: the scripted reply is deltaPiece repeated b.deltas times, one per
+// text_delta event.
+const deltaPiece = "word "
+
+// deltaTally follows the streamed text as a client receives it. The sidecar may merge pieces that waited together
+// into one event (sidecar/src/protocol/coalesce.ts), stamped with its first piece's mapping time; each piece it
+// carries is counted with that stamp, so the latency read off it is never better than the piece's own.
+type deltaTally struct {
+	first, last time.Time
+	pieces      int
+	events      int
+	added       []time.Duration
+}
+
+func (d *deltaTally) add(at time.Time, ev activity.Event) {
+	if ev.Kind != activity.MessageDelta || ev.Block != activity.MessageBlockText {
+		return
+	}
+	n := strings.Count(ev.Text, deltaPiece)
+	if n == 0 {
+		return
+	}
+	if d.first.IsZero() {
+		d.first = at
+	}
+	d.last, d.pieces, d.events = at, d.pieces+n, d.events+1
+	for range n {
+		d.added = append(d.added, at.Sub(ev.Time))
+	}
+}
+
+func (d *deltaTally) percentiles() (p50, p99 time.Duration) {
+	s := slices.Clone(d.added)
+	slices.Sort(s)
+	return s[len(s)/2], s[len(s)*99/100]
+}
+
+func (d *deltaTally) complete(want int) error {
+	if d.pieces != want {
+		return fmt.Errorf("the client received %d of the %d streamed pieces", d.pieces, want)
+	}
+	return nil
+}
+
+// streamedDeltas: b.deltas text deltas, first → last as a console client reads them over the WebSocket, against
+// the baseline's own iteration; the latency each delta gains between the sidecar mapping it and the client; and
+// the CPU each process spent while the reply streamed.
+func (b *bench) streamedDeltas() error {
+	home, project, err := b.sandbox("deltas")
+	if err != nil {
+		return err
+	}
+	s, err := b.serve(home, "0")
+	if err != nil {
+		return err
+	}
+	defer s.stop()
+	c, err := s.dial()
+	if err != nil {
+		return err
+	}
+	defer c.close()
+	ctx, cancel := deadline()
+	defer cancel()
+	id, err := c.startSession(ctx, project)
+	if err != nil {
+		return err
+	}
+	turn, err := c.prompt(ctx, id, "[deltas]")
+	if err != nil {
+		return err
+	}
+	var tally deltaTally
+	var before cpuSpent
+	for {
+		t, err := c.until(ctx, func(ev activity.Event) bool { return ev.Turn == turn })
+		if err != nil {
+			return err
+		}
+		tally.add(t.at, t.ev)
+		if tally.events == 1 && before == (cpuSpent{}) {
+			before = cpuByRole(s.pid(), b.claude)
+		}
+		if t.ev.Terminal() {
+			break
+		}
+	}
+	spent := cpuByRole(s.pid(), b.claude).since(before)
+	if err := tally.complete(b.deltas); err != nil {
+		return err
+	}
+	batonSpan := tally.last.Sub(tally.first)
+	_, line, err := timeToLine(b.baselineCmd(home, project, "[deltas]"), `"mark":"deltas"`)
+	if err != nil {
+		return fmt.Errorf("baseline: %w", err)
+	}
+	var mark struct {
+		Count         int     `json:"count"`
+		FirstToLastMs float64 `json:"firstToLastMs"`
+		CPUMs         float64 `json:"cpuMs"`
+	}
+	if err := json.Unmarshal([]byte(line), &mark); err != nil {
+		return err
+	}
+	baseSpan := time.Duration(mark.FirstToLastMs * float64(time.Millisecond))
+	p50, p99 := tally.percentiles()
+	r := ratio(batonSpan, baseSpan)
+	fmt.Printf("%d deltas (baseline saw %d), first → last: WebSocket client %s, baseline iteration %s → %.2f× (goal ≤ 1.10×: %s)\n",
+		tally.pieces, mark.Count, ms(batonSpan), ms(baseSpan), r, verdict(r <= 1.10))
+	fmt.Printf("  added latency per delta, sidecar stamp → client: p50 %s, p99 %s (goal p99 < 5 ms: %s)\n",
+		ms(p50), ms(p99), verdict(p99 < 5*time.Millisecond))
+	fmt.Printf("  the client received them in %d events; CPU from the first delta to the end: host %s, sidecar %s, claude %s; the baseline's node %s\n",
+		tally.events, ms(spent.host), ms(spent.sidecar), ms(spent.claude), ms(time.Duration(mark.CPUMs*float64(time.Millisecond))))
+	return nil
+}
+
+// hostDeltas: the same deltas read straight off the session bus in-process (no WebSocket), to tell the
+// sidecar → host leg from the host → client one.
+func (b *bench) hostDeltas() error {
+	home, project, err := b.sandbox("hostdeltas")
+	if err != nil {
+		return err
+	}
+	m := session.NewManager(session.Config{SidecarPath: b.sidecar, Env: b.env(home), Logger: zerolog.Nop()})
+	defer func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		m.Shutdown(ctx)
+	}()
+	sub := m.Subscribe(nil)
+	defer sub.Close()
+	ctx, cancel := deadline()
+	defer cancel()
+	s, err := m.Start(ctx, session.StartOptions{Cwd: project, PermissionMode: "default"})
+	if err != nil {
+		return err
+	}
+	turn, err := s.Exec(ctx, "[deltas]")
+	if err != nil {
+		return err
+	}
+	var tally deltaTally
+	for ev := range sub.C() {
+		if ev.Turn != turn {
+			continue
+		}
+		tally.add(time.Now(), ev)
+		if ev.Terminal() {
+			break
+		}
+	}
+	if err := tally.complete(b.deltas); err != nil {
+		return err
+	}
+	p50, p99 := tally.percentiles()
+	fmt.Printf("%d deltas in %d events on the host's bus (no WebSocket), first → last %s; sidecar stamp → bus p50 %s, p99 %s\n",
+		tally.pieces, tally.events, ms(tally.last.Sub(tally.first)), ms(p50), ms(p99))
+	return nil
+}
