@@ -5,7 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
+	"slices"
 	"sort"
+	"strings"
+	"time"
 )
 
 // ErrUnknownKind marks an event whose kind this host's schema does not name.
@@ -15,13 +19,17 @@ var ErrUnknownKind = errors.New("unknown event kind")
 // must be one the kind's schema names, every required field must be there, enum values must be known, and the
 // event must pass Validate. Anything else is an error naming the kind, so the caller can report it as a
 // protocol error instead of dropping data silently.
+//
+// It runs for every stream piece, so the event is decoded once: the top-level keys are checked by a scan
+// (toplevel.go), and only kinds with nested objects pay for a decoder that refuses their unknown fields.
 func DecodeEvent(data []byte) (Event, error) {
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(data, &fields); err != nil {
-		return Event{}, fmt.Errorf("an event that is not a JSON object: %w", err)
+	var buf [24][]byte
+	keys, rawKind, err := topLevel(data, buf[:0])
+	if err != nil {
+		return Event{}, fmt.Errorf("an event that is %w", err)
 	}
 	var kind Kind
-	if err := json.Unmarshal(fields["kind"], &kind); err != nil || kind == "" {
+	if err := json.Unmarshal(rawKind, &kind); err != nil || kind == "" {
 		return Event{}, errors.New("an event without a kind")
 	}
 	spec, ok := kindSpecs[kind]
@@ -32,9 +40,9 @@ func DecodeEvent(data []byte) (Event, error) {
 		return Event{}, fmt.Errorf("a %s event, which only the host makes", kind)
 	}
 	var unknown []string
-	for name := range fields {
-		if _, known := spec.fields[name]; !known {
-			unknown = append(unknown, name)
+	for _, k := range keys {
+		if _, known := spec.fields[string(k)]; !known {
+			unknown = append(unknown, string(k))
 		}
 	}
 	if len(unknown) > 0 {
@@ -42,20 +50,24 @@ func DecodeEvent(data []byte) (Event, error) {
 		return Event{}, fmt.Errorf("a %s event with fields this host does not know: %q", kind, unknown)
 	}
 	var missing []string
-	for name, required := range spec.fields {
-		if _, present := fields[name]; required && !present {
+	for _, name := range requiredFields[kind] {
+		if !slices.ContainsFunc(keys, func(k []byte) bool { return string(k) == name }) {
 			missing = append(missing, name)
 		}
 	}
 	if len(missing) > 0 {
-		sort.Strings(missing)
 		return Event{}, fmt.Errorf("a %s event without %q", kind, missing)
 	}
-	// Unknown fields of nested objects (fileBefore, plan items, …) are refused by the decoder itself.
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
 	var ev Event
-	if err := dec.Decode(&ev); err != nil {
+	if nestedKinds[kind] {
+		// Unknown fields of nested objects (fileBefore, plan items, …) are refused by the decoder itself.
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.DisallowUnknownFields()
+		err = dec.Decode(&ev)
+	} else {
+		err = json.Unmarshal(data, &ev)
+	}
+	if err != nil {
 		return Event{}, fmt.Errorf("a malformed %s event: %w", kind, err)
 	}
 	if err := ev.checkValues(); err != nil {
@@ -69,3 +81,50 @@ func DecodeEvent(data []byte) (Event, error) {
 
 // HostMade reports whether only the host makes events of kind k (the sidecar never sends them).
 func HostMade(k Kind) bool { return kindSpecs[k].hostMade }
+
+// requiredFields lists each kind's required fields, sorted (so a missing-field error reads the same every time).
+var requiredFields = func() map[Kind][]string {
+	out := map[Kind][]string{}
+	for kind, spec := range kindSpecs {
+		for name, required := range spec.fields {
+			if required {
+				out[kind] = append(out[kind], name)
+			}
+		}
+		sort.Strings(out[kind])
+	}
+	return out
+}()
+
+// nestedKinds marks the kinds with a field holding a structured value (an object, or a list of them) whose own
+// fields the decoder must check; the others decode without that check, their top-level keys checked already.
+var nestedKinds = func() map[Kind]bool {
+	byName := map[string]reflect.Type{}
+	t := reflect.TypeFor[Event]()
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		byName[name] = f.Type
+	}
+	out := map[Kind]bool{}
+	for kind, spec := range kindSpecs {
+		for name := range spec.fields {
+			if structured(byName[name]) {
+				out[kind] = true
+			}
+		}
+	}
+	return out
+}()
+
+// structured reports whether values of t are decoded field by field (structs, possibly behind pointers, slices
+// or maps); raw JSON and time are not.
+func structured(t reflect.Type) bool {
+	for t != nil && (t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Map) {
+		if t == reflect.TypeFor[json.RawMessage]() {
+			return false
+		}
+		t = t.Elem()
+	}
+	return t != nil && t.Kind() == reflect.Struct && t != reflect.TypeFor[time.Time]()
+}
