@@ -16,9 +16,14 @@ type Unbounded[T any] struct {
 // Out delivers the items in order and is closed after Close once all were delivered.
 func (q *Unbounded[T]) Out() <-chan T { return q.out }
 
+// outBuffer lets the pump hand over a burst without waiting for the consumer to wake for each item (a streaming
+// reply is thousands of events: a goroutine switch per item cost more than the items), and lets a consumer that
+// batches see what is waiting. Items in it were already pushed, so order and Close are unchanged.
+const outBuffer = 64
+
 // New starts the hand-off; read from Out.
 func New[T any]() *Unbounded[T] {
-	q := &Unbounded[T]{signal: make(chan struct{}, 1), out: make(chan T)}
+	q := &Unbounded[T]{signal: make(chan struct{}, 1), out: make(chan T, outBuffer)}
 	go q.pump()
 	return q
 }
