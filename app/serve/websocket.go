@@ -25,18 +25,6 @@ type replyMessage struct {
 	Error  *console.Error  `json:"error,omitempty"`
 }
 
-// eventMessage pushes one event.
-type eventMessage struct {
-	Type  string         `json:"type"`
-	Event activity.Event `json:"event"`
-}
-
-// eventsMessage pushes several events at once, in order (events that were waiting together).
-type eventsMessage struct {
-	Type   string           `json:"type"`
-	Events []activity.Event `json:"events"`
-}
-
 // hostMessage pushes a whole new sign-in or provisioning state.
 type hostMessage struct {
 	Type      string                  `json:"type"`
@@ -84,6 +72,10 @@ func writeJSON(ctx context.Context, conn *websocket.Conn, v any) error {
 	if err != nil {
 		return err
 	}
+	return writeMessage(ctx, conn, data)
+}
+
+func writeMessage(ctx context.Context, conn *websocket.Conn, data []byte) error {
 	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	return conn.Write(wctx, websocket.MessageText, data)
@@ -96,11 +88,46 @@ type wsPusher struct {
 }
 
 func (w wsPusher) Event(ev activity.Event) error {
-	return writeJSON(w.ctx, w.conn, eventMessage{Type: "event", Event: ev})
+	msg, err := eventJSON(ev)
+	if err != nil {
+		return err
+	}
+	return writeMessage(w.ctx, w.conn, msg)
 }
 
 func (w wsPusher) Events(evs []activity.Event) error {
-	return writeJSON(w.ctx, w.conn, eventsMessage{Type: "events", Events: evs})
+	msg, err := eventsJSON(evs)
+	if err != nil {
+		return err
+	}
+	return writeMessage(w.ctx, w.conn, msg)
+}
+
+// eventJSON is {"type":"event","event":…}; eventsJSON is {"type":"events","events":[…]}, several events that
+// were waiting together, in order (API.md). Each event's own encoding is put in place: marshalling a wrapper
+// struct would scan and copy every event's MarshalJSON output once more, and a streaming reply sends thousands.
+func eventJSON(ev activity.Event) ([]byte, error) {
+	data, err := ev.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	msg := make([]byte, 0, len(data)+32)
+	return append(append(append(msg, `{"type":"event","event":`...), data...), '}'), nil
+}
+
+func eventsJSON(evs []activity.Event) ([]byte, error) {
+	msg := append(make([]byte, 0, 320*len(evs)), `{"type":"events","events":[`...)
+	for i, ev := range evs {
+		data, err := ev.MarshalJSON()
+		if err != nil {
+			return nil, err
+		}
+		if i > 0 {
+			msg = append(msg, ',')
+		}
+		msg = append(msg, data...)
+	}
+	return append(msg, "]}"...), nil
 }
 
 func (w wsPusher) Auth(a console.AuthState) error {
