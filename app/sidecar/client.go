@@ -72,7 +72,7 @@ func Start(ctx context.Context, cfg Config) (*Client, error) {
 		return nil, err
 	}
 	cmd := exec.Command(cfg.Path, cfg.Args...)
-	cmd.Env = cfg.Env
+	cmd.Env = runtimeEnv(cfg.Env)
 	cmd.Dir = cfg.Dir
 	ownProcessGroup(cmd)
 	stdin, err := cmd.StdinPipe()

@@ -8,6 +8,7 @@ import { shortError } from '../util/diagnostics.js';
 import { ClaudeProcess } from './claudeProcess.js';
 import { InputQueue } from './inputQueue.js';
 import { toModels } from './sideReads.js';
+import { childEnv } from './childEnv.js';
 
 export type DiscoveryQueryFn = (params: { prompt: AsyncIterable<SDKUserMessage>; options: Options }) => Query;
 
@@ -41,7 +42,7 @@ export async function discoverModels(input: DiscoveryInput): Promise<Discovery> 
       // The user's settings can narrow the model list (availableModels); the discovery folder has no project.
       settingSources: ['user'],
       persistSession: false,
-      env: input.env,
+      env: childEnv(input.env),
       stderr: input.stderr,
       spawnClaudeCodeProcess: claude.spawn,
       pathToClaudeCodeExecutable: input.executable,

@@ -11,6 +11,7 @@ import {
 import type { RestrictedRun, StartPayload } from '../protocol/schemas.js';
 import { HOST_TOOL_PREFIX, HOST_TOOL_SERVER } from './hostTools.js';
 import type { GenerationOptions, QueryOptionsInput } from './queryOptions.js';
+import { childEnv } from './childEnv.js';
 
 /** Every built-in tool name the SDK knows, with the legacy aliases the CLI still maps (Task → Agent, …). */
 export const DISALLOWED_BUILTINS: readonly string[] = [...BUILTIN_TOOL_NAMES, ...Object.keys(LEGACY_TOOL_NAME_ALIASES)];
@@ -64,7 +65,7 @@ export function buildRestrictedOptions(input: RestrictedOptionsInput): Generatio
     persistSession: false,
     // No tool search: with it the CLI adds a deferred placeholder tool to every request, and nothing here is
     // deferred (the host's tools load always).
-    env: { ...input.env, ENABLE_TOOL_SEARCH: 'false' },
+    env: { ...childEnv(input.env), ENABLE_TOOL_SEARCH: 'false' },
     ...(start.model !== undefined && start.model !== 'default' ? { model: start.model } : {}),
     stderr: input.stderr,
     pathToClaudeCodeExecutable: input.executable,
