@@ -240,7 +240,20 @@ func (c *Client) read(stdout io.Reader) {
 	c.finish(waitErr)
 }
 
+// eventFrame is how the sidecar frames every event line (sidecar/src/protocol/codec.ts eventLine writes these keys
+// in this order): such a line's event is read straight from its place, without decoding the envelope first.
+var eventFrame = []byte(`{"v":` + strconv.Itoa(protocol.ProtocolVersion) + `,"type":"event","event":`)
+
 func (c *Client) handleLine(line []byte) {
+	// A stream is thousands of event lines: they skip the envelope decode. The event is still decoded strictly;
+	// a line that does not decode this way takes the general path below, so the fast one never refuses a line the
+	// general one accepts.
+	if raw, ok := bytes.CutPrefix(bytes.TrimRight(line, " \t\r"), eventFrame); ok && len(raw) > 0 && raw[len(raw)-1] == '}' {
+		if ev, err := activity.DecodeEvent(raw[:len(raw)-1]); err == nil {
+			c.events.Push(ev)
+			return
+		}
+	}
 	env, err := protocol.DecodeLine(line)
 	if err != nil {
 		c.cfg.Logger.Warn().Err(err).Msg("the sidecar sent a line this host cannot read")
