@@ -106,7 +106,6 @@ function Transcript({ keys, prepended, context, startReached }: TranscriptProps)
         components={components}
         firstItemIndex={FIRST_INDEX - prepended}
         defaultItemHeight={ROW_HEIGHT_GUESS}
-        skipAnimationFrameInResizeObserver
         computeItemKey={(_, key) => key}
         itemContent={(_, key) => <Row itemKey={key} />}
         followOutput={(bottom) => (bottom ? 'auto' : false)}

@@ -8,6 +8,7 @@
 // when no row changed size within 150 ms of its scroll, which a busy machine can outlast with the list short of
 // its bottom: a list that stands still short of its tail is sent there again.
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { ListItem, VirtuosoHandle } from 'react-virtuoso';
 import type { ItemKey } from '../../store/types';
 
@@ -98,7 +99,8 @@ export function useOpenAtTail(keys: readonly ItemKey[]): OpenAtTail {
       };
       const step = openingStep(view, before, lastRef.current);
       if (step === 'show') {
-        setShown(true);
+        // Now, inside this frame, so the frame that finds the tail is the one that paints it.
+        flushSync(() => setShown(true));
         return;
       }
       if (step === 'scroll') handle.current?.scrollToIndex({ index: 'LAST', align: 'end' });
