@@ -35,8 +35,10 @@ export class BenchTransport implements Transport {
     return () => undefined;
   }
 
-  onConnectionChange(listener: (state: ConnectionState) => void): () => void {
-    queueMicrotask(() => listener('open'));
+  onConnectionChange(_listener: (state: ConnectionState) => void): () => void {
+    // Open from the start and never changes, like the window's transport (the store reads `connection` when it
+    // starts). Announcing 'open' again made the store load and fold the snapshot twice, the second time after
+    // the session was selected, which the real transports never do.
     return () => undefined;
   }
 

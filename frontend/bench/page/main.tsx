@@ -36,14 +36,22 @@ const unsubscribe = store.subscribe(() => {
   window.__bench.rows = store.getState().sessions[BENCH_SESSION]?.transcript.rows.length ?? 0;
 });
 
-/** The tail is shown when the last message is in the DOM and inside the viewport. */
+/**
+ * The tail is shown when the last message is in the DOM, inside the viewport and visible (a virtualized list can
+ * hold rows it has placed but keeps hidden while it settles), checked before each frame. The moment counted is
+ * when that frame has been painted: a task posted from the frame's callback runs after its style, layout and paint.
+ */
 function watchTail(): void {
   const rows = document.querySelectorAll('[data-testid="assistant-message"]');
   const last = rows[rows.length - 1];
-  if (last?.textContent?.includes(TAIL_TEXT) === true) {
+  if (last?.textContent?.includes(TAIL_TEXT) === true && last.checkVisibility({ visibilityProperty: true, opacityProperty: true })) {
     const box = last.getBoundingClientRect();
     if (box.bottom <= window.innerHeight && box.top >= 0) {
-      window.__bench.tailAt = performance.now();
+      const painted = new MessageChannel();
+      painted.port1.onmessage = () => {
+        window.__bench.tailAt = performance.now();
+      };
+      painted.port2.postMessage(undefined);
       return;
     }
   }

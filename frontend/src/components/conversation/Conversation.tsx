@@ -1,14 +1,20 @@
 // The transcript, virtualized: only the rows on screen are mounted, so a 10,000-message session opens at its
 // tail at once and scrolls smoothly. Older history pages load when the top is reached and are prepended
 // without moving what is on screen (firstItemIndex).
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { useCallback, useMemo, useState } from 'react';
+import { Virtuoso } from 'react-virtuoso';
 import { useStore } from '../../store/hooks';
 import type { ItemKey, SessionState } from '../../store/types';
+import { useOpenAtTail } from './openAtTail';
 import { Row } from './Row';
 
 /** Virtuoso counts prepended rows down from here; it only has to stay positive. */
 const FIRST_INDEX = 10_000_000;
+
+/** A typical row's height (a prompt, a reply, a tool card, a turn's end) before it is measured. Without it
+ * Virtuoso measures the first row alone and sizes every other by it; a session's first row is a one-line notice,
+ * so the tail was first placed with rows a quarter of their height and four times too many were rendered there. */
+const ROW_HEIGHT_GUESS = 120;
 
 interface HeaderContext {
   loading: boolean;
@@ -44,8 +50,6 @@ const components = { Header: HistoryHeader, Footer };
 
 export function Conversation({ session }: { session: SessionState }) {
   const store = useStore();
-  const ref = useRef<VirtuosoHandle>(null);
-  const [atBottom, setAtBottom] = useState(true);
   const historyRows = session.history.transcript.rows;
   const liveRows = session.transcript.rows;
   const keys = useMemo<ItemKey[]>(() => (historyRows.length === 0 ? liveRows : [...historyRows, ...liveRows]), [historyRows, liveRows]);
@@ -73,29 +77,46 @@ export function Conversation({ session }: { session: SessionState }) {
       </div>
     );
   }
+  const startReached = () => {
+    if (!history.exhausted && !history.loading) loadOlder();
+  };
+  return <Transcript key={id} keys={keys} prepended={historyRows.length} context={context} startReached={startReached} />;
+}
+
+interface TranscriptProps {
+  keys: ItemKey[];
+  /** Rows of stored history above the live part. */
+  prepended: number;
+  context: HeaderContext;
+  startReached: () => void;
+}
+
+/** One session's list, mounted afresh for each session so each opens at its own tail. */
+function Transcript({ keys, prepended, context, startReached }: TranscriptProps) {
+  const [atBottom, setAtBottom] = useState(true);
+  const opening = useOpenAtTail(keys);
   return (
     <div className="conversation" data-testid="conversation">
       <Virtuoso<ItemKey, HeaderContext>
-        key={id}
-        ref={ref}
-        className="transcript"
+        ref={opening.attach}
+        scrollerRef={opening.scroller}
+        className={opening.shown ? 'transcript' : 'transcript opening'}
         data={keys}
         context={context}
         components={components}
-        firstItemIndex={FIRST_INDEX - historyRows.length}
-        initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+        firstItemIndex={FIRST_INDEX - prepended}
+        defaultItemHeight={ROW_HEIGHT_GUESS}
         computeItemKey={(_, key) => key}
         itemContent={(_, key) => <Row itemKey={key} />}
         followOutput={(bottom) => (bottom ? 'auto' : false)}
         atBottomStateChange={setAtBottom}
         atBottomThreshold={48}
-        startReached={() => {
-          if (!history.exhausted && !history.loading) loadOlder();
-        }}
+        itemsRendered={opening.itemsRendered}
+        startReached={startReached}
         increaseViewportBy={{ top: 600, bottom: 300 }}
       />
-      {!atBottom && (
-        <button type="button" className="jump-latest" onClick={() => ref.current?.scrollToIndex({ index: 'LAST', align: 'end' })}>
+      {opening.shown && !atBottom && (
+        <button type="button" className="jump-latest" onClick={() => opening.handle.current?.scrollToIndex({ index: 'LAST', align: 'end' })}>
           ↓ Latest
         </button>
       )}
