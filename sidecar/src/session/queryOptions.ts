@@ -1,6 +1,7 @@
 // The SDK options every Baton session runs with, and how start's new / resume / fork modes map onto them.
 import type { Options } from '@anthropic-ai/claude-agent-sdk';
 import type { StartPayload } from '../protocol/schemas.js';
+import { childEnv } from './childEnv.js';
 
 export interface QueryOptionsInput {
   start: StartPayload;
@@ -54,10 +55,11 @@ export function buildQueryOptions(input: QueryOptionsInput): GenerationOptions {
     // Without an explicit mode the session starts in the one its settings give.
     ...(start.permissionMode !== undefined ? { permissionMode: start.permissionMode } : {}),
     enableFileCheckpointing: true,
-    // `env` replaces the child's environment, so everything the sidecar has is passed on.
+    // `env` replaces the child's environment, so everything the sidecar has is passed on (childEnv.ts: but what
+    // the host set for the sidecar alone).
     // EMIT_SESSION_STATE_EVENTS: the CLI's session_state_changed frames then reach the iterator (otherwise they are
     // host-only and the SDK consumes them); idle is the turn-over edge after background work.
-    env: { ...input.env, CLAUDE_CODE_ENABLE_TODO_TOOLS: '1', CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS: '1' },
+    env: { ...childEnv(input.env), CLAUDE_CODE_ENABLE_TODO_TOOLS: '1', CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS: '1' },
     ...(start.model !== undefined && start.model !== 'default' ? { model: start.model } : {}),
     stderr: input.stderr,
     pathToClaudeCodeExecutable: input.executable,
