@@ -63,20 +63,12 @@ func (d *deltaTally) complete(want int) error {
 // the baseline's own iteration (alternating, b.runs of each, medians); the latency each delta gains between the
 // sidecar mapping it and the client; and the CPU each process spent while the reply streamed.
 func (b *bench) streamedDeltas() error {
-	home, project, err := b.sandbox("deltas")
+	x, err := b.connect("deltas", "0")
 	if err != nil {
 		return err
 	}
-	s, err := b.serve(home, "0")
-	if err != nil {
-		return err
-	}
-	defer s.stop()
-	c, err := s.dial()
-	if err != nil {
-		return err
-	}
-	defer c.close()
+	defer x.close()
+	home, project, s, c := x.home, x.project, x.s, x.c
 	var batonSpans, baseSpans, p50s, p99s []time.Duration
 	var last deltaRun
 	for i := 0; i < b.runs; i++ {

@@ -109,20 +109,12 @@ func (b *bench) startCosts() (sidecar, node time.Duration, err error) {
 
 // idleMemory: host + sidecar RSS with one idle session, claude excluded.
 func (b *bench) idleMemory() error {
-	home, project, err := b.sandbox("idle")
+	x, err := b.connect("idle", "0")
 	if err != nil {
 		return err
 	}
-	s, err := b.serve(home, "0")
-	if err != nil {
-		return err
-	}
-	defer s.stop()
-	c, err := s.dial()
-	if err != nil {
-		return err
-	}
-	defer c.close()
+	defer x.close()
+	project, s, c := x.project, x.s, x.c
 	ctx, cancel := deadline()
 	defer cancel()
 	hostAlone := measure(s.pid(), b.claude)
@@ -154,20 +146,12 @@ func (b *bench) idleMemory() error {
 
 // manySessions: b.sessions open, all but one asleep, one working: everything Baton runs, claude included.
 func (b *bench) manySessions() error {
-	home, project, err := b.sandbox("many")
+	x, err := b.connect("many", "1s") // each falls asleep a second after its turn
 	if err != nil {
 		return err
 	}
-	s, err := b.serve(home, "1s") // each falls asleep a second after its turn
-	if err != nil {
-		return err
-	}
-	defer s.stop()
-	c, err := s.dial()
-	if err != nil {
-		return err
-	}
-	defer c.close()
+	defer x.close()
+	project, s, c := x.project, x.s, x.c
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	var awakeOne memory
@@ -211,20 +195,12 @@ func (b *bench) manySessions() error {
 
 // firstTokenAfterWake: prompt → first delta in an asleep session, against start + prompt → first delta in a new one.
 func (b *bench) firstTokenAfterWake() error {
-	home, project, err := b.sandbox("wake")
+	x, err := b.connect("wake", "1s")
 	if err != nil {
 		return err
 	}
-	s, err := b.serve(home, "1s")
-	if err != nil {
-		return err
-	}
-	defer s.stop()
-	c, err := s.dial()
-	if err != nil {
-		return err
-	}
-	defer c.close()
+	defer x.close()
+	project, c := x.project, x.c
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	firstDelta := func(id, prompt string) (time.Duration, error) {

@@ -80,6 +80,36 @@ func (s *served) stop() {
 	}
 }
 
+// connected is a sandbox served by its own `baton serve`, with one console client on it.
+type connected struct {
+	home, project string
+	s             *served
+	c             *client
+}
+
+// connect sandboxes name, serves it with idle as BATON_SESSION_IDLE and dials one client; close ends both.
+func (b *bench) connect(name, idle string) (*connected, error) {
+	home, project, err := b.sandbox(name)
+	if err != nil {
+		return nil, err
+	}
+	s, err := b.serve(home, idle)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.dial()
+	if err != nil {
+		s.stop()
+		return nil, err
+	}
+	return &connected{home: home, project: project, s: s, c: c}, nil
+}
+
+func (x *connected) close() {
+	x.c.close()
+	x.s.stop()
+}
+
 // timed is an event with the moment the client read it.
 type timed struct {
 	at time.Time
