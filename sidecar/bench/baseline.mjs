@@ -42,6 +42,7 @@ const q = query({
     enableFileCheckpointing: true,
     env: { ...process.env, CLAUDE_CODE_ENABLE_TODO_TOOLS: '1' },
     stderr: () => {},
+    extraArgs: { 'replay-user-messages': null },
     pathToClaudeCodeExecutable: executable,
     sessionId: randomUUID(),
     canUseTool: async (_name, input) => ({ behavior: 'allow', updatedInput: input }),

@@ -63,6 +63,11 @@ export function buildQueryOptions(input: QueryOptionsInput): GenerationOptions {
     ...(start.model !== undefined && start.model !== 'default' ? { model: start.model } : {}),
     stderr: input.stderr,
     pathToClaudeCodeExecutable: input.executable,
+    // Claude Code echoes each prompt it accepted (the user message with its uuid, isReplay) before the turn's
+    // output: the identity barrier binds on that echo (identity.ts). Without it the CLI says nothing, and the
+    // transcript it would be read from is flushed only when the CLI's loop is idle: a fast reply was held whole
+    // until its end, a slow one ~100 ms.
+    extraArgs: { 'replay-user-messages': null },
     ...sessionOptions(start),
   };
 }

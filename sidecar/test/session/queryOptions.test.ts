@@ -21,6 +21,8 @@ describe('buildQueryOptions', () => {
       enableFileCheckpointing: true,
       env: { PATH: '/bin', HOME: '/h', CLAUDE_CODE_ENABLE_TODO_TOOLS: '1', CLAUDE_CODE_EMIT_SESSION_STATE_EVENTS: '1' },
       pathToClaudeCodeExecutable: '/opt/claude',
+      // The echo the identity barrier binds on (identity.ts).
+      extraArgs: { 'replay-user-messages': null },
       sessionId: session,
     });
     // The generation adds its own spawn hook, permission gate and fence hook (session/generation.ts).
