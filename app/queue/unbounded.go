@@ -8,6 +8,7 @@ import "sync"
 type Unbounded[T any] struct {
 	mu     sync.Mutex
 	items  []T
+	busy   bool // the pump took items that are not all in out yet
 	closed bool
 	signal chan struct{}
 	out    chan T
@@ -28,12 +29,24 @@ func New[T any]() *Unbounded[T] {
 	return q
 }
 
-// Push queues an item; after Close it is ignored.
+// Push queues an item; after Close it is ignored. While nothing waits ahead of it and Out has room, the item goes
+// straight to Out: a lone event then wakes only its consumer, not the pump and then its consumer (each wake is a
+// chance to wait for a CPU, which is what a streamed piece's latency is made of on a busy machine).
 func (q *Unbounded[T]) Push(item T) {
 	q.mu.Lock()
-	if !q.closed {
-		q.items = append(q.items, item)
+	if q.closed {
+		q.mu.Unlock()
+		return
 	}
+	if len(q.items) == 0 && !q.busy {
+		select {
+		case q.out <- item:
+			q.mu.Unlock()
+			return
+		default:
+		}
+	}
+	q.items = append(q.items, item)
 	q.mu.Unlock()
 	q.wake()
 }
@@ -59,6 +72,7 @@ func (q *Unbounded[T]) pump() {
 		q.mu.Lock()
 		batch := q.items
 		q.items = nil
+		q.busy = len(batch) > 0 // until the batch is in out, a Push must queue behind it
 		closed := q.closed
 		q.mu.Unlock()
 		for _, item := range batch {
