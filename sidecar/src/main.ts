@@ -4,9 +4,11 @@ import { coalesce } from './protocol/coalesce.js';
 import { LineWriter } from './protocol/lineWriter.js';
 import type { Backend } from './runtime/backend.js';
 import { Sidecar } from './runtime/sidecar.js';
+import { wallClock } from './util/clock.js';
 import { diag } from './util/diagnostics.js';
 
-const now = (): Date => new Date();
+// Microsecond stamps (util/clock.ts): a streamed piece's latency is read off them.
+const now = wallClock();
 
 async function loadBackend(): Promise<Backend> {
   if (process.env['BATON_SIDECAR_TEST_DRIVER'] === '1') {
