@@ -29,6 +29,10 @@ type Reply struct {
 	DeltaDelay time.Duration
 	// DeltaCount splits each text block into exactly this many text_delta events (0 = small chunks).
 	DeltaCount int
+	// FlushEvery sends the stream in writes of this many events (0 or 1: each event is flushed on its own).
+	// A benchmark streaming thousands of deltas as fast as it can sets it, so the scripted API's own write per
+	// event does not load the machine the measured processes share (a remote API costs this machine nothing).
+	FlushEvery int
 	// Hold, when set, pauses the stream after the first text delta until it is closed (or the client goes
 	// away): a turn that stays mid-stream exactly as long as a test wants.
 	Hold <-chan struct{}

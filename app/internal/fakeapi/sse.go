@@ -12,14 +12,17 @@ import (
 // small enough that every non-trivial block streams as several deltas.
 const chunkBytes = 24
 
-// sseWriter writes server-sent events and flushes after each one, so the client sees every event
-// as soon as it is written (the CLI renders partial messages from them).
+// sseWriter writes server-sent events and flushes after each one (or, with every > 1, after every that many
+// and before any pause), so the client sees every event as soon as it is sent (the CLI renders partial
+// messages from them).
 type sseWriter struct {
-	w     io.Writer
-	flush func() error
+	w       io.Writer
+	flush   func() error
+	every   int
+	waiting int // events written since the last flush
 }
 
-func (s sseWriter) event(name string, data any) error {
+func (s *sseWriter) event(name string, data any) error {
 	b, err := json.Marshal(data)
 	if err != nil {
 		return fmt.Errorf("encode %s event: %w", name, err)
@@ -27,10 +30,21 @@ func (s sseWriter) event(name string, data any) error {
 	if _, err := fmt.Fprintf(s.w, "event: %s\ndata: %s\n\n", name, b); err != nil {
 		return fmt.Errorf("write %s event: %w", name, err)
 	}
-	if s.flush != nil {
-		if err := s.flush(); err != nil {
-			return fmt.Errorf("flush %s event: %w", name, err)
-		}
+	s.waiting++
+	if s.waiting < s.every {
+		return nil
+	}
+	return s.flushNow(name)
+}
+
+// flushNow sends what was written; the stream calls it before it pauses and after its last event.
+func (s *sseWriter) flushNow(name string) error {
+	if s.flush == nil || s.waiting == 0 {
+		return nil
+	}
+	s.waiting = 0
+	if err := s.flush(); err != nil {
+		return fmt.Errorf("flush %s event: %w", name, err)
 	}
 	return nil
 }
@@ -80,6 +94,7 @@ type (
 // streamReply writes r as a complete message stream. It stops with ctx's error as soon as ctx is
 // done (the client went away or the server is closing), also in the middle of a slow block.
 func streamReply(ctx context.Context, sw sseWriter, r Reply, msgID, model string, inputTokens int) error {
+	sw.every = r.FlushEvery
 	send := func(name string, data any) error {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -102,6 +117,9 @@ func streamReply(ctx context.Context, sw sseWriter, r Reply, msgID, model string
 		}
 		for j, d := range blockDeltas(b, r, msgID, i) {
 			if b.Type == BlockText && r.DeltaDelay > 0 {
+				if err := sw.flushNow("content_block_delta"); err != nil {
+					return err
+				}
 				if err := sleepCtx(ctx, r.DeltaDelay); err != nil {
 					return err
 				}
@@ -110,6 +128,9 @@ func streamReply(ctx context.Context, sw sseWriter, r Reply, msgID, model string
 				return err
 			}
 			if b.Type == BlockText && j == 0 && r.Hold != nil {
+				if err := sw.flushNow("content_block_delta"); err != nil {
+					return err
+				}
 				if err := waitCtx(ctx, r.Hold); err != nil {
 					return err
 				}
@@ -125,7 +146,10 @@ func streamReply(ctx context.Context, sw sseWriter, r Reply, msgID, model string
 	if err := send("message_delta", md); err != nil {
 		return err
 	}
-	return send("message_stop", evType{Type: "message_stop"})
+	if err := send("message_stop", evType{Type: "message_stop"}); err != nil {
+		return err
+	}
+	return sw.flushNow("message_stop")
 }
 
 // blockDeltas cuts one block into the deltas that rebuild it.

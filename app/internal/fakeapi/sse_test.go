@@ -178,9 +178,9 @@ func TestStreamReplyStopsWhenContextEnds(t *testing.T) {
 
 func TestSSEWriterReportsWriteAndFlushErrors(t *testing.T) {
 	boom := errors.New("boom")
-	err := sseWriter{w: failingWriter{boom}}.event("ping", evType{Type: "ping"})
+	err := (&sseWriter{w: failingWriter{boom}}).event("ping", evType{Type: "ping"})
 	assert.ErrorIs(t, err, boom)
-	err = sseWriter{w: &bytes.Buffer{}, flush: func() error { return boom }}.event("ping", evType{Type: "ping"})
+	err = (&sseWriter{w: &bytes.Buffer{}, flush: func() error { return boom }}).event("ping", evType{Type: "ping"})
 	assert.ErrorIs(t, err, boom)
 }
 
@@ -196,4 +196,28 @@ func TestSplitText(t *testing.T) {
 	parts := splitText("ab", 5, 4)
 	assert.Len(t, parts, 5)
 	assert.Equal(t, "ab", strings.Join(parts, ""))
+}
+
+// FlushEvery sends a stream in writes of that many events; the last write carries what is left, and a pause
+// (a slow delta, a hold) never leaves events unsent behind it.
+func TestStreamReplyFlushesInBatches(t *testing.T) {
+	var buf bytes.Buffer
+	var flushedAt []int // how many events had been written at each flush
+	sw := sseWriter{w: &buf, flush: func() error { flushedAt = append(flushedAt, len(parseSSE(t, buf.Bytes()))); return nil }}
+	reply := Reply{Blocks: []Block{{Type: BlockText, Text: strings.Repeat("w", 100)}}, DeltaCount: 100, FlushEvery: 32}
+	require.NoError(t, streamReply(context.Background(), sw, reply, "m", "x", 1))
+	total := len(parseSSE(t, buf.Bytes()))
+	require.Equal(t, 106, total, "message_start, ping, block start, 100 deltas, block stop, message_delta, message_stop")
+	assert.Equal(t, []int{32, 64, 96, total}, flushedAt)
+
+	var held bytes.Buffer
+	flushes := make(chan int, 8)
+	hsw := sseWriter{w: &held, flush: func() error { flushes <- len(parseSSE(t, held.Bytes())); return nil }}
+	hold := make(chan struct{})
+	reply.Hold = hold
+	done := make(chan error, 1)
+	go func() { done <- streamReply(context.Background(), hsw, reply, "m", "x", 1) }()
+	assert.Equal(t, 4, <-flushes, "held after the first delta, with everything before it sent")
+	close(hold)
+	require.NoError(t, <-done)
 }

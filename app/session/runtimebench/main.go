@@ -97,6 +97,11 @@ var figures = map[string]func(*bench) error{
 	"hostdeltas": (*bench).hostDeltas,
 }
 
+// deltaFlush: the scripted API sends the streamed reply in writes of this many events (~3.5 KB), as a remote
+// API's stream arrives in network segments, instead of one flushed write per event: 20,000 writes made this
+// process (which plays the API) a machine-loading process of its own, the same for Baton and the baseline.
+const deltaFlush = 32
+
 func setup(runs, deltas, sessions int) (*bench, error) {
 	root, err := testenv.RepoRoot()
 	if err != nil {
@@ -127,6 +132,7 @@ func setup(runs, deltas, sessions int) (*bench, error) {
 			// One text block split into exactly b.deltas text_delta events.
 			r = fakeapi.TextReply(strings.Repeat(deltaPiece, b.deltas))
 			r.DeltaCount = b.deltas
+			r.FlushEvery = deltaFlush
 		}
 		if req.Stream && strings.Contains(text, "[hold]") && len(req.LastToolResults()) == 0 {
 			r.Hold = b.hold
