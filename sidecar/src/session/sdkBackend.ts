@@ -3,6 +3,7 @@ import { getSessionInfo, getSessionMessages, query } from '@anthropic-ai/claude-
 import { readGoalStatuses } from '../history/goalStatus.js';
 import { type HistoryPage, readHistory, readMessageParent } from '../history/history.js';
 import { readSessions, renameStoredSession } from '../history/sessions.js';
+import { warmStreamPath } from '../mapper/warmUp.js';
 import type { EmitEvent, ModelEntry } from '../protocol/events.js';
 import type {
   DiscoverModelsPayload,
@@ -21,6 +22,8 @@ import { SdkSession } from './session.js';
 export class SdkBackend {
   /** Discovery queries still being torn down after their reply. */
   private readonly closing = new Set<Promise<void>>();
+  /** The streaming path was warmed (mapper/warmUp.ts): once per process, at its first session. */
+  private warmed = false;
 
   constructor(private readonly now: () => Date) {}
 
@@ -29,7 +32,7 @@ export class SdkBackend {
     context: { emit: EmitEvent; onEnded: () => void },
   ): Promise<{ handle: SdkSession; executable: string }> {
     const choice = selectExecutable({ env: process.env, hostPath: payload.executable, resolveSdkBinary });
-    const handle = await SdkSession.open({
+    const opening = SdkSession.open({
       start: payload,
       executable: choice.path,
       emit: context.emit,
@@ -44,6 +47,11 @@ export class SdkBackend {
       goalStatuses: (session) => readGoalStatuses(session),
       ...continuationDelay(process.env),
     });
+    if (!this.warmed) {
+      this.warmed = true;
+      setImmediate(() => warmStreamPath(this.now)); // while claude starts, which takes far longer
+    }
+    const handle = await opening;
     return { handle, executable: choice.path };
   }
 
