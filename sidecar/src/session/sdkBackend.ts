@@ -4,6 +4,7 @@ import { readGoalStatuses } from '../history/goalStatus.js';
 import { type HistoryPage, readHistory, readMessageParent } from '../history/history.js';
 import { readSessions, renameStoredSession } from '../history/sessions.js';
 import { warmStreamPath } from '../mapper/warmUp.js';
+import { diag, shortError } from '../util/diagnostics.js';
 import type { EmitEvent, ModelEntry } from '../protocol/events.js';
 import type {
   DiscoverModelsPayload,
@@ -49,7 +50,7 @@ export class SdkBackend {
     });
     if (!this.warmed) {
       this.warmed = true;
-      setImmediate(() => warmStreamPath(this.now)); // while claude starts, which takes far longer
+      setImmediate(() => warmUp(this.now)); // while claude starts, which takes far longer
     }
     const handle = await opening;
     return { handle, executable: choice.path };
@@ -98,4 +99,13 @@ function continuationDelay(env: NodeJS.ProcessEnv): { continuationDelayMs?: numb
   const raw = env['BATON_CONTINUATION_DELAY_MS'];
   const ms = raw !== undefined ? Number(raw) : Number.NaN;
   return Number.isInteger(ms) && ms > 0 ? { continuationDelayMs: ms } : {};
+}
+
+/** A warm-up that fails (an SDK shape it does not expect) costs only its gain: said on stderr, never thrown. */
+function warmUp(now: () => Date): void {
+  try {
+    warmStreamPath(now);
+  } catch (error) {
+    diag(`warming the streaming path failed: ${shortError(error)}`);
+  }
 }
