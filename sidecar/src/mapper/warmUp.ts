@@ -56,19 +56,19 @@ export function warmStreamPath(now: () => Date): Map<EventKind, number> {
   const mapper = new Mapper(SESSION, now);
   const kinds = new Map<EventKind, number>();
   let waiting: WireLine | undefined;
-  let bytes = 0;
+  let count = 0;
   for (const message of reply()) {
     for (const event of mapper.map(message, { turn: 'warm' })) {
       kinds.set(event.kind, (kinds.get(event.kind) ?? 0) + 1);
       const line = eventLine(fitEvent(event));
-      const merged = waiting !== undefined ? coalesce(waiting, line) : undefined;
-      if (merged !== undefined && bytes % 4 !== 0) {
+      // Most pieces merge, as they do while a reply streams; every eighth line is written out, as a batch is.
+      const merged = waiting !== undefined && ++count % 8 !== 0 ? coalesce(waiting, line) : undefined;
+      if (merged !== undefined) {
         waiting = merged;
-      } else {
-        if (waiting !== undefined) bytes += JSON.stringify(waiting).length;
-        waiting = line;
+        continue;
       }
-      bytes += 1;
+      if (waiting !== undefined) JSON.stringify(waiting);
+      waiting = line;
     }
   }
   return kinds;
