@@ -1,7 +1,7 @@
 // The sidecar's wall clock. An event's time is when the sidecar mapped it; to the millisecond, a stamp reads
-// 0–1 ms early, which is most of what a streamed piece's latency is made of (the host stamps in nanoseconds).
-// So stamps carry microseconds: the monotonic clock, anchored to the wall clock at the instant a millisecond
-// begins, and anchored again when the two drift apart (the system time was set).
+// 0–1 ms early, about half of a streamed piece's median latency (the host stamps in nanoseconds). So stamps
+// carry microseconds: the monotonic clock, anchored to the wall clock at the instant a millisecond begins, and
+// kept inside the wall clock's current millisecond as the two drift apart (or the system time is set).
 
 /** A Date that writes its ISO time with microseconds. */
 export class MicroDate extends Date {
@@ -27,27 +27,27 @@ export class MicroDate extends Date {
 let cachedSecond = Number.NaN;
 let cachedPrefix = '';
 
-/** How far (ms) a reading may stray from the wall clock's current millisecond before the clock re-anchors. */
-const SLACK_MS = 0.05;
-
 /** Returns a clock of MicroDates; wall and mono are parameters for tests (Date.now, performance.now). */
 export function wallClock(wall: () => number = Date.now, mono: () => number = () => performance.now()): () => Date {
   let anchor = anchorAt(wall, mono);
   return () => {
     let ms = anchor + mono();
     const w = wall();
-    // In step, ms lies in [w, w + 1): wall() reads the millisecond that has begun.
-    if (ms < w - SLACK_MS || ms >= w + 1 + SLACK_MS) {
-      anchor = anchorAt(wall, mono);
-      ms = anchor + mono();
+    // In step, ms lies in [w, w + 1): wall() reads the millisecond that has begun. Out of it, the anchor moves
+    // just enough, never waiting (this runs for every streamed piece): behind, up to the millisecond's start,
+    // which is exact; ahead (the system time was set back, or the clocks drifted), back to that start, at most
+    // 1 ms early (never a flattering stamp), and the next millisecond's start makes it exact again.
+    if (ms < w || ms >= w + 1) {
+      anchor += w - ms;
+      ms = w;
     }
-    return new MicroDate(Math.round(ms * 1000));
+    return new MicroDate(Math.floor(ms * 1000)); // floor: within the millisecond, never late
   };
 }
 
 /**
  * The wall clock's offset from the monotonic one, read as a millisecond begins (so within microseconds, not the
- * 0–1 ms a plain reading is off by). It waits about a millisecond at most.
+ * 0–1 ms a plain reading is off by). It waits about a millisecond at most, once, when the clock is made.
  */
 function anchorAt(wall: () => number, mono: () => number): number {
   const start = wall();
