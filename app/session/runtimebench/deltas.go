@@ -53,6 +53,10 @@ func (d *deltaTally) percentiles() (p50, p99 time.Duration) {
 // startAndRest is the p99 of the stream's first tenth of pieces and of the other nine tenths: where the tail is.
 func (d *deltaTally) startAndRest() (start, rest time.Duration) {
 	cut := len(d.added) / 10
+	if cut == 0 { // a reply of fewer than ten pieces (-deltas) has no first tenth
+		_, rest = percentiles(d.added)
+		return rest, rest
+	}
 	_, start = percentiles(d.added[:cut])
 	_, rest = percentiles(d.added[cut:])
 	return start, rest
