@@ -88,7 +88,7 @@ func (b *bench) streamedDeltas() error {
 	var batonSpans, baseSpans, p50s, p99s, starts, rests []time.Duration
 	var last deltaRun
 	for i := 0; i < b.runs; i++ {
-		run, err := b.deltaRun(s, c, project)
+		run, err := b.deltaRun(s, c, project, "[deltas]", b.deltas)
 		if err != nil {
 			return err
 		}
@@ -107,6 +107,7 @@ func (b *bench) streamedDeltas() error {
 	r := ratio(median(batonSpans), median(baseSpans))
 	fmt.Printf("%d deltas, first → last (median of %d): WebSocket client %s, baseline iteration %s → %.2f× (goal ≤ 1.10×: %s)\n",
 		b.deltas, b.runs, ms(median(batonSpans)), ms(median(baseSpans)), r, verdict(r <= 1.10))
+	fmt.Printf("  each Baton run over the baseline run after it: %s\n", pairRatios(batonSpans, baseSpans))
 	fmt.Printf("  added latency per delta, sidecar stamp → client (median of the runs' figures): p50 %s, p99 %s (goal p99 < 5 ms: %s); p99 per run %v\n",
 		ms(median(p50s)), ms(median(p99s)), verdict(median(p99s) < 5*time.Millisecond), msList(p99s))
 	fmt.Printf("  p99 of the stream's first tenth of pieces %s, of the other nine tenths %s (medians of the runs)\n",
@@ -123,14 +124,15 @@ type deltaRun struct {
 	base  baselineRun
 }
 
-func (b *bench) deltaRun(s *served, c *client, project string) (deltaRun, error) {
+// deltaRun streams one reply to prompt, which the scripted API answers with want text deltas.
+func (b *bench) deltaRun(s *served, c *client, project, prompt string, want int) (deltaRun, error) {
 	ctx, cancel := deadline()
 	defer cancel()
 	id, err := c.startSession(ctx, project)
 	if err != nil {
 		return deltaRun{}, err
 	}
-	turn, err := c.prompt(ctx, id, "[deltas]")
+	turn, err := c.prompt(ctx, id, prompt)
 	if err != nil {
 		return deltaRun{}, err
 	}
@@ -146,14 +148,14 @@ func (b *bench) deltaRun(s *served, c *client, project string) (deltaRun, error)
 		if had == 0 && run.tally.pieces > 0 {
 			before = cpuByRole(s.pid(), b.claude)
 		}
-		if had < b.deltas && run.tally.pieces >= b.deltas {
+		if had < want && run.tally.pieces >= want {
 			run.cpu = cpuByRole(s.pid(), b.claude).since(before)
 		}
 		if t.ev.Terminal() {
 			break
 		}
 	}
-	if err := run.tally.complete(b.deltas); err != nil {
+	if err := run.tally.complete(want); err != nil {
 		return deltaRun{}, err
 	}
 	return run, c.call(ctx, "closeSession", map[string]any{"session": id}, nil)
@@ -182,6 +184,16 @@ func (b *bench) baselineDeltas(home, project string) (baselineRun, error) {
 	}
 	msDur := func(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }
 	return baselineRun{span: msDur(mark.FirstToLastMs), cpu: msDur(mark.CPUMs)}, nil
+}
+
+// pairRatios lists a/b run by run: the runs alternate, so each pair shared the machine's state of the moment, and
+// the spread says how far one round's median can be trusted.
+func pairRatios(a, b []time.Duration) string {
+	out := make([]string, len(a))
+	for i := range a {
+		out[i] = fmt.Sprintf("%.2f", ratio(a[i], b[i]))
+	}
+	return "[" + strings.Join(out, " ") + "]"
 }
 
 func msList(list []time.Duration) string {
