@@ -24,7 +24,7 @@ func (b *bench) pacedDeltas() error {
 		return err
 	}
 	defer x.close()
-	var all deltaTally
+	var all []time.Duration
 	var p99s []time.Duration
 	for i := 0; i < b.runs; i++ {
 		run, err := b.deltaRun(x.s, x.c, x.project, "[paced]", pacedCount)
@@ -33,9 +33,9 @@ func (b *bench) pacedDeltas() error {
 		}
 		_, p99 := run.tally.percentiles()
 		p99s = append(p99s, p99)
-		all.added = append(all.added, run.tally.added...)
+		all = append(all, run.tally.added...)
 	}
-	p50, p99 := all.percentiles()
+	p50, p99 := percentiles(all)
 	fmt.Printf("%d deltas %s apart, %d replies: added latency per delta, sidecar stamp → client: p50 %s, p99 %s (all deltas); p99 per run %v\n",
 		pacedCount, pacedDelay, b.runs, ms(p50), ms(p99), msList(p99s))
 	return nil
