@@ -254,10 +254,7 @@ function sessionUpdated(d: Draft, ev: EventOf<'session.updated'>): void {
 function modelSwitched(d: Draft): void {
   delete d.effectiveModel;
   delete d.context;
-  if (d.usage.contextWindow !== undefined) {
-    const { contextWindow: _window, ...rest } = d.usage;
-    d.usage = rest;
-  }
+  delete d.usage.contextWindow; // d.usage is the draft's own copy
 }
 
 /** "retrying (attempt 2 of 10, HTTP 529)": what the session is doing while the CLI retries the API. */
