@@ -3,7 +3,7 @@
 // prompt, so the side reads' context usage says it), and after each set_model the CLI's report of the model it now
 // runs arrives before the next turn — also when it names the model reported before (default and opus run the
 // same one), since the console cleared the model it showed at the switch.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Event, EventOf } from '../../src/protocol/events.js';
 import type { OutputLine } from '../../src/protocol/schemas.js';
 import { PROTOCOL_VERSION } from '../../src/protocol/version.js';
@@ -38,7 +38,12 @@ const isEvent =
   (l: OutputLine): l is EventLine =>
     l.type === 'event' && l.event.kind === kind && match(l.event as EventOf<K>);
 
-
+/** The models of the streamed requests after the first `from`, once the fake's log has at least one more. */
+async function streamedAfter(from: number): Promise<Set<string>> {
+  // The fake logs a request once it has answered it, which may be after the turn's end reached us.
+  await vi.waitFor(() => expect(api.streamedModels().length).toBeGreaterThan(from), { timeout: 30_000 });
+  return new Set(api.streamedModels().slice(from));
+}
 
 describe('the effective model', () => {
   it('is reported before the first prompt, and again after every switch before the next turn', async () => {
@@ -58,7 +63,7 @@ describe('the effective model', () => {
     // The first turn runs on the model reported.
     await request(sidecar, 'exec', { session: S1, turn: 't1', prompt: 'First prompt' });
     await sidecar.waitFor(isEvent('turn.completed', (e) => e.turn === 't1'), 60_000);
-    expect(new Set(api.streamedModels())).toEqual(new Set([first]));
+    expect(await streamedAfter(0)).toEqual(new Set([first]));
 
     // Each switch: the requested label, then the CLI's report of the model it now runs, with no turn between.
     const switchTo = async (model: string): Promise<string> => {
@@ -85,7 +90,7 @@ describe('the effective model', () => {
     const streamedBefore = api.streamedModels().length;
     await request(sidecar, 'exec', { session: S1, turn: 't2', prompt: 'Second prompt' });
     await sidecar.waitFor(isEvent('turn.completed', (e) => e.turn === 't2'), 60_000);
-    expect(new Set(api.streamedModels().slice(streamedBefore))).toEqual(new Set([opus]));
+    expect(await streamedAfter(streamedBefore)).toEqual(new Set([opus]));
 
     await request(sidecar, 'close', { session: S1 });
     expect(await sidecar.end()).toBe(0);
