@@ -406,6 +406,11 @@ func (s *Session) observe(ev activity.Event) {
 		if ev.PermissionMode != "" {
 			s.permissionMode = ev.PermissionMode
 		}
+		if ev.Model != "" {
+			// A switch: the model reported before no longer runs, and the picked label says nothing of the one
+			// that does; unknown until the CLI reports it (model.resolved).
+			s.effectiveModel = ""
+		}
 	case activity.ProtocolError:
 		s.log.Warn().Str("session", s.id).Str("code", ev.Code).Msg("protocol error from the sidecar")
 	}

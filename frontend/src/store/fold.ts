@@ -231,6 +231,7 @@ function sessionUpdated(d: Draft, ev: EventOf<'session.updated'>): void {
     d.permissionMode = ev.permissionMode;
     addItem(t, { type: 'notice', key: newKey(t, 'n'), time: ev.time, text: `Permissions: ${MODE_LABELS[ev.permissionMode]}` });
   }
+  if (ev.model !== undefined) modelSwitched(d);
   if (ev.model !== undefined && ev.model !== d.requestedModel) {
     d.requestedModel = ev.model;
     addItem(t, { type: 'notice', key: newKey(t, 'n'), time: ev.time, text: `Model: ${modelName(ev.model, d.models)}` });
@@ -243,6 +244,17 @@ function sessionUpdated(d: Draft, ev: EventOf<'session.updated'>): void {
       text: 'Background work finished, but Claude’s follow-up did not start in time; it was given up',
     });
   }
+}
+
+/**
+ * A model switch: the model reported before no longer runs, and the picked label says nothing of the one that does
+ * (never derived from it), so the effective model and the context window are unknown until the CLI reports them
+ * (model.resolved; context.updated or a turn's usage): the gauge waits for them.
+ */
+function modelSwitched(d: Draft): void {
+  delete d.effectiveModel;
+  delete d.context;
+  delete d.usage.contextWindow; // d.usage is the draft's own copy
 }
 
 /** "retrying (attempt 2 of 10, HTTP 529)": what the session is doing while the CLI retries the API. */

@@ -730,7 +730,9 @@ export function sessionFromSnapshot(live: LiveSession, previous: SessionState | 
   s = foldEvents(s, live.events, REPLAY);
   // The snapshot's own fields are the latest word (set_model / set_permission_mode after the events).
   s = { ...s, live: true, cwd: live.cwd, requestedModel: live.requestedModel || s.requestedModel, permissionMode: live.permissionMode };
+  // The host's effective model is the CLI's last report ("" after a switch, until the next one).
   if (live.effectiveModel !== '') s.effectiveModel = live.effectiveModel;
+  else delete s.effectiveModel;
   if (live.state === 'asleep') s.sleep = 'asleep';
   else if (live.state === 'awake') delete s.sleep;
   if (s.closed !== undefined) s.live = false;

@@ -57,6 +57,8 @@ export class Mapper {
   private readonly goalsSeen = new Set<string>();
   private readonly sentPrompts = new Set<string>();
   private model: string | undefined;
+  /** A model switch since the last report: the next report goes out even when it names the same model. */
+  private modelSwitched = false;
   private permissionMode: string | undefined;
   private costSoFar = 0;
   private assistantError: string | undefined;
@@ -127,6 +129,19 @@ export class Mapper {
     const changed = mode !== this.permissionMode;
     this.permissionMode = mode;
     return changed;
+  }
+
+  /**
+   * The model was switched (set_model): what was reported before is no longer known to run, so the next report
+   * is news even when it names the same model (the console cleared the one it showed).
+   */
+  switchedModel(): void {
+    this.modelSwitched = true;
+  }
+
+  /** A report of the main loop's model from outside the message stream (the context usage read). */
+  noteModel(model: string): EventBody[] {
+    return this.modelReported(model);
   }
 
   map(message: unknown, context: MapContext = {}): Event[] {
@@ -344,8 +359,9 @@ export class Mapper {
   }
 
   private modelReported(model: string): EventBody[] {
-    if (model === SYNTHETIC_MODEL || model === '' || model === this.model) return [];
+    if (model === SYNTHETIC_MODEL || model === '' || (model === this.model && !this.modelSwitched)) return [];
     this.model = model;
+    this.modelSwitched = false;
     return [{ kind: 'model.resolved', model }];
   }
 

@@ -113,6 +113,7 @@ export class SdkSession {
       },
       sessionInfo: deps.sessionInfo,
       emit: (body) => this.emit(body),
+      modelReported: (model) => this.mapper.noteModel(model).forEach((body) => this.emit(body)),
       isOpen: () => !this.ending,
       log: diag,
     });
@@ -347,7 +348,9 @@ export class SdkSession {
     // With no query running the successor picks the model up when it opens.
     await this.generation?.query.setModel(model === 'default' ? undefined : model);
     this.model = model;
+    this.mapper.switchedModel();
     this.emit({ kind: 'session.updated', model });
+    void this.sideReads.modelSwitched(this.generation !== undefined && !isRestricted(this.deps.start));
   }
 
   /** The host's answer to a tool.called event. */

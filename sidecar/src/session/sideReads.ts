@@ -1,7 +1,7 @@
 // Side reads: what the console shows beside the conversation — the command palette, the models, the context
-// usage and the session title — read from the SDK when a session opens and after every turn's result. They run
-// in the background: a start reply or a turn never waits for them, and a read that fails is logged and skipped
-// while the session carries on.
+// usage (with the model the CLI runs) and the session title — read from the SDK when a session opens, after every
+// turn's result and after a model switch. They run in the background: a start reply or a turn never waits for
+// them, and a read that fails is logged and skipped while the session carries on.
 import type { SDKSessionInfo } from '@anthropic-ai/claude-agent-sdk';
 import { z } from 'zod';
 import type { CommandEntry, EventBody, ModelEntry } from '../protocol/events.js';
@@ -30,6 +30,9 @@ export interface SideReaderDeps {
   source: SideReadSource;
   sessionInfo: SessionInfoFn;
   emit: (body: SideReadEvent) => void;
+  /** The model the CLI says it runs (the context usage names it): before a session's first prompt, and after a
+   * switch, no system/init has said so yet. */
+  modelReported: (model: string) => void;
   /** False once the session is ending: answers that arrive later are dropped. */
   isOpen: () => boolean;
   /** Diagnostics (the sidecar's stderr). */
@@ -49,6 +52,7 @@ const sdkContext = z.looseObject({
   totalTokens: z.number().nonnegative(),
   maxTokens: z.number().nonnegative(),
   percentage: z.number().nonnegative(),
+  model: z.string().optional(),
 });
 
 export function toCommands(answer: unknown): CommandEntry[] {
@@ -91,6 +95,8 @@ export class SideReader {
   private lastCommands: string | undefined;
   private lastModels: string | undefined;
   private lastTitle: string | undefined;
+  /** Model switches so far: a context read begun before the latest one measured the model that ran before it. */
+  private switches = 0;
 
   constructor(private readonly deps: SideReaderDeps) {}
 
@@ -110,6 +116,15 @@ export class SideReader {
     return running;
   }
 
+  /**
+   * The model was switched (`read`: a query runs to ask). The console shows the model the CLI reports, never the
+   * picker's label, so read again now: the CLI's word on the model it runs arrives before the next turn's init.
+   */
+  modelSwitched(read: boolean): Promise<void> {
+    this.switches += 1;
+    return read ? this.refresh() : Promise.resolve();
+  }
+
   private async rounds(): Promise<void> {
     do {
       this.again = false;
@@ -119,6 +134,7 @@ export class SideReader {
 
   private async round(): Promise<void> {
     const { source, session, cwd } = this.deps;
+    const switches = this.switches;
     await Promise.all([
       this.read('commands', () => source.supportedCommands(), (answer) => {
         const commands = toCommands(answer);
@@ -129,7 +145,10 @@ export class SideReader {
         if (this.changed('lastModels', JSON.stringify(models))) this.deps.emit({ kind: 'models.updated', models });
       }),
       this.read('context usage', () => source.getContextUsage({ detail: 'summary' }), (answer) => {
+        // Begun before a model switch, the answer measured the model that ran before it: the next round's counts.
+        if (switches !== this.switches) return;
         const usage = sdkContext.parse(answer);
+        if (usage.model !== undefined && usage.model !== '') this.deps.modelReported(usage.model);
         this.deps.emit({
           kind: 'context.updated',
           totalTokens: Math.round(usage.totalTokens),

@@ -19,6 +19,8 @@ export interface FakeApi {
   url: string;
   /** The request targets served so far ("POST /v1/messages?beta=true", …), from the fake's request log. */
   requests(): string[];
+  /** The model each streamed Messages request asked for, in order (a turn's calls; not the probes). */
+  streamedModels(): string[];
   stop(): Promise<void>;
 }
 
@@ -32,9 +34,12 @@ export async function startFakeApi(): Promise<FakeApi> {
       });
   // One log line per request: "… INF request method=POST target=/v1/messages?beta=true status=200 …".
   const requests: string[] = [];
+  const streamedModels: string[] = [];
   createInterface({ input: child.stderr! }).on('line', (line) => {
     const hit = /\brequest\b.*\bmethod=(\S+).*\btarget=(\S+)/.exec(line);
     if (hit !== null) requests.push(`${hit[1]} ${hit[2]}`);
+    const streamed = /\brequest\b.*\bmodel=(\S+).*\bstream=true\b/.exec(line);
+    if (streamed?.[1] !== undefined) streamedModels.push(streamed[1]);
   });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const url = await new Promise<string>((ok, fail) => {
@@ -45,6 +50,7 @@ export async function startFakeApi(): Promise<FakeApi> {
   return {
     url,
     requests: () => [...requests],
+    streamedModels: () => [...streamedModels],
     async stop() {
       // The fake exits when its stdin closes.
       child.stdin?.end();

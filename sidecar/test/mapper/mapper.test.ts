@@ -150,6 +150,19 @@ describe('messages', () => {
     ]);
   });
 
+  it('after a model switch reports the next model even when it is the same one (the console cleared it)', () => {
+    const m = mapper();
+    const init = { type: 'system', subtype: 'init', model: 'claude-opus-5-5', permissionMode: 'default', uuid: 'i', session_id: SESSION };
+    const resolved = (events: Array<{ kind: string }>) => events.filter((e) => e.kind === 'model.resolved').map((e) => ('model' in e ? e.model : ''));
+    expect(resolved(mapAll(m, [init]))).toEqual(['claude-opus-5-5']);
+    m.switchedModel();
+    // "default" and "opus" run the same model: the switch still gets its report, once.
+    expect(m.noteModel('claude-opus-5-5')).toEqual([{ kind: 'model.resolved', model: 'claude-opus-5-5' }]);
+    expect(m.noteModel('claude-opus-5-5')).toEqual([]);
+    expect(resolved(mapAll(m, [init]))).toEqual([]);
+    expect(m.noteModel('<synthetic>')).toEqual([]);
+  });
+
   it('drops the SDK replay of a prompt this sidecar sent but maps other user text', () => {
     const m = mapper();
     m.notePromptSent('7d3c1e2a-0000-4000-8000-000000000001');

@@ -19,6 +19,8 @@ const usage = { totalTokens: 10580, maxTokens: 1_000_000, percentage: 1.06, cate
 interface Rig {
   reader: SideReader;
   events: SideReadEvent[];
+  /** The models the context usage named, in order. */
+  reported: string[];
   logs: string[];
   open: { value: boolean };
   info: { value: Partial<SDKSessionInfo> | undefined };
@@ -26,6 +28,7 @@ interface Rig {
 
 function rig(source: Partial<SideReadSource> = {}): Rig {
   const events: SideReadEvent[] = [];
+  const reported: string[] = [];
   const logs: string[] = [];
   const open = { value: true };
   const info: Rig['info'] = { value: undefined };
@@ -39,10 +42,11 @@ function rig(source: Partial<SideReadSource> = {}): Rig {
     },
     sessionInfo: () => Promise.resolve(info.value as SDKSessionInfo | undefined),
     emit: (body) => events.push(body),
+    modelReported: (model) => reported.push(model),
     isOpen: () => open.value,
     log: (message) => logs.push(message),
   });
-  return { reader, events, logs, open, info };
+  return { reader, events, reported, logs, open, info };
 }
 
 const kinds = (events: SideReadEvent[]) => events.map((e) => e.kind).sort();
@@ -74,7 +78,37 @@ describe('SideReader', () => {
       percentage: 1.06,
     });
     expect(r.events.find((e) => e.kind === 'session.updated')).toEqual({ kind: 'session.updated', title: 'Fix the build' });
+    expect(r.reported, 'the model the context usage names').toEqual(['claude-opus-5-5']);
     expect(r.logs).toEqual([]);
+  });
+
+  it('after a model switch, reads again and drops the answer of a read begun before it', async () => {
+    const answers: Array<(value: unknown) => void> = [];
+    const r = rig({ getContextUsage: () => new Promise((resolve) => answers.push(resolve)) });
+    const round = r.reader.refresh();
+    await new Promise((resolve) => setImmediate(resolve));
+    const switched = r.reader.modelSwitched(true);
+    // The read begun before the switch answers for the model that ran then: neither its model nor its window goes out.
+    answers[0]?.({ ...usage, model: 'claude-opus-5-5' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(r.reported).toEqual([]);
+    expect(r.events.map((e) => e.kind)).not.toContain('context.updated');
+    // The round the switch asked for reports the model the CLI runs now.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answers).toHaveLength(2);
+    answers[1]?.({ ...usage, maxTokens: 200_000, model: 'claude-sonnet-5-5' });
+    await Promise.all([round, switched]);
+    expect(r.reported).toEqual(['claude-sonnet-5-5']);
+    expect(r.events.filter((e) => e.kind === 'context.updated')).toEqual([{ kind: 'context.updated', totalTokens: 10580, maxTokens: 200_000, percentage: 1.06 }]);
+  });
+
+  it('a switch with no query to ask reads nothing; the next round reports again', async () => {
+    let calls = 0;
+    const r = rig({ getContextUsage: () => Promise.resolve({ ...usage, model: `m${++calls}` }) });
+    await r.reader.modelSwitched(false);
+    expect(calls).toBe(0);
+    await r.reader.refresh();
+    expect(r.reported).toEqual(['m1']);
   });
 
   it('sends lists and the title again only when they changed; context usage every time', async () => {
