@@ -192,7 +192,7 @@ func TestExecApproveNoneStopsAtTheFirstDeniedTool(t *testing.T) {
 	require.Len(t, settled, 1)
 	require.Equal(t, "deny", settled[0].Verdict.String())
 	require.Equal(t, "policy", settled[0].By.String())
-	require.Contains(t, settled[0].Message, "STOP what you are doing and wait for the user")
+	require.Empty(t, settled[0].Message, "a plain deny: no message of the person's")
 	completed := find(events, activity.TurnCompleted)
 	require.Len(t, completed, 1)
 	require.Equal(t, "tool_denied", completed[0].StopReason)
@@ -203,6 +203,7 @@ func TestExecApproveNoneStopsAtTheFirstDeniedTool(t *testing.T) {
 	for _, ev := range failed {
 		require.NotNil(t, ev.Denied, "%s", ev.ToolUseID)
 		require.True(t, *ev.Denied)
+		require.Contains(t, ev.Error, "STOP what you are doing and wait for the user", "Claude Code's own words reached the model")
 	}
 	for _, ev := range find(events, activity.MessageCompleted) {
 		require.NotContains(t, ev.Text, fakeapi.ToolResultsPrefix, "no follow-up request answered the tool results")

@@ -129,13 +129,14 @@ export class PermissionBroker {
     if (mode !== undefined) this.onPlanApproved(mode);
     // A request held behind the barrier was never announced: it is denied to the SDK without a word on the wire.
     if (!entry.announced) return { outcome: 'settled', recorded };
-    const denyMessage = deny.message;
+    // A plain deny's words are Claude Code's, not the person's: the settlement carries no message then.
+    const message = verdict === 'deny' ? (deny.interrupt ? undefined : deny.message) : detail.message;
     this.emit({
       kind: 'permission.settled',
       requestId,
       verdict,
       by,
-      ...(verdict === 'deny' ? { message: denyMessage } : detail.message !== undefined ? { message: detail.message } : {}),
+      ...(message !== undefined ? { message } : {}),
       ...(answers !== undefined ? { answers } : {}),
       ...(mode !== undefined ? { mode } : {}),
     });

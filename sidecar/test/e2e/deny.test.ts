@@ -14,6 +14,8 @@ import { type SidecarProcess, spawnSidecar } from '../helpers/sidecarProcess.js'
 const SESSION = 'd0d0d0d0-0000-4000-8000-000000000024';
 const MESSAGES = 'POST /v1/messages?beta=true';
 const TOOL_RESULTS = 'Tool results: ';
+const PLAIN =
+  "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
 
 let api: FakeApi;
 let home: ClaudeHome;
@@ -78,7 +80,10 @@ describe('deny', () => {
     const said = ofTurn(sidecar, 'message.completed', 'plain').map((e) => `${e.role}:${e.text}`);
     expect(said).toEqual(["assistant:I'll do that."]);
     expect(ofTurn(sidecar, 'tool.failed', 'plain').map((e) => e.denied)).toEqual([true, true]);
-    expect(ofTurn(sidecar, 'permission.settled', 'plain')).toMatchObject([{ verdict: 'deny', by: 'user', message: expect.stringMatching(/^The user doesn't want to proceed with this tool use\..*STOP what you are doing/) }]);
+    // Claude Code's own words went to the model (the tool's result); the settlement carries no message of the person's.
+    expect(ofTurn(sidecar, 'tool.failed', 'plain').map((e) => e.error)).toEqual([PLAIN, PLAIN]);
+    expect(ofTurn(sidecar, 'permission.settled', 'plain')).toEqual([expect.objectContaining({ verdict: 'deny', by: 'user' })]);
+    expect(ofTurn(sidecar, 'permission.settled', 'plain')[0]?.message).toBeUndefined();
 
     // A deny with a message: it reaches the model as the tool's result, and Claude carries on (both Writes asked).
     await request(sidecar, 'exec', { session: SESSION, turn: 'told', prompt: '[write c.txt three] [write d.txt four]' });

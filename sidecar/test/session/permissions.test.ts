@@ -82,7 +82,7 @@ describe('PermissionBroker', () => {
     const plain = broker.request(ask('r1'));
     broker.settle('r1', 'deny', 'user');
     await expect(plain).resolves.toEqual({ behavior: 'deny', message: PLAIN_DENY_MESSAGE, interrupt: true, toolUseID: 'toolu_r1' });
-    expect(events.at(-1)).toMatchObject({ verdict: 'deny', by: 'user', message: PLAIN_DENY_MESSAGE });
+    expect(events.at(-1)).toEqual({ kind: 'permission.settled', requestId: 'r1', verdict: 'deny', by: 'user' });
     const blank = broker.request(ask('r2'));
     broker.settle('r2', 'deny', 'policy', { message: '  ' });
     await expect(blank).resolves.toMatchObject({ message: PLAIN_DENY_MESSAGE, interrupt: true });
