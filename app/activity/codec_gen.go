@@ -197,6 +197,7 @@ type wireToolFailed struct {
 	ToolUseID string    `json:"toolUseId"`
 	Name      string    `json:"name"`
 	Error     string    `json:"error"`
+	Denied    *bool     `json:"denied,omitempty"`
 }
 
 type wireToolCalled struct {
@@ -459,7 +460,7 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	case ToolCompleted:
 		return json.Marshal(wireToolCompleted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, ToolUseID: e.ToolUseID, Name: e.Name, Output: e.Output, Structured: e.Structured, FileBefore: e.FileBefore})
 	case ToolFailed:
-		return json.Marshal(wireToolFailed{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, ToolUseID: e.ToolUseID, Name: e.Name, Error: e.Error})
+		return json.Marshal(wireToolFailed{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, ToolUseID: e.ToolUseID, Name: e.Name, Error: e.Error, Denied: e.Denied})
 	case ToolCalled:
 		return json.Marshal(wireToolCalled{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, CallID: e.CallID, ToolUseID: e.ToolUseID, Name: e.Name, Input: rawOrNull(e.Input)})
 	case PermissionRequested:

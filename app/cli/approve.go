@@ -69,7 +69,8 @@ func askOnTerminal(in *bufio.Reader, out io.Writer, ev activity.Event) answer {
 		case "w", "always":
 			return answer{ev.RequestID, activity.VerdictAllowAlways, ""}
 		case "d", "deny", "n", "no":
-			fmt.Fprint(out, "  reason for the agent (optional): ")
+			// As in the terminal: no message stops Claude; a message goes back to it and it carries on.
+			fmt.Fprint(out, "  tell Claude what to do differently (empty: Claude stops and waits for you): ")
 			reason, _ := in.ReadString('\n')
 			return answer{ev.RequestID, activity.VerdictDeny, strings.TrimSpace(reason)}
 		}

@@ -178,6 +178,60 @@ func TestExecDeniesWithoutATerminal(t *testing.T) {
 	require.True(t, os.IsNotExist(err))
 }
 
+// --approve none denies plainly, the terminal's "No": Claude stops at the first denied tool (the second one of
+// the reply is never asked, no follow-up request reaches the API), the turn completes once and exec exits 0. A
+// reopened session's history reads both refused calls as denied.
+func TestExecApproveNoneStopsAtTheFirstDeniedTool(t *testing.T) {
+	h := newCLIHarness(t)
+	const id = "24242424-0000-4000-8000-000000000004"
+	r := h.run("exec", "--json", "--approve", "none", "--permission-mode", "default", "--session-id", id, "[write a.txt one] [write b.txt two]")
+	require.Equal(t, 0, r.code, r.stderr)
+	events := parseEvents(t, r.stdout)
+	require.Len(t, find(events, activity.PermissionRequested), 1, "the second Write is never asked")
+	settled := find(events, activity.PermissionSettled)
+	require.Len(t, settled, 1)
+	require.Equal(t, "deny", settled[0].Verdict.String())
+	require.Equal(t, "policy", settled[0].By.String())
+	require.Empty(t, settled[0].Message, "a plain deny: no message of the person's")
+	completed := find(events, activity.TurnCompleted)
+	require.Len(t, completed, 1)
+	require.Equal(t, "tool_denied", completed[0].StopReason)
+	require.Empty(t, find(events, activity.TurnCanceled))
+	require.Empty(t, find(events, activity.TurnFailed))
+	failed := find(events, activity.ToolFailed)
+	require.Len(t, failed, 2)
+	for _, ev := range failed {
+		require.NotNil(t, ev.Denied, "%s", ev.ToolUseID)
+		require.True(t, *ev.Denied)
+		require.Contains(t, ev.Error, "STOP what you are doing and wait for the user", "Claude Code's own words reached the model")
+	}
+	for _, ev := range find(events, activity.MessageCompleted) {
+		require.NotContains(t, ev.Text, fakeapi.ToolResultsPrefix, "no follow-up request answered the tool results")
+	}
+	var calls int
+	for _, hit := range h.api.Hits() {
+		if hit.Stream {
+			calls++
+		}
+	}
+	require.Equal(t, 1, calls, "one model request: none after the deny")
+	for _, name := range []string{"a.txt", "b.txt"} {
+		_, err := os.Stat(filepath.Join(h.project, name))
+		require.True(t, os.IsNotExist(err), name)
+	}
+
+	r = h.run("history", "--json", id)
+	require.Equal(t, 0, r.code, r.stderr)
+	past := find(parseEvents(t, r.stdout), activity.ToolFailed)
+	require.Len(t, past, 2)
+	for _, ev := range past {
+		require.NotNil(t, ev.Denied, "history reads the refused call as denied, not failed")
+	}
+	r = h.run("history", id)
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "✗ Write denied: ")
+}
+
 func TestExecFailedTurnExitsOne(t *testing.T) {
 	h := newCLIHarness(t)
 	r := h.run("exec", "--json", "[status 400] break")

@@ -228,11 +228,8 @@ func runTurn(ctx context.Context, o execOptions, env Env, interrupts <-chan os.S
 func handlePermission(ctx context.Context, s *session.Session, ev activity.Event, policy approvalPolicy,
 	stdin *bufio.Reader, prompt io.Writer, answers chan<- answer) {
 	if verdict, ok := policy.decide(ev.ToolName); ok {
-		msg := ""
-		if verdict == activity.VerdictDeny {
-			msg = "Denied by the --approve policy of baton exec."
-		}
-		go func() { _, _ = s.Answer(ctx, ev.RequestID, verdict, msg, activity.PermissionAuthorPolicy) }()
+		// A plain deny, as the terminal's "No": Claude stops at the first denied tool (the turn completes).
+		go func() { _, _ = s.Answer(ctx, ev.RequestID, verdict, "", activity.PermissionAuthorPolicy) }()
 		return
 	}
 	if stdin == nil {

@@ -31,6 +31,9 @@ func (t *transcript) printf(format string, a ...any) {
 	fmt.Fprintf(t.out, format, a...)
 }
 
+// deniedStopReason is the stop reason of a turn a plain deny ended (PROTOCOL.md, "Permissions and denies").
+const deniedStopReason = "tool_denied"
+
 func (t *transcript) render(ev activity.Event) {
 	switch ev.Kind {
 	case activity.MessageDelta:
@@ -66,6 +69,10 @@ func (t *transcript) render(ev activity.Event) {
 	case activity.ToolCompleted:
 		t.printf("✓ %s%s\n", ev.Name, indentTail(ev.Output, 12))
 	case activity.ToolFailed:
+		if ev.Denied != nil && *ev.Denied {
+			t.printf("✗ %s denied: %s\n", ev.Name, oneLine(ev.Error, 300))
+			return
+		}
 		t.printf("✗ %s: %s\n", ev.Name, oneLine(ev.Error, 300))
 	case activity.PermissionSettled:
 		how := map[activity.Verdict]string{activity.VerdictAllow: "allowed", activity.VerdictAllowAlways: "allowed always", activity.VerdictDeny: "denied"}[ev.Verdict]
@@ -132,7 +139,11 @@ func (t *transcript) render(ev activity.Event) {
 		t.printf("  (unrecognized agent message: %s)\n", oneLine(string(ev.Raw), 120))
 	case activity.ProtocolError:
 		t.printf("  (protocol error: %s)\n", ev.Message)
-	case activity.TurnQueued, activity.TurnStarted, activity.TurnAccepted, activity.TurnCompleted, activity.PermissionRequested, activity.UsageUpdated,
+	case activity.TurnCompleted:
+		if ev.StopReason == deniedStopReason {
+			t.printf("Stopped: a tool was denied; Claude waits for your next prompt.\n")
+		}
+	case activity.TurnQueued, activity.TurnStarted, activity.TurnAccepted, activity.PermissionRequested, activity.UsageUpdated,
 		activity.SessionClosed, activity.CommandsUpdated, activity.ModelsUpdated,
 		activity.ContextUpdated, activity.ToolCalled, activity.TasksUpdated:
 		// Shown elsewhere (the permission question) or not worth a line in a transcript.

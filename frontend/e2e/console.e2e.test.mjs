@@ -1,7 +1,8 @@
 // End to end in headless Chromium against `baton serve`: the real Go runtime, the real sidecar and claude CLI,
 // and the scripted Messages API (markers in the prompt choose the reply). One person's path through the
-// console: start a session in a temp folder, stream a reply, approve a Write (the file appears), deny one (it
-// does not), cancel a slow turn, reload the page and resume the session from the sidebar, rewind the files
+// console: start a session in a temp folder, stream a reply, approve a Write (the file appears), deny one with a
+// message (it does not), deny one plainly (Claude stops: the reply's second Write is never asked; after a reopen
+// from history both read denied), cancel a slow turn, reload the page and resume the session from the sidebar, rewind the files
 // after seeing the dry-run count. Screenshots go to test-artifacts/.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -28,7 +29,7 @@ before(async () => {
   writeFileSync(join(project, 'README.md'), '# Demo\n');
   const browser = await startBrowser();
   // Tall enough for the whole path's transcript: rows out of view are not rendered (virtualized).
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1300 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1700 } });
   page = await context.newPage();
   page.on('pageerror', (err) => pageErrors.push(String(err)));
   page.setDefaultTimeout(TURN_MS);
@@ -88,14 +89,32 @@ step('a denied Write leaves no file', async () => {
   await send('[write denied.txt must not exist]');
   const card = page.getByTestId('permission-card');
   await card.waitFor();
-  await card.getByRole('button', { name: 'Deny…' }).click();
+  await card.getByRole('button', { name: 'Deny with a message…' }).click();
   await card.getByLabel('Message with the denial').fill('Not this file');
-  await card.getByRole('button', { name: 'Deny', exact: true }).click();
+  await card.getByRole('button', { name: 'Deny and tell Claude' }).click();
   await page.getByTestId('assistant-message').filter({ hasText: 'Tool results: [error]' }).waitFor();
   await waitForTurnEnd(3);
   assert.equal(existsSync(join(project, 'denied.txt')), false);
   await page.getByTestId('permission-row').filter({ hasText: 'Write: Denied' }).waitFor();
   await shot('04-denied');
+});
+
+step('a plain Deny stops Claude: the reply\'s second Write is never asked', async () => {
+  await send('[write plain-one.txt 1] [write plain-two.txt 2]');
+  const card = page.getByTestId('permission-card');
+  await card.waitFor();
+  assert.match(await card.textContent(), /plain-one\.txt/);
+  await card.getByRole('button', { name: 'Deny', exact: true }).click();
+  await page.getByTestId('turn-completed').filter({ hasText: 'Stopped: you denied a tool, Claude waits for you' }).waitFor();
+  await waitForTurnEnd(4);
+  // No second card, no reply to the tool results: Claude stopped at the first denied Write.
+  assert.equal(await page.getByTestId('permission-card').count(), 0);
+  assert.equal(await page.getByTestId('permission-row').count(), 3, 'this turn asked once');
+  assert.equal(await page.getByTestId('permission-row').filter({ hasText: /^Write: Denied$/ }).count(), 1, 'a plain deny shows no message');
+  assert.equal(await page.getByTestId('assistant-message').filter({ hasText: 'Tool results:' }).count(), 2, 'only the two earlier turns\' replies');
+  assert.equal(await page.getByTestId('turn-canceled').count(), 0, 'the stop is no cancel');
+  assert.equal(existsSync(join(project, 'plain-one.txt')) || existsSync(join(project, 'plain-two.txt')), false);
+  await shot('04b-plain-deny');
 });
 
 step('a slow turn is canceled while it streams', async () => {
@@ -126,7 +145,7 @@ step('a stopped Claude Code is force-stopped within the budgets, and the next pr
   assert.equal(descendants(batonPid).some((p) => p.pid === claude[0].pid), false, 'the stopped claude is gone');
   await send('[recall] are you still there?');
   await page.getByTestId('assistant-message').filter({ hasText: 'Earlier you said: Hello from the end-to-end test' }).first().waitFor();
-  await waitForTurnEnd(6);
+  await waitForTurnEnd(7);
   await shot('06c-continued');
 });
 
@@ -136,7 +155,9 @@ step('after a reload the live session is in the sidebar and shows its transcript
   const entry = page.locator('[data-testid="session-entry"]').filter({ has: page.locator('.dot.live') }).first();
   await entry.click();
   await page.getByTestId('user-message').filter({ hasText: 'Hello from the end-to-end test' }).waitFor();
-  await page.getByTestId('permission-row').filter({ hasText: 'Write: Denied' }).waitFor();
+  // Two denied Writes now (issue 24 added the plain deny): the one with a message, and the plain one, which shows none.
+  await page.getByTestId('permission-row').filter({ hasText: 'Write: Denied — “Not this file”' }).waitFor();
+  await page.getByTestId('permission-row').filter({ hasText: /^Write: Denied$/ }).waitFor();
   await page.getByTestId('turn-canceled').first().waitFor();
   await shot('07-reloaded');
 });
@@ -160,6 +181,12 @@ step('after another reload the resumed session shows its stored history above it
   await page.getByTestId('user-message').filter({ hasText: 'Hello from the end-to-end test' }).waitFor();
   assert.equal(await page.getByTestId('user-message').filter({ hasText: '[recall] what did I say?' }).count(), 1);
   assert.equal(await page.getByTestId('user-message').filter({ hasText: 'Hello from the end-to-end test' }).count(), 1);
+  // The stored history has no permission events: the refused Writes read denied by their own mark, not failed.
+  const denied = page.getByTestId('user-message').filter({ hasText: '[write plain-one.txt 1]' });
+  await denied.scrollIntoViewIfNeeded();
+  await page.getByTestId('tool-denied').first().waitFor();
+  assert.equal(await page.locator('.pill.bad').filter({ hasText: /^failed$/ }).count(), 0, 'no refused call reads failed');
+  assert.ok((await page.getByTestId('tool-denied').count()) >= 2, 'the plain deny\'s two Writes read denied');
   await shot('09-history-and-live');
 });
 

@@ -62,9 +62,10 @@ describe('replaying the recorded session in the console', () => {
     const ask4 = firstAfter(t4, (e) => e.kind === 'permission.requested');
     await push(...events.slice(t4, ask4 + 1));
     const card4 = within(dock() as HTMLElement).getByTestId('permission-card');
-    await userEvent.click(within(card4).getByRole('button', { name: 'Deny…' }));
+    // Issue 24 renamed the choices on purpose: a plain Deny stops Claude, a message goes with "Deny and tell Claude".
+    await userEvent.click(within(card4).getByRole('button', { name: 'Deny with a message…' }));
     await userEvent.type(within(card4).getByLabelText('Message with the denial'), 'Not that file');
-    await userEvent.click(within(card4).getByRole('button', { name: 'Deny' }));
+    await userEvent.click(within(card4).getByRole('button', { name: 'Deny and tell Claude' }));
     expect(transport.callsOf('answerPermission').at(-1)).toMatchObject({ verdict: 'deny', message: 'Not that file' });
     await push(...events.slice(ask4 + 1, turnStart('t9')));
     expect(screen.getAllByTestId('permission-row')[1]?.textContent).toBe('Write: Denied — “Not that file”');

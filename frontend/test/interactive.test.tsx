@@ -168,6 +168,47 @@ describe('permission keys', () => {
   });
 });
 
+describe('denies', () => {
+  const write: ConsoleEvent = {
+    kind: 'permission.requested',
+    session: S,
+    turn: 't1',
+    time: T,
+    requestId: 'w1',
+    toolUseId: 'tw',
+    toolName: 'Write',
+    input: { file_path: '/p/a.txt', content: 'hi' },
+    suggestions: [],
+    seq: 2,
+  };
+
+  it('offers a plain Deny (Claude stops) and a deny with a message (Claude carries on)', async () => {
+    const { transport } = await open([started, write]);
+    const card = screen.getByTestId('permission-card');
+    expect(card.textContent).toContain('Deny stops Claude until you write again; with a message, Claude reads it and carries on.');
+    await userEvent.click(within(card).getByRole('button', { name: 'Deny with a message…' }));
+    const send = within(card).getByRole('button', { name: 'Deny and tell Claude' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    await userEvent.type(within(card).getByLabelText('Message with the denial'), '   ');
+    expect(send.disabled).toBe(true);
+    await userEvent.click(within(card).getByRole('button', { name: 'Back' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Deny' }));
+    await act(() => settle());
+    expect(transport.callsOf('answerPermission')).toEqual([{ session: S, requestId: 'w1', verdict: 'deny' }]);
+  });
+
+  it('reads a refused call as denied with no permission request in sight (history), and says the deny stopped Claude', async () => {
+    const tool = (kind: 'tool.started' | 'tool.failed', seq: number): ConsoleEvent =>
+      kind === 'tool.started'
+        ? { kind, session: S, turn: 't1', time: T, toolUseId: 'tw', name: 'Write', input: { file_path: '/p/a.txt', content: 'hi' }, seq }
+        : { kind, session: S, turn: 't1', time: T, toolUseId: 'tw', name: 'Write', error: 'No', denied: true, seq };
+    const stopped: ConsoleEvent = { kind: 'turn.completed', session: S, turn: 't1', time: T, durationMs: 5, numTurns: 1, costUsd: 0, stopReason: 'tool_denied', seq: 4 };
+    await open([started, tool('tool.started', 2), tool('tool.failed', 3), stopped]);
+    expect(screen.getByTestId('tool-denied').textContent).toBe('denied');
+    expect(screen.getByTestId('turn-completed').textContent).toMatch(/^Stopped: you denied a tool, Claude waits for you/);
+  });
+});
+
 describe('retries', () => {
   it('shows the CLI retrying the API request, with a Stop', async () => {
     const { transport, push } = await open([started]);

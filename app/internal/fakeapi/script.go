@@ -43,7 +43,9 @@ const toolResultMax = 200
 //
 //  1. A non-streaming request (a model probe): a message with the text "ok".
 //  2. The last user message holds tool_results: one text block, "Tool results: " then "[ok] <content>"
-//     or "[error] <content>" for each (trimmed, at most 200 runes), joined by " | ".
+//     or "[error] <content>" for each (trimmed, at most 200 runes), joined by " | ". When it also holds typed
+//     text besides Claude Code's "[Request interrupted by user…]" marks (a prompt sent after a turn a deny
+//     stopped: Claude Code joins it to that turn's results), that text is answered by rule 3 instead.
 //  3. Otherwise markers in the text the user typed in the last user message (system reminders are
 //     ignored) shape one response, in this order:
 //     [think] adds a thinking block "Let me think about this." (with a signature);
@@ -93,7 +95,12 @@ func defaultReply(req *Request) Reply {
 		return TextReply("Done: " + GoalMetMarker)
 	}
 	if results := req.LastToolResults(); len(results) > 0 {
-		return TextReply(toolResultsText(results))
+		// A prompt typed after a turn a deny stopped shares the user message with that turn's tool_results.
+		typed := strings.TrimSpace(stopMarkRE.ReplaceAllString(text, ""))
+		if typed == "" {
+			return TextReply(toolResultsText(results))
+		}
+		text = typed
 	}
 	if code, ok := statusMarker(text); ok {
 		return ErrorReply(code)
@@ -180,6 +187,9 @@ func toolResultsText(results []ToolResult) string {
 	}
 	return ToolResultsPrefix + strings.Join(parts, " | ")
 }
+
+// stopMarkRE matches the marks Claude Code adds after a stopped turn ("[Request interrupted by user for tool use]").
+var stopMarkRE = regexp.MustCompile(`\[Request interrupted by user[^\]]*\]`)
 
 var statusRE = regexp.MustCompile(`\[status (\d{3})\]`)
 

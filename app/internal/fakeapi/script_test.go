@@ -63,6 +63,23 @@ func TestScriptToolResults(t *testing.T) {
 	assert.Equal(t, "end_turn", r.stopReason())
 }
 
+func TestScriptPromptAfterAStoppedTurn(t *testing.T) {
+	req := userReq("", "[bash ls]")
+	req.Messages = append(req.Messages,
+		Message{Role: "assistant", Content: []ContentBlock{{Type: "tool_use", ID: "a"}}},
+		Message{Role: "user", Content: []ContentBlock{
+			{Type: "tool_result", ToolUseID: "a", Content: "The user doesn't want to proceed", IsError: true},
+			{Type: "text", Text: "[Request interrupted by user for tool use]"},
+			{Type: "text", Text: "next question"},
+		}})
+	r := DefaultScript()(req)
+	require.Len(t, r.Blocks, 1)
+	assert.Equal(t, "You said: next question", r.Blocks[0].Text)
+	// The mark alone is no prompt: the results are answered.
+	req.Messages[len(req.Messages)-1].Content = req.Messages[len(req.Messages)-1].Content[:2]
+	assert.Equal(t, "Tool results: [error] The user doesn't want to proceed", DefaultScript()(req).Blocks[0].Text)
+}
+
 func TestScriptStatus(t *testing.T) {
 	cases := []struct {
 		code     int

@@ -244,6 +244,7 @@ export interface ToolFailedEvent extends EventBase {
   toolUseId: string;
   name: string;
   error: string;
+  denied?: true;
 }
 
 export interface ToolCalledEvent extends EventBase {

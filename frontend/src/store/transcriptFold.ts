@@ -7,6 +7,9 @@ import { isFileTool, filePath, textAfter } from './files';
 import { addItem, getItem, getTool, moveUnder, newKey, removeItem, replaceItem, toolKey } from './transcript';
 import type { AssistantItem, Item, ThinkingItem, ToolItem, Transcript } from './types';
 
+/** turn.completed's stop reason when a plain deny stopped Claude (PROTOCOL.md, "Permissions and denies"). */
+const DENIED_STOP_REASON = 'tool_denied';
+
 /** The goal's row: set or still pursued, met, or cleared. */
 function goalText(goal: GoalState | undefined): string {
   if (goal === undefined) return 'Goal cleared';
@@ -100,6 +103,7 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
       costUsd: ev.costUsd,
       numTurns: ev.numTurns,
       ...(discarded ? { discardedPartial: true } : {}),
+      ...(ev.stopReason === DENIED_STOP_REASON ? { deniedStop: true as const } : {}),
     });
     return true;
   },
@@ -168,7 +172,7 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
   'tool.completed': toolCompleted,
   'tool.failed': (t, ev) => {
     const tool = ensureTool(t, ev.toolUseId, ev.name, ev.time, ev.turn);
-    replaceItem(t, { ...tool, status: 'failed', error: ev.error });
+    replaceItem(t, { ...tool, status: 'failed', error: ev.error, ...(ev.denied === true ? { denied: true as const } : {}) });
     return true;
   },
   // A host tool's call shows as its tool.started / tool.completed card already.

@@ -74,6 +74,8 @@ export interface ToolItem extends ItemBase {
   children: ItemKey[];
   /** The permission request raised for this call, if any. */
   requestId?: string;
+  /** The permission gate refused the call (tool.failed.denied): it never ran. Known in history too. */
+  denied?: true;
 }
 
 export interface PermissionSettlement {
@@ -104,6 +106,8 @@ export interface TurnEndItem extends ItemBase {
   discardedPartial?: boolean;
   /** Canceled by closing Claude Code's process: it did not answer the interrupt in time. */
   forced?: boolean;
+  /** A plain deny stopped Claude: it waits for the person's next prompt. */
+  deniedStop?: true;
 }
 
 export interface ErrorItem extends ItemBase {

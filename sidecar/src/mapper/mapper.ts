@@ -5,6 +5,7 @@
 import { type Event, type EventBody, permissionModeSchema, type SessionActivity, stampEvent } from '../protocol/events.js';
 import { assertNever } from '../util/assertNever.js';
 import { BackgroundTracker, type GoalObservation } from './background.js';
+import { isStopMark, refusalOf } from './denials.js';
 import { PlanTracker } from './plan.js';
 import { isTaskNotification, promptText } from './prompts.js';
 import { mapResult } from './results.js';
@@ -62,6 +63,8 @@ export class Mapper {
   private permissionMode: string | undefined;
   private costSoFar = 0;
   private assistantError: string | undefined;
+  /** A plain deny stopped Claude in the current turn: its interrupt ends the turn as completed. */
+  private deniedStop = false;
 
   private readonly transcript: boolean;
 
@@ -173,9 +176,10 @@ export class Mapper {
         if (!parsed.success) return [unknown(message)];
         const result = parsed.data;
         const usage = this.usage.turnFinished(result, this.model);
-        const end = mapResult(result, { costBefore: this.costSoFar, assistantError: this.assistantError });
+        const end = mapResult(result, { costBefore: this.costSoFar, assistantError: this.assistantError, deniedStop: this.deniedStop });
         this.costSoFar = result.total_cost_usd;
         this.assistantError = undefined;
+        this.deniedStop = false;
         return [usage, end];
       }
       case 'stream_event': {
@@ -279,6 +283,7 @@ export class Mapper {
     if (feedback !== undefined) return [{ kind: 'hook.ran', hookEvent: 'Stop', name: 'Stop hook', outcome: 'success', output: feedback }];
     const prompt = this.transcript ? promptText(message) : undefined;
     if (prompt !== undefined) {
+      this.deniedStop = false;
       return [{ kind: 'turn.started', prompt, ...(message.uuid !== undefined ? { uuid: message.uuid } : {}) }];
     }
     const parentToolUseId = message.parent_tool_use_id ?? undefined;
@@ -299,11 +304,15 @@ export class Mapper {
         const data = block.data;
         switch (data.type) {
           case 'text':
-            texts.push(data.text);
+            // After a plain deny's stop, Claude Code's "interrupted" mark is no cancel: the turn's end tells.
+            if (!(this.deniedStop && isStopMark(data.text))) texts.push(data.text);
             break;
-          case 'tool_result':
-            events.push(...this.tools.finished(data, resultCount === 1 ? message.tool_use_result : undefined));
+          case 'tool_result': {
+            const refusal = refusalOf(raw, data.tool_use_id);
+            if (refusal?.stops === true) this.deniedStop = true;
+            events.push(...this.tools.finished(data, resultCount === 1 ? message.tool_use_result : undefined, refusal !== undefined));
             break;
+          }
           default:
             assertNever(data);
         }

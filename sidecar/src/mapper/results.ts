@@ -11,10 +11,19 @@ export interface ResultContext {
   costBefore: number;
   /** The last assistant error the SDK reported in this turn ("authentication_failed", …). */
   assistantError: string | undefined;
+  /** A plain deny stopped Claude in this turn (mapper/denials.ts). */
+  deniedStop?: boolean;
 }
+
+/** The stop reason of a turn a plain deny ended: Claude stopped to wait for the person, as asked. */
+export const DENIED_STOP_REASON = 'tool_denied';
 
 export function mapResult(result: ResultMessage, context: ResultContext): TurnEnd {
   // Live, a canceled turn's result is fenced off with its generation; this reads it from a transcript.
+  // A plain deny interrupts Claude Code's loop: the turn did what the person asked (stop), so it completed.
+  if (isInterrupt(result) && context.deniedStop === true) {
+    return { kind: 'turn.completed', durationMs: result.duration_ms, numTurns: result.num_turns, costUsd: cost(result, context), stopReason: DENIED_STOP_REASON };
+  }
   if (isInterrupt(result)) return { kind: 'turn.canceled', disposition: 'provider_active' };
   if (result.subtype === 'success' && !result.is_error) {
     return {
@@ -22,7 +31,7 @@ export function mapResult(result: ResultMessage, context: ResultContext): TurnEn
       ...(result.result !== undefined ? { result: result.result } : {}),
       durationMs: result.duration_ms,
       numTurns: result.num_turns,
-      costUsd: Math.max(0, result.total_cost_usd - context.costBefore),
+      costUsd: cost(result, context),
       ...(typeof result.stop_reason === 'string' ? { stopReason: result.stop_reason } : {}),
     };
   }
@@ -32,8 +41,12 @@ export function mapResult(result: ResultMessage, context: ResultContext): TurnEn
     message: failureMessage(result),
     // A turn stopped by its step or cost budget still took steps and cost money; a restricted run reports both.
     numTurns: result.num_turns,
-    costUsd: Math.max(0, result.total_cost_usd - context.costBefore),
+    costUsd: cost(result, context),
   };
+}
+
+function cost(result: ResultMessage, context: ResultContext): number {
+  return Math.max(0, result.total_cost_usd - context.costBefore);
 }
 
 function isInterrupt(result: ResultMessage): boolean {

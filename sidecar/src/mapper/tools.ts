@@ -31,14 +31,14 @@ export class ToolTracker {
 
   /**
    * Maps one tool_result. `structured` is the message's tool_use_result, present live (not in transcripts)
-   * and only meaningful when the message holds this single result.
+   * and only meaningful when the message holds this single result. `denied`: the permission gate refused it.
    */
-  finished(block: ToolResultBlock, structured: unknown): EventBody[] {
+  finished(block: ToolResultBlock, structured: unknown, denied = false): EventBody[] {
     const call = this.calls.get(block.tool_use_id);
     const name = call?.name ?? '';
     const output = flattenContent(block.content);
     if (block.is_error === true) {
-      return [{ kind: 'tool.failed', toolUseId: block.tool_use_id, name, error: output }];
+      return [{ kind: 'tool.failed', toolUseId: block.tool_use_id, name, error: output, ...(denied ? { denied: true as const } : {}) }];
     }
     const fileBefore = this.fileBefore(name, structured);
     const events: EventBody[] = [

@@ -160,6 +160,7 @@ export const turnCompletedEvent = z.strictObject({
   durationMs: z.number().nonnegative(),
   numTurns: count,
   costUsd: z.number().nonnegative(),
+  /** The SDK's stop reason; "tool_denied": a plain deny stopped Claude, which waits for the person. */
   stopReason: z.string().optional(),
 });
 export const turnFailedEvent = z.strictObject({
@@ -227,6 +228,8 @@ export const toolFailedEvent = z.strictObject({
   toolUseId: z.string().min(1),
   name: z.string(),
   error: z.string(),
+  /** The permission gate refused the call (a person's or policy's deny, auto mode's block): it never ran. */
+  denied: z.literal(true).optional(),
 });
 /**
  * A restricted run's model called one of the host's tools (PROTOCOL.md, "Restricted runs"): the host runs its

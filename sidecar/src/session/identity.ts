@@ -27,6 +27,15 @@ export function isTurnOutput(message: SDKMessage): boolean {
   }
 }
 
+/**
+ * Whether what the running turn produces may go out now: no person's turn runs, it is bound, or a reserved
+ * continuation owns the output (its follow-up comes before the person's echo). Permission requests, questions and
+ * plans wait on this as the messages do.
+ */
+export function outputReleased(running: { accepted?: boolean } | undefined, continuationReserved: boolean): boolean {
+  return continuationReserved || running === undefined || running.accepted === true;
+}
+
 /** The SDK's echo of the prompt sent under `uuid`. */
 export function isEchoOf(message: SDKMessage, uuid: string): boolean {
   return message.type === 'user' && message.uuid === uuid;

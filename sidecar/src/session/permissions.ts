@@ -7,8 +7,11 @@ import type { EventBody, PermissionMode, QuestionAnswer, SettledBy, Verdict } fr
 import { assertNever } from '../util/assertNever.js';
 import { toJsonValue } from '../util/json.js';
 
-export const DEFAULT_DENY_MESSAGE = 'The user denied this tool use.';
+/** Claude Code's own words for a tool use the person rejected without a message (its terminal's "No"). */
+export const PLAIN_DENY_MESSAGE =
+  "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
 export const INTERRUPT_DENY_MESSAGE = 'The tool use was interrupted before the user answered.';
+export const SKIPPED_QUESTION_MESSAGE = 'The user declined to answer the question.';
 export const KEEP_PLANNING_MESSAGE = 'The user wants to keep planning: do not start on the plan yet.';
 
 /** The tools whose "permission" is a question to the person rather than a yes/no about a tool use. */
@@ -46,6 +49,8 @@ interface Pending {
   ask: PermissionAsk;
   resolve: (result: PermissionResult) => void;
   detach: () => void;
+  /** permission.requested went out (false: held behind the identity barrier). */
+  announced: boolean;
 }
 
 export type SettleOutcome = { outcome: 'settled'; recorded: RecordedAnswer } | { outcome: 'already_settled'; recorded: RecordedAnswer } | { outcome: 'unknown' };
@@ -60,10 +65,12 @@ export class PermissionBroker {
   /**
    * @param emit receives permission.requested / permission.settled bodies (the session stamps them).
    * @param onPlanApproved an ExitPlanMode was allowed with a mode to continue in (the session records it).
+   * @param bound whether the running turn passed its identity barrier (false: new requests are held).
    */
   constructor(
     private readonly emit: (body: EventBody<'permission.requested'> | EventBody<'permission.settled'>) => void,
     private readonly onPlanApproved: (mode: PermissionMode) => void = () => undefined,
+    private readonly bound: () => boolean = () => true,
   ) {}
 
   request(ask: PermissionAsk): Promise<PermissionResult> {
@@ -71,29 +78,39 @@ export class PermissionBroker {
       const onAbort = (): void => {
         this.settle(ask.requestId, 'deny', 'interrupt');
       };
-      this.pending.set(ask.requestId, {
-        ask,
-        resolve,
-        detach: () => ask.signal.removeEventListener('abort', onAbort),
-      });
-      this.emit({
-        kind: 'permission.requested',
-        requestId: ask.requestId,
-        toolUseId: ask.toolUseID,
-        toolName: ask.toolName,
-        input: toJsonValue(ask.input),
-        ...(ask.title !== undefined ? { title: ask.title } : {}),
-        ...(ask.description !== undefined ? { description: ask.description } : {}),
-        ...(ask.decisionReason !== undefined ? { decisionReason: ask.decisionReason } : {}),
-        suggestions: (ask.suggestions ?? []).map(toJsonValue),
-      });
+      const entry: Pending = { ask, resolve, detach: () => ask.signal.removeEventListener('abort', onAbort), announced: false };
+      this.pending.set(ask.requestId, entry);
+      if (this.bound()) this.announce(entry);
       if (ask.signal.aborted) onAbort();
       else ask.signal.addEventListener('abort', onAbort, { once: true });
     });
   }
 
+  /** The running turn is bound: announce the requests held meanwhile, in the order they came. */
+  release(): void {
+    for (const entry of this.pending.values()) if (!entry.announced) this.announce(entry);
+  }
+
+  private announce(entry: Pending): void {
+    entry.announced = true;
+    const { ask } = entry;
+    this.emit({
+      kind: 'permission.requested',
+      requestId: ask.requestId,
+      toolUseId: ask.toolUseID,
+      toolName: ask.toolName,
+      input: toJsonValue(ask.input),
+      ...(ask.title !== undefined ? { title: ask.title } : {}),
+      ...(ask.description !== undefined ? { description: ask.description } : {}),
+      ...(ask.decisionReason !== undefined ? { decisionReason: ask.decisionReason } : {}),
+      suggestions: (ask.suggestions ?? []).map(toJsonValue),
+    });
+  }
+
   settle(requestId: string, verdict: Verdict, by: SettledBy, detail: AnswerDetail = {}): SettleOutcome {
     const entry = this.pending.get(requestId);
+    // Nobody outside was told of a held request: only an interrupt (the turn failing or stopping) settles it.
+    if (entry !== undefined && !entry.announced && by !== 'interrupt') return { outcome: 'unknown' };
     if (entry === undefined) {
       const recorded = this.settled.get(requestId);
       return recorded !== undefined ? { outcome: 'already_settled', recorded } : { outcome: 'unknown' };
@@ -106,15 +123,20 @@ export class PermissionBroker {
     const mode = verdict !== 'deny' && ask.toolName === EXIT_PLAN_MODE ? detail.mode : undefined;
     const recorded: RecordedAnswer = { verdict, ...(answers !== undefined ? { answers } : {}), ...(mode !== undefined ? { mode } : {}) };
     this.remember(requestId, recorded);
-    const denyMessage = detail.message ?? (by === 'interrupt' ? INTERRUPT_DENY_MESSAGE : ask.toolName === EXIT_PLAN_MODE ? KEEP_PLANNING_MESSAGE : DEFAULT_DENY_MESSAGE);
-    entry.resolve(toResult(ask, recorded, denyMessage));
+    const given = detail.message !== undefined && detail.message.trim() !== '' ? detail.message : undefined;
+    const deny = denial(ask, by, given);
+    entry.resolve(toResult(ask, recorded, deny));
     if (mode !== undefined) this.onPlanApproved(mode);
+    // A request held behind the barrier was never announced: it is denied to the SDK without a word on the wire.
+    if (!entry.announced) return { outcome: 'settled', recorded };
+    // A plain deny's words are Claude Code's, not the person's: the settlement carries no message then.
+    const message = verdict === 'deny' ? (deny.interrupt ? undefined : deny.message) : detail.message;
     this.emit({
       kind: 'permission.settled',
       requestId,
       verdict,
       by,
-      ...(verdict === 'deny' ? { message: denyMessage } : detail.message !== undefined ? { message: detail.message } : {}),
+      ...(message !== undefined ? { message } : {}),
       ...(answers !== undefined ? { answers } : {}),
       ...(mode !== undefined ? { mode } : {}),
     });
@@ -139,7 +161,26 @@ export class PermissionBroker {
   }
 }
 
-function toResult(ask: PermissionAsk, recorded: RecordedAnswer, denyMessage: string): PermissionResult {
+interface Denial {
+  message: string;
+  /** Claude stops and waits for the person (the terminal's plain "No"). */
+  interrupt: boolean;
+}
+
+/**
+ * What a deny tells Claude. A person's or policy's plain deny of a tool stops Claude (Claude Code's own words); a
+ * message goes back as is and Claude carries on. A question or plan declined without a message is answered (skip
+ * it, keep planning), not stopped; an interrupt's deny needs no stop of its own (the cancel or failure stops).
+ */
+function denial(ask: PermissionAsk, by: SettledBy, message: string | undefined): Denial {
+  if (message !== undefined) return { message, interrupt: false };
+  if (by === 'interrupt' || by === 'sidecar_exited') return { message: INTERRUPT_DENY_MESSAGE, interrupt: false };
+  if (ask.toolName === EXIT_PLAN_MODE) return { message: KEEP_PLANNING_MESSAGE, interrupt: false };
+  if (ask.toolName === ASK_USER_QUESTION) return { message: SKIPPED_QUESTION_MESSAGE, interrupt: false };
+  return { message: PLAIN_DENY_MESSAGE, interrupt: true };
+}
+
+function toResult(ask: PermissionAsk, recorded: RecordedAnswer, deny: Denial): PermissionResult {
   switch (recorded.verdict) {
     case 'allow':
       return { behavior: 'allow', updatedInput: updatedInput(ask, recorded), ...modeUpdate(recorded), toolUseID: ask.toolUseID };
@@ -151,7 +192,7 @@ function toResult(ask: PermissionAsk, recorded: RecordedAnswer, denyMessage: str
         toolUseID: ask.toolUseID,
       };
     case 'deny':
-      return { behavior: 'deny', message: denyMessage, toolUseID: ask.toolUseID };
+      return { behavior: 'deny', message: deny.message, ...(deny.interrupt ? { interrupt: true } : {}), toolUseID: ask.toolUseID };
     default:
       return assertNever(recorded.verdict);
   }

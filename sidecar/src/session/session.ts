@@ -23,7 +23,7 @@ import { Continuations, CONTINUATION_TIMEOUT, DEFAULT_CONTINUATION_DELAY_MS, isT
 import { Generation, type QueryFn } from './generation.js';
 import { Guidance } from './guidance.js';
 import { HostToolBroker, hostToolServer } from './hostTools.js';
-import { isEchoOf, isTurnOutput, resolveFromTranscript, type TranscriptFn } from './identity.js';
+import { isEchoOf, isTurnOutput, outputReleased, resolveFromTranscript, type TranscriptFn } from './identity.js';
 import { isFollowUpResult, isIdle, isLevel, isNotification, isOutput } from './backgroundSignals.js';
 import { type AnswerDetail, PermissionBroker } from './permissions.js';
 import { buildQueryOptions } from './queryOptions.js';
@@ -101,6 +101,7 @@ export class SdkSession {
     this.permissions = new PermissionBroker(
       (body) => this.emit(body, this.turns.running?.id),
       (mode) => this.planApproved(mode),
+      () => outputReleased(this.turns.running, this.continuations.reserved !== undefined),
     );
     this.hostTools = new HostToolBroker((body) => this.emit(body, this.turns.running?.id));
     this.sideReads = new SideReader({
@@ -664,6 +665,7 @@ export class SdkSession {
     const held = turn.held ?? [];
     turn.held = [];
     for (const message of held) this.onMessage(generation, message);
+    this.permissions.release();
   }
 
   /** No echo before the turn's first output: find its prompt in the transcript, or fail the turn (fail closed). */

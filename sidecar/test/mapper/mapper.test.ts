@@ -339,3 +339,41 @@ describe('stream events', () => {
     expect(next).toMatchObject([{ kind: 'usage.updated', turnOutputTokens: 3 }]);
   });
 });
+
+describe('denies (Claude Code marks each refused call)', () => {
+  const write = assistant([{ type: 'tool_use', id: 'w1', name: 'Write', input: { file_path: '/p/a.txt', content: 'x' } }]);
+  const mark = { type: 'user', uuid: 'u-mark', session_id: SESSION, parent_tool_use_id: null, message: { role: 'user', content: [{ type: 'text', text: '[Request interrupted by user for tool use]' }] } };
+  const aborted = result({ subtype: 'error_during_execution', is_error: true, terminal_reason: 'aborted_tools', stop_reason: 'tool_use', result: undefined });
+
+  it('a plain deny (user-rejected) reads denied and ends the turn as completed, with no cancel mark', () => {
+    const refused = userToolResult('w1', 'STOP', true, { tool_result_meta: [{ id: 'w1', non_execution_kind: 'user-rejected' }] });
+    const events = mapAll(mapper(), [write, refused, mark, aborted]);
+    expect(events.find((e) => e.kind === 'tool.failed')).toMatchObject({ toolUseId: 'w1', denied: true });
+    expect(events.filter((e) => e.kind === 'message.completed' && e.role === 'user')).toEqual([]);
+    expect(events.find((e) => e.kind === 'turn.completed')).toMatchObject({ stopReason: 'tool_denied', numTurns: 1 });
+    expect(events.map((e) => e.kind)).not.toContain('turn.canceled');
+  });
+
+  it('a deny with a message reads denied; a stopped call and a plain failure do not; an interrupt stays a cancel', () => {
+    const told = userToolResult('w1', 'Use b.txt', true, { tool_result_meta: [{ id: 'w1', non_execution_kind: 'permission-rule' }] });
+    const cut = userToolResult('w2', 'Interrupted', true, { tool_result_meta: [{ id: 'w2', non_execution_kind: 'interrupted' }] });
+    const broke = userToolResult('w3', 'Error: EACCES', true);
+    const events = mapAll(mapper(), [write, told, cut, broke, mark, aborted]);
+    expect(events.filter((e) => e.kind === 'tool.failed').map((e) => [e.toolUseId, e.kind === 'tool.failed' && e.denied])).toEqual([
+      ['w1', true],
+      ['w2', undefined],
+      ['w3', undefined],
+    ]);
+    // Without a plain deny's stop, the interrupt is a cancel and its mark stays.
+    expect(events.find((e) => e.kind === 'turn.canceled')).toBeDefined();
+    expect(events.filter((e) => e.kind === 'message.completed' && e.role === 'user')).toHaveLength(1);
+  });
+
+  it('reads the transcript\'s toolDenialKind in history', () => {
+    const m = new Mapper(SESSION, fixedClock(), { transcript: true });
+    const refused = userToolResult('w1', 'STOP', true, { toolDenialKind: 'user-rejected', timestamp: '2026-01-01T00:00:00.000Z' });
+    const events = mapAll(m, [write, refused, { ...mark, timestamp: '2026-01-01T00:00:00.000Z' }]);
+    expect(events.find((e) => e.kind === 'tool.failed')).toMatchObject({ denied: true });
+    expect(events.filter((e) => e.kind === 'message.completed' && e.role === 'user')).toEqual([]);
+  });
+});

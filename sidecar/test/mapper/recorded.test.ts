@@ -116,6 +116,7 @@ describe('the recorded session', async () => {
     expect(ofKind(live.events, 'tool.failed').find((e) => e.toolUseId === write?.toolUseId)).toMatchObject({
       name: 'Write',
       error: 'Not that file',
+      denied: true,
     });
   });
 

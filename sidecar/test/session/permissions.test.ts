@@ -3,18 +3,19 @@ import type { PermissionUpdate } from '@anthropic-ai/claude-agent-sdk';
 import { describe, expect, it } from 'vitest';
 import type { EventBody } from '../../src/protocol/events.js';
 import type { PermissionMode } from '../../src/protocol/events.js';
-import { DEFAULT_DENY_MESSAGE, KEEP_PLANNING_MESSAGE, PermissionBroker, type PermissionAsk } from '../../src/session/permissions.js';
+import { KEEP_PLANNING_MESSAGE, PermissionBroker, PLAIN_DENY_MESSAGE, type PermissionAsk } from '../../src/session/permissions.js';
 
 type PermissionEvent = EventBody<'permission.requested'> | EventBody<'permission.settled'>;
 
 const suggestions: PermissionUpdate[] = [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }];
 
-function setup() {
+function setup(bound: () => boolean = () => true) {
   const events: PermissionEvent[] = [];
   const approvedModes: PermissionMode[] = [];
   const broker = new PermissionBroker(
     (e) => events.push(e),
     (mode) => approvedModes.push(mode),
+    bound,
   );
   const controller = new AbortController();
   const ask = (requestId: string, extra: Partial<PermissionAsk> = {}): PermissionAsk => ({
@@ -75,12 +76,44 @@ describe('PermissionBroker', () => {
     expect(events.at(-1)).toEqual({ kind: 'permission.settled', requestId: 'r1', verdict: 'allow', by: 'policy' });
   });
 
-  it('denies with a default message when the person gave none', async () => {
+  // Issue 24 changed this on purpose: a plain deny is the terminal's "No" (Claude stops), in Claude Code's words.
+  it('a plain deny stops Claude with Claude Code\'s words; a message goes back without a stop', async () => {
     const { broker, ask, events } = setup();
-    const pending = broker.request(ask('r1'));
+    const plain = broker.request(ask('r1'));
     broker.settle('r1', 'deny', 'user');
-    await expect(pending).resolves.toMatchObject({ behavior: 'deny', message: DEFAULT_DENY_MESSAGE });
-    expect(events.at(-1)).toMatchObject({ verdict: 'deny', by: 'user', message: DEFAULT_DENY_MESSAGE });
+    await expect(plain).resolves.toEqual({ behavior: 'deny', message: PLAIN_DENY_MESSAGE, interrupt: true, toolUseID: 'toolu_r1' });
+    expect(events.at(-1)).toEqual({ kind: 'permission.settled', requestId: 'r1', verdict: 'deny', by: 'user' });
+    const blank = broker.request(ask('r2'));
+    broker.settle('r2', 'deny', 'policy', { message: '  ' });
+    await expect(blank).resolves.toMatchObject({ message: PLAIN_DENY_MESSAGE, interrupt: true });
+    const told = broker.request(ask('r3'));
+    broker.settle('r3', 'deny', 'user', { message: 'Use b.txt' });
+    await expect(told).resolves.toEqual({ behavior: 'deny', message: 'Use b.txt', toolUseID: 'toolu_r3' });
+  });
+
+  it('holds a request until the turn is bound, and denies a held one unseen on an interrupt', async () => {
+    let bound = false;
+    const { broker, ask, events } = setup(() => bound);
+    const held = broker.request(ask('r1'));
+    expect(events).toEqual([]);
+    // Nobody was told of it: an answer naming it is for an unknown request.
+    expect(broker.settle('r1', 'allow', 'user')).toEqual({ outcome: 'unknown' });
+    bound = true;
+    broker.release();
+    expect(events.map((e) => [e.kind, e.requestId])).toEqual([['permission.requested', 'r1']]);
+    broker.release();
+    expect(events).toHaveLength(1);
+    broker.settle('r1', 'allow', 'user');
+    await expect(held).resolves.toMatchObject({ behavior: 'allow' });
+    bound = false;
+    const dropped = broker.request(ask('r2'));
+    broker.settleAll('interrupt');
+    await expect(dropped).resolves.toMatchObject({ behavior: 'deny' });
+    expect(events.map((e) => [e.kind, e.requestId])).toEqual([
+      ['permission.requested', 'r1'],
+      ['permission.settled', 'r1'],
+    ]);
+    expect(broker.openCount).toBe(0);
   });
 
   it('settles as deny by interrupt when the SDK aborts the request, and only once', async () => {

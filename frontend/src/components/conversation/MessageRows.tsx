@@ -73,7 +73,7 @@ export const TurnEndRow = memo(function TurnEndRow({ item }: { item: TurnEndItem
       </div>
     );
   }
-  const parts: string[] = ['Done'];
+  const parts: string[] = [item.deniedStop === true ? 'Stopped: you denied a tool, Claude waits for you' : 'Done'];
   if (item.durationMs !== undefined) parts.push(formatDuration(item.durationMs));
   if (item.costUsd !== undefined && item.costUsd > 0) parts.push(formatCost(item.costUsd));
   return <div className="row row-turn-end" data-testid="turn-completed">{parts.join(' · ')}</div>;

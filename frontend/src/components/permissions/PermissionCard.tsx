@@ -1,6 +1,7 @@
-// A permission request waiting for the person: allow, always allow (saying which rule that adds), or deny
-// with an optional message, by click or by key (the first waiting request only). Answered once; a verdict from
-// elsewhere replaces the buttons with the outcome.
+// A permission request waiting for the person: allow, always allow (saying which rule that adds), deny (the
+// terminal's "No": Claude stops and waits for you), or deny with a message to Claude (it reads the message and
+// carries on), by click or by key (the first waiting request only). Answered once; a verdict from elsewhere
+// replaces the buttons with the outcome.
 import { useEffect, useState } from 'react';
 import type { Verdict } from '../../protocol/events';
 import { useStore } from '../../store/hooks';
@@ -28,10 +29,11 @@ export function PermissionCard({ sessionId, item, before, keys = false }: { sess
   const [denying, setDenying] = useState(false);
   const [message, setMessage] = useState('');
   const [sent, setSent] = useState<Verdict | undefined>(undefined);
-  const answer = (verdict: Verdict) => {
+  const answer = (verdict: Verdict, told = '') => {
     setSent(verdict);
-    void store.answerPermission(sessionId, item.requestId, verdict, verdict === 'deny' ? { message } : {}).finally(() => setSent(undefined));
+    void store.answerPermission(sessionId, item.requestId, verdict, verdict === 'deny' && told !== '' ? { message: told } : {}).finally(() => setSent(undefined));
   };
+  const told = message.trim();
   const rule = item.suggestions.length > 0 ? describeSuggestions(item.suggestions) : undefined;
   const listening = keys && item.settled === undefined && !denying && sent === undefined;
   // As in the CLI: Enter or 1 allows, 2 always allows, 3 denies (with a message to Claude).
@@ -66,13 +68,13 @@ export function PermissionCard({ sessionId, item, before, keys = false }: { sess
           className="deny-form"
           onSubmit={(e) => {
             e.preventDefault();
-            answer('deny');
+            if (told !== '') answer('deny', told);
           }}
         >
           <input
             autoFocus
             type="text"
-            placeholder="Tell Claude why or what to do instead (optional)"
+            placeholder="Tell Claude what to do differently"
             value={message}
             onChange={(e) => setMessage(e.target.value)}
             onKeyDown={(e) => {
@@ -83,8 +85,8 @@ export function PermissionCard({ sessionId, item, before, keys = false }: { sess
             }}
             aria-label="Message with the denial"
           />
-          <button type="submit" className="danger" disabled={sent !== undefined}>
-            Deny
+          <button type="submit" className="danger" disabled={sent !== undefined || told === ''}>
+            Deny and tell Claude
           </button>
           <button type="button" onClick={() => setDenying(false)}>
             Back
@@ -100,10 +102,14 @@ export function PermissionCard({ sessionId, item, before, keys = false }: { sess
               Always allow
             </button>
           )}
-          <button type="button" className="danger" disabled={sent !== undefined} onClick={() => setDenying(true)} aria-keyshortcuts={keys ? '3' : undefined}>
-            Deny…
+          <button type="button" className="danger" disabled={sent !== undefined} onClick={() => answer('deny')} title="Claude stops and waits for you">
+            Deny
           </button>
-          {keys && <span className="muted small keys-hint">Enter or 1 allow{rule !== undefined ? ' · 2 always' : ''} · 3 deny</span>}
+          <button type="button" disabled={sent !== undefined} onClick={() => setDenying(true)} aria-keyshortcuts={keys ? '3' : undefined} title="Claude reads your message and carries on">
+            Deny with a message…
+          </button>
+          {keys && <span className="muted small keys-hint">Enter or 1 allow{rule !== undefined ? ' · 2 always' : ''} · 3 deny with a message</span>}
+          <div className="muted small deny-hint">Deny stops Claude until you write again; with a message, Claude reads it and carries on.</div>
           {rule !== undefined && <div className="muted small rule">Always allow will {rule}.</div>}
         </div>
       )}

@@ -27,7 +27,8 @@ export function StatusPill({ item, label }: { item: ToolItem; label?: string }) 
     const asks = item.name === ASK_USER_QUESTION || item.name === EXIT_PLAN_MODE;
     return <span className="pill warn">{asks ? 'waiting for your answer' : 'waiting for permission'}</span>;
   }
-  if (permission === 'denied' && item.status !== 'completed') return <span className="pill bad">denied</span>;
+  // Denied live by the verdict, and in history (no permission events there) by the refused call's own mark.
+  if ((permission === 'denied' || item.denied === true) && item.status !== 'completed') return <span className="pill bad" data-testid="tool-denied">denied</span>;
   switch (item.status) {
     case 'running':
       return (
