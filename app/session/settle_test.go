@@ -41,7 +41,16 @@ func (h *harness) waitRunning(file string) int {
 	}
 }
 
-func TestCancelSettlesTheOpenToolAndKeepsTheStreamedReply(t *testing.T) {
+// settleCase runs body against a session with receipts, once with claude answering and once with claude stopped
+// dead (SIGSTOP, by freeze, just before the cancel), then reads the session's history back.
+type settleCase struct {
+	h       *harness
+	s       *session.Session
+	stopped bool
+	budgets session.CancelBudgets
+}
+
+func eachClaude(t *testing.T, body func(t *testing.T, c *settleCase)) {
 	for _, stopped := range []bool{false, true} {
 		name := "responsive claude"
 		if stopped {
@@ -52,74 +61,93 @@ func TestCancelSettlesTheOpenToolAndKeepsTheStreamedReply(t *testing.T) {
 			require.NoError(t, err)
 			t.Cleanup(func() { _ = store.Close() })
 			h := newHarnessWith(t, func(cfg *session.Config) { cfg.Receipts = store })
-			s := h.start(sessionOpts())
-			budgets := session.CancelBudgets{Interrupt: 2 * time.Second, Drain: 2 * time.Second}
-			freeze := func() {
-				if stopped {
-					pid := claudePID(t, s)
-					require.NoError(t, syscall.Kill(pid, syscall.SIGSTOP))
-					t.Cleanup(func() { _ = syscall.Kill(pid, syscall.SIGKILL) })
-				}
-			}
-
-			turn := h.exec(s, longBash("tool.pid"))
-			go h.allowAll(s, turn)
-			started := h.rec.wait(t, 60*time.Second, func(ev activity.Event) bool { return ev.Turn == turn && ev.Kind == activity.ToolStarted })
-			h.waitRunning("tool.pid")
-			freeze()
-			rep := h.cancel(s, turn, budgets)
-			require.Equal(t, activity.CancelDispositionProviderActive, rep.Disposition)
-			require.Equal(t, stopped, rep.Forced)
-			end := h.waitTurnEnd(turn)
-			require.Equal(t, activity.TurnCanceled, end.Kind)
-			ends := h.rec.all(func(ev activity.Event) bool { return ev.ToolUseID == started.ToolUseID && toolEnd(ev.Kind) })
-			require.Len(t, ends, 1, "one terminal event for the call: %v", kindsOf(ends))
-			require.Equal(t, activity.ToolInterrupted, ends[0].Kind)
-			require.Equal(t, activity.ToolInterruptCauseCancel, ends[0].Cause)
-			require.Equal(t, "Bash", ends[0].Name)
-			require.Less(t, ends[0].Seq, end.Seq, "the call settles before its turn ends")
-
-			reply := h.exec(s, "[hold] a long answer")
-			delta := h.rec.wait(t, 60*time.Second, func(ev activity.Event) bool { return ev.Turn == reply && ev.Kind == activity.MessageDelta })
-			freeze()
-			rep = h.cancel(s, reply, budgets)
-			require.Equal(t, activity.CancelDispositionProviderActive, rep.Disposition)
-			end = h.waitTurnEnd(reply)
-			h.release()
-			kept := h.rec.all(func(ev activity.Event) bool { return ev.Turn == reply && ev.Kind == activity.MessageCompleted })
-			require.Len(t, kept, 1, "the words streamed so far are kept")
-			require.Equal(t, delta.Text, kept[0].Text)
-			require.NotNil(t, kept[0].Stopped)
-			require.Less(t, kept[0].Seq, end.Seq)
-			require.False(t, kept[0].Ephemeral)
-
-			// After a reload: history shows the same settled card and, where Claude Code filed the cut-off block
-			// (a responsive claude does; a stopped one is killed before it writes it), the same stopped words.
-			h.close(s)
-			page, err := h.m.History(context.Background(), s.ID(), "", nil, 0)
-			require.NoError(t, err)
-			var toolEnds []activity.Event
-			var words []activity.Event
-			for _, ev := range page.Events {
-				if ev.ToolUseID == started.ToolUseID && toolEnd(ev.Kind) {
-					toolEnds = append(toolEnds, ev)
-				}
-				if ev.Kind == activity.MessageCompleted && ev.Role == "assistant" && strings.HasPrefix(ev.Text, "You said: [hold]") {
-					words = append(words, ev)
-				}
-			}
-			require.Len(t, toolEnds, 1, "history settles the call once")
-			require.Equal(t, activity.ToolInterrupted, toolEnds[0].Kind)
-			require.Equal(t, activity.ToolInterruptCauseCancel, toolEnds[0].Cause, "the receipt says the turn was canceled")
-			if !stopped {
-				require.Len(t, words, 1)
-				require.Equal(t, delta.Text, words[0].Text)
-				require.NotNil(t, words[0].Stopped, "history marks the cut-off reply stopped")
-			} else {
-				require.Empty(t, words, "a killed claude filed nothing of the reply (see PROTOCOL.md, Settling)")
-			}
+			c := &settleCase{h: h, s: h.start(sessionOpts()), stopped: stopped,
+				budgets: session.CancelBudgets{Interrupt: 2 * time.Second, Drain: 2 * time.Second}}
+			body(t, c)
 		})
 	}
+}
+
+// cancel stops the turn (after stopping claude dead, for the SIGSTOP case) and returns the turn's end.
+func (c *settleCase) cancel(t *testing.T, turn string) activity.Event {
+	if c.stopped {
+		pid := claudePID(t, c.s)
+		require.NoError(t, syscall.Kill(pid, syscall.SIGSTOP))
+		t.Cleanup(func() { _ = syscall.Kill(pid, syscall.SIGKILL) })
+	}
+	rep := c.h.cancel(c.s, turn, c.budgets)
+	require.Equal(t, activity.CancelDispositionProviderActive, rep.Disposition)
+	require.Equal(t, c.stopped, rep.Forced)
+	end := c.h.waitTurnEnd(turn)
+	require.Equal(t, activity.TurnCanceled, end.Kind)
+	return end
+}
+
+// history closes the session and reads its history back, as a reload does.
+func (c *settleCase) history(t *testing.T) []activity.Event {
+	c.h.close(c.s)
+	page, err := c.h.m.History(context.Background(), c.s.ID(), "", nil, 0)
+	require.NoError(t, err)
+	return page.Events
+}
+
+func TestCancelSettlesTheRunningTool(t *testing.T) {
+	eachClaude(t, func(t *testing.T, c *settleCase) {
+		turn := c.h.exec(c.s, longBash("tool.pid"))
+		go c.h.allowAll(c.s, turn)
+		started := c.h.rec.wait(t, 60*time.Second, func(ev activity.Event) bool { return ev.Turn == turn && ev.Kind == activity.ToolStarted })
+		c.h.waitRunning("tool.pid")
+		end := c.cancel(t, turn)
+		ends := c.h.rec.all(func(ev activity.Event) bool { return ev.ToolUseID == started.ToolUseID && toolEnd(ev.Kind) })
+		require.Len(t, ends, 1, "one terminal event for the call: %v", kindsOf(ends))
+		require.Equal(t, activity.ToolInterrupted, ends[0].Kind)
+		require.Equal(t, activity.ToolInterruptCauseCancel, ends[0].Cause)
+		require.Equal(t, "Bash", ends[0].Name)
+		require.Less(t, ends[0].Seq, end.Seq, "the call settles before its turn ends")
+
+		// After a reload: the same settled card (a responsive claude filed the call as stopped; a killed one filed
+		// nothing, and the receipt says the turn was canceled).
+		var toolEnds []activity.Event
+		for _, ev := range c.history(t) {
+			if ev.ToolUseID == started.ToolUseID && toolEnd(ev.Kind) {
+				toolEnds = append(toolEnds, ev)
+			}
+		}
+		require.Len(t, toolEnds, 1, "history settles the call once")
+		require.Equal(t, activity.ToolInterrupted, toolEnds[0].Kind)
+		require.Equal(t, activity.ToolInterruptCauseCancel, toolEnds[0].Cause)
+	})
+}
+
+func TestCancelKeepsTheStreamedReply(t *testing.T) {
+	eachClaude(t, func(t *testing.T, c *settleCase) {
+		reply := c.h.exec(c.s, "[hold] a long answer")
+		delta := c.h.rec.wait(t, 60*time.Second, func(ev activity.Event) bool { return ev.Turn == reply && ev.Kind == activity.MessageDelta })
+		end := c.cancel(t, reply)
+		c.h.release()
+		kept := c.h.rec.all(func(ev activity.Event) bool { return ev.Turn == reply && ev.Kind == activity.MessageCompleted })
+		require.Len(t, kept, 1, "the words streamed so far are kept")
+		require.Equal(t, delta.Text, kept[0].Text, "all that streamed: the reply holds after its first piece")
+		require.NotNil(t, kept[0].Stopped)
+		require.Less(t, kept[0].Seq, end.Seq)
+		require.False(t, kept[0].Ephemeral, "kept in the session's log, so a reconnecting window sees it")
+
+		// After a reload: a responsive claude filed the cut-off block, and history marks it stopped; a killed one
+		// never wrote it, and Baton keeps no reply text of its own (PROTOCOL.md, "Settling").
+		var words []activity.Event
+		for _, ev := range c.history(t) {
+			if ev.Kind == activity.MessageCompleted && ev.Role == "assistant" && strings.HasPrefix(ev.Text, "You said: [hold]") {
+				words = append(words, ev)
+			}
+		}
+		if c.stopped {
+			require.Empty(t, words)
+			return
+		}
+		require.Len(t, words, 1)
+		require.Equal(t, delta.Text, words[0].Text)
+		require.NotNil(t, words[0].Stopped, "history marks the cut-off reply stopped")
+	})
 }
 
 func toolEnd(kind activity.Kind) bool {
