@@ -19,6 +19,9 @@ export function settlingEmit(emit: EmitEvent): EmitEvent {
         }
         break;
       case 'turn.completed':
+      case 'turn.guided':
+        // Completed: whatever streamed is in its messages. Guided: the interrupted reply's rows settle in the
+        // console at turn.guided, and Claude Code sends the cut-off message itself (aborted: stopped).
         if (event.turn !== undefined) streams.forget(event.turn);
         break;
       default:
