@@ -145,6 +145,7 @@ type wireMessageCompleted struct {
 	UUID            string      `json:"uuid,omitempty"`
 	Text            string      `json:"text"`
 	ParentToolUseID string      `json:"parentToolUseId,omitempty"`
+	Stopped         *bool       `json:"stopped,omitempty"`
 }
 
 type wireToolStarted struct {
@@ -198,6 +199,18 @@ type wireToolFailed struct {
 	Name      string    `json:"name"`
 	Error     string    `json:"error"`
 	Denied    *bool     `json:"denied,omitempty"`
+}
+
+type wireToolInterrupted struct {
+	Kind      Kind               `json:"kind"`
+	Session   string             `json:"session"`
+	Turn      string             `json:"turn,omitempty"`
+	Seq       uint64             `json:"seq,omitempty"`
+	Time      time.Time          `json:"time"`
+	Ephemeral bool               `json:"ephemeral,omitempty"`
+	ToolUseID string             `json:"toolUseId"`
+	Name      string             `json:"name"`
+	Cause     ToolInterruptCause `json:"cause"`
 }
 
 type wireToolCalled struct {
@@ -452,7 +465,7 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	case MessageDelta:
 		return json.Marshal(wireMessageDelta{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, MessageID: e.MessageID, Index: deref(e.Index), Block: e.Block, Text: e.Text})
 	case MessageCompleted:
-		return json.Marshal(wireMessageCompleted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Role: e.Role, MessageID: e.MessageID, UUID: e.UUID, Text: e.Text, ParentToolUseID: e.ParentToolUseID})
+		return json.Marshal(wireMessageCompleted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Role: e.Role, MessageID: e.MessageID, UUID: e.UUID, Text: e.Text, ParentToolUseID: e.ParentToolUseID, Stopped: e.Stopped})
 	case ToolStarted:
 		return json.Marshal(wireToolStarted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, ToolUseID: e.ToolUseID, Name: e.Name, Input: rawOrNull(e.Input), ParentToolUseID: e.ParentToolUseID, FileBefore: e.FileBefore})
 	case ToolUpdated:
@@ -461,6 +474,8 @@ func (e Event) MarshalJSON() ([]byte, error) {
 		return json.Marshal(wireToolCompleted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, ToolUseID: e.ToolUseID, Name: e.Name, Output: e.Output, Structured: e.Structured, FileBefore: e.FileBefore})
 	case ToolFailed:
 		return json.Marshal(wireToolFailed{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, ToolUseID: e.ToolUseID, Name: e.Name, Error: e.Error, Denied: e.Denied})
+	case ToolInterrupted:
+		return json.Marshal(wireToolInterrupted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, ToolUseID: e.ToolUseID, Name: e.Name, Cause: e.Cause})
 	case ToolCalled:
 		return json.Marshal(wireToolCalled{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, CallID: e.CallID, ToolUseID: e.ToolUseID, Name: e.Name, Input: rawOrNull(e.Input)})
 	case PermissionRequested:
@@ -569,6 +584,10 @@ func (e Event) checkValues() error {
 	case MessageCompleted:
 		if !e.Role.Valid() {
 			return fmt.Errorf("message.completed with role %q", e.Role)
+		}
+	case ToolInterrupted:
+		if !e.Cause.Valid() {
+			return fmt.Errorf("tool.interrupted with cause %q", e.Cause)
 		}
 	case PermissionSettled:
 		if !e.Verdict.Valid() {

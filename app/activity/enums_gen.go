@@ -447,6 +447,32 @@ func (v TaskState) Valid() bool {
 	return false
 }
 
+// ToolInterruptCause is a closed set of wire values (wire.schema.json $defs/ToolInterruptCause).
+type ToolInterruptCause string
+
+const (
+	ToolInterruptCauseCancel        ToolInterruptCause = "cancel"
+	ToolInterruptCauseFailure       ToolInterruptCause = "failure"
+	ToolInterruptCauseSidecarExited ToolInterruptCause = "sidecar_exited"
+	ToolInterruptCauseHostExited    ToolInterruptCause = "host_exited"
+	ToolInterruptCauseTurnEnded     ToolInterruptCause = "turn_ended"
+)
+
+// ToolInterruptCauseValues lists every ToolInterruptCause, in the schema's order.
+var ToolInterruptCauseValues = []ToolInterruptCause{ToolInterruptCauseCancel, ToolInterruptCauseFailure, ToolInterruptCauseSidecarExited, ToolInterruptCauseHostExited, ToolInterruptCauseTurnEnded}
+
+// String returns the wire value.
+func (v ToolInterruptCause) String() string { return string(v) }
+
+// Valid reports whether v is one of the values the wire names.
+func (v ToolInterruptCause) Valid() bool {
+	switch v {
+	case ToolInterruptCauseCancel, ToolInterruptCauseFailure, ToolInterruptCauseSidecarExited, ToolInterruptCauseHostExited, ToolInterruptCauseTurnEnded:
+		return true
+	}
+	return false
+}
+
 // TurnFailureCode is a closed set of wire values (wire.schema.json $defs/TurnFailureCode).
 type TurnFailureCode string
 

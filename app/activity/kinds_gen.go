@@ -28,6 +28,7 @@ const (
 	ToolUpdated         Kind = "tool.updated"         // made by the sidecar
 	ToolCompleted       Kind = "tool.completed"       // made by the sidecar
 	ToolFailed          Kind = "tool.failed"          // made by the sidecar
+	ToolInterrupted     Kind = "tool.interrupted"     // made by the sidecar
 	ToolCalled          Kind = "tool.called"          // made by the sidecar
 	PermissionRequested Kind = "permission.requested" // made by the sidecar
 	PermissionSettled   Kind = "permission.settled"   // made by the sidecar
@@ -50,7 +51,7 @@ const (
 )
 
 // Kinds lists every kind of the wire, in the schema's order.
-var Kinds = []Kind{SessionStarted, SessionClosed, SessionUpdated, TurnStarted, TurnAccepted, TurnGuided, TurnCompleted, TurnFailed, TurnCanceled, MessageDelta, MessageCompleted, ToolStarted, ToolUpdated, ToolCompleted, ToolFailed, ToolCalled, PermissionRequested, PermissionSettled, PlanUpdated, UsageUpdated, ModelResolved, CommandsUpdated, ModelsUpdated, ContextUpdated, TasksUpdated, TaskStarted, TaskUpdated, TaskCompleted, GoalUpdated, SessionCompacted, HookRan, ProtocolError, Unknown, TurnQueued}
+var Kinds = []Kind{SessionStarted, SessionClosed, SessionUpdated, TurnStarted, TurnAccepted, TurnGuided, TurnCompleted, TurnFailed, TurnCanceled, MessageDelta, MessageCompleted, ToolStarted, ToolUpdated, ToolCompleted, ToolFailed, ToolInterrupted, ToolCalled, PermissionRequested, PermissionSettled, PlanUpdated, UsageUpdated, ModelResolved, CommandsUpdated, ModelsUpdated, ContextUpdated, TasksUpdated, TaskStarted, TaskUpdated, TaskCompleted, GoalUpdated, SessionCompacted, HookRan, ProtocolError, Unknown, TurnQueued}
 
 // String returns the wire name.
 func (k Kind) String() string { return string(k) }
@@ -158,8 +159,9 @@ type Event struct {
 	Text                string              `json:"text,omitempty"`                // message.delta, message.completed
 	Role                MessageRole         `json:"role,omitempty"`                // message.completed
 	ParentToolUseID     string              `json:"parentToolUseId,omitempty"`     // message.completed, tool.started
-	ToolUseID           string              `json:"toolUseId,omitempty"`           // tool.started, tool.updated, tool.completed, tool.failed, tool.called, permission.requested, task.started
-	Name                string              `json:"name,omitempty"`                // tool.started, tool.completed, tool.failed, tool.called, hook.ran
+	Stopped             *bool               `json:"stopped,omitempty"`             // message.completed
+	ToolUseID           string              `json:"toolUseId,omitempty"`           // tool.started, tool.updated, tool.completed, tool.failed, tool.interrupted, tool.called, permission.requested, task.started
+	Name                string              `json:"name,omitempty"`                // tool.started, tool.completed, tool.failed, tool.interrupted, tool.called, hook.ran
 	Input               json.RawMessage     `json:"input,omitempty"`               // tool.started, tool.called, permission.requested
 	FileBefore          *FileBefore         `json:"fileBefore,omitempty"`          // tool.started, tool.completed
 	ElapsedSeconds      *float64            `json:"elapsedSeconds,omitempty"`      // tool.updated
@@ -168,6 +170,7 @@ type Event struct {
 	Structured          json.RawMessage     `json:"structured,omitempty"`          // tool.completed
 	Error               string              `json:"error,omitempty"`               // tool.failed
 	Denied              *bool               `json:"denied,omitempty"`              // tool.failed
+	Cause               ToolInterruptCause  `json:"cause,omitempty"`               // tool.interrupted
 	CallID              string              `json:"callId,omitempty"`              // tool.called
 	RequestID           string              `json:"requestId,omitempty"`           // permission.requested, permission.settled
 	ToolName            string              `json:"toolName,omitempty"`            // permission.requested
@@ -224,11 +227,12 @@ var kindSpecs = map[Kind]kindSpec{
 	TurnFailed:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "code": true, "message": true, "numTurns": false, "costUsd": false}},
 	TurnCanceled:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "disposition": true, "forced": false}},
 	MessageDelta:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": true, "kind": true, "messageId": true, "index": true, "block": true, "text": true}},
-	MessageCompleted:    {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "role": true, "messageId": false, "uuid": false, "text": true, "parentToolUseId": false}},
+	MessageCompleted:    {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "role": true, "messageId": false, "uuid": false, "text": true, "parentToolUseId": false, "stopped": false}},
 	ToolStarted:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "name": true, "input": true, "parentToolUseId": false, "fileBefore": false}},
 	ToolUpdated:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "elapsedSeconds": false, "summary": false}},
 	ToolCompleted:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "name": true, "output": true, "structured": false, "fileBefore": false}},
 	ToolFailed:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "name": true, "error": true, "denied": false}},
+	ToolInterrupted:     {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "name": true, "cause": true}},
 	ToolCalled:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "callId": true, "toolUseId": false, "name": true, "input": true}},
 	PermissionRequested: {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "requestId": true, "toolUseId": true, "toolName": true, "input": true, "title": false, "description": false, "decisionReason": false, "suggestions": true}},
 	PermissionSettled:   {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "requestId": true, "verdict": true, "by": true, "message": false, "answers": false, "mode": false}},

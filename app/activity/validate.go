@@ -59,7 +59,7 @@ func (e Event) Validate() error {
 		if e.Role != "assistant" && e.Role != "user" && e.Role != "thinking" {
 			return fmt.Errorf("message.completed with role %q", e.Role)
 		}
-	case ToolStarted, ToolUpdated, ToolCompleted, ToolFailed:
+	case ToolStarted, ToolUpdated, ToolCompleted, ToolFailed, ToolInterrupted:
 		if e.ToolUseID == "" {
 			return missing("toolUseId")
 		}

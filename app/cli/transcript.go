@@ -46,15 +46,20 @@ func (t *transcript) render(ev activity.Event) {
 	case activity.MessageCompleted:
 		switch ev.Role {
 		case "assistant":
+			stopped := ""
+			if ev.Stopped != nil && *ev.Stopped {
+				stopped = " [stopped]"
+			}
 			if ev.MessageID != "" && t.streamed[ev.MessageID] {
 				delete(t.streamed, ev.MessageID)
-				if t.midLine {
+				fmt.Fprintf(t.out, "%s", stopped)
+				if t.midLine || stopped != "" {
 					fmt.Fprintln(t.out)
 					t.midLine = false
 				}
 				return
 			}
-			t.printf("%s\n", ev.Text)
+			t.printf("%s%s\n", ev.Text, stopped)
 		case "thinking":
 			t.printf("  (thinking) %s\n", oneLine(ev.Text, 160))
 		case "user":
@@ -74,6 +79,8 @@ func (t *transcript) render(ev activity.Event) {
 			return
 		}
 		t.printf("✗ %s: %s\n", ev.Name, oneLine(ev.Error, 300))
+	case activity.ToolInterrupted:
+		t.printf("■ %s %s\n", ev.Name, interruptedText(ev.Cause))
 	case activity.PermissionSettled:
 		how := map[activity.Verdict]string{activity.VerdictAllow: "allowed", activity.VerdictAllowAlways: "allowed always", activity.VerdictDeny: "denied"}[ev.Verdict]
 		t.printf("  → %s (%s)%s\n", how, strings.ReplaceAll(ev.By.String(), "_", " "), suffix(": ", ev.Message))
@@ -211,4 +218,18 @@ func retryText(r activity.RetryInfo) string {
 		cause = fmt.Sprintf(", HTTP %d", *r.HTTPStatus)
 	}
 	return fmt.Sprintf("retrying (attempt %d of %d%s)", r.Attempt, r.MaxRetries, cause)
+}
+
+// interruptedText says how a tool call that got no result ended.
+func interruptedText(cause activity.ToolInterruptCause) string {
+	switch cause {
+	case activity.ToolInterruptCauseCancel:
+		return "canceled"
+	case activity.ToolInterruptCauseSidecarExited:
+		return "interrupted (the agent process stopped)"
+	case activity.ToolInterruptCauseHostExited:
+		return "interrupted (Baton stopped)"
+	default:
+		return "interrupted"
+	}
 }

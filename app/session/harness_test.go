@@ -25,7 +25,11 @@ type harness struct {
 	rec     *recorder
 	holdMu  sync.Mutex
 	hold    chan struct{}
+	cliEnv  []string
 }
+
+// env is the environment the harness runs its sidecars with (the scripted API, the temp home).
+func (h *harness) env() []string { return h.cliEnv }
 
 // release lets every held stream go on; later [hold] replies wait again until the next release.
 func (h *harness) release() {
@@ -57,6 +61,7 @@ func newHarnessWith(t *testing.T, configure func(*session.Config)) *harness {
 	t.Cleanup(api.Close)
 	h.api = api
 	env := append(testenv.CLIEnv(api.URL(), h.home), "CLAUDE_CODE_EXECUTABLE="+claude)
+	h.cliEnv = env
 	cfg := session.Config{SidecarPath: testenv.SidecarPath(t), Env: env, Logger: zerolog.Nop()}
 	if configure != nil {
 		configure(&cfg)

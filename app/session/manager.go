@@ -131,7 +131,7 @@ func (m *Manager) Start(ctx context.Context, opts StartOptions) (*Session, error
 	}
 	s := &Session{
 		id: req.Session, cwd: req.Cwd, mgr: m, bus: m.bus, log: m.cfg.Logger,
-		pumpDone: make(chan struct{}), pendingPerms: map[string]string{}, turnTokens: map[string]int{},
+		pumpDone: make(chan struct{}), pendingPerms: map[string]string{}, tools: openTools{}, turnTokens: map[string]int{},
 		receipts: m.cfg.Receipts, startReq: req, resumable: req.Resume,
 		resumed: req.Resume, forkedFrom: req.ForkFrom, at: req.At,
 		requestedModel: requested, permissionMode: opts.PermissionMode,

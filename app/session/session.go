@@ -46,6 +46,7 @@ type Session struct {
 	seq            uint64
 	openTurns      []string
 	pendingPerms   map[string]string // request id → turn
+	tools          openTools         // calls with no end yet, closed by the host when the sidecar dies
 	turnTokens     map[string]int    // a running turn's output tokens, for its receipt
 	requestedModel string
 	effectiveModel string
@@ -345,6 +346,14 @@ func (s *Session) pump(l *link) {
 	clean := s.closing
 	turns := s.openTurns
 	perms := s.pendingPerms
+	settles := map[string][]activity.Event{}
+	for _, turn := range turns {
+		cause := activity.ToolInterruptCauseFailure
+		if !clean {
+			cause = activity.ToolInterruptCauseSidecarExited
+		}
+		settles[turn] = s.tools.take(turn, cause)
+	}
 	s.openTurns, s.pendingPerms = nil, map[string]string{}
 	s.ended = true
 	s.disarmIdleLocked()
@@ -360,6 +369,7 @@ func (s *Session) pump(l *link) {
 				Verdict: activity.VerdictDeny, By: "sidecar_exited", Message: msg})
 		}
 		for _, turn := range turns {
+			s.emitAll(settles[turn])
 			s.emit(activity.Event{Kind: activity.TurnFailed, Turn: turn, Code: "sidecar_exited", Message: msg})
 		}
 		s.emit(activity.Event{Kind: activity.SessionClosed, Reason: "sidecar_exited", Message: msg})
@@ -367,6 +377,7 @@ func (s *Session) pump(l *link) {
 		// The sidecar settles and ends everything before it acknowledges close; this is only a safety net so
 		// that no front end waits on a turn forever.
 		for _, turn := range turns {
+			s.emitAll(settles[turn])
 			s.emit(activity.Event{Kind: activity.TurnFailed, Turn: turn, Code: activity.TurnFailureCodeSessionClosed.String(), Message: "The session was closed during this turn"})
 		}
 	}
@@ -379,6 +390,10 @@ func (s *Session) observe(ev activity.Event) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.observeBackground(ev)
+	if s.tools == nil {
+		s.tools = openTools{}
+	}
+	s.tools.observe(ev)
 	switch ev.Kind {
 	case activity.TurnStarted:
 		// A continuation turn (no person's prompt) is open too: a sidecar that dies ends it like any other.
@@ -431,6 +446,12 @@ func (s *Session) emit(ev activity.Event) {
 	}
 	s.recordEvent(ev)
 	s.bus.publish(ev)
+}
+
+func (s *Session) emitAll(events []activity.Event) {
+	for _, ev := range events {
+		s.emit(ev)
+	}
 }
 
 func contains(list []string, item string) bool {

@@ -126,6 +126,8 @@ step('a slow turn is canceled while it streams', async () => {
   await page.getByTestId('cancel-turn').click();
   await page.getByTestId('turn-canceled').waitFor();
   assert.equal(await page.locator('[data-testid="assistant-message"][aria-busy="true"]').count(), 0);
+  // What was written stays, marked stopped.
+  await page.getByTestId('assistant-message').filter({ hasText: 'You said' }).last().getByTestId('reply-stopped').waitFor();
   assert.equal(await page.getByTestId('cancel-turn').count(), 0);
   await shot('06-canceled');
 });
@@ -143,6 +145,8 @@ step('a stopped Claude Code is force-stopped within the budgets, and the next pr
   await page.getByTestId('turn-canceled').filter({ hasText: 'Force-stopped: Claude Code did not answer' }).waitFor({ timeout: 10_000 });
   assert.ok(Date.now() - began < 3_000 + 3_000 + 2_000, `force-stopped after ${Date.now() - began} ms`);
   assert.equal(descendants(batonPid).some((p) => p.pid === claude[0].pid), false, 'the stopped claude is gone');
+  // Claude Code was killed, but the words it had streamed stay, marked stopped.
+  await page.getByTestId('assistant-message').filter({ hasText: 'You said: [slow] stall' }).getByTestId('reply-stopped').waitFor();
   await send('[recall] are you still there?');
   await page.getByTestId('assistant-message').filter({ hasText: 'Earlier you said: Hello from the end-to-end test' }).first().waitFor();
   await waitForTurnEnd(7);

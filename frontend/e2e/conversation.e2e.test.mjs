@@ -5,10 +5,10 @@
 // from the conversation the model sees, puts its text back in the composer, and keeps the chosen model; a
 // refused key shows one error card; a fork shows the conversation it branched from. Screenshots go to test-artifacts/ (e2e-conv-*.png).
 import assert from 'node:assert/strict';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { batonBinary, pathSteps, sendPrompt, shotPath, startBaton, startBrowser, startFakeApi, stopAll, stopOnSignals, tempDir, waitForTurnEnds } from './harness.mjs';
+import { batonBinary, onStop, pathSteps, sendPrompt, shotPath, startBaton, startBrowser, startFakeApi, stopAll, stopOnSignals, tempDir, waitForTurnEnds } from './harness.mjs';
 
 const TURN_MS = 45_000;
 
@@ -145,6 +145,11 @@ step('Stop with prompts in line stops the turn, puts them back into the composer
   await page.getByTestId('cancel-turn').click();
   await page.getByTestId('turn-canceled').waitFor();
   await nextTurnEnd();
+  // The words written before the stop stay, marked stopped (issue 24: they used to be discarded).
+  const stoppedReply = page.getByTestId('assistant-message').filter({ hasText: 'You said: [slow]' });
+  await stoppedReply.getByTestId('reply-stopped').waitFor();
+  assert.equal(await stoppedReply.getAttribute('aria-busy'), 'false');
+  assert.doesNotMatch(await page.getByTestId('turn-canceled').last().textContent(), /discarded/);
   await waitForValue('[data-testid="composer-input"]', 'queued one\n\nqueued two');
   assert.equal(await page.getByTestId('queued-turns').count(), 0);
   assert.equal(await page.getByTestId('user-message').filter({ hasText: 'queued one' }).count(), 0);
@@ -209,6 +214,50 @@ step('a refused key shows one error card that says to fix the key, with Retry', 
   await row.getByTestId('retry-turn').waitFor();
   assert.doesNotMatch(await row.textContent(), /code:/);
   await shot('10-refused-key');
+});
+
+step('Stop mid-reply and mid-command: the words stay marked Stopped, the card reads canceled with no running pill or Background, also after a reload', async () => {
+  // In a session of its own, so every row stays in view (rows out of view are not rendered).
+  await page.getByTestId('new-session').click();
+  await page.getByTestId('new-session-folder').fill(project);
+  await page.getByTestId('new-session-start').click();
+  await page.getByTestId('notice').filter({ hasText: 'Session started in' }).waitFor();
+  await page.getByTestId('session-live').waitFor();
+  await send('[slow] stop me midway');
+  await page.locator('[data-testid="assistant-message"][aria-busy="true"]').filter({ hasText: 'You said: [slow]' }).waitFor();
+  await page.getByTestId('cancel-turn').click();
+  await waitIdle();
+  await page.getByTestId('assistant-message').filter({ hasText: 'You said: [slow]' }).getByTestId('reply-stopped').waitFor();
+  // A real shell command that outlives the test unless stopped: it writes its pid first, then becomes the sleep.
+  await send("[bash sh -c 'echo $$ > e2e-tool.pid; exec sleep 43']");
+  await page.getByTestId('permission-card').waitFor();
+  await page.getByTestId('composer-input').press('1');
+  const card = page.locator('[data-testid="tool-card"][data-tool="Bash"]').filter({ hasText: 'exec sleep 43' });
+  await card.locator('.pill.running').waitFor();
+  const pidFile = join(project, 'e2e-tool.pid');
+  while (!existsSync(pidFile) || !readFileSync(pidFile, 'utf8').endsWith('\n')) await new Promise((r) => setTimeout(r, 50));
+  const pid = Number(readFileSync(pidFile, 'utf8').trim());
+  onStop(() => {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  });
+  await card.getByTestId('send-to-background').waitFor();
+  await page.getByTestId('cancel-turn').click();
+  await waitIdle();
+  await card.getByTestId('tool-canceled').waitFor();
+  assert.equal(await card.locator('.pill.running').count(), 0);
+  assert.equal(await card.getByTestId('send-to-background').count(), 0);
+  await shot('06b-tool-canceled');
+  await page.reload();
+  await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
+  const again = page.locator('[data-testid="tool-card"][data-tool="Bash"]').filter({ hasText: 'exec sleep 43' });
+  await again.getByTestId('tool-canceled').waitFor();
+  assert.equal(await again.locator('.pill.running').count(), 0);
+  assert.equal(await again.getByTestId('send-to-background').count(), 0);
+  await page.getByTestId('assistant-message').filter({ hasText: 'You said: [slow]' }).getByTestId('reply-stopped').waitFor();
 });
 
 step('the page raised no errors', async () => {

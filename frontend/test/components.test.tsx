@@ -301,6 +301,31 @@ describe('the sidebar and the shell', () => {
     expect(transport.callsOf('sendToBackground')).toEqual([{ session: S, toolUseId: 'toolu_fg' }]);
   });
 
+  it('settles a canceled turn: its open tool reads canceled with no running pill or Background, its reply stays', async () => {
+    const { push, select } = await renderConsole((t) => {
+      t.snapshot = { ...t.snapshot, sessions: [liveSession([])] };
+      t.on('listSessions', () => ({ sessions: [{ session: S, title: 'Stop me', cwd: '/home/user/project', lastModified: Date.now(), live: true }] }));
+    });
+    await select(S);
+    await push(
+      { kind: 'turn.started', session: S, turn: 'c', time: T, seq: 1, prompt: 'run it' },
+      { kind: 'tool.started', session: S, turn: 'c', time: T, seq: 2, toolUseId: 'toolu_sleep', name: 'Bash', input: { command: 'sleep 30' } },
+    );
+    expect(screen.getAllByTestId('send-to-background')).toHaveLength(1);
+    await push(
+      { kind: 'tool.interrupted', session: S, turn: 'c', time: T, seq: 3, toolUseId: 'toolu_sleep', name: 'Bash', cause: 'cancel' },
+      { kind: 'message.delta', session: S, turn: 'c', time: T, seq: 4, ephemeral: true, messageId: 'm9', index: 0, block: 'text', text: 'Half of an ans' },
+      { kind: 'message.completed', session: S, turn: 'c', time: T, seq: 5, role: 'assistant', messageId: 'm9', text: 'Half of an ans', stopped: true },
+      { kind: 'turn.canceled', session: S, turn: 'c', time: T, seq: 6, disposition: 'provider_active', forced: false },
+    );
+    expect(screen.getByTestId('tool-canceled').textContent).toBe('canceled');
+    expect(screen.queryByTestId('send-to-background')).toBeNull();
+    expect(document.querySelector('.pill.running')).toBeNull();
+    expect(screen.getAllByTestId('assistant-message').at(-1)?.textContent).toContain('Half of an ans');
+    expect(screen.getByTestId('reply-stopped')).toBeTruthy();
+    expect(screen.getByTestId('turn-canceled').textContent).toBe('Canceled');
+  });
+
   it('shows a provisioning progress bar, then a failure with hints and Retry', async () => {
     const { push } = await renderConsole((t) => {
       t.snapshot = { ...t.snapshot, provisioning: { state: 'downloading', bytes: 0 } };

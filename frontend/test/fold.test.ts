@@ -155,14 +155,29 @@ describe('streaming', () => {
     expect(running.usage.turnOutputTokens).toBe(22);
   });
 
-  it('drops a reply that was still streaming when its turn was canceled', () => {
+  // Issue 24 changed this on purpose: a stopped turn keeps the words already streamed (it used to drop them).
+  it('keeps a reply that was still streaming when its turn was canceled, marked stopped', () => {
     const partial = upTo(events, (e) => e.kind === 'message.delta' && e.text === 'You said: Hello! What ca');
     const canceled = foldOneByOne([...partial, { kind: 'turn.canceled', session: RECORDED_SESSION, turn: 't1', time: T, disposition: 'provider_active', forced: false }]);
-    expect(ofType(canceled, 'assistant')).toHaveLength(0);
+    const kept = ofType(canceled, 'assistant');
+    expect(kept.map((a) => [a.text, a.streaming, a.stopped])).toEqual([['You said: Hello! What ca', false, true]]);
+    expect(canceled.transcript.streams.size).toBe(0);
     const end = ofType(canceled, 'turnEnd');
-    expect(end.map((e) => [e.outcome, e.discardedPartial])).toEqual([['canceled', true]]);
+    expect(end.map((e) => e.outcome)).toEqual(['canceled']);
     expect(canceled.turns.get('t1')?.status).toBe('canceled');
     expect(canceled.runningTurn).toBeUndefined();
+  });
+  it('replaces the streaming row with the stopped message the sidecar sends before the end', () => {
+    const partial = upTo(events, (e) => e.kind === 'message.delta' && e.text === 'You said: Hello! What ca');
+    const delta = partial.at(-1);
+    const messageId = delta?.kind === 'message.delta' ? delta.messageId : '';
+    const stopped = foldOneByOne([
+      ...partial,
+      { kind: 'message.completed', session: RECORDED_SESSION, turn: 't1', time: T, role: 'assistant', messageId, text: 'You said: Hello! What ca', stopped: true },
+      { kind: 'turn.canceled', session: RECORDED_SESSION, turn: 't1', time: T, disposition: 'provider_active', forced: true },
+    ]);
+    const kept = ofType(stopped, 'assistant');
+    expect(kept.map((a) => [a.text, a.streaming, a.stopped])).toEqual([['You said: Hello! What ca', false, true]]);
   });
 });
 

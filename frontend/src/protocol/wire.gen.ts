@@ -59,6 +59,9 @@ export type TaskEnd = (typeof TASK_END_VALUES)[number];
 export const TASK_STATE_VALUES = ["pending","running","completed","failed","stopped","paused"] as const;
 export type TaskState = (typeof TASK_STATE_VALUES)[number];
 
+export const TOOL_INTERRUPT_CAUSE_VALUES = ["cancel","failure","sidecar_exited","host_exited","turn_ended"] as const;
+export type ToolInterruptCause = (typeof TOOL_INTERRUPT_CAUSE_VALUES)[number];
+
 export const TURN_FAILURE_CODE_VALUES = ["api_error","auth","max_turns","budget","sidecar_exited","sdk_error","not_sent","session_closed","host_exited","identity"] as const;
 export type TurnFailureCode = (typeof TURN_FAILURE_CODE_VALUES)[number];
 
@@ -212,6 +215,7 @@ export interface MessageCompletedEvent extends EventBase {
   uuid?: string;
   text: string;
   parentToolUseId?: string;
+  stopped?: true;
 }
 
 export interface ToolStartedEvent extends EventBase {
@@ -245,6 +249,13 @@ export interface ToolFailedEvent extends EventBase {
   name: string;
   error: string;
   denied?: true;
+}
+
+export interface ToolInterruptedEvent extends EventBase {
+  kind: 'tool.interrupted';
+  toolUseId: string;
+  name: string;
+  cause: ToolInterruptCause;
 }
 
 export interface ToolCalledEvent extends EventBase {
@@ -397,6 +408,7 @@ export type WireEvent =
   | ToolUpdatedEvent
   | ToolCompletedEvent
   | ToolFailedEvent
+  | ToolInterruptedEvent
   | ToolCalledEvent
   | PermissionRequestedEvent
   | PermissionSettledEvent
@@ -419,7 +431,7 @@ export type WireEvent =
 
 export type WireEventKind = WireEvent['kind'];
 
-export const WIRE_EVENT_KINDS = ["session.started","session.closed","session.updated","turn.started","turn.accepted","turn.guided","turn.completed","turn.failed","turn.canceled","message.delta","message.completed","tool.started","tool.updated","tool.completed","tool.failed","tool.called","permission.requested","permission.settled","plan.updated","usage.updated","model.resolved","commands.updated","models.updated","context.updated","tasks.updated","task.started","task.updated","task.completed","goal.updated","session.compacted","hook.ran","protocol.error","unknown","turn.queued"] as const satisfies readonly WireEventKind[];
+export const WIRE_EVENT_KINDS = ["session.started","session.closed","session.updated","turn.started","turn.accepted","turn.guided","turn.completed","turn.failed","turn.canceled","message.delta","message.completed","tool.started","tool.updated","tool.completed","tool.failed","tool.interrupted","tool.called","permission.requested","permission.settled","plan.updated","usage.updated","model.resolved","commands.updated","models.updated","context.updated","tasks.updated","task.started","task.updated","task.completed","goal.updated","session.compacted","hook.ran","protocol.error","unknown","turn.queued"] as const satisfies readonly WireEventKind[];
 
 export const CONSOLE_METHODS = ["capabilities","snapshot","pickFolder","startSession","sendPrompt","cancelTurn","guideTurn","answerPermission","setModel","setPermissionMode","closeSession","listSessions","history","rewindFiles","rewindConversation","notify","signIn","retryProvision","listModels","renameSession","setSessionFlags","completePath","setSessionIdle","stopTask","sendToBackground"] as const;
 export type ConsoleMethod = (typeof CONSOLE_METHODS)[number];

@@ -188,6 +188,7 @@ const SESSION: { [K in Kind]: SessionHandler<K> } = {
   'tool.updated': rowsOnly,
   'tool.completed': rowsOnly,
   'tool.failed': rowsOnly,
+  'tool.interrupted': rowsOnly,
   // Only restricted runs (programs through app/runner) call host tools; the console never opens one.
   'tool.called': rowsOnly,
   unknown: rowsOnly,

@@ -86,8 +86,8 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
     return true;
   },
   'turn.guided': (t, ev) => {
-    // The reply being written was interrupted; the guidance follows on the same turn.
-    dropStreams(t);
+    // The reply being written was interrupted: it keeps its words, and the guidance follows on the same turn.
+    settleStreams(t);
     addItem(t, { type: 'user', key: newKey(t, 'u'), time: ev.time, text: ev.prompt, steered: true, ...turnOf(ev) });
     return true;
   },
@@ -108,7 +108,7 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
     return true;
   },
   'turn.failed': (t, ev) => {
-    dropStreams(t);
+    settleStreams(t);
     const failure = turnFailure(ev);
     // The SDK's stand-in reply for an API error says what the failure says: the error card says it once.
     const last = getItem(t, t.rows[t.rows.length - 1]);
@@ -119,7 +119,9 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
   'turn.canceled': (t, ev) => {
     // Removed before the SDK saw it: nothing ran, nothing to show in the transcript.
     if (ev.disposition === 'pre_accept') return false;
-    const discarded = dropStreams(t);
+    // What had streamed stays, marked stopped (the sidecar sends it as stopped messages first; this is for an end
+    // that came without them).
+    settleStreams(t);
     // One cancel reads once: the transcript's own "interrupted" line gives way to the turn's end.
     for (let i = t.rows.length - 1; i >= 0; i--) {
       const row = getItem(t, t.rows[i]);
@@ -133,7 +135,6 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
       time: ev.time,
       outcome: 'canceled',
       ...turnOf(ev),
-      ...(discarded ? { discardedPartial: true } : {}),
       ...(ev.forced === true ? { forced: true } : {}),
     });
     return true;
@@ -155,7 +156,7 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
     return true;
   },
   'message.completed': (t, ev) => {
-    completeMessage(t, ev.role, ev.text, ev.time, ev.messageId, ev.uuid, ev.parentToolUseId, ev.turn);
+    completeMessage(t, ev.role, ev.text, ev.time, ev.messageId, ev.uuid, ev.parentToolUseId, ev.turn, ev.stopped === true);
     return true;
   },
   'tool.started': toolStarted,
@@ -173,6 +174,13 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
   'tool.failed': (t, ev) => {
     const tool = ensureTool(t, ev.toolUseId, ev.name, ev.time, ev.turn);
     replaceItem(t, { ...tool, status: 'failed', error: ev.error, ...(ev.denied === true ? { denied: true as const } : {}) });
+    return true;
+  },
+  'tool.interrupted': (t, ev) => {
+    const tool = ensureTool(t, ev.toolUseId, ev.name, ev.time, ev.turn);
+    // One terminal state per call: a result that came first stands.
+    if (tool.status !== 'running') return false;
+    replaceItem(t, { ...tool, status: ev.cause === 'cancel' ? 'canceled' : 'interrupted' });
     return true;
   },
   // A host tool's call shows as its tool.started / tool.completed card already.
@@ -333,6 +341,18 @@ export function dropStreams(t: Transcript): boolean {
   return true;
 }
 
+/** Keeps the items still streaming as what they are, stopped: a turn that ended mid-reply keeps its words. */
+export function settleStreams(t: Transcript): void {
+  for (const key of t.streams.values()) {
+    const item = getItem(t, key);
+    if (item?.type === 'assistant' || item?.type === 'thinking') {
+      if (item.text === '') removeItem(t, key);
+      else replaceItem(t, { ...item, streaming: false, stopped: true });
+    }
+  }
+  t.streams.clear();
+}
+
 /** A Read of a whole file tells its current text, so a later Edit's card can show the file around the change. */
 function noteReadText(t: Transcript, input: Json, structured: Json | undefined): void {
   const path = filePath(input);
@@ -408,9 +428,11 @@ function completeMessage(
   uuid: string | undefined,
   parentToolUseId: string | undefined,
   turn: string | undefined,
+  stopped = false,
 ): void {
   const common = {
     time,
+    ...(stopped ? { stopped: true as const } : {}),
     ...(turn !== undefined ? { turn } : {}),
     ...(parentToolUseId !== undefined ? { parentToolUseId } : {}),
   };

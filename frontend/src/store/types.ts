@@ -42,6 +42,8 @@ export interface AssistantItem extends ItemBase {
   text: string;
   /** Still being written (deltas); replaced by message.completed. */
   streaming: boolean;
+  /** The turn was stopped while this was written: the text is what had streamed by then. */
+  stopped?: true;
   parentToolUseId?: string;
 }
 
@@ -50,10 +52,12 @@ export interface ThinkingItem extends ItemBase {
   messageId?: string;
   text: string;
   streaming: boolean;
+  stopped?: true;
   parentToolUseId?: string;
 }
 
-export type ToolStatus = 'running' | 'completed' | 'failed';
+/** canceled / interrupted: the call got no result because its turn was stopped, or its process or Baton died. */
+export type ToolStatus = 'running' | 'completed' | 'failed' | 'canceled' | 'interrupted';
 
 export interface ToolItem extends ItemBase {
   type: 'tool';

@@ -16,6 +16,7 @@ import type { HistoryPayload, MessageParentPayload, OkPayload, ReceiptEnd } from
 import { assertNever } from '../util/assertNever.js';
 import { diag } from '../util/diagnostics.js';
 import { readGoalStatuses } from './goalStatus.js';
+import { isInterruptLine, isUnfinishedReply, markStopped, settleTools } from './settleHistory.js';
 
 /** Each transcript message with the events it maps to, in order. */
 export function mapHistoryMessages(
@@ -38,8 +39,12 @@ export function mapHistory(
   ends: readonly ReceiptEnd[] = [],
   goals: readonly GoalObservation[] = [],
 ): Event[] {
-  const events = mapHistoryMessages(messages, session, now).flatMap((mapped) => mapped.events);
-  return withReceiptEnds(withGoals(events, goals, session, now), ends, session);
+  const mapped = mapHistoryMessages(messages, session, now);
+  // A reply cut off by an interrupt reads stopped, as live (settleHistory.ts).
+  const events = mapped.flatMap(({ message, events }, i) =>
+    isUnfinishedReply(message) && isInterruptLine(mapped[i + 1]?.message) ? markStopped(events) : events,
+  );
+  return settleTools(withReceiptEnds(withGoals(events, goals, session, now), ends, session));
 }
 
 /**

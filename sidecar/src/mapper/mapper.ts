@@ -245,6 +245,7 @@ export class Mapper {
       messageId: message.message.id,
       ...(message.uuid !== undefined ? { uuid: message.uuid } : {}),
       ...(parentToolUseId !== undefined ? { parentToolUseId } : {}),
+      ...(message.aborted === true ? { stopped: true as const } : {}),
     };
     let unknownSeen = false;
     for (const rawBlock of message.message.content) {

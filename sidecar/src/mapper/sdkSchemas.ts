@@ -42,6 +42,8 @@ export const assistantMessageSchema = z.looseObject({
   uuid: z.string().optional(),
   parent_tool_use_id: nullableString,
   error: z.string().optional(),
+  /** Claude Code cut this message off by an interrupt before its stream completed. */
+  aborted: z.boolean().optional(),
   message: z.looseObject({
     id: z.string(),
     model: z.string(),

@@ -1,6 +1,7 @@
 // Tool calls: tool_use blocks start them, tool_result blocks end them. Remembers each call's name and input
 // (results carry only the id) and which paths the session already changed, for fileBefore.
 import type { EventBody, FileBefore } from '../protocol/events.js';
+import { interruptedCause } from './interruptedTool.js';
 import { isPlanTool, type PlanTracker } from './plan.js';
 import { fileChangeResultSchema, type ToolResultBlock, type ToolUseBlock } from './sdkSchemas.js';
 import { toJsonValue } from '../util/json.js';
@@ -38,6 +39,8 @@ export class ToolTracker {
     const name = call?.name ?? '';
     const output = flattenContent(block.content);
     if (block.is_error === true) {
+      const cause = denied ? undefined : interruptedCause(output);
+      if (cause !== undefined) return [{ kind: 'tool.interrupted', toolUseId: block.tool_use_id, name, cause }];
       return [{ kind: 'tool.failed', toolUseId: block.tool_use_id, name, error: output, ...(denied ? { denied: true as const } : {}) }];
     }
     const fileBefore = this.fileBefore(name, structured);

@@ -57,6 +57,7 @@ export function fitEvent(event: Event, maxBytes: number = MAX_EVENT_BYTES): Even
     case 'turn.failed':
     case 'turn.canceled':
     case 'tool.updated':
+    case 'tool.interrupted':
     case 'permission.settled':
     case 'plan.updated':
     case 'usage.updated':

@@ -196,6 +196,8 @@ export const messageCompletedEvent = z.strictObject({
   uuid: z.string().optional(),
   text: z.string(),
   parentToolUseId: z.string().optional(),
+  /** The reply was stopped while it streamed (cancel, failure): `text` is what had streamed by then. */
+  stopped: z.literal(true).optional(),
 });
 export const toolStartedEvent = z.strictObject({
   ...base,
@@ -230,6 +232,23 @@ export const toolFailedEvent = z.strictObject({
   error: z.string(),
   /** The permission gate refused the call (a person's or policy's deny, auto mode's block): it never ran. */
   denied: z.literal(true).optional(),
+});
+/**
+ * Why a tool call that was still open ended without its result (PROTOCOL.md, "Settling"): its turn was canceled
+ * (`cancel`) or failed (`failure`), the sidecar died (`sidecar_exited`, made by the host), Baton died while it ran
+ * (`host_exited`, history from a receipt), or the turn ended with no result and no word on how (`turn_ended`,
+ * history: a later turn exists).
+ */
+export const TOOL_INTERRUPT_CAUSES = ['cancel', 'failure', 'sidecar_exited', 'host_exited', 'turn_ended'] as const;
+export const toolInterruptCauseSchema = z.enum(TOOL_INTERRUPT_CAUSES);
+export type ToolInterruptCause = (typeof TOOL_INTERRUPT_CAUSES)[number];
+/** A tool call's terminal state when it got no result: once per call, and never after tool.completed/failed. */
+export const toolInterruptedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('tool.interrupted'),
+  toolUseId: z.string().min(1),
+  name: z.string(),
+  cause: toolInterruptCauseSchema,
 });
 /**
  * A restricted run's model called one of the host's tools (PROTOCOL.md, "Restricted runs"): the host runs its
@@ -434,6 +453,7 @@ export const eventSchema = z.discriminatedUnion('kind', [
   toolUpdatedEvent,
   toolCompletedEvent,
   toolFailedEvent,
+  toolInterruptedEvent,
   toolCalledEvent,
   permissionRequestedEvent,
   permissionSettledEvent,

@@ -30,6 +30,7 @@ import {
   sessionStateSchema,
   sessionCloseReasonSchema,
   settledBySchema,
+  toolInterruptCauseSchema,
   turnFailureCodeSchema,
   verdictSchema,
 } from './events.js';
@@ -55,6 +56,7 @@ const NAMED: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['TurnFailureCode', turnFailureCodeSchema],
   ['Verdict', verdictSchema],
   ['SettledBy', settledBySchema],
+  ['ToolInterruptCause', toolInterruptCauseSchema],
   ['PermissionAuthor', permissionAuthorSchema],
   ['SessionCloseReason', sessionCloseReasonSchema],
   ['SessionActivity', sessionActivitySchema],

@@ -19,6 +19,7 @@ import type {
 import { discoverModels } from './discovery.js';
 import { resolveSdkBinary, selectExecutable } from './executable.js';
 import { SdkSession } from './session.js';
+import { settlingEmit } from './settle.js';
 
 export class SdkBackend {
   /** Discovery queries still being torn down after their reply. */
@@ -36,7 +37,7 @@ export class SdkBackend {
     const opening = SdkSession.open({
       start: payload,
       executable: choice.path,
-      emit: context.emit,
+      emit: settlingEmit(context.emit),
       now: this.now,
       query,
       env: process.env,

@@ -311,6 +311,27 @@ describe('messages', () => {
   });
 });
 
+describe('stopped calls and replies', () => {
+  it("reads Claude Code's own interrupted tool results as interruptions, not failures", () => {
+    const m = mapper();
+    const events = mapAll(m, [
+      assistant([{ type: 'tool_use', id: 'tu_1', name: 'Bash', input: { command: 'sleep 9' } }]),
+      userToolResult('tu_1', "The user doesn't want to proceed… Correction to the text above: this call was stopped while running, not refused before it ran.", true),
+      assistant([{ type: 'tool_use', id: 'tu_2', name: 'Bash', input: { command: 'false' } }]),
+      userToolResult('tu_2', 'Exit code 1', true),
+    ]);
+    expect(events.filter((e) => e.kind !== 'tool.started' && e.kind !== 'model.resolved').map((e) => [e.kind, 'cause' in e ? e.cause : ''])).toEqual([
+      ['tool.interrupted', 'cancel'],
+      ['tool.failed', ''],
+    ]);
+  });
+
+  it('marks an assistant message Claude Code cut off (aborted) as stopped', () => {
+    const events = mapAll(mapper(), [assistant([{ type: 'text', text: 'Half of' }], { aborted: true })]);
+    expect(events.find((e) => e.kind === 'message.completed')).toMatchObject({ text: 'Half of', stopped: true });
+  });
+});
+
 describe('stream events', () => {
   const stream = (event: unknown, parent: string | null = null) => ({ type: 'stream_event', event, parent_tool_use_id: parent, uuid: 's', session_id: SESSION });
 

@@ -36,6 +36,7 @@ export const AssistantRow = memo(function AssistantRow({ item, nested }: { item:
   return (
     <div className={`row row-assistant${item.streaming ? ' streaming' : ''}`} data-testid="assistant-message" aria-busy={item.streaming}>
       <Markdown text={item.text} />
+      {item.stopped === true && <div className="stopped-label small muted" data-testid="reply-stopped">Stopped</div>}
       {item.streaming && item.text === '' && <span className="caret" aria-label="writing" />}
       {!item.streaming && item.text !== '' && (
         <div className="row-actions">
@@ -54,7 +55,7 @@ export const AssistantRow = memo(function AssistantRow({ item, nested }: { item:
 export const ThinkingRow = memo(function ThinkingRow({ item }: { item: ThinkingItem }) {
   return (
     <details className="row row-thinking" data-testid="thinking">
-      <summary>{item.streaming ? 'Thinking…' : 'Thought'}</summary>
+      <summary>{item.streaming ? 'Thinking…' : item.stopped === true ? 'Thought (stopped)' : 'Thought'}</summary>
       <div className="plain muted">{item.text}</div>
     </details>
   );
@@ -69,7 +70,6 @@ export const TurnEndRow = memo(function TurnEndRow({ item }: { item: TurnEndItem
     return (
       <div className="row row-turn-end canceled" data-testid="turn-canceled">
         {item.forced === true ? 'Force-stopped: Claude Code did not answer' : 'Canceled'}
-        {item.discardedPartial === true ? ' — the reply being written was discarded' : ''}
       </div>
     );
   }

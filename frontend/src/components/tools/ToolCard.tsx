@@ -19,7 +19,7 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
   if (LOOKUP_TOOLS.includes(name)) return <CollapsedToolCard item={item} />;
   if (PLAN_TOOLS.includes(name)) {
     // The checklist itself is shown beside the conversation once it has items; a failed update says why here.
-    const detail = item.status === 'failed' ? 'not updated' : item.status === 'completed' ? 'updated' : 'updating';
+    const detail = item.status === 'completed' ? 'updated' : item.status === 'running' ? 'updating' : 'not updated';
     return (
       <div className="tool-card tool-plan" data-testid="tool-card" data-tool={name}>
         <ToolHeader item={item} title="Checklist" detail={detail} />

@@ -40,6 +40,10 @@ export function StatusPill({ item, label }: { item: ToolItem; label?: string }) 
       return <span className="pill ok">{label ?? 'done'}</span>;
     case 'failed':
       return <span className="pill bad">{label ?? 'failed'}</span>;
+    case 'canceled':
+      return <span className="pill ended" data-testid="tool-canceled">canceled</span>;
+    case 'interrupted':
+      return <span className="pill ended" data-testid="tool-interrupted">interrupted</span>;
   }
 }
 

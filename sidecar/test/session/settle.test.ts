@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { Event } from '../../src/protocol/events.js';
+import { settlingEmit } from '../../src/session/settle.js';
+
+const S = '5e551011-0000-4000-8000-000000000024';
+const T = '2026-12-02T01:00:00.000Z';
+const ev = (body: Record<string, unknown>): Event => ({ session: S, time: T, turn: 't1', ...body }) as Event;
+
+function run(events: Event[]): Event[] {
+  const out: Event[] = [];
+  const emit = settlingEmit((e) => out.push(e));
+  for (const e of events) emit(e);
+  return out;
+}
+
+describe('settling a turn that ends early', () => {
+  it('closes each open call of a canceled turn once, before the end, and leaves ended calls alone', () => {
+    const out = run([
+      ev({ kind: 'tool.started', toolUseId: 'a', name: 'Bash', input: {} }),
+      ev({ kind: 'tool.started', toolUseId: 'b', name: 'Read', input: {} }),
+      ev({ kind: 'tool.completed', toolUseId: 'b', name: 'Read', output: 'ok' }),
+      ev({ kind: 'tool.started', toolUseId: 'c', name: 'Bash', input: {}, turn: 't2' }),
+      ev({ kind: 'turn.canceled', disposition: 'provider_active', forced: true }),
+    ]);
+    expect(out.slice(4).map((e) => [e.kind, 'toolUseId' in e ? e.toolUseId : '', 'cause' in e ? e.cause : ''])).toEqual([
+      ['tool.interrupted', 'a', 'cancel'],
+      ['turn.canceled', '', ''],
+    ]);
+  });
+
+  it('keeps what a failed turn had streamed as stopped messages, per unfinished block', () => {
+    const out = run([
+      ev({ kind: 'message.delta', ephemeral: true, messageId: 'm', index: 0, block: 'thinking', text: 'Hm' }),
+      ev({ kind: 'message.delta', ephemeral: true, messageId: 'm', index: 0, block: 'thinking', text: 'm.' }),
+      ev({ kind: 'message.completed', role: 'thinking', messageId: 'm', text: 'Hmm.' }),
+      ev({ kind: 'message.delta', ephemeral: true, messageId: 'm', index: 1, block: 'text', text: 'Half ' }),
+      ev({ kind: 'message.delta', ephemeral: true, messageId: 'm', index: 1, block: 'text', text: 'of it' }),
+      ev({ kind: 'turn.failed', code: 'sdk_error', message: 'gone' }),
+    ]);
+    const kept = out.filter((e) => e.kind === 'message.completed' && e.stopped === true);
+    expect(kept).toEqual([{ kind: 'message.completed', session: S, time: T, turn: 't1', role: 'assistant', messageId: 'm', text: 'Half of it', stopped: true }]);
+    expect(out.at(-1)?.kind).toBe('turn.failed');
+  });
+
+  it('adds nothing to a turn that completed', () => {
+    const events = [
+      ev({ kind: 'message.delta', ephemeral: true, messageId: 'm', index: 0, block: 'text', text: 'All' }),
+      ev({ kind: 'message.completed', role: 'assistant', messageId: 'm', text: 'All' }),
+      ev({ kind: 'turn.completed', durationMs: 1, numTurns: 1, costUsd: 0 }),
+    ];
+    expect(run(events)).toEqual(events);
+  });
+});
