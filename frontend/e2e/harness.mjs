@@ -137,6 +137,8 @@ export function batonEnv({ apiUrl, home }) {
     // The CLI's scratch files and sockets stay in the temp home instead of piling up in /tmp.
     CLAUDE_CODE_TMPDIR: join(home, 'tmp'),
     CLAUDE_CODE_EXECUTABLE: CLAUDE,
+    // The CLI's git reads home's (empty) global config; this drops the machine's /etc/gitconfig too.
+    GIT_CONFIG_NOSYSTEM: '1',
   };
   if (process.env.BATON_SIDECAR !== undefined) env.BATON_SIDECAR = process.env.BATON_SIDECAR;
   return env;
