@@ -109,10 +109,11 @@ export function batonBinary() {
   return bin;
 }
 
-/** `baton serve` on a free loopback port, in a sandboxed HOME; resolves to the URL it printed (with the token). */
-export async function startBaton({ apiUrl, bin }) {
+/** `baton serve` on a free loopback port, in a sandboxed HOME; resolves to the URL it printed (with the token).
+ * extraEnv adds to (or overrides) batonEnv's variables. */
+export async function startBaton({ apiUrl, bin, extraEnv = {} }) {
   const home = tempDir('home');
-  const env = batonEnv({ apiUrl, home });
+  const env = { ...batonEnv({ apiUrl, home }), ...extraEnv };
   const child = spawn(bin, ['serve', '--listen', '127.0.0.1:0'], { cwd: home, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   onStop(() => stopChild(child, 'baton serve'));
   const url = await firstLine(child, 'baton serve', 60_000);
