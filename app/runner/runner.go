@@ -4,7 +4,7 @@
 // step budget (and optionally a cost budget) and reports why it stopped.
 //
 // It uses the person's own local Claude Code sign-in; CheckAuth says, before the first run, whether that works
-// and what to do when it does not.
+// and what to do when it does not, and Run checks it too: signed out, a run fails at once with an *AuthError.
 //
 // Each run is one session in its own sidecar process (app/session): several runs at once are independent, and a
 // canceled context ends its run through the session's cancel path.
