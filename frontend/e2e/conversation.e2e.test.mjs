@@ -3,7 +3,7 @@
 // an option (the API receives that answer as the tool's result); a plan approved, switching the mode; Stop with
 // prompts in line takes them back into the composer and sends none of them; a rewind to before a prompt drops it
 // from the conversation the model sees, puts its text back in the composer, and keeps the chosen model; a
-// refused key shows one error card; a fork shows the conversation it branched from. Screenshots go to test-artifacts/ (e2e-conv-*.png).
+// refused key shows one error card at once (Claude Code's retries on); a fork shows the conversation it branched from. Screenshots go to test-artifacts/ (e2e-conv-*.png).
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,7 +23,9 @@ before(async () => {
   const bin = batonBinary();
   const tools = tempDir('conv-tools');
   const apiUrl = await startFakeApi(join(tools, 'baton-fakeapi'));
-  ({ url } = await startBaton({ apiUrl, bin }));
+  // Claude Code's own retries on (its default, ten): a refused key must still fail its turn at once, not after
+  // minutes of retrying a 401 (the refused-key step below waits no longer than a turn).
+  ({ url } = await startBaton({ apiUrl, bin, extraEnv: { CLAUDE_CODE_MAX_RETRIES: '10' } }));
   project = tempDir('conv-project');
   writeFileSync(join(project, 'README.md'), '# Demo\n');
   const browser = await startBrowser();

@@ -15,6 +15,7 @@ import {
   assistantMessageSchema,
   envelopeSchema,
   resultMessageSchema,
+  sessionTitleChangedSchema,
   streamEventMessageSchema,
   systemInitSchema,
   systemStatusSchema,
@@ -226,6 +227,10 @@ export class Mapper {
         return this.background.hookRan(message) ?? [unknown(message)];
       case 'commands':
         return this.background.commandsChanged(message) ?? [unknown(message)];
+      case 'title': {
+        const named = sessionTitleChangedSchema.safeParse(message);
+        return named.success ? [{ kind: 'session.updated', title: named.data.title }] : [unknown(message)];
+      }
       case 'ignore':
         return [];
       case 'unknown':

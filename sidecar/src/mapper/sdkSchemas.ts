@@ -285,5 +285,12 @@ export const hookResponseSchema = z.looseObject({
 export const commandsChangedSchema = z.looseObject({
   commands: z.array(z.looseObject({ name: z.string().min(1), description: z.string(), argumentHint: z.string().optional() })),
 });
+/** The session's name (not declared in sdk.d.ts): sent when a resumed session already has one, and after each
+ * rename. The CLI has already cleaned it (control characters, ends trimmed, at most 200 code points). */
+export const sessionTitleChangedSchema = z.looseObject({
+  type: z.literal('system'),
+  subtype: z.literal('session_title_changed'),
+  title: z.string(),
+});
 /** The result of a follow-up Claude Code ran on its own after a background task's notification. */
 export const resultOriginSchema = z.looseObject({ origin: z.looseObject({ kind: z.string() }).nullish() });

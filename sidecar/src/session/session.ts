@@ -28,6 +28,7 @@ import { isFollowUpResult, isIdle, isLevel, isNotification, isOutput } from './b
 import { type AnswerDetail, PermissionBroker } from './permissions.js';
 import { buildQueryOptions } from './queryOptions.js';
 import { buildRestrictedOptions, isRestricted } from './restrictedOptions.js';
+import { RefusedTurns, REFUSAL_STOP_BUDGETS } from './refusedTurns.js';
 import { type SessionInfoFn, SideReader } from './sideReads.js';
 import { explainStartFailure, runningAsRoot } from './startFailure.js';
 import { GenerationStop } from './stopGeneration.js';
@@ -72,6 +73,7 @@ export class SdkSession {
   private readonly turns = new TurnScheduler();
   private readonly guidance = new Guidance();
   private readonly sideReads: SideReader;
+  private readonly refusals = new RefusedTurns();
   /** The live query generation; undefined between a revoke and the next prompt. */
   private generation: Generation | undefined;
   private generations = 0;
@@ -438,6 +440,10 @@ export class SdkSession {
       this.early.push(message);
       return;
     }
+    const refused = this.turns.running;
+    if (!this.ending && this.refusals.refuses(message, refused, this.continuations.reserved !== undefined)) {
+      return void this.cancel(refused.id, REFUSAL_STOP_BUDGETS).catch((e: unknown) => diag(`stopping a refused turn: ${shortError(e)}`));
+    }
     // A successor's output before its first prompt is the revoked generation's tail replayed on resume: it
     // belongs to no turn of this generation.
     if (generation.number > 1 && generation.dispatched === 0) return;
@@ -764,7 +770,7 @@ export class SdkSession {
   }
 
   private emit(body: EventBody, turn?: string): void {
-    this.deps.emit(stampEvent(body, this.id, this.deps.now, turn));
+    this.deps.emit(stampEvent(this.refusals.end(body, turn), this.id, this.deps.now, turn));
   }
 
   private assertOpen(): void {
