@@ -287,10 +287,13 @@ function turnStarted(d: Draft, ev: EventOf<'turn.started'>, ctx: FoldContext): v
 }
 
 function usageUpdated(d: Draft, ev: EventOf<'usage.updated'>): void {
-  const { turnOutputTokens, inputTokens, outputTokens, cacheReadTokens, cacheCreationTokens, contextWindow, contextTokens } = ev;
+  const { turnOutputTokens, thinkingTokens, inputTokens, outputTokens, cacheReadTokens, cacheCreationTokens, contextWindow, contextTokens } = ev;
+  // Each count says anew how much of it is a thinking estimate: none when it does not say.
+  const { thinkingTokens: _previous, ...rest } = d.usage;
   d.usage = {
-    ...d.usage,
+    ...rest,
     turnOutputTokens,
+    ...(thinkingTokens !== undefined ? { thinkingTokens } : {}),
     ...(inputTokens !== undefined ? { inputTokens } : {}),
     ...(outputTokens !== undefined ? { outputTokens } : {}),
     ...(cacheReadTokens !== undefined ? { cacheReadTokens } : {}),
