@@ -34,4 +34,13 @@ describe('the live token count', () => {
     ]);
     expect(liveTokens(counted)).toEqual({ tokens: 41, estimated: false });
   });
+
+  it('starts the next turn at zero, with no estimate left from a turn canceled while it thought', () => {
+    const next = fold([
+      ...thinking,
+      { kind: 'turn.canceled', ...base, disposition: 'provider_active', forced: false },
+      { kind: 'turn.started', ...base, turn: 't2', prompt: 'next' },
+    ]);
+    expect(liveTokens(next)).toEqual({ tokens: 0, estimated: false });
+  });
 });

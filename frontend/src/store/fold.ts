@@ -282,7 +282,9 @@ function turnStarted(d: Draft, ev: EventOf<'turn.started'>, ctx: FoldContext): v
     d.runningTurn = ev.turn;
   }
   if (known !== undefined && known.status !== 'queued') return;
-  d.usage = { ...d.usage, turnOutputTokens: 0 };
+  // A new turn has written nothing yet (a canceled one may have left a thinking estimate behind).
+  const { thinkingTokens: _left, ...usage } = d.usage;
+  d.usage = { ...usage, turnOutputTokens: 0 };
   applyTranscriptEvent(d.transcript, ev, ctx);
 }
 
