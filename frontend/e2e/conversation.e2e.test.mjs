@@ -207,6 +207,20 @@ step('rewinding to before a prompt leaves it out of what the model sees, returns
   await shot('09-after-rewind');
 });
 
+step('while Claude thinks, the live count is Claude Code\'s estimate of the thinking, marked ≈', async () => {
+  // The scripted API counts this thinking at 50 tokens (its text / 4 is 22); the slow reply after it keeps the
+  // request open, so the count holds that estimate (plus the reply written so far) until the real count comes.
+  await send('[think-estimated] [slow] weigh it, then answer slowly');
+  await page.locator('[data-testid="assistant-message"][aria-busy="true"]').filter({ hasText: 'You said' }).waitFor();
+  await page.waitForFunction(() => {
+    const live = /≈(\d+) tokens/.exec(document.querySelector('[data-testid="tokens-live"]')?.textContent ?? '');
+    return live !== null && Number(live[1]) >= 50;
+  });
+  await shot('09b-thinking-estimate');
+  await page.getByTestId('cancel-turn').click();
+  await page.getByTestId('cancel-turn').waitFor({ state: 'detached' });
+});
+
 step('a refused key shows one error card that says to fix the key, with Retry', async () => {
   await send('[status 401] try with a bad key');
   const row = page.getByTestId('error-row').filter({ hasText: 'The API key was refused' });

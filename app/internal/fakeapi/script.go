@@ -27,6 +27,13 @@ const (
 	GoalMetReason    = "The transcript says " + GoalMetMarker
 )
 
+// EstimatedThinkingText is the thinking of [think-estimated], streamed with the API's own count of it,
+// ThinkingEstimate tokens: not its length / 4 (22), so a count taken from the text shows.
+const (
+	EstimatedThinkingText = "First the premises, then what follows from them, and last what could still be missing."
+	ThinkingEstimate      = 50
+)
+
 // goalEvalPrefix begins the request Claude Code's /goal stop hook sends to evaluate its condition.
 const goalEvalPrefix = "Based on the conversation transcript above, has the following stopping condition been satisfied?"
 
@@ -50,6 +57,8 @@ const toolResultMax = 200
 //     ignored) shape one response, in this order:
 //     [think] adds a thinking block "Let me think about this." (with a signature);
 //     [think-echo] adds a thinking block holding the user's text (for untrusted-content tests);
+//     [think-estimated] adds the thinking block EstimatedThinkingText whose deltas carry the API's own count
+//     (estimated_tokens, ThinkingEstimate in all);
 //     [status NNN] (400–599) sends no message but HTTP NNN with an Anthropic error body;
 //     [slow] streams the text block as 100 deltas 100 ms apart;
 //     [recall] makes the text "Earlier you said: " + every earlier user text joined by " | ";
@@ -110,6 +119,8 @@ func defaultReply(req *Request) Reply {
 		r.Blocks = append(r.Blocks, Block{Type: BlockThinking, Text: ThinkingText})
 	} else if strings.Contains(text, "[think-echo]") {
 		r.Blocks = append(r.Blocks, Block{Type: BlockThinking, Text: text})
+	} else if strings.Contains(text, "[think-estimated]") {
+		r.Blocks = append(r.Blocks, Block{Type: BlockThinking, Text: EstimatedThinkingText, EstimatedTokens: ThinkingEstimate})
 	}
 	if strings.Contains(text, "[slow]") {
 		r.DeltaCount, r.DeltaDelay = SlowDeltaCount, SlowDeltaDelay

@@ -201,10 +201,11 @@ export class Mapper {
         return this.status(message);
       case 'api_retry':
         return this.retry(message);
-      case 'thinking_tokens':
-        // The CLI's own estimate of thinking under way; the meter keeps its running count from the thinking
-        // deltas, so this is consumed by that state and re-announced as the running count.
-        return systemThinkingTokensSchema.safeParse(message).success ? [this.usage.running()] : [unknown(message)];
+      case 'thinking_tokens': {
+        // The CLI's own estimate of thinking under way (from the API's estimated_tokens, else from the text).
+        const parsed = systemThinkingTokensSchema.safeParse(message);
+        return parsed.success ? [this.stream.thinkingEstimated(parsed.data.estimated_tokens)] : [unknown(message)];
+      }
       case 'task_progress':
         return this.taskProgress(message);
       case 'task_started': {

@@ -109,6 +109,7 @@ export const systemStatusSchema = z.looseObject({
 export const systemThinkingTokensSchema = z.looseObject({
   type: z.literal('system'),
   subtype: z.literal('thinking_tokens'),
+  /** The running total of the thinking block under way. */
   estimated_tokens: z.number().nonnegative(),
 });
 // A background or foreground task (a long Bash command, a subagent) started, progressed or ended; each names the
@@ -148,7 +149,9 @@ const contentBlockDeltaSchema = z.object({
   index: z.number().int().nonnegative(),
   delta: z.discriminatedUnion('type', [
     z.object({ type: z.literal('text_delta'), text: z.string() }),
-    z.object({ type: z.literal('thinking_delta'), thinking: z.string() }),
+    // The API may count thinking it does not show (estimated_tokens, with no text): Claude Code reports that
+    // count in system/thinking_tokens.
+    z.object({ type: z.literal('thinking_delta'), thinking: z.string().optional() }),
     z.object({ type: z.literal('signature_delta') }),
     z.object({ type: z.literal('input_json_delta') }),
     z.object({ type: z.literal('citations_delta') }),

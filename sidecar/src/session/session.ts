@@ -31,7 +31,8 @@ import { buildRestrictedOptions, isRestricted } from './restrictedOptions.js';
 import { RefusedTurns, REFUSAL_STOP_BUDGETS } from './refusedTurns.js';
 import { type SessionInfoFn, SideReader } from './sideReads.js';
 import { explainStartFailure, runningAsRoot } from './startFailure.js';
-import { GenerationStop } from './stopGeneration.js';
+import { drainMessage, GenerationStop } from './stopGeneration.js';
+import { bindStoppedTurn, stoppedTurnEnd } from './stoppedAcceptance.js';
 import { type Turn, TurnScheduler } from './turns.js';
 
 type RewindResult = OkPayload<'rewind_files'>;
@@ -281,16 +282,18 @@ export class SdkSession {
       this.hostTools.settleAll(CANCELED_CALL);
     });
     this.generation = undefined;
-    const reply = stop.outcome.then((outcome) => {
-      this.stops.delete(turn.id);
+    const reply = stop.outcome.then(async (outcome) => {
       // Graceful: the process exits on its own after stdin's end; a forced one was already closed and killed.
-      this.retiring = Promise.all([this.retiring, generation.stop(budgets.drainBudgetMs)]).then(() => undefined);
+      const stopped = generation.stop(budgets.drainBudgetMs);
+      this.retiring = Promise.all([this.retiring, stopped]).then(() => undefined);
+      const bound = (!outcome.forced || outcome.drained) && (await bindStoppedTurn(turn, this.deps, stopped));
+      this.stops.delete(turn.id); // only now: a close meanwhile waits for this reply rather than ending the turn
       if (outcome.forced && !outcome.drained) {
         this.emit({ kind: 'turn.failed', code: 'sdk_error', message: drainMessage(budgets) }, turn.id);
         this.advance();
         throw new ProtocolFailure('drain_timeout', drainMessage(budgets));
       }
-      this.emit({ kind: 'turn.canceled', disposition: 'provider_active', forced: outcome.forced }, turn.id);
+      for (const body of stoppedTurnEnd(turn, bound, outcome.forced)) this.emit(body, turn.id);
       this.advance();
       return { disposition: 'provider_active' as const, turn: turn.id, phase: 'dispatched' as const, forced: outcome.forced };
     });
@@ -798,7 +801,3 @@ const GOAL_READ_GAP_MS = 200;
 
 const CANCELED_CALL = 'The run was canceled before the tool answered.';
 const CLOSED_CALL = 'The session ended before the tool answered.';
-
-function drainMessage(budgets: CancelBudgets): string {
-  return `Claude Code did not stop within the drain budget (${budgets.drainBudgetMs} ms after the interrupt budget of ${budgets.interruptBudgetMs} ms); its process was killed`;
-}
