@@ -84,6 +84,9 @@ func Run(opts Options) error {
 		BackgroundColour: &options.RGBA{R: 24, G: 24, B: 27, A: 255},
 		AssetServer:      server,
 		Bind:             []any{api},
+		// The page reads {code, message} (toApiError); without this Wails sends only the text and every
+		// failed call would read as internal.
+		ErrorFormatter: FormatError,
 		OnStartup: func(ctx context.Context) {
 			wailsCtx = ctx
 			go func() { _ = console.Forward(ctx, sub.C(), opts.Host, wailsPusher{ctx}) }()
@@ -94,6 +97,9 @@ func Run(opts Options) error {
 	}
 	return nil
 }
+
+// FormatError is what a failed bound call rejects with in the page: the console's {code, message}.
+func FormatError(err error) any { return console.AsError(err) }
 
 // wailsPusher emits pushes as the Wails events the page listens to.
 type wailsPusher struct{ ctx context.Context }
