@@ -55,6 +55,8 @@ export interface ContinuationHost {
   send(event: Event): void;
   /** The running person's turn ended: release the next one. */
   advance(): void;
+  /** A person's prompt is queued behind the running turn. */
+  promptWaiting(): boolean;
   /** How many non-ambient background tasks are live (the level signal). */
   liveTasks(): number;
   now(): number;
@@ -184,6 +186,8 @@ export class Continuations {
     } else if (this.pending || this.host.liveTasks() > 0 || this.graceTimer !== undefined) {
       this.held = { turn: running, end };
       if (this.pending) this.armDelay();
+      // A person's prompt already waits: it ends the turn at once, as one sent while the turn was held would.
+      if (this.host.promptWaiting()) this.settleHeld(true);
       return;
     }
     this.host.send(end);

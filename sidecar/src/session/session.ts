@@ -32,6 +32,7 @@ import { type SessionInfoFn, SideReader } from './sideReads.js';
 import { explainStartFailure, runningAsRoot } from './startFailure.js';
 import { drainMessage, GenerationStop } from './stopGeneration.js';
 import { bindStoppedTurn, stoppedTurnEnd } from './stoppedAcceptance.js';
+import { isTaskEdge, TaskOwners } from './taskOwners.js';
 import { type Turn, TurnScheduler } from './turns.js';
 
 type RewindResult = OkPayload<'rewind_files'>;
@@ -92,6 +93,7 @@ export class SdkSession {
   private startFailure: ((error: unknown) => void) | undefined;
   private early: SDKMessage[] = [];
   private readonly continuations: Continuations;
+  private readonly owners = new TaskOwners();
   private goalReading = false;
 
   private constructor(private readonly deps: SessionDeps) {
@@ -105,6 +107,7 @@ export class SdkSession {
         emit: (body, turn) => this.emit(body, turn),
         send: (event) => this.deps.emit(event),
         advance: () => this.advance(),
+        promptWaiting: () => this.turns.queued.length > 0,
         liveTasks: () => this.mapper.activeTasks.length,
         now: () => this.deps.now().getTime(),
         interrupt: (what) => {
@@ -461,6 +464,12 @@ export class SdkSession {
     // belongs to no turn of this generation.
     if (generation.number > 1 && generation.dispatched === 0) return;
     const running = this.turns.running;
+    const owner = this.owners.elsewhere(message, this.continuations.continuationTurn ?? running?.id);
+    if (owner !== undefined && !isTaskEdge(message)) {
+      // A background agent's own work, after the turn that launched it: it stays there, past every barrier.
+      for (const event of this.mapper.map(message, { turn: owner })) this.deps.emit(event);
+      return;
+    }
     // While a continuation is reserved, output before the person's echo is the follow-up's (Claude Code answers
     // the notification before the prompt queued behind it).
     const barrier = this.continuations.reserved === undefined || (running !== undefined && isEchoOf(message, running.uuid));
@@ -479,7 +488,8 @@ export class SdkSession {
     if (c.rejects(message, echo)) return;
     if (echo) c.personTurnStarted(); // a continuation that answered already ends before the person's output
     c.before(message, running !== undefined && c.held?.turn !== running.id ? running.id : undefined);
-    const events = this.mapper.map(message, { turn: c.continuationTurn ?? running?.id });
+    this.owners.note(message, c.continuationTurn ?? running?.id);
+    const events = this.mapper.map(message, { turn: owner ?? c.continuationTurn ?? running?.id });
     if (message.type !== 'result') {
       for (const event of events) this.deps.emit(event);
       c.after(message);

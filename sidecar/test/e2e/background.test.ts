@@ -17,6 +17,7 @@ const S3 = 'b1b1b1b1-0000-4000-8000-000000000003';
 const S4 = 'b1b1b1b1-0000-4000-8000-000000000004';
 const S5 = 'b1b1b1b1-0000-4000-8000-000000000005';
 const S6 = 'b1b1b1b1-0000-4000-8000-000000000006';
+const S7 = 'b1b1b1b1-0000-4000-8000-000000000007';
 const FOLLOW_UP = 'The background work finished: ';
 
 let api: FakeApi;
@@ -186,6 +187,41 @@ describe('background work through the real SDK', () => {
     } finally {
       stop();
       await request(sidecar, 'close', { session: S6 });
+      expect(await sidecar.end()).toBe(0);
+    }
+  }, 120_000);
+
+  it("keeps a still-running background agent's tools on its launching turn, not the next person's", async () => {
+    const gate = join(home.home, 'ctl-agent', 'go');
+    mkdirSync(join(home.home, 'ctl-agent'), { recursive: true });
+    const sidecar = spawnSidecar({ env: home.env(api.url) });
+    const stop = allowAll(sidecar, S7);
+    try {
+      await request(sidecar, 'start', { session: S7, cwd: home.project });
+      // The agent's Bash waits for the gate. Its prompt's "[" is escaped in the JSON so that only the agent's own
+      // request reads the marker (the fake reads markers in the raw text a prompt holds).
+      const agent = { description: 'wait for the gate', prompt: `[bash ${untilFile(gate, 'echo from the agent')}]`, subagent_type: 'general-purpose', run_in_background: true };
+      const input = JSON.stringify(agent).replace('"[bash', '"\\u005bbash');
+      await request(sidecar, 'exec', { session: S7, turn: 't1', prompt: `[tool Agent ${input}]` });
+      const call = await event(sidecar, S7, 'tool.started', (e) => e.name === 'Agent');
+      const inner = await event(sidecar, S7, 'tool.started', (e) => e.name === 'Bash' && e.parentToolUseId === call.toolUseId);
+      expect(inner.turn).toBe('t1');
+      // The next person's turn starts and is bound while the agent still runs; then the agent goes on.
+      await request(sidecar, 'exec', { session: S7, turn: 't2', prompt: 'meanwhile' });
+      await event(sidecar, S7, 'turn.accepted', (e) => e.turn === 't2');
+      await event(sidecar, S7, 'message.completed', (e) => e.turn === 't2' && e.text === 'You said: meanwhile');
+      writeFileSync(gate, '');
+      expect(await event(sidecar, S7, 'task.completed')).toMatchObject({ turn: 't1' });
+      await turnEnd(sidecar, S7, 't2');
+      const done = eventsOf(sidecar, S7, 'tool.completed').find((e) => e.toolUseId === inner.toolUseId);
+      expect(done).toMatchObject({ turn: 't1', output: 'from the agent' });
+      const agentsOwn = events(sidecar, S7).filter((e) => 'parentToolUseId' in e && e.parentToolUseId === call.toolUseId);
+      expect(agentsOwn.length).toBeGreaterThan(1);
+      expect(new Set(agentsOwn.map((e) => e.turn))).toEqual(new Set(['t1']));
+      expectOneEndPerTurn(sidecar, S7);
+    } finally {
+      stop();
+      await request(sidecar, 'close', { session: S7 });
       expect(await sidecar.end()).toBe(0);
     }
   }, 120_000);

@@ -45,6 +45,7 @@ function setup(tasks: { live: number }) {
       advanced += 1;
     },
     liveTasks: () => tasks.live,
+    promptWaiting: () => false,
     now: () => 0,
     interrupt: () => undefined,
   };
