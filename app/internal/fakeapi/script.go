@@ -94,7 +94,11 @@ func defaultReply(req *Request) Reply {
 	}
 	text := req.LastUserText()
 	if strings.HasPrefix(text, goalEvalPrefix) {
-		return goalVerdict(text)
+		r := goalVerdict(text)
+		if path := between(text, "[await-file ", "]"); path != "" && strings.Contains(r.Blocks[0].Text, `"ok":true`) {
+			r.Hold = fileAppears(path)
+		}
+		return r
 	}
 	// Only a message holding nothing typed is the notification's own request (a prompt sent meanwhile may share it).
 	if raw := req.LastUserRawText(); text == "" && strings.Contains(raw, "<task-notification>") {

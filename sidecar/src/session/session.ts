@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CanUseTool, Query, SDKMessage } from '@anthropic-ai/claude-agent-sdk';
 import { z } from 'zod';
-import type { GoalObservation } from '../mapper/background.js';
 import { Mapper } from '../mapper/mapper.js';
 import { ProtocolFailure } from '../protocol/errors.js';
 import {
@@ -21,12 +20,14 @@ import { assertNever } from '../util/assertNever.js';
 import { diag, shortError } from '../util/diagnostics.js';
 import { type ContinuationOptions, Continuations, isTurnEnd } from './continuations.js';
 import { Generation, type QueryFn } from './generation.js';
+import { GoalFollower, type GoalSource } from './goalFollower.js';
 import { Guidance } from './guidance.js';
 import { HostToolBroker, hostToolServer } from './hostTools.js';
 import { isEchoOf, isTurnOutput, outputReleased, resolveFromTranscript, type TranscriptFn } from './identity.js';
 import { type AnswerDetail, PermissionBroker } from './permissions.js';
 import { buildQueryOptions } from './queryOptions.js';
 import { buildRestrictedOptions, isRestricted } from './restrictedOptions.js';
+import { MessageGate } from './messageGate.js';
 import { RefusedTurns, REFUSAL_STOP_BUDGETS } from './refusedTurns.js';
 import { type SessionInfoFn, SideReader } from './sideReads.js';
 import { explainStartFailure, runningAsRoot } from './startFailure.js';
@@ -56,8 +57,8 @@ export interface SessionDeps {
   sessionInfo: SessionInfoFn;
   /** Reads the session's transcript (the identity barrier's fallback). */
   transcript: TranscriptFn;
-  /** Reads the goal statuses Claude Code filed in the session's transcript (history/goalStatus.ts). */
-  goalStatuses?: (session: string) => Promise<GoalObservation[]>;
+  /** The goal statuses Claude Code files in the session's transcript (history/goalStatus.ts). */
+  goalStatuses?: GoalSource;
   /** How long a follow-up after a background task may take to show output (30 s; tests shorten it). */
   continuationDelayMs?: number;
   /** The continuation bookkeeping's clock (tests drive the quiescence grace with their own). */
@@ -94,7 +95,8 @@ export class SdkSession {
   private early: SDKMessage[] = [];
   private readonly continuations: Continuations;
   private readonly owners = new TaskOwners();
-  private goalReading = false;
+  private readonly goals: GoalFollower;
+  private readonly gate = new MessageGate();
 
   private constructor(private readonly deps: SessionDeps) {
     this.id = deps.start.session;
@@ -121,6 +123,15 @@ export class SdkSession {
       (mode) => this.planApproved(mode),
       () => outputReleased(this.turns.running, this.continuations.reserved !== undefined),
     );
+    this.goals = new GoalFollower(this.id, deps.goalStatuses, {
+      inPlay: () => this.mapper.goalInPlay,
+      active: () => this.mapper.goalActive,
+      observed: (statuses) => this.mapper.goalObserved(statuses),
+      turnEnded: () => this.mapper.goalTurnEnded(),
+      emit: (event) => this.deps.emit(event),
+      isOpen: () => !this.ending,
+      log: diag,
+    });
     this.hostTools = new HostToolBroker((body) => this.emit(body, this.turns.running?.id));
     this.sideReads = new SideReader({
       session: this.id,
@@ -428,6 +439,7 @@ export class SdkSession {
     await Promise.allSettled([...this.stops.values()].map((s) => s.reply));
     await this.retiring;
     const held = this.continuations.close();
+    this.goals.close();
     const { running, queued } = this.turns.drain();
     // The turn held open for background work had ended as far as Claude Code's answer goes.
     if (running !== undefined && held?.turn === running.id) this.deps.emit(held.end);
@@ -463,6 +475,12 @@ export class SdkSession {
     // A successor's output before its first prompt is the revoked generation's tail replayed on resume: it
     // belongs to no turn of this generation.
     if (generation.number > 1 && generation.dispatched === 0) return;
+    if (this.gate.queued(() => this.onMessage(generation, message))) return;
+    if (message.type === 'result' && this.goals.wanted && !this.gate.passed(message)) {
+      // The goal statuses filed during the turn go out before its end.
+      this.gate.closeFor(message, this.goals.beforeEnd(), () => this.onMessage(generation, message));
+      return;
+    }
     const running = this.turns.running;
     const owner = this.owners.elsewhere(message, this.continuations.continuationTurn ?? running?.id);
     if (owner !== undefined && !isTaskEdge(message)) {
@@ -496,34 +514,10 @@ export class SdkSession {
       return;
     }
     void this.sideReads.refresh();
-    void this.readGoals();
     const end = events.find(isTurnEnd);
     for (const event of events) if (event !== end) this.deps.emit(event);
     c.resultArrived(end, message, running?.id);
-  }
-
-  /**
-   * After a result, while a goal is in play: the goal statuses Claude Code filed (each sent once). The final one
-   * may be written just after the result, so an active goal is read again a few times, briefly.
-   */
-  private async readGoals(): Promise<void> {
-    const read = this.deps.goalStatuses;
-    if (read === undefined || !this.mapper.goalInPlay || this.goalReading) return;
-    this.goalReading = true;
-    try {
-      for (let attempt = 0; attempt < GOAL_READS && !this.ending; attempt++) {
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, GOAL_READ_GAP_MS));
-        const observed = this.mapper.goalObserved(await read(this.id));
-        if (this.ending) return;
-        for (const event of observed) this.deps.emit(event);
-        if (!this.mapper.goalActive) break;
-      }
-      for (const event of this.mapper.goalTurnEnded()) this.deps.emit(event);
-    } catch (error) {
-      diag(`reading the goal of session ${this.id} failed: ${shortError(error)}`);
-    } finally {
-      this.goalReading = false;
-    }
+    if (this.gate.passed(message)) this.goals.afterEnd();
   }
 
   /** The identity barrier passed: say so once, then release what the turn produced meanwhile. */
@@ -617,6 +611,7 @@ export class SdkSession {
     // A held turn's answer was complete: it ends with its own result, not as failed.
     const held = this.continuations.held?.turn;
     this.continuations.endAll(undefined);
+    this.goals.close();
     const message = shortError(error);
     diag(`session ${this.id} failed: ${message}`);
     this.permissions.settleAll('interrupt');
@@ -653,10 +648,6 @@ export class SdkSession {
     return (this.generation ?? this.openSuccessor()).query;
   }
 }
-
-/** How often, and how far apart, an active goal's transcript is read after a result. */
-const GOAL_READS = 5;
-const GOAL_READ_GAP_MS = 200;
 
 const CANCELED_CALL = 'The run was canceled before the tool answered.';
 const CLOSED_CALL = 'The session ended before the tool answered.';
