@@ -94,11 +94,7 @@ func defaultReply(req *Request) Reply {
 	}
 	text := req.LastUserText()
 	if strings.HasPrefix(text, goalEvalPrefix) {
-		r := goalVerdict(text)
-		if path := between(text, "[await-file ", "]"); path != "" && strings.Contains(r.Blocks[0].Text, `"ok":true`) {
-			r.Hold = fileAppears(path)
-		}
-		return r
+		return goalVerdict(text)
 	}
 	// Only a message holding nothing typed is the notification's own request (a prompt sent meanwhile may share it).
 	if raw := req.LastUserRawText(); text == "" && strings.Contains(raw, "<task-notification>") {
@@ -369,17 +365,20 @@ func toolUse(name string, input any) Block {
 	return Block{Type: BlockToolUse, ToolName: name, ToolInput: b}
 }
 
-// fileAppears is closed once path exists: a test creates the file when it wants a held reply to go on.
+// fileAppears is closed once path exists: a test creates the file when it wants a held reply to go on. It gives
+// up after awaitFileLimit, so a test that never creates the file leaves no poller behind for long.
 func fileAppears(path string) <-chan struct{} {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		for {
+		for deadline := time.Now().Add(awaitFileLimit); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 			if _, err := os.Stat(path); err == nil {
 				return
 			}
-			time.Sleep(20 * time.Millisecond)
 		}
 	}()
 	return done
 }
+
+// awaitFileLimit bounds an [await-file] hold.
+const awaitFileLimit = 10 * time.Minute
