@@ -286,12 +286,20 @@ export class Continuations {
    * when the level emptied with no follow-up due (a stopped task's level comes after Claude Code went idle).
    */
   private settleIfQuiet(idle: boolean): void {
-    if (this.host.liveTasks() > 0 || this.graceTimer !== undefined) return;
-    if (!idle && this.pending) return;
+    if (this.graceTimer !== undefined) return;
+    // A continuation turn is Claude Code's answer to notifications: it is over when Claude Code is idle again,
+    // even with other tasks still live (their follow-ups reserve a turn of their own).
+    const answered = this.reserved?.end !== undefined;
+    if (answered && idle) {
+      this.followUpEnded();
+      this.endReserved();
+      return;
+    }
+    if (this.host.liveTasks() > 0 || (!idle && this.pending)) return;
     if (this.held !== undefined) {
       this.followUpEnded();
       this.settleHeld(false);
-    } else if (this.reserved?.end !== undefined) {
+    } else if (answered) {
       this.followUpEnded();
       this.endReserved();
     }

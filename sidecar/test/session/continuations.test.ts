@@ -142,6 +142,21 @@ describe('continuations: a continuation turn ends at idle', () => {
     expect(out.slice(1)).toMatchObject([{ kind: 'turn.completed', turn: 's1:continuation:1', costUsd: 2 }]);
   });
 
+  it('ends an answered continuation at idle while another task is still live (its follow-up gets its own turn)', () => {
+    const tasks = { live: 1 };
+    const { c, out } = setup(tasks);
+    c.before(notification, undefined);
+    c.before(assistant, undefined);
+    c.resultArrived(end('s1:continuation:1'), followUpResult, undefined);
+    c.after(idle);
+    expect(out.map((e) => [e.kind, e.turn])).toEqual([
+      ['turn.started', 's1:continuation:1'],
+      ['turn.completed', 's1:continuation:1'],
+    ]);
+    c.before(notification, undefined);
+    expect(out.at(-1)).toMatchObject({ kind: 'turn.started', turn: 's1:continuation:2' });
+  });
+
   it('ends an answered continuation when a person turn starts, before its output', () => {
     const { c, out } = setup({ live: 0 });
     c.before(notification, undefined);
