@@ -3,6 +3,7 @@ package fakeapi
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -76,7 +77,8 @@ const toolResultMax = 200
 //   - a follow-up after a background task's notification (a last user message with nothing typed, only a
 //     system reminder holding <task-notification>):
 //     "The background work finished: <summary>"; with "[withhold]" in the notification (say, in the task's
-//     description), no response at all until the client goes away (Reply.Withhold).
+//     description), no response at all until the client goes away (Reply.Withhold); with "[await-file PATH]",
+//     the reply pauses after its first delta until PATH exists (Reply.Hold), so a test decides when it ends.
 //
 // A last user message whose only text is in system reminders that carry "[goal-met]" (the goal hook's
 // feedback) is answered "Done: [goal-met]".
@@ -99,7 +101,11 @@ func defaultReply(req *Request) Reply {
 		if strings.Contains(raw, "[withhold]") {
 			return Reply{Withhold: true}
 		}
-		return TextReply(FollowUpPrefix + between(raw, "<summary>", "</summary>"))
+		r := TextReply(FollowUpPrefix + between(raw, "<summary>", "</summary>"))
+		if path := between(raw, "[await-file ", "]"); path != "" {
+			r.Hold = fileAppears(path)
+		}
+		return r
 	} else if text == "" && strings.Contains(raw, GoalMetMarker) && len(req.LastToolResults()) == 0 {
 		return TextReply("Done: " + GoalMetMarker)
 	}
@@ -358,3 +364,21 @@ func toolUse(name string, input any) Block {
 	b, _ := json.Marshal(input)
 	return Block{Type: BlockToolUse, ToolName: name, ToolInput: b}
 }
+
+// fileAppears is closed once path exists: a test creates the file when it wants a held reply to go on. It gives
+// up after awaitFileLimit, so a test that never creates the file leaves no poller behind for long.
+func fileAppears(path string) <-chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for deadline := time.Now().Add(awaitFileLimit); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+			if _, err := os.Stat(path); err == nil {
+				return
+			}
+		}
+	}()
+	return done
+}
+
+// awaitFileLimit bounds an [await-file] hold.
+const awaitFileLimit = 10 * time.Minute

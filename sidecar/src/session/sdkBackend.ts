@@ -1,6 +1,6 @@
 // Runs sessions, lists and history through the real Claude Agent SDK.
 import { getSessionInfo, getSessionMessages, query } from '@anthropic-ai/claude-agent-sdk';
-import { readGoalStatuses } from '../history/goalStatus.js';
+import { readGoalStatuses, watchTranscript } from '../history/goalStatus.js';
 import { type HistoryPage, readHistory, readMessageParent } from '../history/history.js';
 import { readSessions, renameStoredSession } from '../history/sessions.js';
 import { warmStreamPath } from '../mapper/warmUp.js';
@@ -46,7 +46,7 @@ export class SdkBackend {
       onEnded: context.onEnded,
       sessionInfo: getSessionInfo,
       transcript: getSessionMessages,
-      goalStatuses: (session) => readGoalStatuses(session),
+      goalStatuses: { read: (session) => readGoalStatuses(session), watch: (session, onChange) => watchTranscript(session, onChange) },
       ...continuationDelay(process.env),
     });
     if (!this.warmed) {
