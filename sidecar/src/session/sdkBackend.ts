@@ -19,7 +19,7 @@ import type {
 import { discoverModels } from './discovery.js';
 import { resolveSdkBinary, selectExecutable } from './executable.js';
 import { SdkSession } from './session.js';
-import { settlingEmit } from './settle.js';
+import { settler } from './settle.js';
 
 export class SdkBackend {
   /** Discovery queries still being torn down after their reply. */
@@ -34,10 +34,12 @@ export class SdkBackend {
     context: { emit: EmitEvent; onEnded: () => void },
   ): Promise<{ handle: SdkSession; executable: string }> {
     const choice = selectExecutable({ env: process.env, hostPath: payload.executable, resolveSdkBinary });
+    const settling = settler(context.emit);
     const opening = SdkSession.open({
       start: payload,
       executable: choice.path,
-      emit: settlingEmit(context.emit),
+      emit: settling.emit,
+      revoked: settling.revoked,
       now: this.now,
       query,
       env: process.env,

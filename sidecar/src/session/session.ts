@@ -46,6 +46,8 @@ export interface SessionDeps {
   start: StartPayload;
   executable: string;
   emit: EmitEvent;
+  /** The current query generation was revoked: nothing more of it is routed (settle.ts closes its open calls). */
+  revoked?: () => void;
   now: () => Date;
   query: QueryFn;
   env: NodeJS.ProcessEnv;
@@ -311,6 +313,7 @@ export class SdkSession {
       this.hostTools.settleAll(CANCELED_CALL);
     });
     this.generation = undefined;
+    this.deps.revoked?.();
     const reply = stop.outcome.then(async (outcome) => {
       // Graceful: the process exits on its own after stdin's end; a forced one was already closed and killed.
       const stopped = generation.stop(budgets.drainBudgetMs);
@@ -435,6 +438,7 @@ export class SdkSession {
     this.hostTools.settleAll(CLOSED_CALL);
     const generation = this.generation;
     generation?.revoke();
+    if (generation !== undefined) this.deps.revoked?.();
     await generation?.stop();
     await Promise.allSettled([...this.stops.values()].map((s) => s.reply));
     await this.retiring;

@@ -18,6 +18,7 @@ const S4 = 'b1b1b1b1-0000-4000-8000-000000000004';
 const S5 = 'b1b1b1b1-0000-4000-8000-000000000005';
 const S6 = 'b1b1b1b1-0000-4000-8000-000000000006';
 const S7 = 'b1b1b1b1-0000-4000-8000-000000000007';
+const S8 = 'b1b1b1b1-0000-4000-8000-000000000008';
 const FOLLOW_UP = 'The background work finished: ';
 
 let api: FakeApi;
@@ -222,6 +223,36 @@ describe('background work through the real SDK', () => {
     } finally {
       stop();
       await request(sidecar, 'close', { session: S7 });
+      expect(await sidecar.end()).toBe(0);
+    }
+  }, 120_000);
+
+  it("closes a background agent's open tools on its launching turn when a later turn's cancel stops the query", async () => {
+    const ctl = join(home.home, 'ctl-agent-cancel');
+    mkdirSync(ctl, { recursive: true });
+    const sidecar = spawnSidecar({ env: home.env(api.url) });
+    const stop = allowAll(sidecar, S8);
+    try {
+      await request(sidecar, 'start', { session: S8, cwd: home.project });
+      const agent = { description: 'wait for the gate', prompt: `[bash ${untilFile(join(ctl, 'never'), 'echo late')}]`, subagent_type: 'general-purpose', run_in_background: true };
+      const input = JSON.stringify(agent).replace('"[bash', '"\\u005bbash');
+      await request(sidecar, 'exec', { session: S8, turn: 't1', prompt: `[tool Agent ${input}]` });
+      const call = await event(sidecar, S8, 'tool.started', (e) => e.name === 'Agent');
+      const inner = await event(sidecar, S8, 'tool.started', (e) => e.name === 'Bash' && e.parentToolUseId === call.toolUseId);
+      // The person's next turn runs a command that waits; its cancel revokes the query, which routes nothing more.
+      await request(sidecar, 'exec', { session: S8, turn: 't2', prompt: `[bash ${untilFile(join(ctl, 'go'), 'echo t2')}]` });
+      await event(sidecar, S8, 'tool.started', (e) => e.turn === 't2' && e.name === 'Bash');
+      await request(sidecar, 'cancel', { session: S8, turn: 't2', interruptBudgetMs: 3000, drainBudgetMs: 3000 });
+      const end = await turnEnd(sidecar, S8, 't2');
+      expect(end).toMatchObject({ kind: 'turn.canceled' });
+      const all = events(sidecar, S8);
+      const innerEnds = all.filter((e) => 'toolUseId' in e && e.toolUseId === inner.toolUseId && e.kind !== 'tool.started' && e.kind !== 'tool.updated');
+      expect(innerEnds).toMatchObject([{ kind: 'tool.interrupted', turn: 't1', cause: 'cancel' }]);
+      expect(all.indexOf(innerEnds[0]!)).toBeLessThan(all.indexOf(end));
+    } finally {
+      writeFileSync(join(ctl, 'go'), '');
+      stop();
+      await request(sidecar, 'close', { session: S8 });
       expect(await sidecar.end()).toBe(0);
     }
   }, 120_000);
