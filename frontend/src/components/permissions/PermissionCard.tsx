@@ -95,10 +95,12 @@ export function PermissionCard({ sessionId, item, before, keys = false }: { sess
       ) : (
         <div className="permission-buttons">
           <button type="button" className="primary" disabled={sent !== undefined} onClick={() => answer('allow')} aria-keyshortcuts={keys ? 'Enter 1' : undefined}>
+            {keys && <KeyBadge k="1" />}
             Allow
           </button>
           {rule !== undefined && (
             <button type="button" disabled={sent !== undefined} onClick={() => answer('allow_always')} title={rule} aria-keyshortcuts={keys ? '2' : undefined}>
+              {keys && <KeyBadge k="2" />}
               Always allow
             </button>
           )}
@@ -106,13 +108,22 @@ export function PermissionCard({ sessionId, item, before, keys = false }: { sess
             Deny
           </button>
           <button type="button" disabled={sent !== undefined} onClick={() => setDenying(true)} aria-keyshortcuts={keys ? '3' : undefined} title="Claude reads your message and carries on">
+            {keys && <KeyBadge k="3" />}
             Deny with a message…
           </button>
-          {keys && <span className="muted small keys-hint">Enter or 1 allow{rule !== undefined ? ' · 2 always' : ''} · 3 deny with a message</span>}
           <div className="muted small deny-hint">Deny stops Claude until you write again; with a message, Claude reads it and carries on.</div>
           {rule !== undefined && <div className="muted small rule">Always allow will {rule}.</div>}
         </div>
       )}
     </div>
+  );
+}
+
+/** The key that answers with this button, shown on it (hidden from its accessible name, which aria-keyshortcuts carries). */
+function KeyBadge({ k }: { k: string }) {
+  return (
+    <kbd className="key-badge" aria-hidden="true">
+      {k}
+    </kbd>
   );
 }
