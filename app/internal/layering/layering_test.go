@@ -22,12 +22,17 @@ type pkg struct {
 	deps    []string // ours, transitive
 }
 
-// TestLayering fails, naming the import, when a package of ours imports one its rule forbids. Imports differ
-// with the target (build-tagged files), so both shipped platforms are checked.
+// builds are the ones scripts/build makes, per shipped platform: build-tagged files import differently.
+var builds = []struct{ goos, tags string }{
+	{"linux", "desktop,production"}, {"linux", "headless,production"},
+	{"windows", "desktop,production"}, {"windows", "headless,production"},
+}
+
+// TestLayering fails, naming the import, when a package of ours imports one its rule forbids.
 func TestLayering(t *testing.T) {
-	for _, goos := range []string{"linux", "windows"} {
-		t.Run(goos, func(t *testing.T) {
-			pkgs, err := listPackages(goos)
+	for _, b := range builds {
+		t.Run(b.goos+"/"+b.tags, func(t *testing.T) {
+			pkgs, err := listPackages(b.goos, b.tags)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -40,7 +45,7 @@ func TestLayering(t *testing.T) {
 
 // TestRulesNameRealPackages keeps the table honest: a rule whose packages were renamed away would pass forever.
 func TestRulesNameRealPackages(t *testing.T) {
-	pkgs, err := listPackages("linux")
+	pkgs, err := listPackages(builds[0].goos, builds[0].tags)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,16 +119,16 @@ func checkRules(rules []rule, pkgs []pkg) []string {
 	return out
 }
 
-// listPackages asks the go command for the module's packages as built for goos. `go test` puts its own GOROOT/bin
-// first on PATH, so this is the toolchain running the test.
-func listPackages(goos string) ([]pkg, error) {
-	cmd := exec.Command("go", "list", "-json=ImportPath,Imports,Deps", module+"/...")
+// listPackages asks the go command for the module's packages as built for goos with tags. `go test` puts its own
+// GOROOT/bin first on PATH, so this is the toolchain running the test.
+func listPackages(goos, tags string) ([]pkg, error) {
+	cmd := exec.Command("go", "list", "-tags", tags, "-json=ImportPath,Imports,Deps", module+"/...")
 	cmd.Env = append(os.Environ(), "GOOS="+goos)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return nil, fmt.Errorf("go list for %s: %w: %s", goos, err, stderr.String())
+		return nil, fmt.Errorf("go list for %s with tags %s: %w: %s", goos, tags, err, stderr.String())
 	}
 	var pkgs []pkg
 	dec := json.NewDecoder(bytes.NewReader(out))
