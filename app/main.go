@@ -10,12 +10,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
-	"time"
 
-	"github.com/baton-console/baton/app/auth"
 	"github.com/baton-console/baton/app/cli"
-	"github.com/baton-console/baton/app/receipts"
-	"github.com/baton-console/baton/app/session"
 	"github.com/rs/zerolog"
 )
 
@@ -59,7 +55,7 @@ func Main(args []string, assets fs.FS) int {
 	case "serve":
 		return runServe(rest, assets, log)
 	}
-	runner, ok := commands[cmd]
+	runner, ok := commands()[cmd]
 	if !ok {
 		fmt.Fprintf(os.Stderr, "baton: unknown command %q\n\n%s", cmd, usage)
 		return cli.ExitUsage
@@ -71,13 +67,16 @@ func Main(args []string, assets fs.FS) int {
 
 type runner func(ctx context.Context, args []string, log zerolog.Logger) int
 
-var commands = map[string]runner{
-	"exec":      withSessions(cli.RunExec),
-	"run":       withSessions(cli.RunRun),
-	"sessions":  withSessions(cli.RunSessions),
-	"history":   withSessions(cli.RunHistory),
-	"provision": plain(cli.RunProvision),
-	"doctor":    plain(cli.RunDoctor),
+// commands are the headless commands by name.
+func commands() map[string]runner {
+	return map[string]runner{
+		"exec":      withSessions(cli.RunExec),
+		"run":       withSessions(cli.RunRun),
+		"sessions":  withSessions(cli.RunSessions),
+		"history":   withSessions(cli.RunHistory),
+		"provision": plain(cli.RunProvision),
+		"doctor":    plain(cli.RunDoctor),
+	}
 }
 
 // plain adapts a command that needs only the standard streams.
@@ -87,46 +86,15 @@ func plain(run func(context.Context, []string, io.Writer, io.Writer) int) runner
 	}
 }
 
-// withSessions gives a command a session manager and shuts it down (closing what is open) afterwards.
+// withSessions gives a command a Host with sessions and closes it (closing what is open) afterwards.
 func withSessions(run func(context.Context, []string, cli.Env) int) runner {
 	return func(ctx context.Context, args []string, log zerolog.Logger) int {
-		m := newManager(log)
-		defer shutdown(m)
-		return run(ctx, args, cli.StdEnv(m))
+		h, err := openCommandHost(ctx, log)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "baton: %v\n", err)
+			return cli.ExitFailure
+		}
+		defer h.Close()
+		return run(ctx, args, cli.StdEnv(h.Sessions()))
 	}
-}
-
-func newManager(log zerolog.Logger) *session.Manager {
-	claude := &claudeResolver{log: log, onProgress: progressLines(os.Stderr)}
-	return newManagerWith(claude, log)
-}
-
-func newManagerWith(claude *claudeResolver, log zerolog.Logger) *session.Manager {
-	cfg := session.Config{SidecarPath: sidecarPath(), Executable: claude.resolve, Gate: auth.Acquire, Logger: log}
-	// Console sessions (the window, baton serve) sleep when idle; a headless command's never does.
-	idle, err := session.ParseIdle(os.Getenv("BATON_SESSION_IDLE"))
-	if err != nil {
-		log.Warn().Err(err).Dur("idle", session.DefaultIdle).Msg("BATON_SESSION_IDLE ignored")
-		fmt.Fprintf(os.Stderr, "baton: %v; using %s\n", err, session.DefaultIdle)
-		idle = session.DefaultIdle
-	}
-	cfg.Idle = idle
-	if store := openReceipts(log); store != nil {
-		cfg.Receipts = store
-		receiptStores = append(receiptStores, store)
-	}
-	return session.NewManager(cfg)
-}
-
-// receiptStores are closed after the sessions on shutdown (a process killed instead leaves its turns host_exited).
-var receiptStores []*receipts.Store
-
-func shutdown(m *session.Manager) {
-	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
-	defer cancel()
-	m.Shutdown(ctx)
-	for _, s := range receiptStores {
-		_ = s.Close()
-	}
-	receiptStores = nil
 }

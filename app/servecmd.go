@@ -33,18 +33,17 @@ func runServe(args []string, assets fs.FS, log zerolog.Logger) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	services := startHostServices(log)
-	defer services.close()
-	m := newManagerWith(services.resolver, log)
-	defer shutdown(m)
-	if w := watchSessions(services.host, m, log); w != nil {
-		defer w.Close()
+	h, err := openConsoleHost(ctx, log)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "baton: %v\n", err)
+		return cli.ExitFailure
 	}
-	api := console.New(console.Options{Sessions: m, Transport: "websocket", Version: Version, Logger: log,
-		Host: services.host, SignIn: services.signIn, RetryProvision: services.retryProvision, ListModels: services.listModels,
-		Meta: openSessionMeta(log)})
+	defer h.Close()
+	opts := h.ConsoleOptions()
+	opts.Transport = "websocket"
+	api := console.New(opts)
 	defer console.Release(api)
-	srv, err := serve.Listen(serve.Options{Listen: *listen, Assets: assets, API: api, Sessions: m, Host: services.host, Logger: log,
+	srv, err := serve.Listen(serve.Options{Listen: *listen, Assets: assets, API: api, Sessions: h.Sessions(), Host: h.State(), Logger: log,
 		Ready: func(url string) { fmt.Fprintln(os.Stdout, url) }})
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "baton: %v\n", err)

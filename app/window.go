@@ -3,6 +3,7 @@
 package app
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
 	"os"
@@ -15,16 +16,11 @@ import (
 // runWindow opens the console's window in this process (a build that links the window: the default).
 func runWindow(assets fs.FS, log zerolog.Logger) int {
 	log.Info().Str("version", Version).Msg("window starting")
-	services := startHostServices(log)
-	defer services.close()
-	m := newManagerWith(services.resolver, log)
-	defer shutdown(m)
-	if w := watchSessions(services.host, m, log); w != nil {
-		defer w.Close()
+	h, err := openConsoleHost(context.Background(), log)
+	if err == nil {
+		defer h.Close()
+		err = desktop.Run(desktop.Options{Assets: assets, Console: h.ConsoleOptions()})
 	}
-	err := desktop.Run(desktop.Options{Assets: assets, Version: Version, Logger: log, Sessions: m, Host: services.host,
-		SignIn: services.signIn, RetryProvision: services.retryProvision, ListModels: services.listModels,
-		Meta: openSessionMeta(log)})
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "baton: %v\n", err)
 		return cli.ExitFailure

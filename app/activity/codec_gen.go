@@ -276,6 +276,7 @@ type wireUsageUpdated struct {
 	Time                time.Time `json:"time"`
 	Ephemeral           bool      `json:"ephemeral,omitempty"`
 	TurnOutputTokens    int64     `json:"turnOutputTokens"`
+	ThinkingTokens      *int64    `json:"thinkingTokens,omitempty"`
 	InputTokens         *int64    `json:"inputTokens,omitempty"`
 	OutputTokens        *int64    `json:"outputTokens,omitempty"`
 	CacheReadTokens     *int64    `json:"cacheReadTokens,omitempty"`
@@ -485,7 +486,7 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	case PlanUpdated:
 		return json.Marshal(wirePlanUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Items: nonNil(e.Items)})
 	case UsageUpdated:
-		return json.Marshal(wireUsageUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, TurnOutputTokens: deref(e.TurnOutputTokens), InputTokens: e.InputTokens, OutputTokens: e.OutputTokens, CacheReadTokens: e.CacheReadTokens, CacheCreationTokens: e.CacheCreationTokens, ContextWindow: e.ContextWindow, ContextTokens: e.ContextTokens})
+		return json.Marshal(wireUsageUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, TurnOutputTokens: deref(e.TurnOutputTokens), ThinkingTokens: e.ThinkingTokens, InputTokens: e.InputTokens, OutputTokens: e.OutputTokens, CacheReadTokens: e.CacheReadTokens, CacheCreationTokens: e.CacheCreationTokens, ContextWindow: e.ContextWindow, ContextTokens: e.ContextTokens})
 	case ModelResolved:
 		return json.Marshal(wireModelResolved{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Model: e.Model})
 	case CommandsUpdated:

@@ -183,6 +183,7 @@ type Event struct {
 	Mode                PermissionMode      `json:"mode,omitempty"`                // permission.settled
 	Items               []PlanItem          `json:"items,omitzero"`                // plan.updated
 	TurnOutputTokens    *int64              `json:"turnOutputTokens,omitempty"`    // usage.updated
+	ThinkingTokens      *int64              `json:"thinkingTokens,omitempty"`      // usage.updated
 	InputTokens         *int64              `json:"inputTokens,omitempty"`         // usage.updated
 	OutputTokens        *int64              `json:"outputTokens,omitempty"`        // usage.updated
 	CacheReadTokens     *int64              `json:"cacheReadTokens,omitempty"`     // usage.updated
@@ -237,7 +238,7 @@ var kindSpecs = map[Kind]kindSpec{
 	PermissionRequested: {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "requestId": true, "toolUseId": true, "toolName": true, "input": true, "title": false, "description": false, "decisionReason": false, "suggestions": true}},
 	PermissionSettled:   {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "requestId": true, "verdict": true, "by": true, "message": false, "answers": false, "mode": false}},
 	PlanUpdated:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "items": true}},
-	UsageUpdated:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "turnOutputTokens": true, "inputTokens": false, "outputTokens": false, "cacheReadTokens": false, "cacheCreationTokens": false, "contextWindow": false, "contextTokens": false}},
+	UsageUpdated:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "turnOutputTokens": true, "thinkingTokens": false, "inputTokens": false, "outputTokens": false, "cacheReadTokens": false, "cacheCreationTokens": false, "contextWindow": false, "contextTokens": false}},
 	ModelResolved:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "model": true}},
 	CommandsUpdated:     {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "commands": true}},
 	ModelsUpdated:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "models": true}},

@@ -36,6 +36,17 @@ func fakeTerminal(t *testing.T, dir, name string) {
 	require.NoError(t, os.WriteFile(p, []byte(body), 0o755))
 }
 
+// standInPath is a PATH holding only dir, the test's stand-ins, plus the one system tool the sign-in script
+// itself runs (rm), linked in. Never the system's bin directories: a machine with a real terminal installed
+// (x-terminal-emulator, gnome-terminal...) must not have it picked over the stand-in, nor open a window.
+func standInPath(t *testing.T, dir string) string {
+	t.Helper()
+	rm, err := exec.LookPath("rm")
+	require.NoError(t, err)
+	require.NoError(t, os.Symlink(rm, filepath.Join(dir, "rm")))
+	return "PATH=" + dir
+}
+
 func TestOpenSignInTerminalRunsClaudesLoginInATerminal(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("the Linux terminal route")
@@ -44,7 +55,7 @@ func TestOpenSignInTerminalRunsClaudesLoginInATerminal(t *testing.T) {
 	fakeTerminal(t, bin, "xterm")
 	claude := writeScript(t, "claude", "printf '%s ' \"$@\" > '"+bin+"/claude-args'\necho \"$CLAUDE_CONFIG_DIR\" >> '"+bin+"/claude-args'\n")
 	cfg := filepath.Join(t.TempDir(), "cfg")
-	env := []string{"PATH=" + bin + ":/usr/bin:/bin", "DISPLAY=:99", envConfigDir + "=" + cfg, envAPIKey + "=" + fakeKey}
+	env := []string{standInPath(t, bin), "DISPLAY=:99", envConfigDir + "=" + cfg, envAPIKey + "=" + fakeKey}
 
 	require.NoError(t, OpenSignInTerminal(context.Background(), claude, env))
 	require.Eventually(t, func() bool {
@@ -74,7 +85,7 @@ func TestOpenSignInTerminalPrefersTheListedOrder(t *testing.T) {
 	fakeTerminal(t, bin, "gnome-terminal")
 	fakeTerminal(t, bin, "xterm")
 	claude := writeScript(t, "claude", "exit 0\n")
-	require.NoError(t, OpenSignInTerminal(context.Background(), claude, []string{"PATH=" + bin + ":/usr/bin:/bin", "WAYLAND_DISPLAY=wayland-0"}))
+	require.NoError(t, OpenSignInTerminal(context.Background(), claude, []string{standInPath(t, bin), "WAYLAND_DISPLAY=wayland-0"}))
 	require.Eventually(t, func() bool {
 		args, err := os.ReadFile(filepath.Join(bin, "terminal-args"))
 		return err == nil && strings.HasPrefix(string(args), "--\n")

@@ -84,3 +84,18 @@ func TestExecExplainsARevokedLogin(t *testing.T) {
 	require.Contains(t, r.stdout, " auth login")
 	require.NotContains(t, r.stdout+r.stderr, managedKey)
 }
+
+// With Claude Code's own retries on (its default: ten, over about three and a half minutes), a 401 still fails the
+// turn at once: the sidecar stops it at the CLI's first retry report, not after a timer.
+func TestExecFailsARejectedKeyAtTheFirstRetry(t *testing.T) {
+	h := newCLIHarness(t)
+	h.env = append(h.env, "CLAUDE_CODE_MAX_RETRIES=10")
+	r := h.run("exec", "--json", "[status 401] hello")
+	require.Equal(t, 1, r.code, r.stderr)
+	failed := find(parseEvents(t, r.stdout), activity.TurnFailed)
+	require.Len(t, failed, 1)
+	require.Equal(t, "auth", failed[0].Code)
+	require.Contains(t, r.stderr, "baton: Key rejected: The API key in ANTHROPIC_API_KEY was rejected")
+	require.Positive(t, h.messageHits(401), "the scripted API refused the turn")
+	require.NotContains(t, r.stdout+r.stderr, testenv.FakeAPIKey)
+}

@@ -13,6 +13,7 @@ import (
 	"syscall"
 
 	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/auth"
 	"github.com/baton-console/baton/app/runner"
 )
 
@@ -139,6 +140,10 @@ func RunRun(ctx context.Context, args []string, env Env) int {
 	probe := env.SignInState
 	if probe == nil {
 		probe = probeSignIn
+	}
+	if authErr := (*runner.AuthError)(nil); errors.As(err, &authErr) {
+		// The run checked the sign-in before starting: explain with that state instead of probing again.
+		probe = func(context.Context) *auth.State { return &authErr.State }
 	}
 	failure := activity.Event{Kind: activity.TurnFailed, Code: res.Detail, Message: res.Error}
 	if f, ok := explainAuthFailure(context.WithoutCancel(ctx), failure, probe); ok {

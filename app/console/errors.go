@@ -3,6 +3,8 @@ package console
 import (
 	"errors"
 	"fmt"
+
+	"github.com/baton-console/baton/app/session"
 )
 
 // Error codes of the console API.
@@ -29,11 +31,16 @@ func notFound(format string, a ...any) error {
 	return &Error{Code: CodeNotFound, Message: fmt.Sprintf(format, a...)}
 }
 
-// AsError turns any error into the API's error shape.
+// AsError turns any error into the API's error shape: a start the user can fix (session.StartError, such as a
+// folder that is not there) is a bad request; anything not typed is internal.
 func AsError(err error) *Error {
 	var e *Error
 	if errors.As(err, &e) {
 		return e
+	}
+	var start *session.StartError
+	if errors.As(err, &start) {
+		return &Error{Code: CodeBadRequest, Message: err.Error()}
 	}
 	return &Error{Code: CodeInternal, Message: err.Error()}
 }

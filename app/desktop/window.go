@@ -11,9 +11,6 @@ import (
 
 	"github.com/baton-console/baton/app/activity"
 	"github.com/baton-console/baton/app/console"
-	"github.com/baton-console/baton/app/session"
-	"github.com/baton-console/baton/app/sessionmeta"
-	"github.com/rs/zerolog"
 	"github.com/wailsapp/wails/v2"
 	"github.com/wailsapp/wails/v2/pkg/options"
 	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
@@ -32,17 +29,10 @@ const (
 // Options configures the window.
 type Options struct {
 	// Assets is the embedded tree holding frontend/dist; without an index.html a placeholder page is shown.
-	Assets   fs.FS
-	Version  string
-	Logger   zerolog.Logger
-	Sessions *session.Manager
-	// Host, SignIn, RetryProvision and ListModels: see console.Options.
-	Host           *console.HostState
-	SignIn         func() error
-	RetryProvision func()
-	ListModels     func(ctx context.Context) (console.ModelList, error)
-	// Meta keeps pins, archives and forks (nil: not kept).
-	Meta *sessionmeta.Store
+	Assets fs.FS
+	// Console is the console API's options (Sessions required); Run sets the transport, folder picker and
+	// notifications, which only the window has.
+	Console console.Options
 }
 
 // Run opens the window and blocks until it is closed.
@@ -56,23 +46,18 @@ func Run(opts Options) error {
 		})}
 	}
 	var wailsCtx context.Context
-	api := console.New(console.Options{
-		Sessions: opts.Sessions, Transport: "wails", Version: opts.Version, Logger: opts.Logger,
-		PickFolder: func() (string, error) {
-			// Start in the home folder: GTK's default "Recent" view offers nothing to pick a folder from.
-			home, _ := os.UserHomeDir()
-			return runtime.OpenDirectoryDialog(wailsCtx, runtime.OpenDialogOptions{Title: "Choose the project folder",
-				DefaultDirectory: home, CanCreateDirectories: true})
-		},
-		Notify:         nativeNotifier(),
-		Host:           opts.Host,
-		SignIn:         opts.SignIn,
-		RetryProvision: opts.RetryProvision,
-		ListModels:     opts.ListModels,
-		Meta:           opts.Meta,
-	})
+	copts := opts.Console
+	copts.Transport = "wails"
+	copts.PickFolder = func() (string, error) {
+		// Start in the home folder: GTK's default "Recent" view offers nothing to pick a folder from.
+		home, _ := os.UserHomeDir()
+		return runtime.OpenDirectoryDialog(wailsCtx, runtime.OpenDialogOptions{Title: "Choose the project folder",
+			DefaultDirectory: home, CanCreateDirectories: true})
+	}
+	copts.Notify = nativeNotifier()
+	api := console.New(copts)
 	defer console.Release(api)
-	sub := opts.Sessions.Subscribe(nil)
+	sub := copts.Sessions.Subscribe(nil)
 	defer sub.Close()
 
 	err := wails.Run(&options.App{
@@ -84,9 +69,12 @@ func Run(opts Options) error {
 		BackgroundColour: &options.RGBA{R: 24, G: 24, B: 27, A: 255},
 		AssetServer:      server,
 		Bind:             []any{api},
+		// The page reads {code, message} (toApiError); without this Wails sends only the text and every
+		// failed call would read as internal.
+		ErrorFormatter: FormatError,
 		OnStartup: func(ctx context.Context) {
 			wailsCtx = ctx
-			go func() { _ = console.Forward(ctx, sub.C(), opts.Host, wailsPusher{ctx}) }()
+			go func() { _ = console.Forward(ctx, sub.C(), copts.Host, wailsPusher{ctx}) }()
 		},
 	})
 	if err != nil {
@@ -94,6 +82,9 @@ func Run(opts Options) error {
 	}
 	return nil
 }
+
+// FormatError is what a failed bound call rejects with in the page: the console's {code, message}.
+func FormatError(err error) any { return console.AsError(err) }
 
 // wailsPusher emits pushes as the Wails events the page listens to.
 type wailsPusher struct{ ctx context.Context }

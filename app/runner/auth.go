@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/baton-console/baton/app/auth"
@@ -41,4 +42,28 @@ func (r *Runner) CheckAuth(ctx context.Context) error {
 		return &AuthError{State: st}
 	}
 	return nil
+}
+
+// requireSignIn is Run's first step: a signed-out Claude Code fails the run at once with the sign-in hint, before a
+// sidecar and the CLI start only to fail the first turn. A sign-in once seen is trusted for the runner's life (a
+// later sign-out fails that run's turn, explained the same way); a check that could not decide (StatusUnknown) lets
+// the run go ahead and report its own failure rather than refuse a sign-in that may work.
+func (r *Runner) requireSignIn(ctx context.Context) (detail string, err error) {
+	if r.signedIn.Load() {
+		return "", nil
+	}
+	err = r.CheckAuth(ctx)
+	var authErr *AuthError
+	switch {
+	case err == nil:
+		r.signedIn.Store(true)
+		return "", nil
+	case ctx.Err() != nil:
+		return "canceled", fmt.Errorf("the run was canceled: %w", ctx.Err())
+	case errors.As(err, &authErr) && authErr.State.Status == auth.StatusSignedOut:
+		return "auth", err
+	default:
+		r.cfg.Logger.Warn().Err(err).Msg("the sign-in check could not decide; running anyway")
+		return "", nil
+	}
 }

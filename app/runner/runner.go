@@ -4,7 +4,7 @@
 // step budget (and optionally a cost budget) and reports why it stopped.
 //
 // It uses the person's own local Claude Code sign-in; CheckAuth says, before the first run, whether that works
-// and what to do when it does not.
+// and what to do when it does not, and Run checks it too: signed out, a run fails at once with an *AuthError.
 //
 // Each run is one session in its own sidecar process (app/session): several runs at once are independent, and a
 // canceled context ends its run through the session's cancel path.
@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/baton-console/baton/app/activity"
@@ -48,6 +49,7 @@ type Config struct {
 type Runner struct {
 	cfg      Config
 	sessions *session.Manager
+	signedIn atomic.Bool // a sign-in check passed (requireSignIn)
 }
 
 // New returns a runner; no process starts until a run does.
@@ -75,12 +77,16 @@ func Run(ctx context.Context, spec Spec) (Result, error) { return defaultRunner(
 func CheckAuth(ctx context.Context) error { return defaultRunner().CheckAuth(ctx) }
 
 // Run runs spec to its end. The error is nil for StopNatural and StopBudget; for StopError it is Result.Err (an
-// invalid spec, a run that could not start, an API, sign-in or sidecar failure, or ctx ending). Tool failures
-// do not fail the run: they are counted in Result.ToolFailures.
+// invalid spec, a signed-out Claude Code (an *AuthError, Detail "auth", found before anything starts), a run that
+// could not start, an API, sign-in or sidecar failure, or ctx ending). Tool failures do not fail the run: they
+// are counted in Result.ToolFailures.
 func (r *Runner) Run(ctx context.Context, spec Spec) (Result, error) {
 	cwd, err := spec.check()
 	if err != nil {
 		return failed("invalid_spec", fmt.Errorf("invalid run: %w", err))
+	}
+	if detail, err := r.requireSignIn(ctx); err != nil {
+		return failed(detail, err)
 	}
 	id := uuid.NewString()
 	sub := r.sessions.Subscribe(func(ev activity.Event) bool { return ev.Session == id })

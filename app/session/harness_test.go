@@ -26,6 +26,15 @@ type harness struct {
 	holdMu  sync.Mutex
 	hold    chan struct{}
 	cliEnv  []string
+	// script, when set, answers a streaming request first (ok false: the default script answers).
+	script func(*fakeapi.Request) (fakeapi.Reply, bool)
+}
+
+// scriptWith makes fn answer streaming requests before the default script (ok false passes the request on).
+func (h *harness) scriptWith(fn func(*fakeapi.Request) (fakeapi.Reply, bool)) {
+	h.holdMu.Lock()
+	defer h.holdMu.Unlock()
+	h.script = fn
 }
 
 // env is the environment the harness runs its sidecars with (the scripted API, the temp home).
@@ -48,6 +57,14 @@ func newHarnessWith(t *testing.T, configure func(*session.Config)) *harness {
 	h := &harness{t: t, home: testenv.NewHome(t), project: testenv.NewProject(t), hold: make(chan struct{})}
 	// [hold] in a prompt: the reply stops after its first text delta until the test calls release.
 	script := func(req *fakeapi.Request) fakeapi.Reply {
+		h.holdMu.Lock()
+		own := h.script
+		h.holdMu.Unlock()
+		if own != nil && req.Stream {
+			if r, ok := own(req); ok {
+				return r
+			}
+		}
 		r := fakeapi.DefaultScript()(req)
 		if req.Stream && strings.Contains(req.LastUserText(), "[hold]") && len(req.LastToolResults()) == 0 {
 			h.holdMu.Lock()

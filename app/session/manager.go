@@ -2,7 +2,6 @@ package session
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -196,29 +195,29 @@ func (m *Manager) startRequest(ctx context.Context, opts StartOptions) (protocol
 	}
 	abs, err := filepath.Abs(cwd)
 	if err != nil {
-		return protocol.StartRequest{}, fmt.Errorf("folder %q: %w", cwd, err)
+		return protocol.StartRequest{}, startError(err, "the folder %q is not a usable path (%v); choose an existing project folder", cwd, err)
 	}
-	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
-		return protocol.StartRequest{}, fmt.Errorf("folder %s does not exist or is not a folder; choose an existing project folder", abs)
+	if err := checkFolder(abs); err != nil {
+		return protocol.StartRequest{}, err
 	}
 	if opts.Resume != "" && opts.ForkFrom != "" {
-		return protocol.StartRequest{}, errors.New("resume and fork cannot be combined: pick one")
+		return protocol.StartRequest{}, startError(nil, "resume and fork cannot be combined: pick one")
 	}
 	if opts.Restricted != nil && (opts.Resume != "" || opts.ForkFrom != "" || opts.PermissionMode != "") {
-		return protocol.StartRequest{}, errors.New("a restricted run is a new session with its own permission mode: no resume, fork or permission mode")
+		return protocol.StartRequest{}, startError(nil, "a restricted run is a new session with its own permission mode: no resume, fork or permission mode")
 	}
 	req := protocol.StartRequest{Cwd: abs, Model: opts.Model, PermissionMode: opts.PermissionMode, At: opts.At, Restricted: opts.Restricted}
 	for _, id := range []string{opts.ID, opts.Resume, opts.ForkFrom} {
 		if id != "" {
 			if !protocol.ValidSessionID(id) {
-				return protocol.StartRequest{}, fmt.Errorf("%q is not a session id (a UUID such as 0b9f3a4e-5c1d-4e2f-9a7b-1c2d3e4f5a6b)", id)
+				return protocol.StartRequest{}, startError(nil, "%q is not a session id (a UUID such as 0b9f3a4e-5c1d-4e2f-9a7b-1c2d3e4f5a6b)", id)
 			}
 		}
 	}
 	switch {
 	case opts.Resume != "":
 		if opts.ID != "" && opts.ID != opts.Resume {
-			return protocol.StartRequest{}, errors.New("a resumed session keeps its id; to get a new id, fork it")
+			return protocol.StartRequest{}, startError(nil, "a resumed session keeps its id; to get a new id, fork it")
 		}
 		req.Session, req.Resume = opts.Resume, true
 	case opts.ForkFrom != "":
@@ -228,7 +227,7 @@ func (m *Manager) startRequest(ctx context.Context, opts StartOptions) (protocol
 		}
 	default:
 		if opts.At != "" {
-			return protocol.StartRequest{}, errors.New("a message to start at needs a session to resume or fork")
+			return protocol.StartRequest{}, startError(nil, "a message to start at needs a session to resume or fork")
 		}
 		req.Session = opts.ID
 		if req.Session == "" {

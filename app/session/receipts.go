@@ -21,8 +21,12 @@ func (s *Session) recordAccepted(turn, prompt string) error {
 		return nil
 	}
 	sum := sha256.Sum256([]byte(prompt))
-	return s.receipts.Append(receipts.Record{Type: receipts.RecordAccepted, Turn: turn, Session: s.id,
-		PromptSHA256: hex.EncodeToString(sum[:])})
+	if err := s.receipts.Append(receipts.Record{Type: receipts.RecordAccepted, Turn: turn, Session: s.id,
+		PromptSHA256: hex.EncodeToString(sum[:])}); err != nil {
+		return err
+	}
+	s.receiptEnds.open(turn)
+	return nil
 }
 
 // recordEvent adds what a turn event says to its receipt; it runs before the event is published, so the receipt
@@ -76,5 +80,8 @@ func (s *Session) recordEvent(ev activity.Event) {
 	}
 	if err := s.receipts.Append(rec); err != nil {
 		s.log.Error().Err(err).Str("session", s.id).Str("turn", ev.Turn).Msg("turn receipt not written")
+	}
+	if rec.Type == receipts.RecordEnded {
+		s.receiptEnds.ended(ev.Turn)
 	}
 }

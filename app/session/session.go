@@ -32,6 +32,8 @@ type Session struct {
 	pumpDone chan struct{} // closed once the session has ended and its last event was published
 	emitMu   sync.Mutex
 	receipts ReceiptLog // nil: no receipts
+	// receiptEnds: the turns whose receipt has no end yet, for a cancel to wait on (receiptwait.go).
+	receiptEnds receiptEnds
 	// lifeMu serialises falling asleep and waking with the calls that need a process, so a prompt never reaches
 	// a sidecar that is being retired.
 	lifeMu sync.Mutex
@@ -178,6 +180,10 @@ func (s *Session) Cancel(ctx context.Context, turn string, budgets CancelBudgets
 	}
 	if !rep.Disposition.Valid() {
 		return rep, fmt.Errorf("cancel: the agent process answered an unknown disposition %q", rep.Disposition)
+	}
+	// Confirmed only once the turn's acceptance outcome and end are durable in its receipt.
+	if err := s.receiptEnds.wait(ctx, rep.Turn); err != nil {
+		return rep, fmt.Errorf("cancel: the turn stopped, but its end was not recorded in time: %w", err)
 	}
 	return rep, nil
 }

@@ -3,7 +3,7 @@
 // an option (the API receives that answer as the tool's result); a plan approved, switching the mode; Stop with
 // prompts in line takes them back into the composer and sends none of them; a rewind to before a prompt drops it
 // from the conversation the model sees, puts its text back in the composer, and keeps the chosen model; a
-// refused key shows one error card; a fork shows the conversation it branched from. Screenshots go to test-artifacts/ (e2e-conv-*.png).
+// refused key shows one error card at once (Claude Code's retries on); a fork shows the conversation it branched from. Screenshots go to test-artifacts/ (e2e-conv-*.png).
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,7 +23,9 @@ before(async () => {
   const bin = batonBinary();
   const tools = tempDir('conv-tools');
   const apiUrl = await startFakeApi(join(tools, 'baton-fakeapi'));
-  ({ url } = await startBaton({ apiUrl, bin }));
+  // Claude Code's own retries on (its default, ten): a refused key must still fail its turn at once, not after
+  // minutes of retrying a 401 (the refused-key step below waits no longer than a turn).
+  ({ url } = await startBaton({ apiUrl, bin, extraEnv: { CLAUDE_CODE_MAX_RETRIES: '10' } }));
   project = tempDir('conv-project');
   writeFileSync(join(project, 'README.md'), '# Demo\n');
   const browser = await startBrowser();
@@ -203,6 +205,20 @@ step('rewinding to before a prompt leaves it out of what the model sees, returns
   assert.match(said, /remember the apple/);
   assert.doesNotMatch(said, /remember the banana/);
   await shot('09-after-rewind');
+});
+
+step('while Claude thinks, the live count is Claude Code\'s estimate of the thinking, marked ≈', async () => {
+  // The scripted API counts this thinking at 50 tokens (its text / 4 is 22); the slow reply after it keeps the
+  // request open, so the count holds that estimate (plus the reply written so far) until the real count comes.
+  await send('[think-estimated] [slow] weigh it, then answer slowly');
+  await page.locator('[data-testid="assistant-message"][aria-busy="true"]').filter({ hasText: 'You said' }).waitFor();
+  await page.waitForFunction(() => {
+    const live = /≈(\d+) tokens/.exec(document.querySelector('[data-testid="tokens-live"]')?.textContent ?? '');
+    return live !== null && Number(live[1]) >= 50;
+  });
+  await shot('09b-thinking-estimate');
+  await page.getByTestId('cancel-turn').click();
+  await page.getByTestId('cancel-turn').waitFor({ state: 'detached' });
 });
 
 step('a refused key shows one error card that says to fix the key, with Retry', async () => {

@@ -109,10 +109,11 @@ export function batonBinary() {
   return bin;
 }
 
-/** `baton serve` on a free loopback port, in a sandboxed HOME; resolves to the URL it printed (with the token). */
-export async function startBaton({ apiUrl, bin }) {
+/** `baton serve` on a free loopback port, in a sandboxed HOME; resolves to the URL it printed (with the token).
+ * extraEnv adds to (or overrides) batonEnv's variables. */
+export async function startBaton({ apiUrl, bin, extraEnv = {} }) {
   const home = tempDir('home');
-  const env = batonEnv({ apiUrl, home });
+  const env = { ...batonEnv({ apiUrl, home }), ...extraEnv };
   const child = spawn(bin, ['serve', '--listen', '127.0.0.1:0'], { cwd: home, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   onStop(() => stopChild(child, 'baton serve'));
   const url = await firstLine(child, 'baton serve', 60_000);
@@ -137,6 +138,8 @@ export function batonEnv({ apiUrl, home }) {
     // The CLI's scratch files and sockets stay in the temp home instead of piling up in /tmp.
     CLAUDE_CODE_TMPDIR: join(home, 'tmp'),
     CLAUDE_CODE_EXECUTABLE: CLAUDE,
+    // The CLI's git reads home's (empty) global config; this drops the machine's /etc/gitconfig too.
+    GIT_CONFIG_NOSYSTEM: '1',
   };
   if (process.env.BATON_SIDECAR !== undefined) env.BATON_SIDECAR = process.env.BATON_SIDECAR;
   return env;

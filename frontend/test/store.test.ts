@@ -44,7 +44,7 @@ describe('the store', () => {
     transport.push(...beforeClose.slice(half));
     store.flush();
     const after = store.getState().sessions[RECORDED_SESSION];
-    expect(after?.turns.size).toBe(12);
+    expect(after?.turns.size).toBe(14);
     expect(after?.plan[0]?.status).toBe('completed');
   });
 

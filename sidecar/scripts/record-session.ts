@@ -1,5 +1,6 @@
 // Records one real multi-turn session: the real SDK and claude CLI against the scripted fake Messages API
-// (app/internal/fakeapi), with the sidecar's own query options. Writes, with temp paths scrubbed to
+// (app/internal/fakeapi), with the sidecar's own query options, a settings hook and a local plugin's hooks (a
+// directory it writes, loaded through the SDK's plugins option), and a subagent. Writes, with temp paths scrubbed to
 // /home/user/… and thinking signatures cleared:
 //   testdata/recorded/session.sdk.jsonl      every SDK message as received, one JSON per line
 //   testdata/recorded/session.history.jsonl  getSessionMessages() for the same session afterwards
@@ -75,7 +76,40 @@ function turnsFor(): Array<{ turn: string; prompt: string }> {
     { turn: 't11', prompt: '[tool Bash {"command":"sleep 1; echo done","description":"wait, then say done","run_in_background":true}]' },
     // The goal's stop hook: not met, then met (the fake evaluates "[goal-met]" in the answer).
     { turn: 't12', prompt: '/goal the greeting was answered' },
+    // Thinking the API counts itself (estimated_tokens on its deltas): Claude Code's thinking_tokens carry it.
+    { turn: 't13', prompt: '[think-estimated] Weigh the options.' },
+    // A subagent (the Agent tool) whose own Bash runs under it; the plugin's PostToolUse hook runs after it.
+    { turn: 't14', prompt: `[tool Agent ${SUBAGENT_INPUT}]` },
   ];
+}
+
+/**
+ * The subagent t14 starts: the fake answers its prompt like any other, with a Bash call. The marker's "[" is
+ * escaped in the JSON, so the root's own prompt holds no marker of it (the root starts only the agent).
+ */
+const SUBAGENT_INPUT = '{"description":"look around","prompt":"\\u005bbash echo from the agent]","subagent_type":"general-purpose"}';
+
+/**
+ * A local plugin with a hooks.json (no network: a directory the recorder writes): its PostToolUse hook runs after
+ * every Bash (t5, t11 and the subagent's, t14).
+ */
+function writePlugin(root: string): string {
+  const dir = join(root, 'plugins', 'baton-recorded');
+  mkdirSync(join(dir, '.claude-plugin'), { recursive: true });
+  mkdirSync(join(dir, 'hooks'));
+  writeFileSync(
+    join(dir, '.claude-plugin', 'plugin.json'),
+    JSON.stringify({ name: 'baton-recorded', version: '1.0.0', description: 'Hooks for the recorded session' }),
+  );
+  writeFileSync(
+    join(dir, 'hooks', 'hooks.json'),
+    JSON.stringify({
+      hooks: {
+        PostToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo plugin saw bash' }] }],
+      },
+    }),
+  );
+  return dir;
 }
 
 async function startFakeApi(): Promise<{ url: string; child: ChildProcess }> {
@@ -200,6 +234,7 @@ async function record(tempRoot: string, apiUrl: string): Promise<void> {
       }),
       canUseTool,
       spawnClaudeCodeProcess: claude.spawn,
+      plugins: [{ type: 'local', path: writePlugin(tempRoot) }],
     },
   });
   try {
@@ -224,7 +259,10 @@ async function record(tempRoot: string, apiUrl: string): Promise<void> {
           if ('origin' in m && (m.origin as { kind?: string } | null | undefined)?.kind === 'task-notification') due = false;
         }
         const level = m.type === 'system' && m.subtype === 'background_tasks_changed';
-        if (resulted && live === 0 && !due && (m.type === 'result' || level)) break;
+        // Idle is the authoritative turn-over edge: a notification Claude Code folded into a result gets no
+        // follow-up of its own.
+        const idle = m.type === 'system' && m.subtype === 'session_state_changed' && m.state === 'idle';
+        if (resulted && live === 0 && (idle || (!due && (m.type === 'result' || level)))) break;
       }
       const known = new Set(goals.map((g) => g.observation.uuid));
       for (const observation of await readGoalStatuses(RECORDED_SESSION, configDir)) {

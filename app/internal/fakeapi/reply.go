@@ -50,6 +50,9 @@ type Block struct {
 	ToolName  string          // tool_use only
 	ToolInput json.RawMessage // tool_use only; a JSON object (nil = {})
 	ID        string          // tool_use id; empty = the server assigns a unique toolu_fake_<n>
+	// EstimatedTokens (thinking only), when set, is the API's own count of the block, carried on its deltas as
+	// estimated_tokens (split over them), which Claude Code takes over its own guess from the text.
+	EstimatedTokens int
 }
 
 // TextReply is a reply holding a single text block.

@@ -3,6 +3,7 @@ package fakeapi
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -25,6 +26,13 @@ const (
 	GoalMetMarker    = "[goal-met]"
 	GoalNotMetReason = "Not yet: the answer must say " + GoalMetMarker
 	GoalMetReason    = "The transcript says " + GoalMetMarker
+)
+
+// EstimatedThinkingText is the thinking of [think-estimated], streamed with the API's own count of it,
+// ThinkingEstimate tokens: not its length / 4 (22), so a count taken from the text shows.
+const (
+	EstimatedThinkingText = "First the premises, then what follows from them, and last what could still be missing."
+	ThinkingEstimate      = 50
 )
 
 // goalEvalPrefix begins the request Claude Code's /goal stop hook sends to evaluate its condition.
@@ -50,6 +58,8 @@ const toolResultMax = 200
 //     ignored) shape one response, in this order:
 //     [think] adds a thinking block "Let me think about this." (with a signature);
 //     [think-echo] adds a thinking block holding the user's text (for untrusted-content tests);
+//     [think-estimated] adds the thinking block EstimatedThinkingText whose deltas carry the API's own count
+//     (estimated_tokens, ThinkingEstimate in all);
 //     [status NNN] (400–599) sends no message but HTTP NNN with an Anthropic error body;
 //     [slow] streams the text block as 100 deltas 100 ms apart;
 //     [recall] makes the text "Earlier you said: " + every earlier user text joined by " | ";
@@ -67,7 +77,8 @@ const toolResultMax = 200
 //   - a follow-up after a background task's notification (a last user message with nothing typed, only a
 //     system reminder holding <task-notification>):
 //     "The background work finished: <summary>"; with "[withhold]" in the notification (say, in the task's
-//     description), no response at all until the client goes away (Reply.Withhold).
+//     description), no response at all until the client goes away (Reply.Withhold); with "[await-file PATH]",
+//     the reply pauses after its first delta until PATH exists (Reply.Hold), so a test decides when it ends.
 //
 // A last user message whose only text is in system reminders that carry "[goal-met]" (the goal hook's
 // feedback) is answered "Done: [goal-met]".
@@ -90,7 +101,11 @@ func defaultReply(req *Request) Reply {
 		if strings.Contains(raw, "[withhold]") {
 			return Reply{Withhold: true}
 		}
-		return TextReply(FollowUpPrefix + between(raw, "<summary>", "</summary>"))
+		r := TextReply(FollowUpPrefix + between(raw, "<summary>", "</summary>"))
+		if path := between(raw, "[await-file ", "]"); path != "" {
+			r.Hold = fileAppears(path)
+		}
+		return r
 	} else if text == "" && strings.Contains(raw, GoalMetMarker) && len(req.LastToolResults()) == 0 {
 		return TextReply("Done: " + GoalMetMarker)
 	}
@@ -110,6 +125,8 @@ func defaultReply(req *Request) Reply {
 		r.Blocks = append(r.Blocks, Block{Type: BlockThinking, Text: ThinkingText})
 	} else if strings.Contains(text, "[think-echo]") {
 		r.Blocks = append(r.Blocks, Block{Type: BlockThinking, Text: text})
+	} else if strings.Contains(text, "[think-estimated]") {
+		r.Blocks = append(r.Blocks, Block{Type: BlockThinking, Text: EstimatedThinkingText, EstimatedTokens: ThinkingEstimate})
 	}
 	if strings.Contains(text, "[slow]") {
 		r.DeltaCount, r.DeltaDelay = SlowDeltaCount, SlowDeltaDelay
@@ -347,3 +364,21 @@ func toolUse(name string, input any) Block {
 	b, _ := json.Marshal(input)
 	return Block{Type: BlockToolUse, ToolName: name, ToolInput: b}
 }
+
+// fileAppears is closed once path exists: a test creates the file when it wants a held reply to go on. It gives
+// up after awaitFileLimit, so a test that never creates the file leaves no poller behind for long.
+func fileAppears(path string) <-chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for deadline := time.Now().Add(awaitFileLimit); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+			if _, err := os.Stat(path); err == nil {
+				return
+			}
+		}
+	}()
+	return done
+}
+
+// awaitFileLimit bounds an [await-file] hold.
+const awaitFileLimit = 10 * time.Minute

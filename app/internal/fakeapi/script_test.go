@@ -2,6 +2,7 @@ package fakeapi
 
 import (
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
@@ -184,4 +185,19 @@ func TestThinkEchoThinksTheUsersText(t *testing.T) {
 	require.Len(t, r.Blocks, 2)
 	assert.Equal(t, Block{Type: BlockThinking, Text: "<img src=x> [think-echo]"}, r.Blocks[0])
 	assert.Equal(t, Block{Type: BlockText, Text: "You said: <img src=x> [think-echo]"}, r.Blocks[1])
+}
+
+func TestScriptAwaitFileHoldsTheFollowUpUntilTheFileExists(t *testing.T) {
+	gate := t.TempDir() + "/go"
+	note := "<system-reminder><task-notification><summary>first [await-file " + gate + "]</summary></task-notification></system-reminder>"
+	r := DefaultScript()(&Request{Model: "m", Stream: true, Messages: []Message{{Role: "user", Content: []ContentBlock{{Type: "text", Text: note}}}}})
+	require.NotNil(t, r.Hold)
+	assert.True(t, strings.HasPrefix(r.Blocks[0].Text, FollowUpPrefix), r.Blocks[0].Text)
+	select {
+	case <-r.Hold:
+		t.Fatal("the hold ended before the file existed")
+	default:
+	}
+	require.NoError(t, os.WriteFile(gate, nil, 0o600))
+	<-r.Hold // ends once the file exists (the test's own deadline bounds a hang)
 }

@@ -74,6 +74,8 @@ type (
 		Thinking    *string `json:"thinking,omitempty"`
 		Signature   *string `json:"signature,omitempty"`
 		PartialJSON *string `json:"partial_json,omitempty"`
+		// EstimatedTokens is the API's count of the thinking this delta adds (thinking_delta only).
+		EstimatedTokens *int `json:"estimated_tokens,omitempty"`
 	}
 	evBlockStop struct {
 		Type  string `json:"type"`
@@ -157,8 +159,14 @@ func blockDeltas(b Block, r Reply, msgID string, index int) []apiDelta {
 	var out []apiDelta
 	switch b.Type {
 	case BlockThinking:
-		for _, p := range splitText(b.Text, 0, chunkBytes) {
-			out = append(out, apiDelta{Type: "thinking_delta", Thinking: &p})
+		parts := splitText(b.Text, 0, chunkBytes)
+		for i, p := range parts {
+			d := apiDelta{Type: "thinking_delta", Thinking: &p}
+			if b.EstimatedTokens > 0 {
+				share := estimateShare(b.EstimatedTokens, len(parts), i)
+				d.EstimatedTokens = &share
+			}
+			out = append(out, d)
 		}
 		sig := fakeSignature(msgID, index)
 		out = append(out, apiDelta{Type: "signature_delta", Signature: &sig})
@@ -172,6 +180,15 @@ func blockDeltas(b Block, r Reply, msgID string, index int) []apiDelta {
 		}
 	}
 	return out
+}
+
+// estimateShare is delta i's part of total spread over n deltas (the first ones take the remainder).
+func estimateShare(total, n, i int) int {
+	share := total / n
+	if i < total%n {
+		share++
+	}
+	return share
 }
 
 // waitCtx waits until gate is closed, or returns ctx's error as soon as ctx is done.

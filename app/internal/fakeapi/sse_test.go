@@ -221,3 +221,24 @@ func TestStreamReplyFlushesInBatches(t *testing.T) {
 	close(hold)
 	require.NoError(t, <-done)
 }
+
+func TestThinkEstimatedCarriesTheAPIsCountOnItsDeltas(t *testing.T) {
+	r := DefaultScript()(userReq("", "[think-estimated] weigh it"))
+	require.Equal(t, Block{Type: BlockThinking, Text: EstimatedThinkingText, EstimatedTokens: ThinkingEstimate}, r.Blocks[0])
+	var buf bytes.Buffer
+	require.NoError(t, streamReply(context.Background(), sseWriter{w: &buf}, r, "msg_1", "m", 1))
+	var text strings.Builder
+	total, deltas := 0, 0
+	for _, ev := range parseSSE(t, buf.Bytes()) {
+		delta, _ := ev.Data["delta"].(map[string]any)
+		if delta["type"] != "thinking_delta" {
+			continue
+		}
+		deltas++
+		text.WriteString(delta["thinking"].(string))
+		total += int(delta["estimated_tokens"].(float64))
+	}
+	assert.Greater(t, deltas, 1)
+	assert.Equal(t, EstimatedThinkingText, text.String())
+	assert.Equal(t, ThinkingEstimate, total, "the deltas' estimates add up to the block's count")
+}

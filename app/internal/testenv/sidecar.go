@@ -3,6 +3,8 @@ package testenv
 import (
 	"os"
 	"path/filepath"
+	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -23,3 +25,21 @@ func SidecarPath(t testing.TB) string {
 	}
 	return p
 }
+
+// RecordingSidecarPath is SidecarPath behind a POSIX shell script that creates the file marker each time it
+// starts: a test of "nothing started" checks that marker does not exist. It skips the test on Windows.
+func RecordingSidecarPath(t testing.TB, marker string) string {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("the recording sidecar is a shell script")
+	}
+	real := SidecarPath(t)
+	p := filepath.Join(t.TempDir(), "baton-sidecar")
+	body := "#!/bin/sh\n: > " + shellQuote(marker) + "\nexec " + shellQuote(real) + " \"$@\"\n"
+	if err := os.WriteFile(p, []byte(body), 0o755); err != nil {
+		t.Fatalf("write the recording sidecar: %v", err)
+	}
+	return p
+}
+
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }

@@ -86,6 +86,9 @@ func ClaudePath() (string, error) {
 // leaks in), with HOME=home, CLAUDE_CONFIG_DIR=home/.claude, the fake's URL and key, no
 // nonessential traffic and no retries. CLAUDE_CODE_TMPDIR=home/tmp keeps the CLI's scratch files
 // (otherwise /tmp/claude-<uid>/…, never removed) inside the test's temp home; the CLI creates it.
+// Nor does the machine's desktop, editor, git setup or locale leak in (see machineSpecific): a run must
+// be the same on every machine, and the CLI's git (Bash tool, status probes) must not read the
+// developer's git config or, inside a git hook, the GIT_DIR of Baton's own repository.
 func CLIEnv(baseURL, home string) []string {
 	overrides := []string{
 		"HOME=" + home,
@@ -98,6 +101,8 @@ func CLIEnv(baseURL, home string) []string {
 		// A proxy configured on the machine must never carry the fake's loopback traffic.
 		"NO_PROXY=127.0.0.1,localhost,::1",
 		"no_proxy=127.0.0.1,localhost,::1",
+		"GIT_CONFIG_NOSYSTEM=1", // the global config is home's own (none); this drops /etc/gitconfig
+		"LANG=C.UTF-8",
 	}
 	if runtime.GOOS == "windows" {
 		overrides = append(overrides, "USERPROFILE="+home) // os.homedir() reads this on Windows
@@ -106,13 +111,23 @@ func CLIEnv(baseURL, home string) []string {
 	for _, kv := range os.Environ() {
 		name, _, _ := strings.Cut(kv, "=")
 		upper := strings.ToUpper(name)
-		if strings.HasPrefix(upper, "ANTHROPIC_") || strings.HasPrefix(upper, "CLAUDE_") ||
+		if strings.HasPrefix(upper, "ANTHROPIC_") || strings.HasPrefix(upper, "CLAUDE_") || machineSpecific(upper) ||
 			upper == "HOME" || upper == "NO_PROXY" || (runtime.GOOS == "windows" && upper == "USERPROFILE") {
 			continue
 		}
 		env = append(env, kv)
 	}
 	return append(env, overrides...)
+}
+
+// machineSpecific reports whether the (upper-cased) variable describes this machine's desktop, editor, git
+// setup or locale rather than anything a test chose.
+func machineSpecific(upper string) bool {
+	switch upper {
+	case "DISPLAY", "WAYLAND_DISPLAY", "BROWSER", "EDITOR", "VISUAL", "XDG_CONFIG_HOME", "LANG", "LANGUAGE":
+		return true
+	}
+	return strings.HasPrefix(upper, "GIT_") || strings.HasPrefix(upper, "LC_")
 }
 
 // TempDir is t.TempDir() with symlinks resolved, because the CLI reports and keys projects by the

@@ -91,6 +91,12 @@ func TestCLIEnv(t *testing.T) {
 	t.Setenv("CLAUDE_CODE_USE_BEDROCK", "1")
 	t.Setenv("CLAUDE_CONFIG_DIR", "/elsewhere")
 	t.Setenv("BATON_TEST_KEEP", "kept")
+	// The machine's own desktop, editor, git and locale do not reach the CLI.
+	for _, kv := range [][2]string{{"DISPLAY", ":0"}, {"WAYLAND_DISPLAY", "wayland-0"}, {"EDITOR", "vim"}, {"VISUAL", "code"},
+		{"BROWSER", "firefox"}, {"XDG_CONFIG_HOME", "/home/me/.config"}, {"GIT_DIR", "/repo/.git"}, {"GIT_AUTHOR_NAME", "Me"},
+		{"LANG", "de_DE.UTF-8"}, {"LC_ALL", "de_DE.UTF-8"}, {"LANGUAGE", "de"}} {
+		t.Setenv(kv[0], kv[1])
+	}
 	env := envMap(t, testenv.CLIEnv("http://127.0.0.1:1234", "/tmp/h"))
 
 	assert.Equal(t, os.Getenv("PATH"), env["PATH"])
@@ -104,6 +110,12 @@ func TestCLIEnv(t *testing.T) {
 	assert.Equal(t, filepath.Join("/tmp/h", "tmp"), env["CLAUDE_CODE_TMPDIR"])
 	assert.NotContains(t, env, "ANTHROPIC_AUTH_TOKEN")
 	assert.NotContains(t, env, "CLAUDE_CODE_USE_BEDROCK")
+	for _, k := range []string{"DISPLAY", "WAYLAND_DISPLAY", "EDITOR", "VISUAL", "BROWSER", "XDG_CONFIG_HOME", "GIT_DIR",
+		"GIT_AUTHOR_NAME", "LC_ALL", "LANGUAGE"} {
+		assert.NotContains(t, env, k)
+	}
+	assert.Equal(t, "1", env["GIT_CONFIG_NOSYSTEM"])
+	assert.Equal(t, "C.UTF-8", env["LANG"])
 }
 
 func TestNewHomeAndProject(t *testing.T) {

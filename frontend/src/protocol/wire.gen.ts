@@ -296,6 +296,7 @@ export interface PlanUpdatedEvent extends EventBase {
 export interface UsageUpdatedEvent extends EventBase {
   kind: 'usage.updated';
   turnOutputTokens: number;
+  thinkingTokens?: number;
   inputTokens?: number;
   outputTokens?: number;
   cacheReadTokens?: number;

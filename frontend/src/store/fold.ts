@@ -295,15 +295,20 @@ function turnStarted(d: Draft, ev: EventOf<'turn.started'>, ctx: FoldContext): v
     d.runningTurn = ev.turn;
   }
   if (known !== undefined && known.status !== 'queued') return;
-  d.usage = { ...d.usage, turnOutputTokens: 0 };
+  // A new turn has written nothing yet (a canceled one may have left a thinking estimate behind).
+  const { thinkingTokens: _left, ...usage } = d.usage;
+  d.usage = { ...usage, turnOutputTokens: 0 };
   applyTranscriptEvent(d.transcript, ev, ctx);
 }
 
 function usageUpdated(d: Draft, ev: EventOf<'usage.updated'>): void {
-  const { turnOutputTokens, inputTokens, outputTokens, cacheReadTokens, cacheCreationTokens, contextWindow, contextTokens } = ev;
+  const { turnOutputTokens, thinkingTokens, inputTokens, outputTokens, cacheReadTokens, cacheCreationTokens, contextWindow, contextTokens } = ev;
+  // Each count says anew how much of it is a thinking estimate: none when it does not say.
+  const { thinkingTokens: _previous, ...rest } = d.usage;
   d.usage = {
-    ...d.usage,
+    ...rest,
     turnOutputTokens,
+    ...(thinkingTokens !== undefined ? { thinkingTokens } : {}),
     ...(inputTokens !== undefined ? { inputTokens } : {}),
     ...(outputTokens !== undefined ? { outputTokens } : {}),
     ...(cacheReadTokens !== undefined ? { cacheReadTokens } : {}),

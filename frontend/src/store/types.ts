@@ -182,6 +182,8 @@ export interface TurnInfo {
 export interface Usage {
   /** Tokens written this turn (live while it streams). */
   turnOutputTokens: number;
+  /** The part of turnOutputTokens that is Claude Code's estimate of thinking still streaming (none: absent). */
+  thinkingTokens?: number;
   inputTokens?: number;
   outputTokens?: number;
   cacheReadTokens?: number;

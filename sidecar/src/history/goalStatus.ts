@@ -2,6 +2,7 @@
 // met yet with the evaluator's reason, met, failed). getSessionMessages leaves attachments out, so they are read
 // from the transcript file itself. The SDK's `active_goal` messages are the live signal, but a headless CLI does
 // not send them: these attachments are what both live sessions and history read.
+import { watch } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -64,8 +65,24 @@ export function parseGoalStatuses(text: string): GoalObservation[] {
   return out;
 }
 
-/** The transcript lives in projects/<project key>/<session>.jsonl; the key is Claude Code's, so every project is looked in. */
+/**
+ * Calls onChange whenever the session's transcript file changes (Claude Code appends to it); returns how to stop
+ * watching, or undefined when there is no transcript (yet).
+ */
+export async function watchTranscript(session: string, onChange: () => void, configDir: string = claudeConfigDir()): Promise<(() => void) | undefined> {
+  const path = (await findTranscript(session, configDir))?.path;
+  if (path === undefined) return undefined;
+  const watcher = watch(path, { persistent: false }, () => onChange());
+  watcher.on('error', () => watcher.close()); // the file went away (the session was deleted)
+  return () => watcher.close();
+}
+
 async function readTranscript(session: string, configDir: string): Promise<string | undefined> {
+  return (await findTranscript(session, configDir))?.text;
+}
+
+/** The transcript lives in projects/<project key>/<session>.jsonl; the key is Claude Code's, so every project is looked in. */
+async function findTranscript(session: string, configDir: string): Promise<{ path: string; text: string } | undefined> {
   const projects = join(configDir, 'projects');
   let dirs: string[];
   try {
@@ -74,8 +91,9 @@ async function readTranscript(session: string, configDir: string): Promise<strin
     return undefined;
   }
   for (const dir of dirs) {
+    const path = join(projects, dir, `${session}.jsonl`);
     try {
-      return await readFile(join(projects, dir, `${session}.jsonl`), 'utf8');
+      return { path, text: await readFile(path, 'utf8') };
     } catch {
       // not in this project
     }

@@ -15,6 +15,7 @@ import {
   assistantMessageSchema,
   envelopeSchema,
   resultMessageSchema,
+  sessionTitleChangedSchema,
   streamEventMessageSchema,
   systemInitSchema,
   systemStatusSchema,
@@ -200,10 +201,11 @@ export class Mapper {
         return this.status(message);
       case 'api_retry':
         return this.retry(message);
-      case 'thinking_tokens':
-        // The CLI's own estimate of thinking under way; the meter keeps its running count from the thinking
-        // deltas, so this is consumed by that state and re-announced as the running count.
-        return systemThinkingTokensSchema.safeParse(message).success ? [this.usage.running()] : [unknown(message)];
+      case 'thinking_tokens': {
+        // The CLI's own estimate of thinking under way (from the API's estimated_tokens, else from the text).
+        const parsed = systemThinkingTokensSchema.safeParse(message);
+        return parsed.success ? [this.stream.thinkingEstimated(parsed.data.estimated_tokens)] : [unknown(message)];
+      }
       case 'task_progress':
         return this.taskProgress(message);
       case 'task_started': {
@@ -226,6 +228,10 @@ export class Mapper {
         return this.background.hookRan(message) ?? [unknown(message)];
       case 'commands':
         return this.background.commandsChanged(message) ?? [unknown(message)];
+      case 'title': {
+        const named = sessionTitleChangedSchema.safeParse(message);
+        return named.success ? [{ kind: 'session.updated', title: named.data.title }] : [unknown(message)];
+      }
       case 'ignore':
         return [];
       case 'unknown':

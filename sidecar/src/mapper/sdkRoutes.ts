@@ -36,6 +36,7 @@ export type Route =
   | 'compacted'
   | 'hook'
   | 'commands'
+  | 'title'
   | 'ignore'
   | 'unknown';
 
@@ -88,9 +89,14 @@ export const SDK_ROUTES = {
 /**
  * Messages the CLI sends that sdk.d.ts does not declare. command_lifecycle is the SDK's per-prompt bookkeeping
  * (queued/started/completed); turns already say all of it. active_goal is declared beside the union (the goal the
- * `/goal` command set, as its stop hook reports it).
+ * `/goal` command set, as its stop hook reports it). system/session_title_changed is the session's name, sent at
+ * the start of a resumed session that has one and after a rename: the session's title (session.updated).
  */
-export const UNDECLARED_ROUTES: Readonly<Record<string, Route>> = { command_lifecycle: 'ignore', active_goal: 'goal' };
+export const UNDECLARED_ROUTES: Readonly<Record<string, Route>> = {
+  command_lifecycle: 'ignore',
+  active_goal: 'goal',
+  'system/session_title_changed': 'title',
+};
 
 /** The route for a message's type and subtype; `unknown` for anything neither table names. */
 export function routeOf(type: string, subtype: string | undefined): Route {

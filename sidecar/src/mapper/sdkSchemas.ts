@@ -109,6 +109,7 @@ export const systemStatusSchema = z.looseObject({
 export const systemThinkingTokensSchema = z.looseObject({
   type: z.literal('system'),
   subtype: z.literal('thinking_tokens'),
+  /** The running total of the thinking block under way. */
   estimated_tokens: z.number().nonnegative(),
 });
 // A background or foreground task (a long Bash command, a subagent) started, progressed or ended; each names the
@@ -148,7 +149,9 @@ const contentBlockDeltaSchema = z.object({
   index: z.number().int().nonnegative(),
   delta: z.discriminatedUnion('type', [
     z.object({ type: z.literal('text_delta'), text: z.string() }),
-    z.object({ type: z.literal('thinking_delta'), thinking: z.string() }),
+    // The API may count thinking it does not show (estimated_tokens, with no text): Claude Code reports that
+    // count in system/thinking_tokens.
+    z.object({ type: z.literal('thinking_delta'), thinking: z.string().optional() }),
     z.object({ type: z.literal('signature_delta') }),
     z.object({ type: z.literal('input_json_delta') }),
     z.object({ type: z.literal('citations_delta') }),
@@ -284,6 +287,13 @@ export const hookResponseSchema = z.looseObject({
 });
 export const commandsChangedSchema = z.looseObject({
   commands: z.array(z.looseObject({ name: z.string().min(1), description: z.string(), argumentHint: z.string().optional() })),
+});
+/** The session's name (not declared in sdk.d.ts): sent when a resumed session already has one, and after each
+ * rename. The CLI has already cleaned it (control characters, ends trimmed, at most 200 code points). */
+export const sessionTitleChangedSchema = z.looseObject({
+  type: z.literal('system'),
+  subtype: z.literal('session_title_changed'),
+  title: z.string(),
 });
 /** The result of a follow-up Claude Code ran on its own after a background task's notification. */
 export const resultOriginSchema = z.looseObject({ origin: z.looseObject({ kind: z.string() }).nullish() });

@@ -19,6 +19,14 @@ export class StreamTracker {
     this.current.clear();
   }
 
+  /**
+   * Claude Code's estimate of the thinking block streaming now (system/thinking_tokens, a running total); it comes
+   * just before the delta it counts, and names no message: it counts for the main loop's.
+   */
+  thinkingEstimated(estimatedTokens: number): EventBody<'usage.updated'> {
+    return this.usage.thinkingEstimated(this.current.get(MAIN_LOOP) ?? '', estimatedTokens);
+  }
+
   map(message: StreamEventMessage): EventBody[] {
     const thread = message.parent_tool_use_id ?? MAIN_LOOP;
     const mainLoop = thread === MAIN_LOOP;
@@ -35,10 +43,9 @@ export class StreamTracker {
           case 'text_delta':
             return [{ kind: 'message.delta', ephemeral: true, messageId, index: event.index, block: 'text', text: delta.text }];
           case 'thinking_delta':
-            return [
-              { kind: 'message.delta', ephemeral: true, messageId, index: event.index, block: 'thinking', text: delta.thinking },
-              this.usage.thinkingStreamed(messageId, delta.thinking.length),
-            ];
+            // Its count comes in Claude Code's system/thinking_tokens (thinkingEstimated), not from the text.
+            if (delta.thinking === undefined || delta.thinking === '') return [];
+            return [{ kind: 'message.delta', ephemeral: true, messageId, index: event.index, block: 'thinking', text: delta.thinking }];
           case 'signature_delta':
           case 'input_json_delta':
           case 'citations_delta':
@@ -53,6 +60,9 @@ export class StreamTracker {
         return [this.usage.requestFinished(messageId, event.usage, mainLoop)];
       }
       case 'content_block_start':
+        // Claude Code's thinking estimate runs per block: a new block starts its count again.
+        if (mainLoop) this.usage.blockStarted(this.current.get(thread) ?? '');
+        return [];
       case 'content_block_stop':
       case 'message_stop':
         return [];

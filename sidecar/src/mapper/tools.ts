@@ -39,7 +39,8 @@ export class ToolTracker {
     const name = call?.name ?? '';
     const output = flattenContent(block.content);
     if (block.is_error === true) {
-      const cause = denied ? undefined : interruptedCause(output);
+      // Claude Code's own correction ("stopped while running, not refused") outranks the refusal mark it also files.
+      const cause = interruptedCause(output);
       if (cause !== undefined) return [{ kind: 'tool.interrupted', toolUseId: block.tool_use_id, name, cause }];
       return [{ kind: 'tool.failed', toolUseId: block.tool_use_id, name, error: output, ...(denied ? { denied: true as const } : {}) }];
     }

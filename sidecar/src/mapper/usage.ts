@@ -1,9 +1,8 @@
 // Tokens written this turn. The SDK reports real output counts only when an API request finishes
-// (message_delta usage), so thinking under way is estimated at chars/4 until its request's real count arrives.
+// (message_delta usage), so thinking under way counts as Claude Code estimates it (system/thinking_tokens: the
+// API's own estimated_tokens, which also covers thinking it does not show) until its request's real count arrives.
 import type { EventBody } from '../protocol/events.js';
 import type { ApiUsage, ResultMessage } from './sdkSchemas.js';
-
-const CHARS_PER_TOKEN = 4;
 
 interface ContextSnapshot {
   input: number;
@@ -14,13 +13,13 @@ interface ContextSnapshot {
 
 export class UsageMeter {
   private finishedOutput = 0;
-  /** Thinking characters streamed per API message still in flight. */
-  private thinkingChars = new Map<string, number>();
+  /** Estimated thinking per API message still in flight: its finished blocks, and the block under way. */
+  private thinking = new Map<string, { done: number; current: number }>();
   /** Size of the main loop's latest request: what the context holds now. */
   private context: ContextSnapshot | undefined;
 
   requestStarted(messageId: string, usage: ApiUsage | undefined, mainLoop: boolean): void {
-    this.thinkingChars.set(messageId, 0);
+    this.thinking.set(messageId, { done: 0, current: 0 });
     if (mainLoop && usage !== undefined) {
       this.context = {
         input: usage.input_tokens ?? 0,
@@ -31,8 +30,19 @@ export class UsageMeter {
     }
   }
 
-  thinkingStreamed(messageId: string, chars: number): EventBody<'usage.updated'> {
-    this.thinkingChars.set(messageId, (this.thinkingChars.get(messageId) ?? 0) + chars);
+  /** A content block starts: the estimate of the one before it is final. */
+  blockStarted(messageId: string): void {
+    const entry = this.thinking.get(messageId);
+    if (entry === undefined) return;
+    entry.done += entry.current;
+    entry.current = 0;
+  }
+
+  /** Claude Code's running estimate of the thinking block under way. */
+  thinkingEstimated(messageId: string, estimatedTokens: number): EventBody<'usage.updated'> {
+    const entry = this.thinking.get(messageId) ?? { done: 0, current: 0 };
+    entry.current = estimatedTokens;
+    this.thinking.set(messageId, entry);
     return this.running();
   }
 
@@ -40,7 +50,7 @@ export class UsageMeter {
   requestFinished(messageId: string | undefined, usage: ApiUsage | undefined, mainLoop: boolean): EventBody<'usage.updated'> {
     const output = usage?.output_tokens ?? 0;
     this.finishedOutput += output;
-    if (messageId !== undefined) this.thinkingChars.delete(messageId);
+    if (messageId !== undefined) this.thinking.delete(messageId);
     if (mainLoop && this.context !== undefined) this.context.output = output;
     return this.running();
   }
@@ -62,24 +72,34 @@ export class UsageMeter {
         : {}),
     };
     this.finishedOutput = 0;
-    this.thinkingChars.clear();
+    this.thinking.clear();
     return body;
   }
 
   /** A new query: what the old one had under way is gone. */
   reset(): void {
     this.finishedOutput = 0;
-    this.thinkingChars.clear();
+    this.thinking.clear();
   }
 
   running(): EventBody<'usage.updated'> {
-    return { kind: 'usage.updated', ephemeral: true, turnOutputTokens: this.turnOutputTokens() };
+    const thinking = this.thinkingEstimate();
+    return {
+      kind: 'usage.updated',
+      ephemeral: true,
+      turnOutputTokens: this.finishedOutput + thinking,
+      ...(thinking > 0 ? { thinkingTokens: thinking } : {}),
+    };
   }
 
   private turnOutputTokens(): number {
+    return this.finishedOutput + this.thinkingEstimate();
+  }
+
+  private thinkingEstimate(): number {
     let estimate = 0;
-    for (const chars of this.thinkingChars.values()) estimate += Math.ceil(chars / CHARS_PER_TOKEN);
-    return this.finishedOutput + estimate;
+    for (const { done, current } of this.thinking.values()) estimate += done + current;
+    return estimate;
   }
 }
 

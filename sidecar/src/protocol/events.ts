@@ -299,6 +299,8 @@ export const usageUpdatedEvent = z.strictObject({
   ...base,
   kind: z.literal('usage.updated'),
   turnOutputTokens: count,
+  /** Ephemeral only: the part of turnOutputTokens that is Claude Code's estimate of thinking still streaming. */
+  thinkingTokens: count.optional(),
   inputTokens: count.optional(),
   outputTokens: count.optional(),
   cacheReadTokens: count.optional(),

@@ -3,6 +3,7 @@
 import type { Event, EventOf } from '../protocol/events.js';
 
 interface OpenTool {
+  turn: string;
   toolUseId: string;
   name: string;
 }
@@ -17,7 +18,7 @@ export class OpenTools {
     switch (event.kind) {
       case 'tool.started': {
         const open = this.byTurn.get(event.turn) ?? new Map<string, OpenTool>();
-        open.set(event.toolUseId, { toolUseId: event.toolUseId, name: event.name });
+        open.set(event.toolUseId, { turn: event.turn, toolUseId: event.toolUseId, name: event.name });
         this.byTurn.set(event.turn, open);
         return;
       }
@@ -37,6 +38,13 @@ export class OpenTools {
     this.byTurn.delete(turn);
     return open === undefined ? [] : [...open.values()];
   }
+
+  /** Every call still open, of any turn (a background agent's stay on its launching turn), forgotten here. */
+  takeAll(): OpenTool[] {
+    const all = [...this.byTurn.values()].flatMap((open) => [...open.values()]);
+    this.byTurn.clear();
+    return all;
+  }
 }
 
 /** The event that ends an open call whose turn ended by `end`. */
@@ -45,7 +53,7 @@ export function interrupted(tool: OpenTool, end: EventOf<'turn.canceled'> | Even
     kind: 'tool.interrupted',
     session: end.session,
     time: end.time,
-    ...(end.turn !== undefined ? { turn: end.turn } : {}),
+    turn: tool.turn,
     toolUseId: tool.toolUseId,
     name: tool.name,
     cause: end.kind === 'turn.canceled' ? 'cancel' : 'failure',

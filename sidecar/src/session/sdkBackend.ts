@@ -1,6 +1,6 @@
 // Runs sessions, lists and history through the real Claude Agent SDK.
 import { getSessionInfo, getSessionMessages, query } from '@anthropic-ai/claude-agent-sdk';
-import { readGoalStatuses } from '../history/goalStatus.js';
+import { readGoalStatuses, watchTranscript } from '../history/goalStatus.js';
 import { type HistoryPage, readHistory, readMessageParent } from '../history/history.js';
 import { readSessions, renameStoredSession } from '../history/sessions.js';
 import { warmStreamPath } from '../mapper/warmUp.js';
@@ -19,7 +19,7 @@ import type {
 import { discoverModels } from './discovery.js';
 import { resolveSdkBinary, selectExecutable } from './executable.js';
 import { SdkSession } from './session.js';
-import { settlingEmit } from './settle.js';
+import { settler } from './settle.js';
 
 export class SdkBackend {
   /** Discovery queries still being torn down after their reply. */
@@ -34,10 +34,12 @@ export class SdkBackend {
     context: { emit: EmitEvent; onEnded: () => void },
   ): Promise<{ handle: SdkSession; executable: string }> {
     const choice = selectExecutable({ env: process.env, hostPath: payload.executable, resolveSdkBinary });
+    const settling = settler(context.emit);
     const opening = SdkSession.open({
       start: payload,
       executable: choice.path,
-      emit: settlingEmit(context.emit),
+      emit: settling.emit,
+      revoked: settling.revoked,
       now: this.now,
       query,
       env: process.env,
@@ -46,7 +48,7 @@ export class SdkBackend {
       onEnded: context.onEnded,
       sessionInfo: getSessionInfo,
       transcript: getSessionMessages,
-      goalStatuses: (session) => readGoalStatuses(session),
+      goalStatuses: { read: (session) => readGoalStatuses(session), watch: (session, onChange) => watchTranscript(session, onChange) },
       ...continuationDelay(process.env),
     });
     if (!this.warmed) {

@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CanUseTool, Query, SDKMessage } from '@anthropic-ai/claude-agent-sdk';
 import { z } from 'zod';
-import type { GoalObservation } from '../mapper/background.js';
 import { Mapper } from '../mapper/mapper.js';
 import { ProtocolFailure } from '../protocol/errors.js';
 import {
@@ -19,18 +18,22 @@ import {
 import type { CancelBudgets, CancelReply, OkPayload, StartPayload } from '../protocol/schemas.js';
 import { assertNever } from '../util/assertNever.js';
 import { diag, shortError } from '../util/diagnostics.js';
-import { Continuations, CONTINUATION_TIMEOUT, DEFAULT_CONTINUATION_DELAY_MS, isTurnEnd, mergeEnds, type TurnEnd } from './continuations.js';
+import { type ContinuationOptions, Continuations, isTurnEnd } from './continuations.js';
 import { Generation, type QueryFn } from './generation.js';
+import { GoalFollower, type GoalSource } from './goalFollower.js';
 import { Guidance } from './guidance.js';
 import { HostToolBroker, hostToolServer } from './hostTools.js';
 import { isEchoOf, isTurnOutput, outputReleased, resolveFromTranscript, type TranscriptFn } from './identity.js';
-import { isFollowUpResult, isIdle, isLevel, isNotification, isOutput } from './backgroundSignals.js';
 import { type AnswerDetail, PermissionBroker } from './permissions.js';
 import { buildQueryOptions } from './queryOptions.js';
 import { buildRestrictedOptions, isRestricted } from './restrictedOptions.js';
+import { MessageGate } from './messageGate.js';
+import { RefusedTurns, REFUSAL_STOP_BUDGETS } from './refusedTurns.js';
 import { type SessionInfoFn, SideReader } from './sideReads.js';
 import { explainStartFailure, runningAsRoot } from './startFailure.js';
-import { GenerationStop } from './stopGeneration.js';
+import { drainMessage, GenerationStop } from './stopGeneration.js';
+import { bindStoppedTurn, stoppedTurnEnd } from './stoppedAcceptance.js';
+import { isTaskEdge, TaskOwners } from './taskOwners.js';
 import { type Turn, TurnScheduler } from './turns.js';
 
 type RewindResult = OkPayload<'rewind_files'>;
@@ -43,6 +46,8 @@ export interface SessionDeps {
   start: StartPayload;
   executable: string;
   emit: EmitEvent;
+  /** The current query generation was revoked: nothing more of it is routed (settle.ts closes its open calls). */
+  revoked?: () => void;
   now: () => Date;
   query: QueryFn;
   env: NodeJS.ProcessEnv;
@@ -54,10 +59,12 @@ export interface SessionDeps {
   sessionInfo: SessionInfoFn;
   /** Reads the session's transcript (the identity barrier's fallback). */
   transcript: TranscriptFn;
-  /** Reads the goal statuses Claude Code filed in the session's transcript (history/goalStatus.ts). */
-  goalStatuses?: (session: string) => Promise<GoalObservation[]>;
+  /** The goal statuses Claude Code files in the session's transcript (history/goalStatus.ts). */
+  goalStatuses?: GoalSource;
   /** How long a follow-up after a background task may take to show output (30 s; tests shorten it). */
   continuationDelayMs?: number;
+  /** The continuation bookkeeping's clock (tests drive the quiescence grace with their own). */
+  continuationTimers?: Pick<ContinuationOptions, 'timers' | 'graceMs'>;
 }
 
 // The CLI reports its mode in the initialize response; the field is not in the SDK's types, so it is read
@@ -72,6 +79,7 @@ export class SdkSession {
   private readonly turns = new TurnScheduler();
   private readonly guidance = new Guidance();
   private readonly sideReads: SideReader;
+  private readonly refusals = new RefusedTurns();
   /** The live query generation; undefined between a revoke and the next prompt. */
   private generation: Generation | undefined;
   private generations = 0;
@@ -88,21 +96,44 @@ export class SdkSession {
   private startFailure: ((error: unknown) => void) | undefined;
   private early: SDKMessage[] = [];
   private readonly continuations: Continuations;
-  private goalReading = false;
+  private readonly owners = new TaskOwners();
+  private readonly goals: GoalFollower;
+  private readonly gate = new MessageGate();
 
   private constructor(private readonly deps: SessionDeps) {
     this.id = deps.start.session;
     this.model = deps.start.model;
     this.mode = deps.start.permissionMode;
     this.mapper = new Mapper(this.id, deps.now);
-    this.continuations = new Continuations(this.id, deps.continuationDelayMs ?? DEFAULT_CONTINUATION_DELAY_MS, () =>
-      this.continuationDelayed(),
+    this.continuations = new Continuations(
+      this.id,
+      {
+        emit: (body, turn) => this.emit(body, turn),
+        send: (event) => this.deps.emit(event),
+        advance: () => this.advance(),
+        promptWaiting: () => this.turns.queued.length > 0,
+        liveTasks: () => this.mapper.activeTasks.length,
+        now: () => this.deps.now().getTime(),
+        interrupt: (what) => {
+          void this.generation?.query.interrupt().catch((error: unknown) => diag(`interrupting ${what} failed: ${shortError(error)}`));
+        },
+      },
+      { ...(deps.continuationDelayMs !== undefined ? { delayMs: deps.continuationDelayMs } : {}), ...(deps.continuationTimers ?? {}) },
     );
     this.permissions = new PermissionBroker(
       (body) => this.emit(body, this.turns.running?.id),
       (mode) => this.planApproved(mode),
       () => outputReleased(this.turns.running, this.continuations.reserved !== undefined),
     );
+    this.goals = new GoalFollower(this.id, deps.goalStatuses, {
+      inPlay: () => this.mapper.goalInPlay,
+      active: () => this.mapper.goalActive,
+      observed: (statuses) => this.mapper.goalObserved(statuses),
+      turnEnded: () => this.mapper.goalTurnEnded(),
+      emit: (event) => this.deps.emit(event),
+      isOpen: () => !this.ending,
+      log: diag,
+    });
     this.hostTools = new HostToolBroker((body) => this.emit(body, this.turns.running?.id));
     this.sideReads = new SideReader({
       session: this.id,
@@ -208,7 +239,7 @@ export class SdkSession {
     const released = this.turns.submit({ id: turnId, prompt, uuid: randomUUID(), dispatched: false });
     if (released !== undefined) this.release(released);
     // A person's prompt ends a turn held open for background work; a follow-up still due gets its own turn.
-    else if (this.continuations.held !== undefined && this.turns.queued[0]?.id === turnId) this.settleHeld(true);
+    else if (this.turns.queued[0]?.id === turnId) this.continuations.promptQueued();
     return { queued: released === undefined };
   }
 
@@ -241,7 +272,10 @@ export class SdkSession {
   cancel(turnId: string | undefined, budgets: CancelBudgets): Promise<CancelReply> {
     this.assertOpen();
     const reserved = this.continuations.reserved;
-    if (reserved !== undefined && turnId === reserved.turn) return Promise.resolve(this.cancelContinuation(reserved.turn));
+    if (reserved !== undefined && turnId === reserved.turn) {
+      this.continuations.cancel(reserved.turn);
+      return Promise.resolve({ disposition: 'provider_active', turn: reserved.turn, phase: 'dispatched', forced: false });
+    }
     const found = this.turns.find(turnId);
     switch (found.phase) {
       case 'none':
@@ -271,7 +305,7 @@ export class SdkSession {
     const generation = this.generation;
     if (generation === undefined) throw new ProtocolFailure('internal', `turn ${turn.id} is dispatched but no query runs`);
     // The stop revokes the query: no follow-up of it can come, and later signals open no continuation.
-    this.endContinuations(turn.id);
+    this.continuations.endAll(turn.id);
     this.continuations.fenced = true;
     // Settle first: a tool waiting for a verdict would otherwise hold the interrupt up.
     const stop = new GenerationStop(generation, budgets, () => {
@@ -279,16 +313,19 @@ export class SdkSession {
       this.hostTools.settleAll(CANCELED_CALL);
     });
     this.generation = undefined;
-    const reply = stop.outcome.then((outcome) => {
-      this.stops.delete(turn.id);
+    this.deps.revoked?.();
+    const reply = stop.outcome.then(async (outcome) => {
       // Graceful: the process exits on its own after stdin's end; a forced one was already closed and killed.
-      this.retiring = Promise.all([this.retiring, generation.stop(budgets.drainBudgetMs)]).then(() => undefined);
+      const stopped = generation.stop(budgets.drainBudgetMs);
+      this.retiring = Promise.all([this.retiring, stopped]).then(() => undefined);
+      const bound = (!outcome.forced || outcome.drained) && (await bindStoppedTurn(turn, this.deps, stopped));
+      this.stops.delete(turn.id); // only now: a close meanwhile waits for this reply rather than ending the turn
       if (outcome.forced && !outcome.drained) {
         this.emit({ kind: 'turn.failed', code: 'sdk_error', message: drainMessage(budgets) }, turn.id);
         this.advance();
         throw new ProtocolFailure('drain_timeout', drainMessage(budgets));
       }
-      this.emit({ kind: 'turn.canceled', disposition: 'provider_active', forced: outcome.forced }, turn.id);
+      for (const body of stoppedTurnEnd(turn, bound, outcome.forced)) this.emit(body, turn.id);
       this.advance();
       return { disposition: 'provider_active' as const, turn: turn.id, phase: 'dispatched' as const, forced: outcome.forced };
     });
@@ -401,15 +438,12 @@ export class SdkSession {
     this.hostTools.settleAll(CLOSED_CALL);
     const generation = this.generation;
     generation?.revoke();
+    if (generation !== undefined) this.deps.revoked?.();
     await generation?.stop();
     await Promise.allSettled([...this.stops.values()].map((s) => s.reply));
     await this.retiring;
-    this.continuations.reset();
-    const held = this.continuations.held;
-    this.continuations.held = undefined;
-    const reserved = this.continuations.reserved;
-    this.continuations.reserved = undefined;
-    if (reserved !== undefined) this.emit({ kind: 'turn.canceled', disposition: 'provider_active', forced: false }, reserved.turn);
+    const held = this.continuations.close();
+    this.goals.close();
     const { running, queued } = this.turns.drain();
     // The turn held open for background work had ended as far as Claude Code's answer goes.
     if (running !== undefined && held?.turn === running.id) this.deps.emit(held.end);
@@ -438,10 +472,26 @@ export class SdkSession {
       this.early.push(message);
       return;
     }
+    const refused = this.turns.running;
+    if (!this.ending && this.refusals.refuses(message, refused, this.continuations.reserved !== undefined)) {
+      return void this.cancel(refused.id, REFUSAL_STOP_BUDGETS).catch((e: unknown) => diag(`stopping a refused turn: ${shortError(e)}`));
+    }
     // A successor's output before its first prompt is the revoked generation's tail replayed on resume: it
     // belongs to no turn of this generation.
     if (generation.number > 1 && generation.dispatched === 0) return;
+    if (this.gate.queued(() => this.onMessage(generation, message))) return;
+    if (message.type === 'result' && this.goals.wanted && !this.gate.passed(message)) {
+      // The goal statuses filed during the turn go out before its end.
+      this.gate.closeFor(message, this.goals.beforeEnd(), () => this.onMessage(generation, message));
+      return;
+    }
     const running = this.turns.running;
+    const owner = this.owners.elsewhere(message, this.continuations.continuationTurn ?? running?.id);
+    if (owner !== undefined && !isTaskEdge(message)) {
+      // A background agent's own work, after the turn that launched it: it stays there, past every barrier.
+      for (const event of this.mapper.map(message, { turn: owner })) this.deps.emit(event);
+      return;
+    }
     // While a continuation is reserved, output before the person's echo is the follow-up's (Claude Code answers
     // the notification before the prompt queued behind it).
     const barrier = this.continuations.reserved === undefined || (running !== undefined && isEchoOf(message, running.uuid));
@@ -455,207 +505,23 @@ export class SdkSession {
       }
     }
     if (this.guidance.absorb(running?.id, message)) return;
-    if (this.rejects(message, running)) return;
-    this.noteBackground(message, running);
-    const continuation = this.continuations.reserved?.turn;
-    const events = this.mapper.map(message, { turn: continuation ?? running?.id });
+    const c = this.continuations;
+    const echo = running !== undefined && isEchoOf(message, running.uuid);
+    if (c.rejects(message, echo)) return;
+    if (echo) c.personTurnStarted(); // a continuation that answered already ends before the person's output
+    c.before(message, running !== undefined && c.held?.turn !== running.id ? running.id : undefined);
+    this.owners.note(message, c.continuationTurn ?? running?.id);
+    const events = this.mapper.map(message, { turn: owner ?? c.continuationTurn ?? running?.id });
     if (message.type !== 'result') {
       for (const event of events) this.deps.emit(event);
-      if (isLevel(message)) this.settleIfIdle();
-      if (isIdle(message)) this.sessionIdle();
+      c.after(message);
       return;
     }
     void this.sideReads.refresh();
-    void this.readGoals();
     const end = events.find(isTurnEnd);
     for (const event of events) if (event !== end) this.deps.emit(event);
-    this.resultArrived(end, continuation, isFollowUpResult(message));
-  }
-
-  /**
-   * A result: it ends a reserved continuation, the follow-up of a held turn, or the running root turn — which is
-   * held open instead while background work is live or a follow-up is due (it ends when the session is idle).
-   */
-  private resultArrived(end: TurnEnd | undefined, continuation: string | undefined, followUp: boolean): void {
-    const c = this.continuations;
-    if (continuation !== undefined) {
-      c.reserved = undefined;
-      c.followUpEnded();
-      if (end !== undefined) this.deps.emit(end);
-      return;
-    }
-    if (c.held !== undefined) {
-      if (end !== undefined) c.held.end = mergeEnds(c.held.end, end);
-      c.followUpEnded();
-      this.settleIfIdle();
-      return;
-    }
-    const running = this.turns.running;
-    if (followUp || end?.turn === undefined) {
-      // Claude Code's bookkeeping for a notification (a resumed process reporting a task the previous one left,
-      // with no model call): the end of no person's turn.
-      c.followUpEnded();
-      if (running === undefined) this.advance();
-      return;
-    }
-    if (running === undefined || end.turn !== running.id) {
-      this.deps.emit(end);
-      this.advance();
-      return;
-    }
-    if (end.kind !== 'turn.completed') {
-      // A failed or canceled root fences later level and notification signals from opening a continuation.
-      c.fenced = true;
-      c.reset();
-    } else if (c.pending || this.mapper.activeTasks.length > 0) {
-      c.held = { turn: running.id, end };
-      if (c.pending) c.armTimer();
-      return;
-    }
-    this.deps.emit(end);
-    // The result ended the running turn; while closing, queued turns stay queued so shutDown cancels them.
-    this.advance();
-  }
-
-  /**
-   * After a result, while a goal is in play: the goal statuses Claude Code filed (each sent once). The final one
-   * may be written just after the result, so an active goal is read again a few times, briefly.
-   */
-  private async readGoals(): Promise<void> {
-    const read = this.deps.goalStatuses;
-    if (read === undefined || !this.mapper.goalInPlay || this.goalReading) return;
-    this.goalReading = true;
-    try {
-      for (let attempt = 0; attempt < GOAL_READS && !this.ending; attempt++) {
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, GOAL_READ_GAP_MS));
-        const observed = this.mapper.goalObserved(await read(this.id));
-        if (this.ending) return;
-        for (const event of observed) this.deps.emit(event);
-        if (!this.mapper.goalActive) break;
-      }
-      for (const event of this.mapper.goalTurnEnded()) this.deps.emit(event);
-    } catch (error) {
-      diag(`reading the goal of session ${this.id} failed: ${shortError(error)}`);
-    } finally {
-      this.goalReading = false;
-    }
-  }
-
-  /** Background edges: a notification makes a follow-up due, and the follow-up's first output is noted. */
-  private noteBackground(message: SDKMessage, running: Turn | undefined): void {
-    const c = this.continuations;
-    if (isOutput(message)) {
-      c.outputSeen();
-      return;
-    }
-    if (!isNotification(message)) return;
-    c.notified();
-    const root = running !== undefined && c.held?.turn !== running.id ? running : undefined;
-    if (root !== undefined) return; // the running root's result decides (held open while a follow-up is due)
-    if (c.fenced) {
-      // After a failed or canceled root: the task settles, but its follow-up opens nothing.
-      c.reset();
-      c.rejecting = true;
-      return;
-    }
-    if (c.held === undefined && c.reserved === undefined) this.reserveContinuation();
-    c.armTimer();
-  }
-
-  /** A follow-up is due with no turn to attach to: a continuation turn that shows no prompt. */
-  private reserveContinuation(): void {
-    const turn = this.continuations.reserve(this.deps.now().getTime());
-    this.emit({ kind: 'turn.started', prompt: '', origin: 'task_notification' }, turn);
-  }
-
-  /** Idle (nothing live, no follow-up due): a turn held open for background work ends now. */
-  private settleIfIdle(): void {
-    const c = this.continuations;
-    if (c.held === undefined || c.pending || this.mapper.activeTasks.length > 0) return;
-    this.settleHeld(false);
-  }
-
-  /**
-   * Claude Code says it is idle (session_state_changed): the authoritative turn-over edge. With no task live, no
-   * follow-up is coming any more (a notification Claude Code folded into the running turn gets none): a held turn
-   * ends now instead of waiting out the continuation delay.
-   */
-  private sessionIdle(): void {
-    const c = this.continuations;
-    if (c.held === undefined || this.mapper.activeTasks.length > 0) return;
-    c.followUpEnded();
-    this.settleHeld(false);
-  }
-
-  /** Ends the held turn; with `forPrompt` a person's prompt is waiting, so a due follow-up gets its own turn. */
-  private settleHeld(forPrompt: boolean): void {
-    const c = this.continuations;
-    const held = c.held;
-    if (held === undefined) return;
-    c.held = undefined;
-    this.deps.emit(held.end);
-    if (forPrompt && c.pending && c.reserved === undefined) this.reserveContinuation();
-    this.advance();
-  }
-
-  /**
-   * The query generation goes away (a cancel, a failure): no follow-up can come any more. A reserved continuation
-   * turn ends canceled; a held turn other than `keep` (which its caller ends) ends with its own result.
-   */
-  private endContinuations(keep: string | undefined): void {
-    const c = this.continuations;
-    c.reset();
-    const reserved = c.reserved;
-    c.reserved = undefined;
-    if (reserved !== undefined) this.emit({ kind: 'turn.canceled', disposition: 'provider_active', forced: false }, reserved.turn);
-    const held = c.held;
-    c.held = undefined;
-    if (held !== undefined && held.turn !== keep) this.deps.emit(held.end);
-  }
-
-  /** Output of a follow-up that was given up (or fenced) is dropped until its result. */
-  private rejects(message: SDKMessage, running: Turn | undefined): boolean {
-    const c = this.continuations;
-    if (!c.rejecting) return false;
-    if (running !== undefined && isEchoOf(message, running.uuid)) {
-      c.rejecting = false; // a person's turn begins: nothing before it is late any more
-      return false;
-    }
-    if (message.type === 'result') {
-      c.rejecting = false;
-      return isFollowUpResult(message) || message.subtype === 'error_during_execution';
-    }
-    return isOutput(message);
-  }
-
-  /** The follow-up showed no output in time: warn, end its reservation, interrupt it and reject what comes late. */
-  private continuationDelayed(): void {
-    const c = this.continuations;
-    const reserved = c.reserved;
-    const held = c.held;
-    const turn = reserved?.turn ?? held?.turn;
-    this.emit({ kind: 'session.updated', warning: 'continuation_delayed' }, turn);
-    c.reset();
-    c.rejecting = true;
-    if (reserved !== undefined) {
-      c.reserved = undefined;
-      const durationMs = Math.max(0, this.deps.now().getTime() - reserved.startedAt);
-      this.emit({ kind: 'turn.completed', durationMs, numTurns: 0, costUsd: 0, stopReason: CONTINUATION_TIMEOUT }, reserved.turn);
-    } else if (held !== undefined) {
-      this.settleHeld(false);
-    }
-    void this.generation?.query.interrupt().catch((error: unknown) => diag(`interrupting a delayed follow-up failed: ${shortError(error)}`));
-  }
-
-  /** The person stopped a continuation turn: interrupt its follow-up and reject what it still sends. */
-  private cancelContinuation(turn: string): CancelReply {
-    const c = this.continuations;
-    c.reserved = undefined;
-    c.reset();
-    c.rejecting = true;
-    void this.generation?.query.interrupt().catch((error: unknown) => diag(`interrupting a follow-up failed: ${shortError(error)}`));
-    this.emit({ kind: 'turn.canceled', disposition: 'provider_active', forced: false }, turn);
-    return { disposition: 'provider_active', turn, phase: 'dispatched', forced: false };
+    c.resultArrived(end, message, running?.id);
+    if (this.gate.passed(message)) this.goals.afterEnd();
   }
 
   /** The identity barrier passed: say so once, then release what the turn produced meanwhile. */
@@ -748,7 +614,8 @@ export class SdkSession {
     this.ending = true;
     // A held turn's answer was complete: it ends with its own result, not as failed.
     const held = this.continuations.held?.turn;
-    this.endContinuations(undefined);
+    this.continuations.endAll(undefined);
+    this.goals.close();
     const message = shortError(error);
     diag(`session ${this.id} failed: ${message}`);
     this.permissions.settleAll('interrupt');
@@ -764,7 +631,7 @@ export class SdkSession {
   }
 
   private emit(body: EventBody, turn?: string): void {
-    this.deps.emit(stampEvent(body, this.id, this.deps.now, turn));
+    this.deps.emit(stampEvent(this.refusals.end(body, turn), this.id, this.deps.now, turn));
   }
 
   private assertOpen(): void {
@@ -786,13 +653,5 @@ export class SdkSession {
   }
 }
 
-/** How often, and how far apart, an active goal's transcript is read after a result. */
-const GOAL_READS = 5;
-const GOAL_READ_GAP_MS = 200;
-
 const CANCELED_CALL = 'The run was canceled before the tool answered.';
 const CLOSED_CALL = 'The session ended before the tool answered.';
-
-function drainMessage(budgets: CancelBudgets): string {
-  return `Claude Code did not stop within the drain budget (${budgets.drainBudgetMs} ms after the interrupt budget of ${budgets.interruptBudgetMs} ms); its process was killed`;
-}

@@ -6,16 +6,27 @@ import type { EmitEvent, Event } from '../protocol/events.js';
 import { interrupted, OpenTools } from './openTools.js';
 import { OpenStreams } from './openStreams.js';
 
-export function settlingEmit(emit: EmitEvent): EmitEvent {
+/** The session's event sink, settling; `revoked()` says the query generation was revoked (a dispatched stop). */
+export interface Settler {
+  emit: EmitEvent;
+  revoked(): void;
+}
+
+export function settler(emit: EmitEvent): Settler {
   const tools = new OpenTools();
   const streams = new OpenStreams();
-  return (event: Event) => {
+  let revoked = false;
+  const settle = (event: Event): void => {
     switch (event.kind) {
       case 'turn.canceled':
       case 'turn.failed':
         if (event.turn !== undefined) {
           for (const message of streams.take(event)) emit(message);
-          for (const tool of tools.take(event.turn)) emit(interrupted(tool, event));
+          // A revoked generation routes nothing more: every call of it still open ends here, a background
+          // agent's on an earlier turn too. Any other end closes only its own turn's calls.
+          const open = revoked ? tools.takeAll() : tools.take(event.turn);
+          revoked = false;
+          for (const tool of open) emit(interrupted(tool, event));
         }
         break;
       case 'turn.completed':
@@ -30,4 +41,5 @@ export function settlingEmit(emit: EmitEvent): EmitEvent {
     }
     emit(event);
   };
+  return { emit: settle, revoked: () => (revoked = true) };
 }

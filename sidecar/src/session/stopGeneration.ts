@@ -68,3 +68,8 @@ function sleep(ms: number): { done: Promise<'timeout'>; cancel: () => void } {
   });
   return { done, cancel: () => clearTimeout(handle) };
 }
+
+/** Why a stop failed: the claude process had not settled within the drain budget. */
+export function drainMessage(budgets: CancelBudgets): string {
+  return `Claude Code did not stop within the drain budget (${budgets.drainBudgetMs} ms after the interrupt budget of ${budgets.interruptBudgetMs} ms); its process was killed`;
+}

@@ -1,6 +1,8 @@
 // Background work through the real SDK and claude CLI against the scripted fake Messages API: the live task set,
 // the task edges, follow-ups Claude Code runs on its own after a task ends (held on the launching turn until the
 // session is idle), a follow-up that never comes, stopping a task, and a canceled turn whose task ends later.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event, EventOf } from '../../src/protocol/events.js';
 import type { OutputLine } from '../../src/protocol/schemas.js';
@@ -14,6 +16,9 @@ const S2 = 'b1b1b1b1-0000-4000-8000-000000000002';
 const S3 = 'b1b1b1b1-0000-4000-8000-000000000003';
 const S4 = 'b1b1b1b1-0000-4000-8000-000000000004';
 const S5 = 'b1b1b1b1-0000-4000-8000-000000000005';
+const S6 = 'b1b1b1b1-0000-4000-8000-000000000006';
+const S7 = 'b1b1b1b1-0000-4000-8000-000000000007';
+const S8 = 'b1b1b1b1-0000-4000-8000-000000000008';
 const FOLLOW_UP = 'The background work finished: ';
 
 let api: FakeApi;
@@ -45,6 +50,15 @@ function allowAll(sidecar: SidecarProcess, session: string): () => void {
 function backgroundBash(command: string, description: string): string {
   return `[tool Bash ${JSON.stringify({ command, description, run_in_background: true })}]`;
 }
+
+/** The index of the first of the session's events after `from` that matches (waits for it). */
+async function nextIndex(sidecar: SidecarProcess, session: string, from: number, match: (e: Event) => boolean): Promise<number> {
+  await sidecar.waitFor((l) => l.type === 'event' && l.event.session === session && match(l.event) && events(sidecar, session).indexOf(l.event) > from);
+  return events(sidecar, session).findIndex((e, i) => i > from && match(e));
+}
+
+/** A shell loop that ends once the test creates `path`: the test decides when the task ends. */
+const untilFile = (path: string, then: string) => `while [ ! -f ${path} ]; do sleep 0.05; done; ${then}`;
 
 /** Every turn that started ended exactly once. */
 function expectOneEndPerTurn(sidecar: SidecarProcess, session: string): void {
@@ -131,6 +145,114 @@ describe('background work through the real SDK', () => {
     } finally {
       stop();
       await request(sidecar, 'close', { session: S5 });
+      expect(await sidecar.end()).toBe(0);
+    }
+  }, 120_000);
+
+  it('ends a held turn at idle, not at its first follow-up result, when two tasks get two follow-ups', async () => {
+    const ctl = join(home.home, 'ctl-two-follow-ups');
+    mkdirSync(ctl, { recursive: true });
+    const touch = (name: string) => writeFileSync(join(ctl, name), '');
+    const sidecar = spawnSidecar({ env: home.env(api.url) });
+    const stop = allowAll(sidecar, S6);
+    try {
+      await request(sidecar, 'start', { session: S6, cwd: home.project });
+      // A's follow-up pauses mid-reply until "go" exists ([await-file]); B ends while it is paused, so Claude
+      // Code answers B in a second follow-up after A's result, with no idle edge between them.
+      const a = backgroundBash(untilFile(join(ctl, 'a'), 'echo a'), `first [await-file ${join(ctl, 'go')}]`);
+      const b = backgroundBash(untilFile(join(ctl, 'b'), 'echo b'), 'second');
+      await request(sidecar, 'exec', { session: S6, turn: 't1', prompt: `${a}${b}` });
+      const rootAnswer = (e: Event) => e.kind === 'message.completed' && e.role === 'assistant' && e.text.startsWith('Tool results:');
+      let at = await nextIndex(sidecar, S6, -1, rootAnswer);
+      touch('a');
+      at = await nextIndex(sidecar, S6, at, (e) => e.kind === 'task.completed');
+      at = await nextIndex(sidecar, S6, at, (e) => e.kind === 'message.delta');
+      touch('b');
+      at = await nextIndex(sidecar, S6, at, (e) => e.kind === 'task.completed');
+      await nextIndex(sidecar, S6, at, (e) => e.kind === 'tasks.updated' && e.tasks.length === 0);
+      touch('go');
+      expect(await turnEnd(sidecar, S6, 't1')).toMatchObject({ kind: 'turn.completed', numTurns: expect.any(Number) });
+      const all = events(sidecar, S6);
+      const followUps = all.filter((e): e is EventOf<'message.completed'> => e.kind === 'message.completed' && e.text.startsWith(FOLLOW_UP));
+      expect(followUps.map((e) => [e.turn, /first|second/.exec(e.text)?.[0]])).toEqual([
+        ['t1', 'first'],
+        ['t1', 'second'],
+      ]);
+      const ended = all.findIndex((e) => e.kind === 'turn.completed' && e.turn === 't1');
+      expect(ended).toBeGreaterThan(all.indexOf(followUps[1]!));
+      expect(all.filter((e) => e.kind.startsWith('message.') && e.turn === undefined)).toEqual([]);
+      expect(eventsOf(sidecar, S6, 'turn.started').filter((e) => e.origin !== undefined)).toEqual([]);
+      await request(sidecar, 'exec', { session: S6, turn: 't2', prompt: 'after both' });
+      expect(await turnEnd(sidecar, S6, 't2')).toMatchObject({ kind: 'turn.completed', result: 'You said: after both' });
+      expectOneEndPerTurn(sidecar, S6);
+    } finally {
+      stop();
+      await request(sidecar, 'close', { session: S6 });
+      expect(await sidecar.end()).toBe(0);
+    }
+  }, 120_000);
+
+  it("keeps a still-running background agent's tools on its launching turn, not the next person's", async () => {
+    const gate = join(home.home, 'ctl-agent', 'go');
+    mkdirSync(join(home.home, 'ctl-agent'), { recursive: true });
+    const sidecar = spawnSidecar({ env: home.env(api.url) });
+    const stop = allowAll(sidecar, S7);
+    try {
+      await request(sidecar, 'start', { session: S7, cwd: home.project });
+      // The agent's Bash waits for the gate. Its prompt's "[" is escaped in the JSON so that only the agent's own
+      // request reads the marker (the fake reads markers in the raw text a prompt holds).
+      const agent = { description: 'wait for the gate', prompt: `[bash ${untilFile(gate, 'echo from the agent')}]`, subagent_type: 'general-purpose', run_in_background: true };
+      const input = JSON.stringify(agent).replace('"[bash', '"\\u005bbash');
+      await request(sidecar, 'exec', { session: S7, turn: 't1', prompt: `[tool Agent ${input}]` });
+      const call = await event(sidecar, S7, 'tool.started', (e) => e.name === 'Agent');
+      const inner = await event(sidecar, S7, 'tool.started', (e) => e.name === 'Bash' && e.parentToolUseId === call.toolUseId);
+      expect(inner.turn).toBe('t1');
+      // The next person's turn starts and is bound while the agent still runs; then the agent goes on.
+      await request(sidecar, 'exec', { session: S7, turn: 't2', prompt: 'meanwhile' });
+      await event(sidecar, S7, 'turn.accepted', (e) => e.turn === 't2');
+      await event(sidecar, S7, 'message.completed', (e) => e.turn === 't2' && e.text === 'You said: meanwhile');
+      writeFileSync(gate, '');
+      expect(await event(sidecar, S7, 'task.completed')).toMatchObject({ turn: 't1' });
+      await turnEnd(sidecar, S7, 't2');
+      const done = eventsOf(sidecar, S7, 'tool.completed').find((e) => e.toolUseId === inner.toolUseId);
+      expect(done).toMatchObject({ turn: 't1', output: 'from the agent' });
+      const agentsOwn = events(sidecar, S7).filter((e) => 'parentToolUseId' in e && e.parentToolUseId === call.toolUseId);
+      expect(agentsOwn.length).toBeGreaterThan(1);
+      expect(new Set(agentsOwn.map((e) => e.turn))).toEqual(new Set(['t1']));
+      expectOneEndPerTurn(sidecar, S7);
+    } finally {
+      stop();
+      await request(sidecar, 'close', { session: S7 });
+      expect(await sidecar.end()).toBe(0);
+    }
+  }, 120_000);
+
+  it("closes a background agent's open tools on its launching turn when a later turn's cancel stops the query", async () => {
+    const ctl = join(home.home, 'ctl-agent-cancel');
+    mkdirSync(ctl, { recursive: true });
+    const sidecar = spawnSidecar({ env: home.env(api.url) });
+    const stop = allowAll(sidecar, S8);
+    try {
+      await request(sidecar, 'start', { session: S8, cwd: home.project });
+      const agent = { description: 'wait for the gate', prompt: `[bash ${untilFile(join(ctl, 'never'), 'echo late')}]`, subagent_type: 'general-purpose', run_in_background: true };
+      const input = JSON.stringify(agent).replace('"[bash', '"\\u005bbash');
+      await request(sidecar, 'exec', { session: S8, turn: 't1', prompt: `[tool Agent ${input}]` });
+      const call = await event(sidecar, S8, 'tool.started', (e) => e.name === 'Agent');
+      const inner = await event(sidecar, S8, 'tool.started', (e) => e.name === 'Bash' && e.parentToolUseId === call.toolUseId);
+      // The person's next turn runs a command that waits; its cancel revokes the query, which routes nothing more.
+      await request(sidecar, 'exec', { session: S8, turn: 't2', prompt: `[bash ${untilFile(join(ctl, 'go'), 'echo t2')}]` });
+      await event(sidecar, S8, 'tool.started', (e) => e.turn === 't2' && e.name === 'Bash');
+      await request(sidecar, 'cancel', { session: S8, turn: 't2', interruptBudgetMs: 3000, drainBudgetMs: 3000 });
+      const end = await turnEnd(sidecar, S8, 't2');
+      expect(end).toMatchObject({ kind: 'turn.canceled' });
+      const all = events(sidecar, S8);
+      const innerEnds = all.filter((e) => 'toolUseId' in e && e.toolUseId === inner.toolUseId && e.kind !== 'tool.started' && e.kind !== 'tool.updated');
+      expect(innerEnds).toMatchObject([{ kind: 'tool.interrupted', turn: 't1', cause: 'cancel' }]);
+      expect(all.indexOf(innerEnds[0]!)).toBeLessThan(all.indexOf(end));
+    } finally {
+      writeFileSync(join(ctl, 'go'), '');
+      stop();
+      await request(sidecar, 'close', { session: S8 });
       expect(await sidecar.end()).toBe(0);
     }
   }, 120_000);

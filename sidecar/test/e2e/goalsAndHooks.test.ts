@@ -7,7 +7,7 @@ import type { Event, EventOf } from '../../src/protocol/events.js';
 import type { OutputLine } from '../../src/protocol/schemas.js';
 import { type ClaudeHome, type FakeApi, makeClaudeHome, startFakeApi } from '../helpers/fakeApi.js';
 import { spawnSidecar } from '../helpers/sidecarProcess.js';
-import { event, eventsOf, request, turnEnd } from '../helpers/sessionLines.js';
+import { event, events, eventsOf, request, turnEnd } from '../helpers/sessionLines.js';
 
 const S1 = 'c0c0c0c0-0000-4000-8000-000000000001';
 const S2 = 'c0c0c0c0-0000-4000-8000-000000000002';
@@ -42,6 +42,11 @@ describe('goals, compaction and hooks through the real SDK', () => {
         'the greeting was answered|met|2',
       ]);
       expect(eventsOf(sidecar, S1, 'goal.updated')[1]?.goal?.lastReason).toBe('Not yet: the answer must say [goal-met]');
+      // The statuses Claude Code filed during the turn go out before its end (the final one, written just after
+      // the result, may go either side of it).
+      const order = events(sidecar, S1).map((e) => (e.kind === 'goal.updated' ? goalSummary(e) : e.kind === 'turn.completed' ? `end ${e.turn}` : e.kind));
+      expect(order.indexOf(live[1]!)).toBeLessThan(order.indexOf('end t1'));
+      expect(order.indexOf(live[0]!)).toBeLessThan(order.indexOf(live[1]!));
       await request(sidecar, 'exec', { session: S1, turn: 't2', prompt: '/goal clear' });
       await turnEnd(sidecar, S1, 't2');
       const history = await request(sidecar, 'history', { session: S1, cwd: home.project });

@@ -94,6 +94,8 @@ export function makeClaudeHome(prefix = 'baton-sidecar-test-'): ClaudeHome {
       // Tests may run as root (containers): the CLI refuses allowDangerouslySkipPermissions as root
       // unless it is told it runs in a sandbox.
       IS_SANDBOX: '1',
+      // The CLI's git reads home's (empty) global config; this drops the machine's /etc/gitconfig too.
+      GIT_CONFIG_NOSYSTEM: '1',
     }),
     remove: () => rmSync(home, { recursive: true, force: true }),
   };

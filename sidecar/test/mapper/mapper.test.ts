@@ -306,8 +306,7 @@ describe('messages', () => {
   it('takes the CLI\'s thinking estimate as a running token count, not an unknown event', () => {
     const m = mapper();
     const events = mapAll(m, [{ type: 'system', subtype: 'thinking_tokens', estimated_tokens: 6, estimated_tokens_delta: 6, uuid: 's', session_id: SESSION }]);
-    expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ kind: 'usage.updated', ephemeral: true });
+    expect(events).toEqual([expect.objectContaining({ kind: 'usage.updated', ephemeral: true, turnOutputTokens: 6, thinkingTokens: 6 })]);
   });
 });
 
@@ -334,25 +333,53 @@ describe('stopped calls and replies', () => {
 
 describe('stream events', () => {
   const stream = (event: unknown, parent: string | null = null) => ({ type: 'stream_event', event, parent_tool_use_id: parent, uuid: 's', session_id: SESSION });
+  const thinkingTokens = (estimated: number) => ({ type: 'system', subtype: 'thinking_tokens', estimated_tokens: estimated, estimated_tokens_delta: estimated, uuid: 's', session_id: SESSION });
+
+  it('counts each thinking block as the CLI estimates it, the API\'s unshown thinking included, never from its text', () => {
+    const m = mapper();
+    const events = mapAll(m, [
+      stream({ type: 'message_start', message: { id: 'msg_7', usage: { input_tokens: 50, output_tokens: 1 } } }),
+      stream({ type: 'content_block_start', index: 0, content_block: { type: 'redacted_thinking', data: 'x' } }),
+      thinkingTokens(30),
+      // Thinking the API counts but does not show: no text, so no delta row; no unknown event either.
+      stream({ type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', estimated_tokens: 30 } }),
+      thinkingTokens(45),
+      stream({ type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', estimated_tokens: 15 } }),
+      stream({ type: 'content_block_stop', index: 0 }),
+      // A second block: its running total starts again at zero; the first block's count stays.
+      stream({ type: 'content_block_start', index: 1, content_block: { type: 'thinking', thinking: '' } }),
+      thinkingTokens(2),
+      stream({ type: 'content_block_delta', index: 1, delta: { type: 'thinking_delta', thinking: 'a very long text of thinking' } }),
+    ]);
+    expect(events).toEqual([
+      expect.objectContaining({ kind: 'usage.updated', turnOutputTokens: 30, thinkingTokens: 30 }),
+      expect.objectContaining({ kind: 'usage.updated', turnOutputTokens: 45, thinkingTokens: 45 }),
+      expect.objectContaining({ kind: 'usage.updated', turnOutputTokens: 47, thinkingTokens: 47 }),
+      expect.objectContaining({ kind: 'message.delta', block: 'thinking', text: 'a very long text of thinking' }),
+    ]);
+  });
 
   it('emits ephemeral deltas and a running token count that the real count replaces', () => {
     const m = mapper();
     const events = mapAll(m, [
       stream({ type: 'message_start', message: { id: 'msg_9', usage: { input_tokens: 50, output_tokens: 1 } } }),
       stream({ type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '' } }),
-      stream({ type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: '12345678' } }),
+      // The CLI's estimate (here the API's estimated_tokens, 5) comes just before the delta it counts.
+      thinkingTokens(5),
+      stream({ type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: '12345678', estimated_tokens: 5 } }),
       stream({ type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: 'sig' } }),
       stream({ type: 'content_block_stop', index: 0 }),
       stream({ type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 'Hi' } }),
       stream({ type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 7 } }),
       stream({ type: 'message_stop' }),
     ]);
-    expect(events).toMatchObject([
-      { kind: 'message.delta', ephemeral: true, messageId: 'msg_9', index: 0, block: 'thinking', text: '12345678' },
-      { kind: 'usage.updated', ephemeral: true, turnOutputTokens: 2 },
-      { kind: 'message.delta', ephemeral: true, messageId: 'msg_9', index: 1, block: 'text', text: 'Hi' },
-      { kind: 'usage.updated', ephemeral: true, turnOutputTokens: 7 },
+    expect(events).toEqual([
+      expect.objectContaining({ kind: 'usage.updated', ephemeral: true, turnOutputTokens: 5, thinkingTokens: 5 }),
+      expect.objectContaining({ kind: 'message.delta', ephemeral: true, messageId: 'msg_9', index: 0, block: 'thinking', text: '12345678' }),
+      expect.objectContaining({ kind: 'message.delta', ephemeral: true, messageId: 'msg_9', index: 1, block: 'text', text: 'Hi' }),
+      expect.objectContaining({ kind: 'usage.updated', ephemeral: true, turnOutputTokens: 7 }),
     ]);
+    expect(events[3]).not.toHaveProperty('thinkingTokens');
     const final = mapAll(m, [result({})]).find((e) => e.kind === 'usage.updated');
     expect(final).toMatchObject({ turnOutputTokens: 7, contextTokens: 57 });
     // The next turn starts counting from zero.

@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { Event } from '../../src/protocol/events.js';
-import { settlingEmit } from '../../src/session/settle.js';
+import { settler } from '../../src/session/settle.js';
 
 const S = '5e551011-0000-4000-8000-000000000024';
 const T = '2026-12-02T01:00:00.000Z';
 const ev = (body: Record<string, unknown>): Event => ({ session: S, time: T, turn: 't1', ...body }) as Event;
 
-function run(events: Event[]): Event[] {
+/** Sends `events` through a settler; a 'revoke' between them says the query generation was revoked. */
+function run(events: (Event | 'revoke')[]): Event[] {
   const out: Event[] = [];
-  const emit = settlingEmit((e) => out.push(e));
-  for (const e of events) emit(e);
+  const settling = settler((e) => out.push(e));
+  for (const e of events) {
+    if (e === 'revoke') settling.revoked();
+    else settling.emit(e);
+  }
   return out;
 }
 
@@ -25,6 +29,24 @@ describe('settling a turn that ends early', () => {
     expect(out.slice(4).map((e) => [e.kind, 'toolUseId' in e ? e.toolUseId : '', 'cause' in e ? e.cause : ''])).toEqual([
       ['tool.interrupted', 'a', 'cancel'],
       ['turn.canceled', '', ''],
+    ]);
+  });
+
+  it('closes every open call, each on its own turn, when the generation of the canceled turn was revoked', () => {
+    // A background agent's call stays on its launching turn t1; the revoked generation will never report it.
+    const out = run([
+      ev({ kind: 'tool.started', toolUseId: 'agent-bash', name: 'Bash', input: {} }),
+      ev({ kind: 'turn.completed', durationMs: 1, numTurns: 1, costUsd: 0 }),
+      ev({ kind: 'tool.started', toolUseId: 'b', name: 'Bash', input: {}, turn: 't2' }),
+      'revoke',
+      ev({ kind: 'turn.canceled', disposition: 'provider_active', forced: false, turn: 't2' }),
+      ev({ kind: 'turn.canceled', disposition: 'pre_accept', turn: 't3' }),
+    ]);
+    expect(out.slice(3).map((e) => [e.kind, e.turn, 'toolUseId' in e ? e.toolUseId : ''])).toEqual([
+      ['tool.interrupted', 't1', 'agent-bash'],
+      ['tool.interrupted', 't2', 'b'],
+      ['turn.canceled', 't2', ''],
+      ['turn.canceled', 't3', ''],
     ]);
   });
 

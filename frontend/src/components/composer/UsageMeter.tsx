@@ -4,8 +4,9 @@ import { formatTokens } from '../../lib/format';
 import type { SessionState } from '../../store/types';
 
 /**
- * Tokens written this turn: the CLI's count (finished requests, thinking estimated) plus, for text still
- * streaming, an estimate at 4 characters a token, so the number moves while the reply is written.
+ * Tokens written this turn: the CLI's count (finished requests, and thinking under way as Claude Code estimates
+ * it) plus, for reply text still streaming, an estimate at 4 characters a token, so the number moves while the
+ * reply is written. Thinking is never guessed from its text: the count already holds Claude Code's estimate.
  */
 export function liveTokens(session: SessionState): { tokens: number; estimated: boolean } {
   let chars = 0;
@@ -13,7 +14,8 @@ export function liveTokens(session: SessionState): { tokens: number; estimated: 
     const item = session.transcript.items.get(key);
     if (item?.type === 'assistant') chars += item.text.length;
   }
-  return { tokens: session.usage.turnOutputTokens + Math.ceil(chars / 4), estimated: chars > 0 };
+  const thinking = session.usage.thinkingTokens ?? 0;
+  return { tokens: session.usage.turnOutputTokens + Math.ceil(chars / 4), estimated: chars > 0 || thinking > 0 };
 }
 
 export function UsageMeter({ session }: { session: SessionState }) {

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -20,9 +21,10 @@ func TestHostServicesFollowProvisioningAndSignIn(t *testing.T) {
 	home := testenv.NewHome(t)
 	testenv.UseHome(t, home, claude)
 
-	h := startHostServices(zerolog.Nop())
-	defer h.close()
-	updates, stop := h.host.Subscribe()
+	h, err := openConsoleHost(context.Background(), zerolog.Nop())
+	require.NoError(t, err)
+	defer h.Close()
+	updates, stop := h.state.Subscribe()
 	defer stop()
 
 	waitFor := func(what string, ok func() bool) {
@@ -33,20 +35,20 @@ func TestHostServicesFollowProvisioningAndSignIn(t *testing.T) {
 			case <-updates:
 			case <-time.After(200 * time.Millisecond):
 			case <-deadline:
-				t.Fatalf("timed out waiting for %s (auth %+v, provision %+v)", what, h.host.Auth(), h.host.Provision())
+				t.Fatalf("timed out waiting for %s (auth %+v, provision %+v)", what, h.state.Auth(), h.state.Provision())
 			}
 		}
 	}
-	waitFor("the executable to be ready", func() bool { return h.host.Provision().State == "ready" })
-	require.Equal(t, claude, h.host.Provision().Path)
-	waitFor("signed out", func() bool { return h.host.Auth().Status == auth.StatusSignedOut })
+	waitFor("the executable to be ready", func() bool { return h.state.Provision().State == "ready" })
+	require.Equal(t, claude, h.state.Provision().Path)
+	waitFor("signed out", func() bool { return h.state.Auth().Status == auth.StatusSignedOut })
 
 	creds := `{"claudeAiOauth":{"accessToken":"sk-ant-oat01-test","refreshToken":"sk-ant-ort01-test",` +
 		`"expiresAt":4102444800000,"scopes":["user:inference"],"subscriptionType":"max"}}`
 	require.NoError(t, os.WriteFile(filepath.Join(home, ".claude", ".credentials.json"), []byte(creds), 0o600))
-	waitFor("signed in", func() bool { return h.host.Auth().Status == auth.StatusSignedIn })
-	require.Equal(t, auth.MethodSubscription, h.host.Auth().Method)
+	waitFor("signed in", func() bool { return h.state.Auth().Status == auth.StatusSignedIn })
+	require.Equal(t, auth.MethodSubscription, h.state.Auth().Method)
 
 	require.NoError(t, os.Remove(filepath.Join(home, ".claude", ".credentials.json")))
-	waitFor("signed out again", func() bool { return h.host.Auth().Status == auth.StatusSignedOut })
+	waitFor("signed out again", func() bool { return h.state.Auth().Status == auth.StatusSignedOut })
 }
