@@ -70,6 +70,8 @@ func progressLines(w io.Writer) func(provision.Progress) {
 			}
 		case provision.PhaseDone:
 			fmt.Fprintln(w, "baton: claude is installed")
+		case provision.PhaseInstalling:
+			// A moment between unpacking and done: no line of its own.
 		}
 	}
 }

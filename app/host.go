@@ -62,6 +62,7 @@ func openHost(ctx context.Context, log zerolog.Logger, steps []hostStep) (*Host,
 	for _, s := range steps {
 		if err := ctx.Err(); err != nil {
 			h.Close()
+			//lint:ignore ST1005 the message is for people and starts with a name.
 			return nil, fmt.Errorf("Baton stopped while starting (before %s): %w", s.name, err)
 		}
 		if err := s.open(ctx, h); err != nil {

@@ -107,7 +107,8 @@ func (e Event) Validate() error {
 		if len(e.Raw) == 0 {
 			return missing("raw")
 		}
-	case SessionUpdated, PlanUpdated:
+	default:
+		// The other kinds require no field beyond the session and time checked above.
 	}
 	return nil
 }

@@ -83,7 +83,6 @@ func (s State) HasWarning(code WarningCode) bool {
 
 // Same reports whether two states would look the same to a person (CheckedAt aside).
 func (s State) Same(o State) bool {
-	s.CheckedAt, o.CheckedAt = time.Time{}, time.Time{}
 	return s.Status == o.Status && s.Method == o.Method && s.Summary == o.Summary && s.Reason == o.Reason &&
 		s.Plan == o.Plan && s.PlanTier == o.PlanTier && s.Provider == o.Provider && s.KeySource == o.KeySource &&
 		s.Email == o.Email && s.Organization == o.Organization && s.ConfigDir == o.ConfigDir &&

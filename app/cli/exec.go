@@ -291,12 +291,3 @@ func (p *eventPrinter) finish() {
 		p.transcript.finish()
 	}
 }
-
-func contains(list []string, v string) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
-}

@@ -131,6 +131,8 @@ func RunRun(ctx context.Context, args []string, env Env) int {
 		return ExitOK
 	case runner.StopBudget:
 		return ExitBudget
+	case runner.StopError:
+		// Which failure it was decides the code, below.
 	}
 	if errors.Is(err, context.Canceled) {
 		return ExitCanceled

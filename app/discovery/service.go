@@ -25,6 +25,8 @@ const (
 
 // ErrStillRunning means the discovery outlasted the request's wait; it carries on, and a later request gets its
 // answer.
+//
+//lint:ignore ST1005 the message is shown to people as is, and it starts with a name.
 var ErrStillRunning = errors.New("Claude Code is still reporting its models; try again in a moment")
 
 // ErrClosed is returned after Close.

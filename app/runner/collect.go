@@ -116,6 +116,8 @@ func (c *collector) observe(ev activity.Event) int {
 			c.fail(ev.Reason.String(), errors.New(msg))
 			c.done = true
 		}
+	default:
+		// The other kinds add nothing to a run's result.
 	}
 	return -1
 }

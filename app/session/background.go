@@ -63,6 +63,8 @@ func (s *Session) observeBackground(ev activity.Event) {
 		s.background.Continuations = slices.DeleteFunc(s.background.Continuations, func(t string) bool { return t == ev.Turn })
 	case activity.SessionClosed:
 		s.background = Background{}
+	default:
+		// The other kinds say nothing of background work.
 	}
 }
 

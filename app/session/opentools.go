@@ -28,6 +28,8 @@ func (o openTools) observe(ev activity.Event) {
 	case activity.TurnCompleted, activity.TurnFailed, activity.TurnCanceled:
 		// Ended: whatever stays open belongs to background work the turn launched, or was settled with the end.
 		delete(o, ev.Turn)
+	default:
+		// The other kinds neither open nor close a call.
 	}
 }
 

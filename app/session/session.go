@@ -434,6 +434,8 @@ func (s *Session) observe(ev activity.Event) {
 		}
 	case activity.ProtocolError:
 		s.log.Warn().Str("session", s.id).Str("code", ev.Code).Msg("protocol error from the sidecar")
+	default:
+		// The other kinds change nothing the session tracks.
 	}
 }
 

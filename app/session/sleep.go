@@ -62,6 +62,8 @@ func (l *link) hidden(ev activity.Event) bool {
 		return l.retiring.Load() || (l.wake && !l.started.Load())
 	case activity.SessionStarted:
 		return l.wake
+	default:
+		// Only a process's own start and close can belong to a retirement or a wake.
 	}
 	return false
 }

@@ -23,7 +23,6 @@ type rawSidecar struct {
 	cmd *exec.Cmd
 	in  *bufio.Writer
 	out *protocol.LineReader
-	raw func()
 }
 
 func startRaw(t *testing.T) *rawSidecar {
