@@ -3,9 +3,10 @@
 // one. Interactive tools answer through the same gate: AskUserQuestion's answers go into the tool's input
 // (`answers`, question text → answer), and an approved ExitPlanMode switches the session's mode.
 import type { PermissionResult, PermissionUpdate } from '@anthropic-ai/claude-agent-sdk';
-import type { EventBody, PermissionMode, QuestionAnswer, SettledBy, Verdict } from '../protocol/events.js';
+import type { EventBody, PermissionMode, QuestionAnswer, SettledBy, ToolKind, Verdict } from '../protocol/events.js';
 import { assertNever } from '../util/assertNever.js';
 import { toJsonValue } from '../util/json.js';
+import { describeTool, TOOL } from '../tools/catalogue.js';
 
 /** Claude Code's own words for a tool use the person rejected without a message (its terminal's "No"). */
 export const PLAIN_DENY_MESSAGE =
@@ -15,8 +16,8 @@ export const SKIPPED_QUESTION_MESSAGE = 'The user declined to answer the questio
 export const KEEP_PLANNING_MESSAGE = 'The user wants to keep planning: do not start on the plan yet.';
 
 /** The tools whose "permission" is a question to the person rather than a yes/no about a tool use. */
-export const ASK_USER_QUESTION = 'AskUserQuestion';
-export const EXIT_PLAN_MODE = 'ExitPlanMode';
+export const ASK_USER_QUESTION = TOOL.askUserQuestion;
+export const EXIT_PLAN_MODE = TOOL.exitPlanMode;
 
 /** What canUseTool receives from the SDK that this broker uses. */
 export interface PermissionAsk {
@@ -100,6 +101,7 @@ export class PermissionBroker {
       toolUseId: ask.toolUseID,
       toolName: ask.toolName,
       input: toJsonValue(ask.input),
+      ...toolFacts(ask.toolName, ask.input),
       ...(ask.title !== undefined ? { title: ask.title } : {}),
       ...(ask.description !== undefined ? { description: ask.description } : {}),
       ...(ask.decisionReason !== undefined ? { decisionReason: ask.decisionReason } : {}),
@@ -208,4 +210,10 @@ function updatedInput(ask: PermissionAsk, recorded: RecordedAnswer): Record<stri
 function modeUpdate(recorded: RecordedAnswer): { updatedPermissions?: PermissionUpdate[] } {
   if (recorded.mode === undefined) return {};
   return { updatedPermissions: [{ type: 'setMode', mode: recorded.mode, destination: 'session' }] };
+}
+
+/** The catalogue's kind and title for a permission request (its `title` field is the SDK's own line). */
+function toolFacts(toolName: string, input: unknown): { toolKind: ToolKind; toolTitle: string } {
+  const { toolKind, title } = describeTool(toolName, input);
+  return { toolKind, toolTitle: title };
 }
