@@ -14,7 +14,9 @@ var knownKinds = func() map[Kind]bool {
 
 // turnKinds must name their turn. The schema leaves `turn` optional on every kind (the sidecar builds an event's
 // body before it knows the turn, and stamps it then); an end or start of no turn would attach to nothing.
-var turnKinds = map[Kind]bool{TurnQueued: true, TurnStarted: true, TurnCompleted: true, TurnFailed: true, TurnCanceled: true}
+var turnKinds = map[Kind]bool{
+	TurnQueued: true, TurnStarted: true, TurnCompleted: true, TurnFailed: true, TurnCanceled: true,
+}
 
 // Validate checks that an event's values are what its kind's schema allows (checkValues, generated from the
 // schema: enums, non-empty strings, no nulls, constants), so a malformed sidecar line is refused at the boundary

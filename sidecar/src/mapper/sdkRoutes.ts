@@ -1,7 +1,8 @@
 // Every member of the SDK's own message union (SDKMessage in sdk.d.ts), named by its type (and subtype for system
-// messages), what the mapper does with it and what part of a turn it is (the one classification of the union). The table's type demands exactly the union's members: an SDK
-// upgrade that adds (or drops) a message type fails the typecheck here, not a user at run time. At run time a
-// message outside the table still becomes an `unknown` event carrying its raw JSON; nothing is dropped unnamed.
+// messages), with what the mapper does with it and what part of a turn it is: the one classification of the union.
+// The table's type demands exactly the union's members: an SDK upgrade that adds (or drops) a message type fails
+// the typecheck here, not a user at run time. At run time a message outside the table still becomes an `unknown`
+// event carrying its raw JSON; nothing is dropped unnamed.
 import type { SDKMessage } from '@anthropic-ai/claude-agent-sdk';
 
 type SdkKey<M> = M extends { type: 'system'; subtype: infer S extends string }

@@ -28,7 +28,9 @@ describe('the SDK union classification', () => {
         .sort();
     expect(byPart('output')).toEqual(['assistant', 'stream_event', 'tool_progress', 'tool_use_summary', 'user']);
     expect(byPart('end')).toEqual(['result']);
-    for (const key of Object.keys(SDK_ROUTES)) if (key.startsWith('system/')) expect(SDK_ROUTES[key as SdkMessageKey].part, key).toBe('aside');
+    for (const key of Object.keys(SDK_ROUTES)) {
+      if (key.startsWith('system/')) expect(SDK_ROUTES[key as SdkMessageKey].part, key).toBe('aside');
+    }
   });
 
   it('treats messages outside the union as asides (undeclared ones keep their route)', () => {
@@ -41,7 +43,16 @@ describe('the SDK union classification', () => {
 
 describe('the two gates over the union', () => {
   const output = ['assistant', 'user', 'stream_event', 'tool_progress', 'tool_use_summary'].map((type) => message(type));
-  const asides = [system('init'), system('task_notification'), system('session_state_changed'), message('rate_limit_event'), message('prompt_suggestion'), message('auth_status'), message('command_lifecycle'), message('brand_new')];
+  const asides = [
+    system('init'),
+    system('task_notification'),
+    system('session_state_changed'),
+    message('rate_limit_event'),
+    message('prompt_suggestion'),
+    message('auth_status'),
+    message('command_lifecycle'),
+    message('brand_new'),
+  ];
 
   it('agree on a response output: the barrier holds it, and it is a follow-up output', () => {
     for (const m of output) {
