@@ -5,6 +5,7 @@ package activity
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 )
@@ -548,18 +549,37 @@ func rawOrNull(r json.RawMessage) json.RawMessage {
 	return r
 }
 
-// checkValues reports a field whose value is not one its kind's schema allows (enums, nested enums).
+// checkValues reports a field whose value is not one its kind's schema allows (enums, empty strings, nulls,
+// constants; nested objects too).
 func (e Event) checkValues() error {
 	switch e.Kind {
 	case SessionStarted:
+		if e.Session == "" {
+			return errors.New("session.started event without a session")
+		}
+		if e.Cwd == "" {
+			return errors.New("session.started event with an empty cwd")
+		}
+		if e.Model == "" {
+			return errors.New("session.started event with an empty model")
+		}
 		if !e.PermissionMode.Valid() {
 			return fmt.Errorf("session.started with permissionMode %q", e.PermissionMode)
 		}
+		if e.Resumed == nil {
+			return errors.New("session.started event without resumed")
+		}
 	case SessionClosed:
+		if e.Session == "" {
+			return errors.New("session.closed event without a session")
+		}
 		if !e.Reason.Valid() {
 			return fmt.Errorf("session.closed with reason %q", e.Reason)
 		}
 	case SessionUpdated:
+		if e.Session == "" {
+			return errors.New("session.updated event without a session")
+		}
 		if e.PermissionMode != "" && !e.PermissionMode.Valid() {
 			return fmt.Errorf("session.updated with permissionMode %q", e.PermissionMode)
 		}
@@ -573,66 +593,294 @@ func (e Event) checkValues() error {
 			return fmt.Errorf("session.updated with warning %q", e.Warning)
 		}
 	case TurnStarted:
+		if e.Session == "" {
+			return errors.New("turn.started event without a session")
+		}
 		if e.Origin != "" && !e.Origin.Valid() {
 			return fmt.Errorf("turn.started with origin %q", e.Origin)
 		}
+	case TurnAccepted:
+		if e.Session == "" {
+			return errors.New("turn.accepted event without a session")
+		}
+		if e.ProviderMessage == "" {
+			return errors.New("turn.accepted event with an empty providerMessage")
+		}
+	case TurnGuided:
+		if e.Session == "" {
+			return errors.New("turn.guided event without a session")
+		}
+	case TurnCompleted:
+		if e.Session == "" {
+			return errors.New("turn.completed event without a session")
+		}
+		if e.DurationMs == nil {
+			return errors.New("turn.completed event without durationMs")
+		}
+		if e.NumTurns == nil {
+			return errors.New("turn.completed event without numTurns")
+		}
+		if e.CostUsd == nil {
+			return errors.New("turn.completed event without costUsd")
+		}
 	case TurnFailed:
+		if e.Session == "" {
+			return errors.New("turn.failed event without a session")
+		}
 		if !TurnFailureCode(e.Code).Valid() {
 			return fmt.Errorf("turn.failed with code %q", e.Code)
 		}
+		if e.Message == "" {
+			return errors.New("turn.failed event with an empty message")
+		}
 	case TurnCanceled:
+		if e.Session == "" {
+			return errors.New("turn.canceled event without a session")
+		}
 		if !e.Disposition.Valid() {
 			return fmt.Errorf("turn.canceled with disposition %q", e.Disposition)
 		}
 	case MessageDelta:
+		if e.Session == "" {
+			return errors.New("message.delta event without a session")
+		}
+		if !e.Ephemeral {
+			return errors.New("message.delta must be ephemeral")
+		}
+		if e.Index == nil {
+			return errors.New("message.delta event without index")
+		}
 		if !e.Block.Valid() {
 			return fmt.Errorf("message.delta with block %q", e.Block)
 		}
 	case MessageCompleted:
+		if e.Session == "" {
+			return errors.New("message.completed event without a session")
+		}
 		if !e.Role.Valid() {
 			return fmt.Errorf("message.completed with role %q", e.Role)
 		}
 	case ToolStarted:
+		if e.Session == "" {
+			return errors.New("tool.started event without a session")
+		}
+		if e.ToolUseID == "" {
+			return errors.New("tool.started event with an empty toolUseId")
+		}
 		if !e.ToolKind.Valid() {
 			return fmt.Errorf("tool.started with toolKind %q", e.ToolKind)
 		}
+		if e.FileBefore != nil {
+			if err := e.FileBefore.checkValues(); err != nil {
+				return fmt.Errorf("tool.started fileBefore: %w", err)
+			}
+		}
+	case ToolUpdated:
+		if e.Session == "" {
+			return errors.New("tool.updated event without a session")
+		}
+		if e.ToolUseID == "" {
+			return errors.New("tool.updated event with an empty toolUseId")
+		}
+	case ToolCompleted:
+		if e.Session == "" {
+			return errors.New("tool.completed event without a session")
+		}
+		if e.ToolUseID == "" {
+			return errors.New("tool.completed event with an empty toolUseId")
+		}
+		if e.FileBefore != nil {
+			if err := e.FileBefore.checkValues(); err != nil {
+				return fmt.Errorf("tool.completed fileBefore: %w", err)
+			}
+		}
+	case ToolFailed:
+		if e.Session == "" {
+			return errors.New("tool.failed event without a session")
+		}
+		if e.ToolUseID == "" {
+			return errors.New("tool.failed event with an empty toolUseId")
+		}
 	case ToolInterrupted:
+		if e.Session == "" {
+			return errors.New("tool.interrupted event without a session")
+		}
+		if e.ToolUseID == "" {
+			return errors.New("tool.interrupted event with an empty toolUseId")
+		}
 		if !e.Cause.Valid() {
 			return fmt.Errorf("tool.interrupted with cause %q", e.Cause)
 		}
+	case ToolCalled:
+		if e.Session == "" {
+			return errors.New("tool.called event without a session")
+		}
+		if e.CallID == "" {
+			return errors.New("tool.called event with an empty callId")
+		}
+		if e.Name == "" {
+			return errors.New("tool.called event with an empty name")
+		}
 	case PermissionRequested:
+		if e.Session == "" {
+			return errors.New("permission.requested event without a session")
+		}
+		if e.RequestID == "" {
+			return errors.New("permission.requested event with an empty requestId")
+		}
+		if e.ToolName == "" {
+			return errors.New("permission.requested event with an empty toolName")
+		}
 		if !e.ToolKind.Valid() {
 			return fmt.Errorf("permission.requested with toolKind %q", e.ToolKind)
 		}
+		if e.Suggestions == nil {
+			return errors.New("permission.requested event without suggestions")
+		}
 	case PermissionSettled:
+		if e.Session == "" {
+			return errors.New("permission.settled event without a session")
+		}
+		if e.RequestID == "" {
+			return errors.New("permission.settled event with an empty requestId")
+		}
 		if !e.Verdict.Valid() {
 			return fmt.Errorf("permission.settled with verdict %q", e.Verdict)
 		}
 		if !e.By.Valid() {
 			return fmt.Errorf("permission.settled with by %q", e.By)
 		}
+		for i, v := range e.Answers {
+			if err := v.checkValues(); err != nil {
+				return fmt.Errorf("permission.settled answers[%d]: %w", i, err)
+			}
+		}
 		if e.Mode != "" && !e.Mode.Valid() {
 			return fmt.Errorf("permission.settled with mode %q", e.Mode)
 		}
 	case PlanUpdated:
+		if e.Session == "" {
+			return errors.New("plan.updated event without a session")
+		}
+		if e.Items == nil {
+			return errors.New("plan.updated event without items")
+		}
 		for i, v := range e.Items {
 			if err := v.checkValues(); err != nil {
 				return fmt.Errorf("plan.updated items[%d]: %w", i, err)
 			}
 		}
+	case UsageUpdated:
+		if e.Session == "" {
+			return errors.New("usage.updated event without a session")
+		}
+		if e.TurnOutputTokens == nil {
+			return errors.New("usage.updated event without turnOutputTokens")
+		}
+	case ModelResolved:
+		if e.Session == "" {
+			return errors.New("model.resolved event without a session")
+		}
+		if e.Model == "" {
+			return errors.New("model.resolved event with an empty model")
+		}
+	case CommandsUpdated:
+		if e.Session == "" {
+			return errors.New("commands.updated event without a session")
+		}
+		if e.Commands == nil {
+			return errors.New("commands.updated event without commands")
+		}
+		for i, v := range e.Commands {
+			if err := v.checkValues(); err != nil {
+				return fmt.Errorf("commands.updated commands[%d]: %w", i, err)
+			}
+		}
+	case ModelsUpdated:
+		if e.Session == "" {
+			return errors.New("models.updated event without a session")
+		}
+		if e.Models == nil {
+			return errors.New("models.updated event without models")
+		}
+		for i, v := range e.Models {
+			if err := v.checkValues(); err != nil {
+				return fmt.Errorf("models.updated models[%d]: %w", i, err)
+			}
+		}
+	case ContextUpdated:
+		if e.Session == "" {
+			return errors.New("context.updated event without a session")
+		}
+		if e.TotalTokens == nil {
+			return errors.New("context.updated event without totalTokens")
+		}
+		if e.MaxTokens == nil {
+			return errors.New("context.updated event without maxTokens")
+		}
+		if e.Percentage == nil {
+			return errors.New("context.updated event without percentage")
+		}
+	case TasksUpdated:
+		if e.Session == "" {
+			return errors.New("tasks.updated event without a session")
+		}
+		if e.Tasks == nil {
+			return errors.New("tasks.updated event without tasks")
+		}
+		for i, v := range e.Tasks {
+			if err := v.checkValues(); err != nil {
+				return fmt.Errorf("tasks.updated tasks[%d]: %w", i, err)
+			}
+		}
+	case TaskStarted:
+		if e.Session == "" {
+			return errors.New("task.started event without a session")
+		}
+		if e.TaskID == "" {
+			return errors.New("task.started event with an empty taskId")
+		}
+		if e.Backgrounded == nil {
+			return errors.New("task.started event without backgrounded")
+		}
 	case TaskUpdated:
+		if e.Session == "" {
+			return errors.New("task.updated event without a session")
+		}
+		if e.TaskID == "" {
+			return errors.New("task.updated event with an empty taskId")
+		}
 		if e.TaskState != "" && !e.TaskState.Valid() {
 			return fmt.Errorf("task.updated with taskState %q", e.TaskState)
 		}
 	case TaskCompleted:
+		if e.Session == "" {
+			return errors.New("task.completed event without a session")
+		}
+		if e.TaskID == "" {
+			return errors.New("task.completed event with an empty taskId")
+		}
 		if !e.TaskEnd.Valid() {
 			return fmt.Errorf("task.completed with taskEnd %q", e.TaskEnd)
 		}
+	case GoalUpdated:
+		if e.Session == "" {
+			return errors.New("goal.updated event without a session")
+		}
 	case SessionCompacted:
+		if e.Session == "" {
+			return errors.New("session.compacted event without a session")
+		}
 		if !e.Trigger.Valid() {
 			return fmt.Errorf("session.compacted with trigger %q", e.Trigger)
 		}
+		if e.PreTokens == nil {
+			return errors.New("session.compacted event without preTokens")
+		}
 	case HookRan:
+		if e.Session == "" {
+			return errors.New("hook.ran event without a session")
+		}
 		if !e.Outcome.Valid() {
 			return fmt.Errorf("hook.ran with outcome %q", e.Outcome)
 		}
@@ -640,13 +888,59 @@ func (e Event) checkValues() error {
 		if !ErrorCode(e.Code).Valid() {
 			return fmt.Errorf("protocol.error with code %q", e.Code)
 		}
+	case Unknown:
+		if e.Session == "" {
+			return errors.New("unknown event without a session")
+		}
+	case TurnQueued:
+		if e.Session == "" {
+			return errors.New("turn.queued event without a session")
+		}
+	}
+	return nil
+}
+
+func (v BackgroundTask) checkValues() error {
+	if v.TaskID == "" {
+		return errors.New("an empty taskId")
+	}
+	return nil
+}
+
+func (v CommandEntry) checkValues() error {
+	if v.Name == "" {
+		return errors.New("an empty name")
+	}
+	return nil
+}
+
+func (v FileBefore) checkValues() error {
+	if v.Path == "" {
+		return errors.New("an empty path")
+	}
+	return nil
+}
+
+func (v ModelEntry) checkValues() error {
+	if v.Value == "" {
+		return errors.New("an empty value")
 	}
 	return nil
 }
 
 func (v PlanItem) checkValues() error {
+	if v.ID == "" {
+		return errors.New("an empty id")
+	}
 	if !v.Status.Valid() {
 		return fmt.Errorf("status %q", v.Status)
+	}
+	return nil
+}
+
+func (v QuestionAnswer) checkValues() error {
+	if v.Question == "" {
+		return errors.New("an empty question")
 	}
 	return nil
 }

@@ -16,8 +16,8 @@ import (
 var ErrUnknownKind = errors.New("unknown event kind")
 
 // DecodeEvent reads one event the sidecar sent, strictly: the kind must be one the sidecar sends, every field
-// must be one the kind's schema names, every required field must be there, enum values must be known, and the
-// event must pass Validate. Anything else is an error naming the kind, so the caller can report it as a
+// must be one the kind's schema names, every required field must be there, and the values must pass Validate
+// (enums, non-empty strings, nulls: what the schema says of them, generated). Anything else is an error naming the kind, so the caller can report it as a
 // protocol error instead of dropping data silently.
 //
 // It runs for every stream piece, so the event is decoded once: the top-level keys are checked by a scan
@@ -69,9 +69,6 @@ func DecodeEvent(data []byte) (Event, error) {
 	}
 	if err != nil {
 		return Event{}, fmt.Errorf("a malformed %s event: %w", kind, err)
-	}
-	if err := ev.checkValues(); err != nil {
-		return Event{}, err
 	}
 	if err := ev.Validate(); err != nil {
 		return Event{}, err

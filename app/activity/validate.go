@@ -1,7 +1,6 @@
 package activity
 
 import (
-	"errors"
 	"fmt"
 )
 
@@ -13,102 +12,26 @@ var knownKinds = func() map[Kind]bool {
 	return m
 }()
 
-// Validate checks that an event has what its kind requires, so a malformed sidecar line is refused at the
-// boundary instead of surfacing as a half-empty row in a front end.
+// turnKinds must name their turn. The schema leaves `turn` optional on every kind (the sidecar builds an event's
+// body before it knows the turn, and stamps it then); an end or start of no turn would attach to nothing.
+var turnKinds = map[Kind]bool{
+	TurnQueued: true, TurnStarted: true, TurnCompleted: true, TurnFailed: true, TurnCanceled: true,
+}
+
+// Validate checks that an event's values are what its kind's schema allows (checkValues, generated from the
+// schema: enums, non-empty strings, no nulls, constants), so a malformed sidecar line is refused at the boundary
+// instead of surfacing as a half-empty row in a front end. Which keys a line has is DecodeEvent's check; this
+// also runs on events the host builds. Beyond the schema it asks only what a Go value cannot say through it: a
+// time, and a turn on the turn kinds.
 func (e Event) Validate() error {
 	if !knownKinds[e.Kind] {
 		return fmt.Errorf("unknown event kind %q", e.Kind)
 	}
-	if e.Kind != ProtocolError && e.Session == "" {
-		return fmt.Errorf("%s event without a session", e.Kind)
-	}
 	if e.Time.IsZero() {
 		return fmt.Errorf("%s event without a time", e.Kind)
 	}
-	missing := func(field string) error { return fmt.Errorf("%s event without %s", e.Kind, field) }
-	switch e.Kind {
-	case SessionStarted:
-		if e.Cwd == "" {
-			return missing("cwd")
-		}
-		if e.Resumed == nil {
-			return missing("resumed")
-		}
-	case SessionClosed:
-		if e.Reason == "" {
-			return missing("reason")
-		}
-	case TurnQueued, TurnStarted, TurnCompleted, TurnFailed, TurnCanceled:
-		if e.Turn == "" {
-			return missing("turn")
-		}
-		if e.Kind == TurnFailed && (e.Code == "" || e.Message == "") {
-			return missing("code and message")
-		}
-		if e.Kind == TurnCanceled && e.Disposition == "" {
-			return missing("disposition")
-		}
-	case MessageDelta:
-		if !e.Ephemeral {
-			return errors.New("message.delta must be ephemeral")
-		}
-		if e.Block == "" {
-			return missing("block")
-		}
-	case MessageCompleted:
-		if e.Role != "assistant" && e.Role != "user" && e.Role != "thinking" {
-			return fmt.Errorf("message.completed with role %q", e.Role)
-		}
-	case ToolStarted, ToolUpdated, ToolCompleted, ToolFailed, ToolInterrupted:
-		if e.ToolUseID == "" {
-			return missing("toolUseId")
-		}
-	case PermissionRequested:
-		if e.RequestID == "" || e.ToolName == "" {
-			return missing("requestId and toolName")
-		}
-	case PermissionSettled:
-		if e.RequestID == "" {
-			return missing("requestId")
-		}
-		switch e.Verdict {
-		case "allow", "allow_always", "deny":
-		default:
-			return fmt.Errorf("permission.settled with verdict %q", e.Verdict)
-		}
-		if e.By == "" {
-			return missing("by")
-		}
-	case ModelResolved:
-		if e.Model == "" {
-			return missing("model")
-		}
-	case UsageUpdated:
-		if e.TurnOutputTokens == nil {
-			return missing("turnOutputTokens")
-		}
-	case CommandsUpdated:
-		if e.Commands == nil {
-			return missing("commands")
-		}
-	case ModelsUpdated:
-		if e.Models == nil {
-			return missing("models")
-		}
-	case ContextUpdated:
-		if e.TotalTokens == nil || e.MaxTokens == nil || e.Percentage == nil {
-			return missing("totalTokens, maxTokens and percentage")
-		}
-	case ProtocolError:
-		if e.Code == "" {
-			return missing("code")
-		}
-	case Unknown:
-		if len(e.Raw) == 0 {
-			return missing("raw")
-		}
-	default:
-		// The other kinds require no field beyond the session and time checked above.
+	if turnKinds[e.Kind] && e.Turn == "" {
+		return fmt.Errorf("%s event without turn", e.Kind)
 	}
-	return nil
+	return e.checkValues()
 }

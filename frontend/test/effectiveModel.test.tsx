@@ -112,12 +112,12 @@ describe('the context gauge’s window', () => {
     });
     await select(S);
     expect(screen.getByTestId('effective-model').textContent).toBe('runs claude-sonnet-5-5');
-    expect(screen.getByTestId('context-gauge').getAttribute('title')).toContain('of 1,000,000 tokens');
+    expect(screen.getByTestId('context-gauge').getAttribute('title')).toContain(`of ${(1_000_000).toLocaleString()} tokens`);
     await push({ ...switched('haiku'), seq: 5 });
     expect(screen.queryByTestId('effective-model')).toBeNull();
     expect(screen.queryByTestId('context-gauge')).toBeNull();
     await push({ ...resolved('claude-haiku-5-5'), seq: 6 }, { ...context(200_000), seq: 7 });
     expect(screen.getByTestId('effective-model').textContent).toBe('runs claude-haiku-5-5');
-    expect(screen.getByTestId('context-gauge').getAttribute('title')).toContain('of 200,000 tokens');
+    expect(screen.getByTestId('context-gauge').getAttribute('title')).toContain(`of ${(200_000).toLocaleString()} tokens`);
   });
 });

@@ -67,9 +67,9 @@ for await (const message of q) {
     if (deltas > 0) {
       const cpu = process.cpuUsage(cpuAtFirst);
       const cpuMs = (cpu.user + cpu.system) / 1000;
-      process.stdout.write(JSON.stringify({ mark: 'deltas', count: deltas, firstToLastMs: last - first, cpuMs }) + '\n');
+      process.stdout.write(`${JSON.stringify({ mark: 'deltas', count: deltas, firstToLastMs: last - first, cpuMs })}\n`);
     }
-    process.stdout.write(JSON.stringify({ mark: 'result', t, subtype: message.subtype }) + '\n');
+    process.stdout.write(`${JSON.stringify({ mark: 'result', t, subtype: message.subtype })}\n`);
     finish();
     break;
   }

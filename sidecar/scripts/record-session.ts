@@ -291,7 +291,7 @@ async function record(tempRoot: string, apiUrl: string): Promise<void> {
     throw new Error(`a temp path survived scrubbing (${tempRoot}); avoid absolute paths in prompts`);
   }
   mkdirSync(OUT_DIR, { recursive: true });
-  const jsonl = (items: unknown[]): string => items.map((m) => JSON.stringify(scrub(m))).join('\n') + '\n';
+  const jsonl = (items: unknown[]): string => `${items.map((m) => JSON.stringify(scrub(m))).join('\n')}\n`;
   writeFileSync(join(OUT_DIR, 'session.sdk.jsonl'), jsonl(messages));
   writeFileSync(join(OUT_DIR, 'session.history.jsonl'), jsonl(history));
   writeFileSync(join(OUT_DIR, 'session.meta.json'), `${JSON.stringify(scrub(meta), null, 2)}\n`);

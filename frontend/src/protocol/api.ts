@@ -1,6 +1,7 @@
 // The console API (app/console/API.md, version 1): every call's params and result, keyed by method name, so
 // `transport.call('startSession', {...})` is checked end to end.
 import type { ConsoleEvent, ModelEntry, PermissionMode, SessionEvent, Verdict } from './events';
+import type { AuthState, ProvisionState } from './hostState';
 import type { CancelDisposition, CancelPhase, ConsoleErrorCode, ConsoleMethod, QuestionAnswer, SessionState as SleepState } from './wire.gen';
 
 export interface Capabilities {
@@ -19,42 +20,6 @@ export interface LiveSession {
   /** asleep: the session holds no process; its next prompt or setting wakes it. */
   state?: SleepState;
   events: ConsoleEvent[];
-}
-
-/**
- * Provisioning and sign-in states are defined by their own issues; until then the host sends
- * `{state: "unknown"}`. The console reads the fields below when present and shows the rest as is.
- */
-export interface ProvisionState {
-  state: string;
-  bytes?: number;
-  total?: number;
-  rate?: number;
-  source?: string;
-  message?: string;
-  hints?: string[];
-  version?: string;
-}
-
-/** Claude Code's sign-in state: app/auth's State (`status`, `summary`, `reason`, …). */
-export interface AuthState {
-  status?: string;
-  method?: string;
-  summary?: string;
-  reason?: string;
-  plan?: string;
-  provider?: string;
-  keySource?: string;
-  email?: string;
-  organization?: string;
-  warnings?: Array<{ code: string; message: string }>;
-  signInCommand?: string;
-  message?: string;
-}
-
-/** signed_in | signed_out | unknown */
-export function authStatus(auth: AuthState): string {
-  return auth.status ?? 'unknown';
 }
 
 export interface Snapshot {

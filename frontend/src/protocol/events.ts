@@ -1,7 +1,7 @@
 // The normalized activity events of app/protocol/PROTOCOL.md, as the console receives them (with `seq`), plus
 // the host's own pushes (provisioning, sign-in) that travel on the same channel. One discriminated union, so
 // every switch over `kind` is checked for exhaustiveness.
-import type { AuthState, ProvisionState } from './api';
+import type { AuthState, ProvisionState } from './hostState';
 import type { Json } from './wire.gen';
 
 import {

@@ -1,6 +1,7 @@
 // The console's state: what the store folds events into. Items are immutable (a change makes a new object),
 // so a row component re-renders only when its own item changed.
-import type { AuthState, Capabilities, ProvisionState, SessionInfo } from '../protocol/api';
+import type { Capabilities, SessionInfo } from '../protocol/api';
+import type { AuthState, ProvisionState } from '../protocol/hostState';
 import type {
   CommandEntry,
   EventBase,

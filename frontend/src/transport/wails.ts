@@ -9,7 +9,7 @@ type BoundMethod = (params: unknown) => Promise<unknown>;
 
 export interface WailsWindow {
   go?: { console?: { API?: Record<string, BoundMethod | undefined> } };
-  runtime?: { EventsOn?: (name: string, callback: (...data: unknown[]) => void) => (() => void) | void };
+  runtime?: { EventsOn?: (name: string, callback: (...data: unknown[]) => void) => (() => void) | undefined };
 }
 
 export const WAILS_EVENT = 'baton:event';

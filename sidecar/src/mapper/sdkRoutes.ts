@@ -1,7 +1,8 @@
 // Every member of the SDK's own message union (SDKMessage in sdk.d.ts), named by its type (and subtype for system
-// messages), and what the mapper does with it. The table's type demands exactly the union's members: an SDK
-// upgrade that adds (or drops) a message type fails the typecheck here, not a user at run time. At run time a
-// message outside the table still becomes an `unknown` event carrying its raw JSON; nothing is dropped unnamed.
+// messages), with what the mapper does with it and what part of a turn it is: the one classification of the union.
+// The table's type demands exactly the union's members: an SDK upgrade that adds (or drops) a message type fails
+// the typecheck here, not a user at run time. At run time a message outside the table still becomes an `unknown`
+// event carrying its raw JSON; nothing is dropped unnamed.
 import type { SDKMessage } from '@anthropic-ai/claude-agent-sdk';
 
 type SdkKey<M> = M extends { type: 'system'; subtype: infer S extends string }
@@ -40,51 +41,69 @@ export type Route =
   | 'ignore'
   | 'unknown';
 
+/**
+ * What part of a turn a message is, for the session's two gates over the union:
+ * - `output`: a response's content (what the identity barrier holds until the turn is bound, what a follow-up
+ *   shows and what a rejected follow-up must not);
+ * - `end`: the response's result. The barrier holds it with the output (a turn's end must not pass its own
+ *   binding), but it is not output to the continuation bookkeeping: it ends a follow-up (resultArrived), it does
+ *   not start one streaming, and a rejected follow-up's result is judged on its own (Continuations.rejects);
+ * - `aside`: session bookkeeping that belongs to no response (system messages, rate limits, suggestions): it
+ *   passes the barrier at once.
+ */
+export type Part = 'output' | 'end' | 'aside';
+
+/** One row of the table: how the mapper reads the message, and what part of a turn it is. */
+export interface RouteFacts {
+  route: Route;
+  part: Part;
+}
+
 export const SDK_ROUTES = {
-  assistant: 'assistant',
-  user: 'user',
-  result: 'result',
-  stream_event: 'stream_event',
-  tool_progress: 'tool_progress',
-  'system/init': 'init',
-  'system/status': 'status',
-  'system/api_retry': 'api_retry',
-  'system/thinking_tokens': 'thinking_tokens',
+  assistant: { route: 'assistant', part: 'output' },
+  user: { route: 'user', part: 'output' },
+  result: { route: 'result', part: 'end' },
+  stream_event: { route: 'stream_event', part: 'output' },
+  tool_progress: { route: 'tool_progress', part: 'output' },
+  'system/init': { route: 'init', part: 'aside' },
+  'system/status': { route: 'status', part: 'aside' },
+  'system/api_retry': { route: 'api_retry', part: 'aside' },
+  'system/thinking_tokens': { route: 'thinking_tokens', part: 'aside' },
   // Background work (mapper/background.ts): task edges also update the tool call that launched the task.
-  'system/task_started': 'task_started',
-  'system/task_progress': 'task_progress',
-  'system/task_notification': 'task_notification',
-  'system/task_updated': 'task_updated',
-  'system/background_tasks_changed': 'tasks_changed',
-  'system/compact_boundary': 'compacted',
+  'system/task_started': { route: 'task_started', part: 'aside' },
+  'system/task_progress': { route: 'task_progress', part: 'aside' },
+  'system/task_notification': { route: 'task_notification', part: 'aside' },
+  'system/task_updated': { route: 'task_updated', part: 'aside' },
+  'system/background_tasks_changed': { route: 'tasks_changed', part: 'aside' },
+  'system/compact_boundary': { route: 'compacted', part: 'aside' },
   // A hook's start and progress are the run of which hook_response is the outcome (one collapsed row).
-  'system/hook_started': 'ignore',
-  'system/hook_progress': 'ignore',
-  'system/hook_response': 'hook',
-  'system/commands_changed': 'commands',
+  'system/hook_started': { route: 'ignore', part: 'aside' },
+  'system/hook_progress': { route: 'ignore', part: 'aside' },
+  'system/hook_response': { route: 'hook', part: 'aside' },
+  'system/commands_changed': { route: 'commands', part: 'aside' },
   // Read by the session itself (idle is the turn-over edge for turns held open for background work); no event.
-  'system/session_state_changed': 'ignore',
+  'system/session_state_changed': { route: 'ignore', part: 'aside' },
   // No Baton event yet: shown as unknown rows.
-  'system/local_command_output': 'unknown',
-  'system/model_refusal_fallback': 'unknown',
-  'system/model_refusal_no_fallback': 'unknown',
-  'system/notification': 'unknown',
-  'system/informational': 'unknown',
-  'system/permission_denied': 'unknown',
-  'system/plugin_install': 'unknown',
-  'system/memory_recall': 'unknown',
-  'system/mirror_error': 'unknown',
-  'system/session_writes_lost': 'unknown',
-  'system/elicitation_complete': 'unknown',
-  'system/files_persisted': 'unknown',
-  'system/control_request_progress': 'unknown',
-  'system/worker_shutting_down': 'unknown',
-  auth_status: 'unknown',
-  tool_use_summary: 'unknown',
-  rate_limit_event: 'unknown',
-  prompt_suggestion: 'unknown',
-  conversation_reset: 'unknown',
-} as const satisfies { [K in SdkMessageKey]: Route };
+  'system/local_command_output': { route: 'unknown', part: 'aside' },
+  'system/model_refusal_fallback': { route: 'unknown', part: 'aside' },
+  'system/model_refusal_no_fallback': { route: 'unknown', part: 'aside' },
+  'system/notification': { route: 'unknown', part: 'aside' },
+  'system/informational': { route: 'unknown', part: 'aside' },
+  'system/permission_denied': { route: 'unknown', part: 'aside' },
+  'system/plugin_install': { route: 'unknown', part: 'aside' },
+  'system/memory_recall': { route: 'unknown', part: 'aside' },
+  'system/mirror_error': { route: 'unknown', part: 'aside' },
+  'system/session_writes_lost': { route: 'unknown', part: 'aside' },
+  'system/elicitation_complete': { route: 'unknown', part: 'aside' },
+  'system/files_persisted': { route: 'unknown', part: 'aside' },
+  'system/control_request_progress': { route: 'unknown', part: 'aside' },
+  'system/worker_shutting_down': { route: 'unknown', part: 'aside' },
+  auth_status: { route: 'unknown', part: 'aside' },
+  tool_use_summary: { route: 'unknown', part: 'output' },
+  rate_limit_event: { route: 'unknown', part: 'aside' },
+  prompt_suggestion: { route: 'unknown', part: 'aside' },
+  conversation_reset: { route: 'unknown', part: 'aside' },
+} as const satisfies { [K in SdkMessageKey]: RouteFacts };
 
 /**
  * Messages the CLI sends that sdk.d.ts does not declare. command_lifecycle is the SDK's per-prompt bookkeeping
@@ -92,15 +111,28 @@ export const SDK_ROUTES = {
  * `/goal` command set, as its stop hook reports it). system/session_title_changed is the session's name, sent at
  * the start of a resumed session that has one and after a rename: the session's title (session.updated).
  */
-export const UNDECLARED_ROUTES: Readonly<Record<string, Route>> = {
-  command_lifecycle: 'ignore',
-  active_goal: 'goal',
-  'system/session_title_changed': 'title',
+export const UNDECLARED_ROUTES: Readonly<Record<string, RouteFacts>> = {
+  command_lifecycle: { route: 'ignore', part: 'aside' },
+  active_goal: { route: 'goal', part: 'aside' },
+  'system/session_title_changed': { route: 'title', part: 'aside' },
 };
+
+/** Unnamed messages are shown raw, and pass the barrier (they are no response's output that Baton knows of). */
+const UNNAMED: RouteFacts = { route: 'unknown', part: 'aside' };
+
+/** The table's row for a message's type and subtype; an `unknown` aside for anything neither table names. */
+export function factsOf(type: string, subtype: string | undefined): RouteFacts {
+  const key = type === 'system' ? `system/${subtype ?? ''}` : type;
+  if (Object.hasOwn(SDK_ROUTES, key)) return SDK_ROUTES[key as SdkMessageKey];
+  return UNDECLARED_ROUTES[key] ?? UNNAMED;
+}
 
 /** The route for a message's type and subtype; `unknown` for anything neither table names. */
 export function routeOf(type: string, subtype: string | undefined): Route {
-  const key = type === 'system' ? `system/${subtype ?? ''}` : type;
-  if (Object.hasOwn(SDK_ROUTES, key)) return SDK_ROUTES[key as SdkMessageKey];
-  return UNDECLARED_ROUTES[key] ?? 'unknown';
+  return factsOf(type, subtype).route;
+}
+
+/** What part of a turn an SDK message is (its row's `part`). */
+export function partOf(message: SDKMessage): Part {
+  return factsOf(message.type, message.type === 'system' ? message.subtype : undefined).part;
 }

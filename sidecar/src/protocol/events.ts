@@ -11,7 +11,7 @@ export const json = z.json();
 const count = z.number().int().nonnegative();
 
 const base = {
-  session: z.string(),
+  session: z.string().min(1),
   turn: z.string().min(1).optional(),
   time: z.iso.datetime(),
   ephemeral: z.literal(true).optional(),
@@ -93,7 +93,7 @@ export const errorCodeSchema = z.enum(ERROR_CODES);
 export const sessionStartedEvent = z.strictObject({
   ...base,
   kind: z.literal('session.started'),
-  cwd: z.string(),
+  cwd: z.string().min(1),
   model: z.string().min(1),
   permissionMode: permissionModeSchema,
   resumed: z.boolean(),
@@ -282,7 +282,7 @@ export const permissionRequestedEvent = z.strictObject({
   kind: z.literal('permission.requested'),
   requestId: z.string().min(1),
   toolUseId: z.string(),
-  toolName: z.string(),
+  toolName: z.string().min(1),
   input: json,
   /** The catalogue's kind and one-line title of the tool call (`title` is the SDK's own prompt line). */
   toolKind: toolKindSchema,
@@ -447,6 +447,8 @@ export const hookRanEvent = z.strictObject({
 export const protocolErrorEvent = z.strictObject({
   ...base,
   kind: z.literal('protocol.error'),
+  // A line the sidecar could not read belongs to no session: its error's session is empty.
+  session: z.string(),
   code: errorCodeSchema,
   message: z.string(),
 });

@@ -1,11 +1,15 @@
 // What an SDK message says about background work and follow-ups: the session reads these to hold turns open,
 // reserve continuations and reject a late follow-up's output.
 import type { SDKMessage } from '@anthropic-ai/claude-agent-sdk';
+import { partOf } from '../mapper/sdkRoutes.js';
 import { resultOriginSchema } from '../mapper/sdkSchemas.js';
 
-/** Messages that are a response's output (what a follow-up shows, and what a rejected one must not). */
+/**
+ * Messages that are a response's output (what a follow-up shows, and what a rejected one must not); a result is
+ * not (it ends the follow-up). The facts are the route table's `part` (mapper/sdkRoutes.ts).
+ */
 export function isOutput(message: SDKMessage): boolean {
-  return message.type === 'assistant' || message.type === 'stream_event' || message.type === 'user' || message.type === 'tool_progress';
+  return partOf(message) === 'output';
 }
 
 /**

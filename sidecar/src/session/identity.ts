@@ -3,6 +3,7 @@
 // when the echo is missing (a query may begin with assistant output or a tool), the session transcript is read, with
 // a bounded retry for write delay. Absence at the deadline, or two messages with the uuid, fail the turn.
 import type { SDKMessage } from '@anthropic-ai/claude-agent-sdk';
+import { partOf } from '../mapper/sdkRoutes.js';
 
 /** Reads the session's transcript (the SDK's getSessionMessages). */
 export type TranscriptFn = (session: string, options: { dir: string }) => Promise<readonly unknown[]>;
@@ -12,19 +13,12 @@ const RETRY_MS = 100;
 
 export type Resolution = { bound: true } | { bound: false; reason: string };
 
-/** True for what a turn produces (held back until the turn is bound); system bookkeeping passes through. */
+/**
+ * True for what a turn produces, its result included (held back until the turn is bound); system bookkeeping
+ * passes through. The facts are the route table's `part` (mapper/sdkRoutes.ts).
+ */
 export function isTurnOutput(message: SDKMessage): boolean {
-  switch (message.type) {
-    case 'assistant':
-    case 'stream_event':
-    case 'user':
-    case 'result':
-    case 'tool_progress':
-    case 'tool_use_summary':
-      return true;
-    default:
-      return false;
-  }
+  return partOf(message) !== 'aside';
 }
 
 /**

@@ -145,7 +145,9 @@ export class SdkSession {
       },
       sessionInfo: deps.sessionInfo,
       emit: (body) => this.emit(body),
-      modelReported: (model) => this.mapper.noteModel(model).forEach((body) => this.emit(body)),
+      modelReported: (model) => {
+        for (const body of this.mapper.noteModel(model)) this.emit(body);
+      },
       isOpen: () => !this.ending,
       log: diag,
     });
@@ -495,11 +497,12 @@ export class SdkSession {
     // While a continuation is reserved, output before the person's echo is the follow-up's (Claude Code answers
     // the notification before the prompt queued behind it).
     const barrier = this.continuations.reserved === undefined || (running !== undefined && isEchoOf(message, running.uuid));
-    if (barrier && running !== undefined && running.dispatched && running.accepted !== true) {
+    if (barrier && running?.dispatched && running.accepted !== true) {
       if (isEchoOf(message, running.uuid)) {
         this.accept(running, generation);
       } else if (isTurnOutput(message)) {
-        (running.held ??= []).push(message);
+        running.held ??= [];
+        running.held.push(message);
         this.resolveIdentity(running, generation);
         return;
       }

@@ -55,7 +55,7 @@ describe('the effective model', () => {
     const opened = await sidecar.waitFor(isEvent('context.updated'), 60_000);
     const before = sidecar.lines.slice(0, sidecar.lines.indexOf(opened)).filter(isEvent('model.resolved'));
     expect(before.map((l) => l.event.kind), 'a model.resolved before the first context usage').toEqual(['model.resolved']);
-    const first = (before[0]?.event as EventOf<'model.resolved'>).model;
+    const first = (before[0]!.event as EventOf<'model.resolved'>).model;
     expect(first).toMatch(/^claude-/);
     expect(sidecar.lines.some(isEvent('turn.started'))).toBe(false);
     expect(api.streamedModels()).toEqual([]);

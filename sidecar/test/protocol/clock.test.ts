@@ -8,8 +8,14 @@ function machine(start: number, step: number) {
   const m = { now: start, offset: 12_345.678 };
   return {
     m,
-    wall: () => Math.floor((m.now += step)),
-    mono: () => (m.now += step) - m.offset,
+    wall: () => {
+      m.now += step;
+      return Math.floor(m.now);
+    },
+    mono: () => {
+      m.now += step;
+      return m.now - m.offset;
+    },
   };
 }
 

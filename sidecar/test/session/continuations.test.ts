@@ -167,3 +167,25 @@ describe('continuations: a continuation turn ends at idle', () => {
     expect(c.continuationTurn).toBeUndefined();
   });
 });
+
+describe('continuations: a tool-use summary is a follow-up output', () => {
+  const summary = { type: 'tool_use_summary', summary: 'Read 2 files', preceding_tool_use_ids: ['t1'] } as unknown as SDKMessage;
+
+  it('counts as the follow-up showing output (its delay is no longer armed)', () => {
+    const { c, timers } = setup({ live: 0 });
+    c.before(notification, undefined);
+    expect([...timers.pending.values()].map((t) => t.ms)).toEqual([DELAY]);
+    c.before(summary, undefined);
+    expect(timers.pending.size).toBe(0);
+  });
+
+  it('is dropped with the rest of a canceled follow-up, until its result', () => {
+    const { c } = setup({ live: 0 });
+    c.before(notification, undefined);
+    c.cancel('s1:continuation:1');
+    expect(c.rejects(summary, false)).toBe(true);
+    expect(c.rejects(assistant, false)).toBe(true);
+    expect(c.rejects(followUpResult, false)).toBe(true);
+    expect(c.rejects(summary, false)).toBe(false);
+  });
+});

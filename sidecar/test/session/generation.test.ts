@@ -44,7 +44,7 @@ describe('Generation', () => {
       },
     });
     const options = fake.options();
-    const hook = (options.hooks?.PreToolUse as HookCallbackMatcher[])[0]!.hooks[0]!;
+    const hook = (options.hooks!.PreToolUse as HookCallbackMatcher[])[0]!.hooks[0]!;
     const ask = { signal: new AbortController().signal, toolUseID: 'toolu_1', suggestions: [] } as never;
     const hookInput = { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: {} } as never;
 

@@ -146,11 +146,11 @@ func activityFiles(doc *Document) (enums, kinds, codec string, err error) {
 
 	var c strings.Builder
 	c.WriteString(header)
-	c.WriteString("package activity\n\nimport (\n\t\"encoding/json\"\n\t\"fmt\"\n\t\"time\"\n)\n\n")
+	c.WriteString("package activity\n\nimport (\n\t\"encoding/json\"\n\t\"errors\"\n\t\"fmt\"\n\t\"time\"\n)\n\n")
 	if err := marshalers(&c, r, infos, byName); err != nil {
 		return "", "", "", err
 	}
-	if err := enumChecks(&c, r, infos, byName, nested); err != nil {
+	if err := valueChecks(&c, r, infos, byName, nested); err != nil {
 		return "", "", "", err
 	}
 	return e.String(), b.String(), c.String(), nil
@@ -229,35 +229,22 @@ func marshalers(b *strings.Builder, r *resolver, kinds []kindInfo, byName map[st
 	return nil
 }
 
-// enumChecks renders the check that every enum field holds a value its kind's schema names.
-func enumChecks(b *strings.Builder, r *resolver, kinds []kindInfo, byName map[string]*flatField, nested []string) error {
-	b.WriteString("// checkValues reports a field whose value is not one its kind's schema allows (enums, nested enums).\nfunc (e Event) checkValues() error {\n\tswitch e.Kind {\n")
+// valueChecks renders checkValues: what the kind's schema says of a value beyond which keys it has (DecodeEvent
+// checks those): enum fields hold a value the schema names, a required string with a minimum length is not empty,
+// a required number, object or list is not null, and a field the schema fixes to true is true. It also runs on
+// events the host builds itself (Validate), where there are no keys to check.
+func valueChecks(b *strings.Builder, r *resolver, kinds []kindInfo, byName map[string]*flatField, nested []string) error {
+	b.WriteString("// checkValues reports a field whose value is not one its kind's schema allows (enums, empty strings, nulls,\n")
+	b.WriteString("// constants; nested objects too).\nfunc (e Event) checkValues() error {\n\tswitch e.Kind {\n")
 	for _, k := range kinds {
 		var lines []string
 		for _, p := range k.Schema.Properties {
-			if envelope[p.Name] {
-				continue
-			}
-			t, err := r.typeOf(p.Schema)
+			line, err := fieldCheck(r, k, p, byName)
 			if err != nil {
 				return err
 			}
-			f := byName[p.Name]
-			switch {
-			case t.Shape == shapeString && t.Enum != "":
-				value := "e." + f.Go
-				if f.Type.Enum != t.Enum {
-					value = t.Enum + "(e." + f.Go + ")"
-				}
-				cond := "!" + value + ".Valid()"
-				if !k.Schema.IsRequired(p.Name) {
-					cond = "e." + f.Go + " != \"\" && " + cond
-				}
-				lines = append(lines, fmt.Sprintf("\t\tif %s {\n\t\t\treturn fmt.Errorf(\"%s with %s %%q\", e.%s)\n\t\t}\n", cond, k.Entry.Kind, p.Name, f.Go))
-			case t.Shape == shapeStruct && hasEnums(r.doc, t.Named):
-				lines = append(lines, fmt.Sprintf("\t\tif e.%s != nil {\n\t\t\tif err := e.%s.checkValues(); err != nil {\n\t\t\t\treturn fmt.Errorf(\"%s %s: %%w\", err)\n\t\t\t}\n\t\t}\n", f.Go, f.Go, k.Entry.Kind, p.Name))
-			case t.Shape == shapeSlice && t.Named != "" && hasEnums(r.doc, t.Named):
-				lines = append(lines, fmt.Sprintf("\t\tfor i, v := range e.%s {\n\t\t\tif err := v.checkValues(); err != nil {\n\t\t\t\treturn fmt.Errorf(\"%s %s[%%d]: %%w\", i, err)\n\t\t\t}\n\t\t}\n", f.Go, k.Entry.Kind, p.Name))
+			if line != "" {
+				lines = append(lines, line)
 			}
 		}
 		if len(lines) == 0 {
@@ -267,7 +254,7 @@ func enumChecks(b *strings.Builder, r *resolver, kinds []kindInfo, byName map[st
 	}
 	b.WriteString("\t}\n\treturn nil\n}\n\n")
 	for _, name := range nested {
-		if !hasEnums(r.doc, name) {
+		if !hasChecks(r.doc, name) {
 			continue
 		}
 		fmt.Fprintf(b, "func (v %s) checkValues() error {\n", name)
@@ -277,28 +264,107 @@ func enumChecks(b *strings.Builder, r *resolver, kinds []kindInfo, byName map[st
 			if err != nil {
 				return err
 			}
-			if t.Shape != shapeString || t.Enum == "" {
-				continue
+			field, required := "v."+GoName(p.Name), s.IsRequired(p.Name)
+			switch {
+			case t.Shape == shapeString && t.Enum != "":
+				cond := "!" + field + ".Valid()"
+				if !required {
+					cond = field + " != \"\" && " + cond
+				}
+				fmt.Fprintf(b, "\tif %s {\n\t\treturn fmt.Errorf(\"%s %%q\", %s)\n\t}\n", cond, p.Name, field)
+			case t.Shape == shapeString && required && nonEmpty(p.Schema):
+				fmt.Fprintf(b, "\tif %s == \"\" {\n\t\treturn errors.New(\"an empty %s\")\n\t}\n", field, p.Name)
 			}
-			cond := "!v." + GoName(p.Name) + ".Valid()"
-			if !s.IsRequired(p.Name) {
-				cond = "v." + GoName(p.Name) + " != \"\" && " + cond
-			}
-			fmt.Fprintf(b, "\tif %s {\n\t\treturn fmt.Errorf(\"%s %%q\", v.%s)\n\t}\n", cond, p.Name, GoName(p.Name))
 		}
 		b.WriteString("\treturn nil\n}\n\n")
 	}
 	return nil
 }
 
-// hasEnums reports whether a named object holds an enum field directly (nesting deeper is not used by the wire).
-func hasEnums(doc *Document, name string) bool {
+// fieldCheck renders the check of one property of a kind ("" when its schema asks nothing a decoded value shows).
+func fieldCheck(r *resolver, k kindInfo, p Property, byName map[string]*flatField) (string, error) {
+	kind, required := k.Entry.Kind, k.Schema.IsRequired(p.Name)
+	fail := func(cond, format string, args ...string) string {
+		if len(args) == 0 {
+			return fmt.Sprintf("\t\tif %s {\n\t\t\treturn errors.New(%q)\n\t\t}\n", cond, format)
+		}
+		return fmt.Sprintf("\t\tif %s {\n\t\t\treturn fmt.Errorf(%q, %s)\n\t\t}\n", cond, format, strings.Join(args, ", "))
+	}
+	each := func() string { // the elements of a list of named objects
+		return fmt.Sprintf("\t\tfor i, v := range %s {\n%s\t\t}\n", field(byName, p),
+			indent(fail("err := v.checkValues(); err != nil", kind+" "+p.Name+"[%d]: %w", "i", "err")))
+	}
+	if envelope[p.Name] {
+		// Of the envelope, only what a kind may tighten: a session it requires non-empty, ephemeral fixed to true.
+		switch {
+		case p.Name == "session" && nonEmpty(p.Schema):
+			return fail(`e.Session == ""`, kind+" event without a session"), nil
+		case p.Name == "ephemeral" && required && string(p.Schema.Const) == "true":
+			return fail("!e.Ephemeral", kind+" must be ephemeral"), nil
+		}
+		return "", nil
+	}
+	t, err := r.typeOf(p.Schema)
+	if err != nil {
+		return "", err
+	}
+	f := byName[p.Name]
+	field := field(byName, p)
+	checked := t.Named != "" && hasChecks(r.doc, t.Named)
+	switch {
+	case t.Shape == shapeString && t.Enum != "":
+		value := field
+		if f.Type.Enum != t.Enum {
+			value = t.Enum + "(" + field + ")"
+		}
+		cond := "!" + value + ".Valid()"
+		if !required {
+			cond = field + ` != "" && ` + cond
+		}
+		return fail(cond, kind+" with "+p.Name+" %q", field), nil
+	case t.Shape == shapeString && required && nonEmpty(p.Schema):
+		return fail(field+` == ""`, kind+" event with an empty "+p.Name), nil
+	case required && (strings.HasPrefix(f.Flat, "*") || t.Shape == shapeSlice):
+		// A required number, object or list decodes to nil only from an explicit null, which its schema refuses.
+		check := fail(field+" == nil", kind+" event without "+p.Name)
+		switch {
+		case checked && t.Shape == shapeStruct:
+			check += fail("err := "+field+".checkValues(); err != nil", kind+" "+p.Name+": %w", "err")
+		case checked && t.Shape == shapeSlice:
+			check += each()
+		}
+		return check, nil
+	case checked && t.Shape == shapeStruct:
+		return fmt.Sprintf("\t\tif %s != nil {\n%s\t\t}\n", field,
+			indent(fail("err := "+field+".checkValues(); err != nil", kind+" "+p.Name+": %w", "err"))), nil
+	case checked && t.Shape == shapeSlice:
+		return each(), nil
+	}
+	return "", nil
+}
+
+// field is the flat event's field for a kind's property.
+func field(byName map[string]*flatField, p Property) string { return "e." + byName[p.Name].Go }
+
+func indent(lines string) string {
+	return "\t" + strings.ReplaceAll(strings.TrimSuffix(lines, "\n"), "\n", "\n\t") + "\n"
+}
+
+// nonEmpty reports whether a string schema refuses the empty string.
+func nonEmpty(s *Schema) bool { return s.MinLength != nil && *s.MinLength > 0 }
+
+// hasChecks reports whether a named object has a field checkValues checks: an enum, or a required string that
+// must not be empty (nesting deeper is not used by the wire).
+func hasChecks(doc *Document, name string) bool {
 	s := doc.Defs[name]
 	if s == nil {
 		return false
 	}
 	for _, p := range s.Properties {
 		if ref := p.Schema.RefName(); ref != "" && len(doc.Defs[ref].Enum) > 0 {
+			return true
+		}
+		if s.IsRequired(p.Name) && nonEmpty(p.Schema) && hasType(p.Schema, "string") {
 			return true
 		}
 	}

@@ -24,6 +24,7 @@ export function Composer({ session }: { session: SessionState }) {
     ref.current?.focus();
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the composer takes the focus again when the session changes.
   useEffect(() => {
     ref.current?.focus();
   }, [session.id]);

@@ -24,6 +24,7 @@ export function ModelPicker({ session }: { session: SessionState }) {
   const described = new Map(session.models.map((m) => [m.value, m]));
   return (
     <span className="picker" data-testid="model-picker">
+      {/* biome-ignore lint/a11y/noLabelWithoutControl: the label holds its control (a select, or an input for another model). */}
       <label>
         Model{' '}
         {custom ? (

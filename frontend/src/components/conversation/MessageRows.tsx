@@ -37,7 +37,7 @@ export const AssistantRow = memo(function AssistantRow({ item, nested }: { item:
     <div className={`row row-assistant${item.streaming ? ' streaming' : ''}`} data-testid="assistant-message" aria-busy={item.streaming}>
       <Markdown text={item.text} />
       {item.stopped === true && <div className="stopped-label small muted" data-testid="reply-stopped">Stopped</div>}
-      {item.streaming && item.text === '' && <span className="caret" aria-label="writing" />}
+      {item.streaming && item.text === '' && <span className="caret" role="img" aria-label="writing" />}
       {!item.streaming && item.text !== '' && (
         <div className="row-actions">
           <CopyButton text={item.text} what="reply" />

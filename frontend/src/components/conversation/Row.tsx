@@ -11,6 +11,7 @@ import { ToolCard } from '../tools/ToolCard';
 import { useConversation } from './actions';
 import { HookRow } from './HookRow';
 import { lookupItem } from './lookup';
+import { NestedRowsContext } from './nestedRows';
 import { AssistantRow, ErrorRow, NoticeRow, ThinkingRow, TurnEndRow, UnknownRow, UserRow } from './MessageRows';
 
 function PermissionRow({ item }: { item: PermissionItem }) {
@@ -59,7 +60,9 @@ export const Row = memo(function Row({ itemKey, nested = false }: { itemKey: Ite
     case 'tool':
       return (
         <div className="row row-tool">
-          <ToolCard item={item} />
+          <NestedRowsContext.Provider value={NestedRows}>
+            <ToolCard item={item} />
+          </NestedRowsContext.Provider>
         </div>
       );
     case 'permission':

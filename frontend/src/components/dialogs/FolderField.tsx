@@ -63,6 +63,7 @@ export function FolderField({ cwd, recent, onChange, onPick }: { cwd: string; re
             ref={input}
             autoFocus
             type="text"
+            role="combobox"
             value={cwd}
             onChange={(e) => {
               onChange(e.target.value);

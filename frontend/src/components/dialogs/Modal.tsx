@@ -10,6 +10,7 @@ export function Modal({ title, onClose, children, labelledBy = 'modal-title' }: 
     return () => previous?.focus();
   }, []);
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a press outside the dialog closes it; the keyboard has Escape.
     <div
       className="modal-backdrop"
       onMouseDown={(e) => {

@@ -28,7 +28,7 @@ export function RewindDialog({ sessionId, uuid, prompt, onClose }: { sessionId: 
     };
   }, [files, dryRun, store, sessionId, uuid]);
 
-  const filesReady = !files || (dryRun !== undefined && dryRun.canRewind);
+  const filesReady = !files || dryRun?.canRewind === true;
   const confirm = async () => {
     setBusy(true);
     setError(undefined);
@@ -64,7 +64,7 @@ export function RewindDialog({ sessionId, uuid, prompt, onClose }: { sessionId: 
       {files && (
         <div className="dry-run" data-testid="rewind-dry-run">
           {dryRun === undefined && error === undefined && <span className="muted">Checking what would change…</span>}
-          {dryRun !== undefined && dryRun.canRewind && (
+          {dryRun?.canRewind === true && (
             <>
               <div data-testid="rewind-counts">
                 {dryRun.filesChanged?.length ?? 0} file{(dryRun.filesChanged?.length ?? 0) === 1 ? '' : 's'} would change:{' '}

@@ -122,6 +122,7 @@ export function PermissionCard({ sessionId, item, before, keys = false }: { sess
 /** The key that answers with this button, shown on it (hidden from its accessible name, which aria-keyshortcuts carries). */
 function KeyBadge({ k }: { k: string }) {
   return (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a kbd takes no focus; the rule mistakes it for a control.
     <kbd className="key-badge" aria-hidden="true">
       {k}
     </kbd>

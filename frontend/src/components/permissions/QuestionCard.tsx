@@ -54,6 +54,7 @@ export function QuestionCard({ sessionId, item }: { sessionId: string; item: Per
       {questions.map((q, i) => {
         const c = choices[i];
         return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: two questions may have the same text; the place tells them apart.
           <fieldset key={`${i}-${q.question}`} className="question" disabled={sent}>
             <legend>
               {q.header !== '' && <span className="chip">{q.header}</span>} <strong>{q.question}</strong>

@@ -14,7 +14,7 @@ export function PlanPanel({ items }: { items: readonly PlanItem[] }) {
       <ul>
         {items.map((item) => (
           <li key={item.id} className={`plan-item ${item.status}`}>
-            <span className="plan-mark" aria-label={item.status.replace('_', ' ')}>
+            <span className="plan-mark" role="img" aria-label={item.status.replace('_', ' ')}>
               {MARK[item.status]}
             </span>
             <span>{item.status === 'in_progress' && item.activeForm !== undefined ? item.activeForm : item.content}</span>

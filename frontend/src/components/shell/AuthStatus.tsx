@@ -1,6 +1,6 @@
 // Claude Code's sign-in state, as `claude auth status` reports it through the host; when signed out, how to
 // sign in (a button where the host can open a terminal, and the exact command).
-import { type AuthState, authStatus } from '../../protocol/api';
+import { type AuthState, authStatus } from '../../protocol/hostState';
 import { useConsole, useStore } from '../../store/hooks';
 
 export function authSummary(auth: AuthState): string {

@@ -1,7 +1,7 @@
 // First launch: Baton fetches the pinned claude executable. A real progress bar (bytes, rate, source); a
 // failure offers Retry and the actionable hints provisioning gave.
 import { formatBytes } from '../../lib/format';
-import type { ProvisionState } from '../../protocol/api';
+import type { ProvisionState } from '../../protocol/hostState';
 import { useStore } from '../../store/hooks';
 
 /** States that take the whole window; anything else (ready, unknown) shows the console. */

@@ -8,7 +8,9 @@ export function Toasts() {
   useEffect(() => {
     const infos = toasts.filter((t) => t.kind === 'info');
     if (infos.length === 0) return;
-    const timer = setTimeout(() => infos.forEach((t) => store.dismissToast(t.id)), 6000);
+    const timer = setTimeout(() => {
+      for (const t of infos) store.dismissToast(t.id);
+    }, 6000);
     return () => clearTimeout(timer);
   }, [toasts, store]);
   if (toasts.length === 0) return null;

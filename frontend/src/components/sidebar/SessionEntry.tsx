@@ -126,11 +126,11 @@ export function SessionEntry({ entry, selected, showProject, onSelect }: { entry
           <span className="entry-title">
             {entry.live &&
               (entry.asleep ? (
-                <span className="dot live asleep" title="live, asleep" aria-label="asleep" />
+                <span className="dot live asleep" title="live, asleep" role="img" aria-label="asleep" />
               ) : (
-                <span className="dot live" title="live" aria-label="live" />
+                <span className="dot live" title="live" role="img" aria-label="live" />
               ))}
-            {entry.pinned === true && <span className="pin" aria-label="pinned" title="Pinned" />}
+            {entry.pinned === true && <span className="pin" role="img" aria-label="pinned" title="Pinned" />}
             <span className="entry-title-text" data-testid="entry-title">
               {entry.title}
             </span>

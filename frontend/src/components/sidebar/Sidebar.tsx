@@ -57,6 +57,7 @@ export function Sidebar({ onNewSession }: { onNewSession: () => void }) {
   const sessionsSig = useConsole((s) => Object.values(s.sessions).map((x) => `${x.id}|${x.live ? 1 : 0}${x.sleep ?? ''}|${x.title ?? ''}|${x.turnOrder.length}`).join('\n'));
   const [text, setText] = useState('');
   const [project, setProject] = useState('');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the slices of the store the entries are made of; they are read whole.
   const entries = useMemo(() => sidebarEntries(store.getState()), [store, sidebar, marks, sessionsSig]);
   const shown = useMemo(() => filterEntries(entries, { text, project }), [entries, text, project]);
   const searching = text.trim() !== '';

@@ -2,12 +2,13 @@
 import { useState } from 'react';
 import { stringField } from '../../store/files';
 import type { ToolItem } from '../../store/types';
-import { NestedRows } from '../conversation/Row';
+import { useNestedRows } from '../conversation/nestedRows';
 import { Output } from './Output';
 import { ToolHeader } from './ToolHeader';
 
 export function AgentCard({ item }: { item: ToolItem }) {
   const [open, setOpen] = useState(item.status === 'running');
+  const NestedRows = useNestedRows();
   const description = stringField(item.input, 'description') ?? '';
   const prompt = stringField(item.input, 'prompt');
   return (

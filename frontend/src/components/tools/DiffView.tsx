@@ -50,6 +50,7 @@ export const DiffView = memo(function DiffView({ before, after }: { before: stri
       </div>
       <pre className="diff-body">
         {shown.map((line, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a diff's lines have no identity but their place in it.
           <div key={i} className={`diff-line ${line.kind}`}>
             <span className="no">{line.oldNo ?? ''}</span>
             <span className="no">{line.newNo ?? ''}</span>
