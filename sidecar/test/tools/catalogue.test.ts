@@ -18,12 +18,21 @@ describe('tool catalogue', () => {
     expect(describeTool('MultiEdit', { file_path: 'b.ts', edits: [] })).toMatchObject({ toolKind: 'edit', path: 'b.ts' });
     expect(describeTool('Write', { file_path: 'n.txt', content: 'x' })).toMatchObject({ toolKind: 'write', title: 'Write n.txt' });
     expect(describeTool('Read', { file_path: '/p/r.md' })).toEqual({ toolKind: 'read', title: 'Read /p/r.md', detail: '/p/r.md', path: '/p/r.md' });
-    expect(describeTool('Grep', { pattern: 'TODO', path: 'src' })).toEqual({ toolKind: 'search', title: 'Search TODO in src', detail: 'TODO in src', path: 'src' });
+    expect(describeTool('Grep', { pattern: 'TODO', path: 'src' })).toEqual({
+      toolKind: 'search',
+      title: 'Search TODO in src',
+      detail: 'TODO in src',
+      path: 'src',
+    });
     expect(describeTool('Glob', { pattern: '**/*.ts' })).toEqual({ toolKind: 'search', title: 'Search **/*.ts', detail: '**/*.ts' });
     expect(describeTool('LS', { path: '/p' })).toMatchObject({ toolKind: 'search', title: 'List /p', detail: '/p' });
     expect(describeTool('WebFetch', { url: 'https://x.test/a' })).toEqual({ toolKind: 'fetch', title: 'Fetch https://x.test/a', detail: 'https://x.test/a' });
     expect(describeTool('WebSearch', { query: 'zod enums' })).toEqual({ toolKind: 'fetch', title: 'Search the web for “zod enums”', detail: '“zod enums”' });
-    expect(describeTool('Task', { description: 'Look around', subagent_type: 'Explore', prompt: 'p' })).toEqual({ toolKind: 'agent', title: 'Agent · Explore', detail: 'Look around' });
+    expect(describeTool('Task', { description: 'Look around', subagent_type: 'Explore', prompt: 'p' })).toEqual({
+      toolKind: 'agent',
+      title: 'Agent · Explore',
+      detail: 'Look around',
+    });
     expect(describeTool('Agent', { description: 'd' })).toEqual({ toolKind: 'agent', title: 'Agent', detail: 'd' });
     expect(describeTool('TodoWrite', { todos: [] })).toEqual({ toolKind: 'plan', title: 'Update the checklist' });
     expect(describeTool('AskUserQuestion', { questions: [{ question: 'Which one?' }] })).toEqual({ toolKind: 'question', title: 'Ask Which one?' });

@@ -46,7 +46,7 @@ function files(dir: string): string[] {
 const LITERAL = /(['"`])([A-Za-z_]+)\1/g;
 
 /** Every tool name written as a whole string literal in a line of code (not a comment). */
-export function strayNames(source: string): { line: number; name: string }[] {
+function strayNames(source: string): { line: number; name: string }[] {
   const found: { line: number; name: string }[] = [];
   source.split('\n').forEach((text, index) => {
     const code = text.trimStart();
