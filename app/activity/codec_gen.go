@@ -159,6 +159,10 @@ type wireToolStarted struct {
 	ToolUseID       string          `json:"toolUseId"`
 	Name            string          `json:"name"`
 	Input           json.RawMessage `json:"input"`
+	ToolKind        ToolKind        `json:"toolKind"`
+	Title           string          `json:"title"`
+	Detail          string          `json:"detail,omitempty"`
+	Path            string          `json:"path,omitempty"`
 	ParentToolUseID string          `json:"parentToolUseId,omitempty"`
 	FileBefore      *FileBefore     `json:"fileBefore,omitempty"`
 }
@@ -238,6 +242,8 @@ type wirePermissionRequested struct {
 	ToolUseID      string            `json:"toolUseId"`
 	ToolName       string            `json:"toolName"`
 	Input          json.RawMessage   `json:"input"`
+	ToolKind       ToolKind          `json:"toolKind"`
+	ToolTitle      string            `json:"toolTitle"`
 	Title          string            `json:"title,omitempty"`
 	Description    string            `json:"description,omitempty"`
 	DecisionReason string            `json:"decisionReason,omitempty"`
@@ -469,7 +475,7 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	case MessageCompleted:
 		return json.Marshal(wireMessageCompleted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Role: e.Role, MessageID: e.MessageID, UUID: e.UUID, Text: e.Text, ParentToolUseID: e.ParentToolUseID, Stopped: e.Stopped})
 	case ToolStarted:
-		return json.Marshal(wireToolStarted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, ToolUseID: e.ToolUseID, Name: e.Name, Input: rawOrNull(e.Input), ParentToolUseID: e.ParentToolUseID, FileBefore: e.FileBefore})
+		return json.Marshal(wireToolStarted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, ToolUseID: e.ToolUseID, Name: e.Name, Input: rawOrNull(e.Input), ToolKind: e.ToolKind, Title: e.Title, Detail: e.Detail, Path: e.Path, ParentToolUseID: e.ParentToolUseID, FileBefore: e.FileBefore})
 	case ToolUpdated:
 		return json.Marshal(wireToolUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, ToolUseID: e.ToolUseID, ElapsedSeconds: e.ElapsedSeconds, Summary: e.Summary})
 	case ToolCompleted:
@@ -481,7 +487,7 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	case ToolCalled:
 		return json.Marshal(wireToolCalled{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, CallID: e.CallID, ToolUseID: e.ToolUseID, Name: e.Name, Input: rawOrNull(e.Input)})
 	case PermissionRequested:
-		return json.Marshal(wirePermissionRequested{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, RequestID: e.RequestID, ToolUseID: e.ToolUseID, ToolName: e.ToolName, Input: rawOrNull(e.Input), Title: e.Title, Description: e.Description, DecisionReason: e.DecisionReason, Suggestions: nonNil(e.Suggestions)})
+		return json.Marshal(wirePermissionRequested{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, RequestID: e.RequestID, ToolUseID: e.ToolUseID, ToolName: e.ToolName, Input: rawOrNull(e.Input), ToolKind: e.ToolKind, ToolTitle: e.ToolTitle, Title: e.Title, Description: e.Description, DecisionReason: e.DecisionReason, Suggestions: nonNil(e.Suggestions)})
 	case PermissionSettled:
 		return json.Marshal(wirePermissionSettled{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, RequestID: e.RequestID, Verdict: e.Verdict, By: e.By, Message: e.Message, Answers: e.Answers, Mode: e.Mode})
 	case PlanUpdated:
@@ -661,6 +667,9 @@ func (e Event) checkValues() error {
 		if e.ToolUseID == "" {
 			return errors.New("tool.started event with an empty toolUseId")
 		}
+		if !e.ToolKind.Valid() {
+			return fmt.Errorf("tool.started with toolKind %q", e.ToolKind)
+		}
 		if e.FileBefore != nil {
 			if err := e.FileBefore.checkValues(); err != nil {
 				return fmt.Errorf("tool.started fileBefore: %w", err)
@@ -721,6 +730,9 @@ func (e Event) checkValues() error {
 		}
 		if e.ToolName == "" {
 			return errors.New("permission.requested event with an empty toolName")
+		}
+		if !e.ToolKind.Valid() {
+			return fmt.Errorf("permission.requested with toolKind %q", e.ToolKind)
 		}
 		if e.Suggestions == nil {
 			return errors.New("permission.requested event without suggestions")

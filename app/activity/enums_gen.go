@@ -473,6 +473,39 @@ func (v ToolInterruptCause) Valid() bool {
 	return false
 }
 
+// ToolKind is a closed set of wire values (wire.schema.json $defs/ToolKind).
+type ToolKind string
+
+const (
+	ToolKindShell    ToolKind = "shell"
+	ToolKindRead     ToolKind = "read"
+	ToolKindSearch   ToolKind = "search"
+	ToolKindFetch    ToolKind = "fetch"
+	ToolKindWrite    ToolKind = "write"
+	ToolKindEdit     ToolKind = "edit"
+	ToolKindAgent    ToolKind = "agent"
+	ToolKindPlan     ToolKind = "plan"
+	ToolKindQuestion ToolKind = "question"
+	ToolKindPlanExit ToolKind = "plan_exit"
+	ToolKindMcp      ToolKind = "mcp"
+	ToolKindOther    ToolKind = "other"
+)
+
+// ToolKindValues lists every ToolKind, in the schema's order.
+var ToolKindValues = []ToolKind{ToolKindShell, ToolKindRead, ToolKindSearch, ToolKindFetch, ToolKindWrite, ToolKindEdit, ToolKindAgent, ToolKindPlan, ToolKindQuestion, ToolKindPlanExit, ToolKindMcp, ToolKindOther}
+
+// String returns the wire value.
+func (v ToolKind) String() string { return string(v) }
+
+// Valid reports whether v is one of the values the wire names.
+func (v ToolKind) Valid() bool {
+	switch v {
+	case ToolKindShell, ToolKindRead, ToolKindSearch, ToolKindFetch, ToolKindWrite, ToolKindEdit, ToolKindAgent, ToolKindPlan, ToolKindQuestion, ToolKindPlanExit, ToolKindMcp, ToolKindOther:
+		return true
+	}
+	return false
+}
+
 // TurnFailureCode is a closed set of wire values (wire.schema.json $defs/TurnFailureCode).
 type TurnFailureCode string
 

@@ -136,7 +136,7 @@ type Event struct {
 	ForkedFrom          string              `json:"forkedFrom,omitempty"`          // session.started
 	Reason              SessionCloseReason  `json:"reason,omitempty"`              // session.closed
 	Message             string              `json:"message,omitempty"`             // session.closed, turn.failed, permission.settled, protocol.error
-	Title               string              `json:"title,omitempty"`               // session.updated, permission.requested
+	Title               string              `json:"title,omitempty"`               // session.updated, tool.started, permission.requested
 	Status              SessionActivity     `json:"status,omitempty"`              // session.updated
 	Retry               *RetryInfo          `json:"retry,omitempty"`               // session.updated
 	State               SessionState        `json:"state,omitempty"`               // session.updated
@@ -163,6 +163,9 @@ type Event struct {
 	ToolUseID           string              `json:"toolUseId,omitempty"`           // tool.started, tool.updated, tool.completed, tool.failed, tool.interrupted, tool.called, permission.requested, task.started
 	Name                string              `json:"name,omitempty"`                // tool.started, tool.completed, tool.failed, tool.interrupted, tool.called, hook.ran
 	Input               json.RawMessage     `json:"input,omitempty"`               // tool.started, tool.called, permission.requested
+	ToolKind            ToolKind            `json:"toolKind,omitempty"`            // tool.started, permission.requested
+	Detail              string              `json:"detail,omitempty"`              // tool.started
+	Path                string              `json:"path,omitempty"`                // tool.started
 	FileBefore          *FileBefore         `json:"fileBefore,omitempty"`          // tool.started, tool.completed
 	ElapsedSeconds      *float64            `json:"elapsedSeconds,omitempty"`      // tool.updated
 	Summary             string              `json:"summary,omitempty"`             // tool.updated, task.completed
@@ -174,6 +177,7 @@ type Event struct {
 	CallID              string              `json:"callId,omitempty"`              // tool.called
 	RequestID           string              `json:"requestId,omitempty"`           // permission.requested, permission.settled
 	ToolName            string              `json:"toolName,omitempty"`            // permission.requested
+	ToolTitle           string              `json:"toolTitle,omitempty"`           // permission.requested
 	Description         string              `json:"description,omitempty"`         // permission.requested, task.started
 	DecisionReason      string              `json:"decisionReason,omitempty"`      // permission.requested
 	Suggestions         []json.RawMessage   `json:"suggestions,omitzero"`          // permission.requested
@@ -229,13 +233,13 @@ var kindSpecs = map[Kind]kindSpec{
 	TurnCanceled:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "disposition": true, "forced": false}},
 	MessageDelta:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": true, "kind": true, "messageId": true, "index": true, "block": true, "text": true}},
 	MessageCompleted:    {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "role": true, "messageId": false, "uuid": false, "text": true, "parentToolUseId": false, "stopped": false}},
-	ToolStarted:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "name": true, "input": true, "parentToolUseId": false, "fileBefore": false}},
+	ToolStarted:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "name": true, "input": true, "toolKind": true, "title": true, "detail": false, "path": false, "parentToolUseId": false, "fileBefore": false}},
 	ToolUpdated:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "elapsedSeconds": false, "summary": false}},
 	ToolCompleted:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "name": true, "output": true, "structured": false, "fileBefore": false}},
 	ToolFailed:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "name": true, "error": true, "denied": false}},
 	ToolInterrupted:     {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "name": true, "cause": true}},
 	ToolCalled:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "callId": true, "toolUseId": false, "name": true, "input": true}},
-	PermissionRequested: {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "requestId": true, "toolUseId": true, "toolName": true, "input": true, "title": false, "description": false, "decisionReason": false, "suggestions": true}},
+	PermissionRequested: {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "requestId": true, "toolUseId": true, "toolName": true, "input": true, "toolKind": true, "toolTitle": true, "title": false, "description": false, "decisionReason": false, "suggestions": true}},
 	PermissionSettled:   {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "requestId": true, "verdict": true, "by": true, "message": false, "answers": false, "mode": false}},
 	PlanUpdated:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "items": true}},
 	UsageUpdated:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "turnOutputTokens": true, "thinkingTokens": false, "inputTokens": false, "outputTokens": false, "cacheReadTokens": false, "cacheCreationTokens": false, "contextWindow": false, "contextTokens": false}},

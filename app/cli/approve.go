@@ -55,7 +55,7 @@ type answer struct {
 
 // askOnTerminal asks a person about one permission request; it returns deny on end of input.
 func askOnTerminal(in *bufio.Reader, out io.Writer, ev activity.Event) answer {
-	fmt.Fprintf(out, "\n? Allow %s: %s\n", ev.ToolName, describeInput(ev.ToolName, ev.Input))
+	fmt.Fprintf(out, "\n? Allow %s: %s\n", ev.ToolName, toolLine(ev.ToolName, ev.ToolTitle))
 	if ev.DecisionReason != "" {
 		fmt.Fprintf(out, "  (%s)\n", ev.DecisionReason)
 	}

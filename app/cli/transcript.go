@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -66,7 +65,7 @@ func (t *transcript) render(ev activity.Event) {
 			t.printf("> %s\n", oneLine(ev.Text, 200))
 		}
 	case activity.ToolStarted:
-		t.printf("▶ %s %s\n", ev.Name, describeInput(ev.Name, ev.Input))
+		t.printf("▶ %s\n", toolLine(ev.Name, ev.Title))
 	case activity.ToolUpdated:
 		if ev.Summary != "" {
 			t.printf("  … %s\n", oneLine(ev.Summary, 120))
@@ -173,23 +172,14 @@ func (t *transcript) finish() {
 	}
 }
 
-// describeInput summarizes a tool's input by what a person cares about for that tool.
-func describeInput(tool string, input json.RawMessage) string {
-	var fields struct {
-		Command  string `json:"command"`
-		FilePath string `json:"file_path"`
-		Path     string `json:"path"`
-		Pattern  string `json:"pattern"`
-		URL      string `json:"url"`
-		Query    string `json:"query"`
+// toolLine is how the CLI shows a tool call: the title the sidecar's tool catalogue gave it ("Run npm test",
+// "Edit src/a.ts"), so the CLI knows no tool by name.
+func toolLine(name, title string) string {
+	if title != "" {
+		return title
 	}
-	_ = json.Unmarshal(input, &fields)
-	for _, v := range []string{fields.Command, fields.FilePath, fields.Pattern, fields.URL, fields.Query, fields.Path} {
-		if v != "" {
-			return oneLine(v, 200)
-		}
-	}
-	return oneLine(string(input), 200)
+	// Only a hand-made event lacks the title the wire requires: the name, with no summary after it.
+	return name + " "
 }
 
 func indentTail(s string, maxLines int) string {

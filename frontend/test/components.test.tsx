@@ -255,7 +255,7 @@ describe('the sidebar and the shell', () => {
     const entries = () => screen.getAllByTestId('session-entry');
     expect(entries().map((e) => e.querySelector('.entry-title')?.textContent)).toEqual(['Release notes', 'Fix the parser']);
     expect(entries()[0]?.querySelector('.dot.live')).toBeTruthy();
-    await push({ kind: 'permission.requested', session: S, turn: 't', time: T, requestId: 'r', toolUseId: 'x', toolName: 'Bash', input: {}, suggestions: [], seq: 1 });
+    await push({ kind: 'permission.requested', session: S, turn: 't', time: T, requestId: 'r', toolUseId: 'x', toolName: 'Bash', toolKind: 'shell', toolTitle: 'Bash', input: {}, suggestions: [], seq: 1 });
     expect(within(entries()[0] as HTMLElement).getByTestId('mark-permission')).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Filter sessions'), 'parser');
     expect(entries()).toHaveLength(1);
@@ -294,8 +294,8 @@ describe('the sidebar and the shell', () => {
     // A running foreground command can be sent to the background; one already there cannot.
     await push(
       { kind: 'turn.started', session: S, turn: 'b', time: T, seq: 6, prompt: 'build it' },
-      { kind: 'tool.started', session: S, turn: 'b', time: T, seq: 7, toolUseId: 'toolu_fg', name: 'Bash', input: { command: 'npm run build' } },
-      { kind: 'tool.started', session: S, turn: 'b', time: T, seq: 8, toolUseId: 'toolu_bg', name: 'Bash', input: { command: 'npm run dev', run_in_background: true } },
+      { kind: 'tool.started', session: S, turn: 'b', time: T, seq: 7, toolUseId: 'toolu_fg', name: 'Bash', toolKind: 'shell', title: 'Bash', input: { command: 'npm run build' } },
+      { kind: 'tool.started', session: S, turn: 'b', time: T, seq: 8, toolUseId: 'toolu_bg', name: 'Bash', toolKind: 'shell', title: 'Bash', input: { command: 'npm run dev', run_in_background: true } },
     );
     expect(screen.getAllByTestId('send-to-background')).toHaveLength(1);
     await userEvent.click(screen.getByTestId('send-to-background'));
@@ -310,7 +310,7 @@ describe('the sidebar and the shell', () => {
     await select(S);
     await push(
       { kind: 'turn.started', session: S, turn: 'c', time: T, seq: 1, prompt: 'run it' },
-      { kind: 'tool.started', session: S, turn: 'c', time: T, seq: 2, toolUseId: 'toolu_sleep', name: 'Bash', input: { command: 'sleep 30' } },
+      { kind: 'tool.started', session: S, turn: 'c', time: T, seq: 2, toolUseId: 'toolu_sleep', name: 'Bash', toolKind: 'shell', title: 'Bash', input: { command: 'sleep 30' } },
     );
     expect(screen.getAllByTestId('send-to-background')).toHaveLength(1);
     await push(

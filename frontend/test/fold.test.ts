@@ -219,7 +219,7 @@ describe('turns, permissions and errors', () => {
   });
 
   it('keeps the first verdict and says when an interrupt settled it', () => {
-    const req: SessionEvent = { kind: 'permission.requested', session: S, turn: 't1', time: T, requestId: 'r1', toolUseId: 'x', toolName: 'Bash', input: { command: 'ls' }, suggestions: [] };
+    const req: SessionEvent = { kind: 'permission.requested', session: S, turn: 't1', time: T, requestId: 'r1', toolUseId: 'x', toolName: 'Bash', toolKind: 'shell', toolTitle: 'Bash', input: { command: 'ls' }, suggestions: [] };
     let s = foldEvents(fresh(), [started('t1', 'go'), req]);
     expect(s.pending).toEqual(['r1']);
     s = foldEvents(s, [{ kind: 'permission.settled', session: S, time: T, requestId: 'r1', verdict: 'deny', by: 'interrupt' }], { live: true, answeredHere: new Set() });
@@ -230,7 +230,7 @@ describe('turns, permissions and errors', () => {
   });
 
   it('does not attribute a verdict this window gave to another window', () => {
-    const req: SessionEvent = { kind: 'permission.requested', session: S, time: T, requestId: 'r2', toolUseId: 'x', toolName: 'Write', input: {}, suggestions: [] };
+    const req: SessionEvent = { kind: 'permission.requested', session: S, time: T, requestId: 'r2', toolUseId: 'x', toolName: 'Write', toolKind: 'write', toolTitle: 'Write', input: {}, suggestions: [] };
     let s = foldEvents(fresh(), [req]);
     s = foldEvents(s, [{ kind: 'permission.settled', session: S, time: T, requestId: 'r2', verdict: 'allow', by: 'user' }], { live: true, answeredHere: new Set(['r2']) });
     expect(ofType(s, 'permission')[0]?.settled?.elsewhere).toBe(false);
@@ -259,8 +259,8 @@ describe('questions, plans, cancels and model changes', () => {
   const started = (turn: string, prompt: string): SessionEvent => ({ kind: 'turn.started', session: S, turn, time: T, prompt, uuid: `u-${turn}` });
 
   it('keeps the answers and the approved plan’s mode with the settlement', () => {
-    const ask: SessionEvent = { kind: 'permission.requested', session: S, turn: 't1', time: T, requestId: 'q1', toolUseId: 'tq', toolName: 'AskUserQuestion', input: { questions: [] }, suggestions: [] };
-    const plan: SessionEvent = { kind: 'permission.requested', session: S, turn: 't1', time: T, requestId: 'p1', toolUseId: 'tp', toolName: 'ExitPlanMode', input: { plan: '# P' }, suggestions: [] };
+    const ask: SessionEvent = { kind: 'permission.requested', session: S, turn: 't1', time: T, requestId: 'q1', toolUseId: 'tq', toolName: 'AskUserQuestion', toolKind: 'question', toolTitle: 'AskUserQuestion', input: { questions: [] }, suggestions: [] };
+    const plan: SessionEvent = { kind: 'permission.requested', session: S, turn: 't1', time: T, requestId: 'p1', toolUseId: 'tp', toolName: 'ExitPlanMode', toolKind: 'plan_exit', toolTitle: 'ExitPlanMode', input: { plan: '# P' }, suggestions: [] };
     let s = foldEvents(fresh(), [started('t1', 'go'), ask, plan]);
     expect(s.pending).toEqual(['q1', 'p1']);
     s = foldEvents(s, [
@@ -276,8 +276,8 @@ describe('questions, plans, cancels and model changes', () => {
   it('ties a tool card to a permission request that arrived before the call’s own message', () => {
     const s = foldEvents(fresh(), [
       started('t1', 'go'),
-      { kind: 'permission.requested', session: S, turn: 't1', time: T, requestId: 'r9', toolUseId: 'tb', toolName: 'Bash', input: { command: 'ls' }, suggestions: [] },
-      { kind: 'tool.started', session: S, turn: 't1', time: T, toolUseId: 'tb', name: 'Bash', input: { command: 'ls' } },
+      { kind: 'permission.requested', session: S, turn: 't1', time: T, requestId: 'r9', toolUseId: 'tb', toolName: 'Bash', toolKind: 'shell', toolTitle: 'Bash', input: { command: 'ls' }, suggestions: [] },
+      { kind: 'tool.started', session: S, turn: 't1', time: T, toolUseId: 'tb', name: 'Bash', toolKind: 'shell', title: 'Bash', input: { command: 'ls' } },
     ]);
     expect(ofType(s, 'tool')[0]?.requestId).toBe('r9');
   });
@@ -335,10 +335,10 @@ describe('subagents and file diffs', () => {
 
   it('nests a subagent’s messages and tools under its Task call', () => {
     const s = foldEvents(fresh(), [
-      { kind: 'tool.started', session: S, time: T, toolUseId: 'task1', name: 'Agent', input: { description: 'look around', prompt: 'find files' } },
+      { kind: 'tool.started', session: S, time: T, toolUseId: 'task1', name: 'Agent', toolKind: 'agent', title: 'Agent', input: { description: 'look around', prompt: 'find files' } },
       { kind: 'message.delta', session: S, time: T, ephemeral: true, messageId: 'm-sub', index: 0, block: 'text', text: 'Look' },
       { kind: 'message.completed', session: S, time: T, role: 'assistant', messageId: 'm-sub', text: 'Looking.', parentToolUseId: 'task1' },
-      { kind: 'tool.started', session: S, time: T, toolUseId: 'g1', name: 'Glob', input: { pattern: '*.md' }, parentToolUseId: 'task1' },
+      { kind: 'tool.started', session: S, time: T, toolUseId: 'g1', name: 'Glob', toolKind: 'search', title: 'Glob', input: { pattern: '*.md' }, parentToolUseId: 'task1' },
       { kind: 'tool.completed', session: S, time: T, toolUseId: 'g1', name: 'Glob', output: 'README.md' },
       { kind: 'tool.completed', session: S, time: T, toolUseId: 'task1', name: 'Agent', output: 'Found one.' },
     ]);
@@ -349,9 +349,9 @@ describe('subagents and file diffs', () => {
 
   it('diffs a later Edit against what the earlier Write left', () => {
     const s = foldEvents(fresh(), [
-      { kind: 'tool.started', session: S, time: T, toolUseId: 'w', name: 'Write', input: { file_path: '/p/a.txt', content: 'one\ntwo\n' }, fileBefore: { path: '/p/a.txt', text: null } },
+      { kind: 'tool.started', session: S, time: T, toolUseId: 'w', name: 'Write', toolKind: 'write', title: 'Write', input: { file_path: '/p/a.txt', content: 'one\ntwo\n' }, fileBefore: { path: '/p/a.txt', text: null } },
       { kind: 'tool.completed', session: S, time: T, toolUseId: 'w', name: 'Write', output: 'ok' },
-      { kind: 'tool.started', session: S, time: T, toolUseId: 'e', name: 'Edit', input: { file_path: '/p/a.txt', old_string: 'two', new_string: 'three' } },
+      { kind: 'tool.started', session: S, time: T, toolUseId: 'e', name: 'Edit', toolKind: 'edit', title: 'Edit', input: { file_path: '/p/a.txt', old_string: 'two', new_string: 'three' } },
     ]);
     const [write, edit] = ofType(s, 'tool');
     expect(write?.before).toBeNull();

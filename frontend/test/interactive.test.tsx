@@ -25,6 +25,8 @@ const question = (input: unknown): ConsoleEvent => ({
   requestId: 'q1',
   toolUseId: 'tq',
   toolName: 'AskUserQuestion',
+  toolKind: 'question',
+  toolTitle: 'AskUserQuestion',
   input: input as never,
   suggestions: [],
   seq: 2,
@@ -103,7 +105,7 @@ describe('plans', () => {
   it('shows the plan as Markdown and approves it with the mode to continue in', async () => {
     const { transport } = await open([
       started,
-      { kind: 'permission.requested', session: S, turn: 't1', time: T, requestId: 'p1', toolUseId: 'tp', toolName: 'ExitPlanMode', input: { plan: '# The plan\n\n- one' }, suggestions: [], seq: 2 },
+      { kind: 'permission.requested', session: S, turn: 't1', time: T, requestId: 'p1', toolUseId: 'tp', toolName: 'ExitPlanMode', toolKind: 'plan_exit', toolTitle: 'ExitPlanMode', input: { plan: '# The plan\n\n- one' }, suggestions: [], seq: 2 },
     ]);
     const card = screen.getByTestId('plan-card');
     expect(card.textContent).toContain('The plan');
@@ -117,7 +119,7 @@ describe('plans', () => {
   it('keeps planning with the person’s feedback', async () => {
     const { transport } = await open([
       started,
-      { kind: 'permission.requested', session: S, turn: 't1', time: T, requestId: 'p1', toolUseId: 'tp', toolName: 'ExitPlanMode', input: { plan: 'x' }, suggestions: [], seq: 2 },
+      { kind: 'permission.requested', session: S, turn: 't1', time: T, requestId: 'p1', toolUseId: 'tp', toolName: 'ExitPlanMode', toolKind: 'plan_exit', toolTitle: 'ExitPlanMode', input: { plan: 'x' }, suggestions: [], seq: 2 },
     ]);
     const card = screen.getByTestId('plan-card');
     await userEvent.type(within(card).getByLabelText('Feedback on the plan'), 'add tests');
@@ -136,6 +138,8 @@ describe('permission keys', () => {
     requestId: 'w1',
     toolUseId: 'tw',
     toolName: 'Write',
+    toolKind: 'write',
+    toolTitle: 'Write',
     input: { file_path: '/p/a.txt', content: 'hi' },
     suggestions: [{ type: 'addRules', rules: [{ toolName: 'Write' }], behavior: 'allow', destination: 'session' }],
     seq: 2,
@@ -177,6 +181,8 @@ describe('denies', () => {
     requestId: 'w1',
     toolUseId: 'tw',
     toolName: 'Write',
+    toolKind: 'write',
+    toolTitle: 'Write',
     input: { file_path: '/p/a.txt', content: 'hi' },
     suggestions: [],
     seq: 2,
@@ -200,7 +206,7 @@ describe('denies', () => {
   it('reads a refused call as denied with no permission request in sight (history), and says the deny stopped Claude', async () => {
     const tool = (kind: 'tool.started' | 'tool.failed', seq: number): ConsoleEvent =>
       kind === 'tool.started'
-        ? { kind, session: S, turn: 't1', time: T, toolUseId: 'tw', name: 'Write', input: { file_path: '/p/a.txt', content: 'hi' }, seq }
+        ? { kind, session: S, turn: 't1', time: T, toolUseId: 'tw', name: 'Write', toolKind: 'write', title: 'Write', input: { file_path: '/p/a.txt', content: 'hi' }, seq }
         : { kind, session: S, turn: 't1', time: T, toolUseId: 'tw', name: 'Write', error: 'No', denied: true, seq };
     const stopped: ConsoleEvent = { kind: 'turn.completed', session: S, turn: 't1', time: T, durationMs: 5, numTurns: 1, costUsd: 0, stopReason: 'tool_denied', seq: 4 };
     await open([started, tool('tool.started', 2), tool('tool.failed', 3), stopped]);

@@ -89,7 +89,7 @@ describe('the store', () => {
     transport.snapshot = { ...transport.snapshot, sessions: [live('A', []), live('B', [])] };
     await connect(transport);
     store.select('A');
-    transport.push({ kind: 'permission.requested', session: 'B', turn: 't', time: T, requestId: 'r', toolUseId: 'u', toolName: 'Bash', input: {}, suggestions: [] });
+    transport.push({ kind: 'permission.requested', session: 'B', turn: 't', time: T, requestId: 'r', toolUseId: 'u', toolName: 'Bash', toolKind: 'shell', toolTitle: 'Bash', input: {}, suggestions: [] });
     store.flush();
     expect(store.getState().marks).toEqual({ B: 'permission' });
     expect(notify).toHaveBeenCalledWith(expect.stringContaining('needs your permission'), expect.stringContaining('Bash'), 'perm-B');

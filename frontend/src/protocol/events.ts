@@ -42,6 +42,7 @@ export type {
   SettledBy,
   ToolCompletedEvent,
   ToolFailedEvent,
+  ToolKind,
   ToolStartedEvent,
   ToolUpdatedEvent,
   TurnCanceledEvent,

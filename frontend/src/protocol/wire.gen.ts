@@ -62,6 +62,9 @@ export type TaskState = (typeof TASK_STATE_VALUES)[number];
 export const TOOL_INTERRUPT_CAUSE_VALUES = ["cancel","failure","sidecar_exited","host_exited","turn_ended"] as const;
 export type ToolInterruptCause = (typeof TOOL_INTERRUPT_CAUSE_VALUES)[number];
 
+export const TOOL_KIND_VALUES = ["shell","read","search","fetch","write","edit","agent","plan","question","plan_exit","mcp","other"] as const;
+export type ToolKind = (typeof TOOL_KIND_VALUES)[number];
+
 export const TURN_FAILURE_CODE_VALUES = ["api_error","auth","max_turns","budget","sidecar_exited","sdk_error","not_sent","session_closed","host_exited","identity"] as const;
 export type TurnFailureCode = (typeof TURN_FAILURE_CODE_VALUES)[number];
 
@@ -223,6 +226,10 @@ export interface ToolStartedEvent extends EventBase {
   toolUseId: string;
   name: string;
   input: Json;
+  toolKind: ToolKind;
+  title: string;
+  detail?: string;
+  path?: string;
   parentToolUseId?: string;
   fileBefore?: FileBefore;
 }
@@ -272,6 +279,8 @@ export interface PermissionRequestedEvent extends EventBase {
   toolUseId: string;
   toolName: string;
   input: Json;
+  toolKind: ToolKind;
+  toolTitle: string;
   title?: string;
   description?: string;
   decisionReason?: string;

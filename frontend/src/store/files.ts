@@ -1,14 +1,8 @@
-// File-changing tools (Write, Edit, MultiEdit): which path they touch and the text they leave, so a tool card
+// File-changing tools (kinds write and edit): which path they touch and the text they leave, so a tool card
 // can show its diff against the file's text before it ran (starting from `fileBefore`, the text before the
 // session first changed the file).
 import type { Json } from '../protocol/events';
-
-export const FILE_TOOLS = ['Write', 'Edit', 'MultiEdit'] as const;
-export type FileTool = (typeof FILE_TOOLS)[number];
-
-export function isFileTool(name: string): name is FileTool {
-  return (FILE_TOOLS as readonly string[]).includes(name);
-}
+import type { FileToolKind } from '../lib/toolKinds';
 
 function field(input: Json, name: string): Json | undefined {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
@@ -38,12 +32,13 @@ function replacement(value: Json | undefined): Replacement | undefined {
   return { oldString, newString, replaceAll: field(value, 'replace_all') === true };
 }
 
-function replacements(tool: FileTool, input: Json): Replacement[] | undefined {
-  if (tool === 'Edit') {
+// An edit is one replacement (old_string → new_string) or, with `edits`, several in order.
+function replacements(input: Json): Replacement[] | undefined {
+  const edits = field(input, 'edits');
+  if (edits === undefined) {
     const one = replacement(input);
     return one === undefined ? undefined : [one];
   }
-  const edits = field(input, 'edits');
   if (!Array.isArray(edits)) return undefined;
   const out: Replacement[] = [];
   for (const edit of edits) {
@@ -58,10 +53,10 @@ function replacements(tool: FileTool, input: Json): Replacement[] | undefined {
  * The text the tool leaves, given the text before it (null: no file). Undefined when it cannot be known:
  * an edit of a file whose text the session never saw, or an old string that is not there.
  */
-export function textAfter(tool: FileTool, input: Json, before: string | null | undefined): string | undefined {
-  if (tool === 'Write') return stringField(input, 'content');
+export function textAfter(kind: FileToolKind, input: Json, before: string | null | undefined): string | undefined {
+  if (kind === 'write') return stringField(input, 'content');
   if (before === undefined || before === null) return undefined;
-  const edits = replacements(tool, input);
+  const edits = replacements(input);
   if (edits === undefined) return undefined;
   let text = before;
   for (const edit of edits) {
@@ -72,10 +67,10 @@ export function textAfter(tool: FileTool, input: Json, before: string | null | u
 }
 
 /** The two texts to diff for a card: the file around the change when known, else the change alone. */
-export function diffTexts(tool: FileTool, input: Json, before: string | null | undefined): { before: string; after: string; whole: boolean } {
-  const after = textAfter(tool, input, before);
+export function diffTexts(kind: FileToolKind, input: Json, before: string | null | undefined): { before: string; after: string; whole: boolean } {
+  const after = textAfter(kind, input, before);
   if (after !== undefined) return { before: before ?? '', after, whole: true };
-  const edits = replacements(tool, input) ?? [];
+  const edits = replacements(input) ?? [];
   return {
     before: edits.map((e) => e.oldString).join('\n…\n'),
     after: edits.map((e) => e.newString).join('\n…\n'),

@@ -3,7 +3,8 @@
 // until it is given a handler (or `noRow`). History pages are folded with this alone.
 import type { GoalState, Json, TurnFailedEvent, WireEvent } from '../protocol/wire.gen';
 import { type ConsoleEvent, isUnrecognized } from '../protocol/events';
-import { isFileTool, filePath, textAfter } from './files';
+import { filePath, textAfter } from './files';
+import { isFileKind } from '../lib/toolKinds';
 import { addItem, getItem, getTool, moveUnder, newKey, removeItem, replaceItem, toolKey } from './transcript';
 import type { AssistantItem, Item, ThinkingItem, ToolItem, Transcript } from './types';
 
@@ -236,7 +237,7 @@ function toolStarted(t: Transcript, ev: EventOf<'tool.started'>): boolean {
   const existingKey = toolKey(t, ev.toolUseId);
   const known = getTool(t, ev.toolUseId);
   if (ev.fileBefore !== undefined && !t.files.has(ev.fileBefore.path)) t.files.set(ev.fileBefore.path, ev.fileBefore.text);
-  const path = isFileTool(ev.name) ? filePath(ev.input) : undefined;
+  const path = isFileKind(ev.toolKind) ? filePath(ev.input) : undefined;
   const before = path !== undefined && t.files.has(path) ? t.files.get(path) : undefined;
   // The permission request may come before the call's own message: tie them either way.
   const requestId = known?.requestId ?? t.ids.get(`permfor:${ev.toolUseId}`);
@@ -247,6 +248,9 @@ function toolStarted(t: Transcript, ev: EventOf<'tool.started'>): boolean {
     toolUseId: ev.toolUseId,
     name: ev.name,
     input: ev.input,
+    toolKind: ev.toolKind,
+    title: ev.title,
+    ...(ev.detail !== undefined ? { detail: ev.detail } : {}),
     status: known?.status ?? 'running',
     children: known?.children ?? [],
     ...turnOf(ev),
@@ -269,16 +273,17 @@ function toolStarted(t: Transcript, ev: EventOf<'tool.started'>): boolean {
 function toolCompleted(t: Transcript, ev: EventOf<'tool.completed'>): boolean {
   const tool = ensureTool(t, ev.toolUseId, ev.name, ev.time, ev.turn);
   if (ev.fileBefore !== undefined && !t.files.has(ev.fileBefore.path)) t.files.set(ev.fileBefore.path, ev.fileBefore.text);
-  const path = isFileTool(tool.name) ? filePath(tool.input) : undefined;
+  const kind = tool.toolKind;
+  const path = isFileKind(kind) ? filePath(tool.input) : undefined;
   let before = tool.before;
   if (path !== undefined && before === undefined && ev.fileBefore?.path === path) before = ev.fileBefore.text;
-  if (path !== undefined && isFileTool(tool.name)) {
+  if (path !== undefined && isFileKind(kind)) {
     // The file changed only now that the tool succeeded; later cards diff against this text.
-    const after = textAfter(tool.name, tool.input, before);
+    const after = textAfter(kind, tool.input, before);
     if (after !== undefined) t.files.set(path, after);
     else t.files.delete(path);
   }
-  if (tool.name === 'Read') noteReadText(t, tool.input, ev.structured);
+  if (kind === 'read') noteReadText(t, tool.input, ev.structured);
   replaceItem(t, {
     ...tool,
     status: 'completed',
@@ -303,6 +308,8 @@ function permissionRequested(t: Transcript, ev: EventOf<'permission.requested'>)
     toolUseId: ev.toolUseId,
     toolName: ev.toolName,
     input: ev.input,
+    toolKind: ev.toolKind,
+    toolTitle: ev.toolTitle,
     suggestions: ev.suggestions,
     ...turnOf(ev),
     ...(ev.title !== undefined ? { title: ev.title } : {}),
@@ -385,6 +392,9 @@ function ensureTool(t: Transcript, toolUseId: string, name: string, time: string
     toolUseId,
     name,
     input: {},
+    // Its kind and title come with its tool.started; until then it is a plain card under its name.
+    toolKind: 'other',
+    title: name,
     status: 'running',
     children: [],
     ...(turn !== undefined ? { turn } : {}),

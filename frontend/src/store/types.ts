@@ -14,6 +14,7 @@ import type {
   QuestionAnswer,
   SessionEvent,
   SettledBy,
+  ToolKind,
   Verdict,
 } from '../protocol/events';
 import type { BackgroundTask, GoalState, HookOutcome } from '../protocol/wire.gen';
@@ -65,6 +66,11 @@ export interface ToolItem extends ItemBase {
   toolUseId: string;
   name: string;
   input: Json;
+  /** The sidecar's tool catalogue's reading of name + input (tool.started): cards pick their component by kind. */
+  toolKind: ToolKind;
+  title: string;
+  /** The call's key detail (a lookup's target, a command's description), when it has one. */
+  detail?: string;
   status: ToolStatus;
   output?: string;
   structured?: Json;

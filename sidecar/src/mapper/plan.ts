@@ -9,13 +9,8 @@ import {
   taskUpdateInputSchema,
   todoWriteInputSchema,
 } from './sdkSchemas.js';
+import { TOOL, type PlanToolName as PlanTool } from '../tools/catalogue.js';
 
-export const PLAN_TOOLS = ['TodoWrite', 'TaskCreate', 'TaskUpdate'] as const;
-export type PlanTool = (typeof PLAN_TOOLS)[number];
-
-export function isPlanTool(name: string): name is PlanTool {
-  return (PLAN_TOOLS as readonly string[]).includes(name);
-}
 
 // TaskCreate's tool_result text names the new id ("Task #3 created successfully: …"); the structured result
 // carries it too, but transcripts (history) keep only the text.
@@ -32,11 +27,11 @@ export class PlanTracker {
 
   private applyOne(tool: PlanTool, input: unknown, structured: unknown, output: string): boolean {
     switch (tool) {
-      case 'TodoWrite':
+      case TOOL.todoWrite:
         return this.todoWrite(input);
-      case 'TaskCreate':
+      case TOOL.taskCreate:
         return this.taskCreate(input, structured, output);
-      case 'TaskUpdate':
+      case TOOL.taskUpdate:
         return this.taskUpdate(input);
       default:
         return assertNever(tool);

@@ -2,11 +2,10 @@
 // (results carry only the id) and which paths the session already changed, for fileBefore.
 import type { EventBody, FileBefore } from '../protocol/events.js';
 import { interruptedCause } from './interruptedTool.js';
-import { isPlanTool, type PlanTracker } from './plan.js';
+import type { PlanTracker } from './plan.js';
 import { fileChangeResultSchema, type ToolResultBlock, type ToolUseBlock } from './sdkSchemas.js';
 import { toJsonValue } from '../util/json.js';
-
-const FILE_CHANGING_TOOLS = new Set(['Write', 'Edit', 'MultiEdit']);
+import { changesFiles, describeTool, isPlanToolName } from '../tools/catalogue.js';
 
 interface ToolCall {
   name: string;
@@ -26,6 +25,7 @@ export class ToolTracker {
       toolUseId: block.id,
       name: block.name,
       input: block.input,
+      ...describeTool(block.name, block.input),
       ...(parentToolUseId !== undefined ? { parentToolUseId } : {}),
     };
   }
@@ -55,7 +55,7 @@ export class ToolTracker {
         ...(fileBefore !== undefined ? { fileBefore } : {}),
       },
     ];
-    if (call !== undefined && isPlanTool(name)) {
+    if (call !== undefined && isPlanToolName(name)) {
       const items = this.plan.apply(name, call.input, structured, output);
       if (items !== undefined) events.push({ kind: 'plan.updated', items });
     }
@@ -63,7 +63,7 @@ export class ToolTracker {
   }
 
   private fileBefore(name: string, structured: unknown): FileBefore | undefined {
-    if (!FILE_CHANGING_TOOLS.has(name)) return undefined;
+    if (!changesFiles(name)) return undefined;
     const parsed = fileChangeResultSchema.safeParse(structured);
     if (!parsed.success || this.changedPaths.has(parsed.data.filePath)) return undefined;
     this.changedPaths.add(parsed.data.filePath);

@@ -6,6 +6,7 @@
 // its lines to nowhere; the backend runs it once, while the first session's claude starts. Nothing leaves this
 // function.
 import { Mapper } from './mapper.js';
+import { TOOL } from '../tools/catalogue.js';
 import { fitEvent } from '../protocol/bounds.js';
 import { coalesce } from '../protocol/coalesce.js';
 import { eventLine, type WireLine } from '../protocol/codec.js';
@@ -35,7 +36,7 @@ function* reply(): Generator<unknown> {
     yield stream(`w-d${i}`, { type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 'word ' } });
   }
   yield stream('w-text-end', { type: 'content_block_stop', index: 1 });
-  yield stream('w-tool', { type: 'content_block_start', index: 2, content_block: { type: 'tool_use', id: 'toolu_warm', name: 'Read', input: {} } });
+  yield stream('w-tool', { type: 'content_block_start', index: 2, content_block: { type: 'tool_use', id: 'toolu_warm', name: TOOL.read, input: {} } });
   yield stream('w-json', { type: 'content_block_delta', index: 2, delta: { type: 'input_json_delta', partial_json: '{"file_path":"a"}' } });
   yield stream('w-tool-end', { type: 'content_block_stop', index: 2 });
   yield stream('w-mdelta', { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: WARM_DELTAS } });

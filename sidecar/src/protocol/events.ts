@@ -199,12 +199,26 @@ export const messageCompletedEvent = z.strictObject({
   /** The reply was stopped while it streamed (cancel, failure): `text` is what had streamed by then. */
   stopped: z.literal(true).optional(),
 });
+/**
+ * What a tool call is, as the console tells tool calls apart (sidecar/src/tools/catalogue.ts maps Claude Code's
+ * tool names to these; nothing else matches on names): `shell` runs a command, `read`/`search`/`fetch` look
+ * things up, `write` and `edit` change a file, `agent` runs a subagent, `plan` updates the checklist, `question`
+ * asks the person (AskUserQuestion), `plan_exit` presents a plan (ExitPlanMode), `mcp` is an MCP server's tool.
+ */
+export const TOOL_KINDS = ['shell', 'read', 'search', 'fetch', 'write', 'edit', 'agent', 'plan', 'question', 'plan_exit', 'mcp', 'other'] as const;
+export const toolKindSchema = z.enum(TOOL_KINDS);
+export type ToolKind = (typeof TOOL_KINDS)[number];
 export const toolStartedEvent = z.strictObject({
   ...base,
   kind: z.literal('tool.started'),
   toolUseId: z.string().min(1),
   name: z.string(),
   input: json,
+  /** The catalogue's reading of name + input: what kind of call, a one-line title, its key detail and file. */
+  toolKind: toolKindSchema,
+  title: z.string(),
+  detail: z.string().optional(),
+  path: z.string().optional(),
   parentToolUseId: z.string().optional(),
   fileBefore: fileBefore.optional(),
 });
@@ -270,6 +284,9 @@ export const permissionRequestedEvent = z.strictObject({
   toolUseId: z.string(),
   toolName: z.string().min(1),
   input: json,
+  /** The catalogue's kind and one-line title of the tool call (`title` is the SDK's own prompt line). */
+  toolKind: toolKindSchema,
+  toolTitle: z.string(),
   title: z.string().optional(),
   description: z.string().optional(),
   decisionReason: z.string().optional(),

@@ -31,6 +31,7 @@ import {
   sessionCloseReasonSchema,
   settledBySchema,
   toolInterruptCauseSchema,
+  toolKindSchema,
   turnFailureCodeSchema,
   verdictSchema,
 } from './events.js';
@@ -57,6 +58,7 @@ const NAMED: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['Verdict', verdictSchema],
   ['SettledBy', settledBySchema],
   ['ToolInterruptCause', toolInterruptCauseSchema],
+  ['ToolKind', toolKindSchema],
   ['PermissionAuthor', permissionAuthorSchema],
   ['SessionCloseReason', sessionCloseReasonSchema],
   ['SessionActivity', sessionActivitySchema],

@@ -3,9 +3,10 @@
 // one. Interactive tools answer through the same gate: AskUserQuestion's answers go into the tool's input
 // (`answers`, question text → answer), and an approved ExitPlanMode switches the session's mode.
 import type { PermissionResult, PermissionUpdate } from '@anthropic-ai/claude-agent-sdk';
-import type { EventBody, PermissionMode, QuestionAnswer, SettledBy, Verdict } from '../protocol/events.js';
+import type { EventBody, PermissionMode, QuestionAnswer, SettledBy, ToolKind, Verdict } from '../protocol/events.js';
 import { assertNever } from '../util/assertNever.js';
 import { toJsonValue } from '../util/json.js';
+import { describeTool, toolKindOf } from '../tools/catalogue.js';
 
 /** Claude Code's own words for a tool use the person rejected without a message (its terminal's "No"). */
 export const PLAIN_DENY_MESSAGE =
@@ -13,10 +14,6 @@ export const PLAIN_DENY_MESSAGE =
 export const INTERRUPT_DENY_MESSAGE = 'The tool use was interrupted before the user answered.';
 export const SKIPPED_QUESTION_MESSAGE = 'The user declined to answer the question.';
 export const KEEP_PLANNING_MESSAGE = 'The user wants to keep planning: do not start on the plan yet.';
-
-/** The tools whose "permission" is a question to the person rather than a yes/no about a tool use. */
-export const ASK_USER_QUESTION = 'AskUserQuestion';
-export const EXIT_PLAN_MODE = 'ExitPlanMode';
 
 /** What canUseTool receives from the SDK that this broker uses. */
 export interface PermissionAsk {
@@ -100,6 +97,7 @@ export class PermissionBroker {
       toolUseId: ask.toolUseID,
       toolName: ask.toolName,
       input: toJsonValue(ask.input),
+      ...toolFacts(ask.toolName, ask.input),
       ...(ask.title !== undefined ? { title: ask.title } : {}),
       ...(ask.description !== undefined ? { description: ask.description } : {}),
       ...(ask.decisionReason !== undefined ? { decisionReason: ask.decisionReason } : {}),
@@ -119,8 +117,8 @@ export class PermissionBroker {
     entry.detach();
     const { ask } = entry;
     // Answers belong to AskUserQuestion and a mode to ExitPlanMode, and only to an allow.
-    const answers = verdict !== 'deny' && ask.toolName === ASK_USER_QUESTION ? detail.answers : undefined;
-    const mode = verdict !== 'deny' && ask.toolName === EXIT_PLAN_MODE ? detail.mode : undefined;
+    const answers = verdict !== 'deny' && toolKindOf(ask.toolName) === 'question' ? detail.answers : undefined;
+    const mode = verdict !== 'deny' && toolKindOf(ask.toolName) === 'plan_exit' ? detail.mode : undefined;
     const recorded: RecordedAnswer = { verdict, ...(answers !== undefined ? { answers } : {}), ...(mode !== undefined ? { mode } : {}) };
     this.remember(requestId, recorded);
     const given = detail.message !== undefined && detail.message.trim() !== '' ? detail.message : undefined;
@@ -175,8 +173,9 @@ interface Denial {
 function denial(ask: PermissionAsk, by: SettledBy, message: string | undefined): Denial {
   if (message !== undefined) return { message, interrupt: false };
   if (by === 'interrupt' || by === 'sidecar_exited') return { message: INTERRUPT_DENY_MESSAGE, interrupt: false };
-  if (ask.toolName === EXIT_PLAN_MODE) return { message: KEEP_PLANNING_MESSAGE, interrupt: false };
-  if (ask.toolName === ASK_USER_QUESTION) return { message: SKIPPED_QUESTION_MESSAGE, interrupt: false };
+  // The tools whose "permission" is a question to the person: a deny of theirs is an answer, not a refusal.
+  if (toolKindOf(ask.toolName) === 'plan_exit') return { message: KEEP_PLANNING_MESSAGE, interrupt: false };
+  if (toolKindOf(ask.toolName) === 'question') return { message: SKIPPED_QUESTION_MESSAGE, interrupt: false };
   return { message: PLAIN_DENY_MESSAGE, interrupt: true };
 }
 
@@ -208,4 +207,10 @@ function updatedInput(ask: PermissionAsk, recorded: RecordedAnswer): Record<stri
 function modeUpdate(recorded: RecordedAnswer): { updatedPermissions?: PermissionUpdate[] } {
   if (recorded.mode === undefined) return {};
   return { updatedPermissions: [{ type: 'setMode', mode: recorded.mode, destination: 'session' }] };
+}
+
+/** The catalogue's kind and title for a permission request (its `title` field is the SDK's own line). */
+function toolFacts(toolName: string, input: unknown): { toolKind: ToolKind; toolTitle: string } {
+  const { toolKind, title } = describeTool(toolName, input);
+  return { toolKind, toolTitle: title };
 }

@@ -6,7 +6,7 @@ import type { Event } from '../../src/protocol/events.js';
 const S = '5e551011-0000-4000-8000-000000000025';
 const T = '2026-12-02T01:00:00.000Z';
 const started = (turn: string): Event => ({ kind: 'turn.started', session: S, turn, time: T, prompt: turn, uuid: turn });
-const tool = (turn: string, id: string): Event => ({ kind: 'tool.started', session: S, turn, time: T, toolUseId: id, name: 'Bash', input: {} });
+const tool = (turn: string, id: string): Event => ({ kind: 'tool.started', session: S, turn, time: T, toolUseId: id, name: 'Bash', input: {}, toolKind: 'shell', title: 'Bash' });
 const kinds = (events: Event[]) => events.map((e) => (e.kind === 'tool.interrupted' ? `${e.kind}:${e.toolUseId}:${e.cause}` : e.kind));
 
 describe('history settles open calls', () => {

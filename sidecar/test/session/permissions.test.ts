@@ -41,6 +41,8 @@ describe('PermissionBroker', () => {
         toolUseId: 'toolu_r1',
         toolName: 'Write',
         input: { file_path: '/p/a.txt', content: 'hi' },
+        toolKind: 'write',
+        toolTitle: 'Write /p/a.txt',
         title: 'Claude wants to write a.txt',
         decisionReason: 'workingDir',
         suggestions,

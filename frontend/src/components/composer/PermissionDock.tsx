@@ -1,7 +1,6 @@
 // Permission requests waiting for an answer, pinned above the composer so they are never scrolled away.
 import type { SessionState } from '../../store/types';
 import { lookupItem } from '../conversation/lookup';
-import { ASK_USER_QUESTION, EXIT_PLAN_MODE } from '../permissions/interactive';
 import { PermissionCard } from '../permissions/PermissionCard';
 import { PlanCard } from '../permissions/PlanCard';
 import { QuestionCard } from '../permissions/QuestionCard';
@@ -15,10 +14,10 @@ export function PermissionDock({ session }: { session: SessionState }) {
         const item = key !== undefined ? lookupItem(session, key) : undefined;
         if (item?.type !== 'permission') return null;
         // Claude's questions and plans are asked of the person, not permissions for a tool.
-        if (item.toolName === ASK_USER_QUESTION) return <QuestionCard key={requestId} sessionId={session.id} item={item} />;
+        if (item.toolKind === 'question') return <QuestionCard key={requestId} sessionId={session.id} item={item} />;
         const toolKey = session.transcript.ids.get(`tool:${item.toolUseId}`);
         const tool = toolKey !== undefined ? lookupItem(session, toolKey) : undefined;
-        if (item.toolName === EXIT_PLAN_MODE) {
+        if (item.toolKind === 'plan_exit') {
           return <PlanCard key={requestId} sessionId={session.id} item={item} {...(tool?.type === 'tool' ? { callInput: tool.input } : {})} />;
         }
         const before = tool?.type === 'tool' ? tool.before : undefined;

@@ -4,7 +4,8 @@ import { memo } from 'react';
 import { assertNever } from '../../lib/assertNever';
 import { useConsole } from '../../store/hooks';
 import type { ItemKey, PermissionItem } from '../../store/types';
-import { ASK_USER_QUESTION, EXIT_PLAN_MODE, interactiveSettlement } from '../permissions/interactive';
+import { interactiveSettlement } from '../permissions/interactive';
+import { TOOL_KIND_FACTS } from '../../lib/toolKinds';
 import { settlementText } from '../permissions/settlement';
 import { ToolCard } from '../tools/ToolCard';
 import { useConversation } from './actions';
@@ -14,13 +15,13 @@ import { NestedRowsContext } from './nestedRows';
 import { AssistantRow, ErrorRow, NoticeRow, ThinkingRow, TurnEndRow, UnknownRow, UserRow } from './MessageRows';
 
 function PermissionRow({ item }: { item: PermissionItem }) {
-  const interactive = item.toolName === ASK_USER_QUESTION || item.toolName === EXIT_PLAN_MODE;
+  const interactive = TOOL_KIND_FACTS[item.toolKind].asksPerson;
   if (item.settled === undefined) {
     return (
       <div className="row row-permission pending" data-testid="permission-row">
-        {item.toolName === ASK_USER_QUESTION ? (
+        {item.toolKind === 'question' ? (
           <>Claude asks you a question — answer it below</>
-        ) : item.toolName === EXIT_PLAN_MODE ? (
+        ) : item.toolKind === 'plan_exit' ? (
           <>Claude has a plan — review it below</>
         ) : (
           <>
@@ -33,7 +34,7 @@ function PermissionRow({ item }: { item: PermissionItem }) {
   if (interactive) {
     return (
       <div className={`row row-permission ${item.settled.verdict === 'deny' ? 'bad' : 'ok'}`} data-testid="permission-row">
-        <strong>{item.toolName === ASK_USER_QUESTION ? 'Question' : 'Plan'}</strong>: {interactiveSettlement(item.toolName, item.settled)}
+        <strong>{item.toolKind === 'question' ? 'Question' : 'Plan'}</strong>: {interactiveSettlement(item.toolKind, item.settled)}
       </div>
     );
   }

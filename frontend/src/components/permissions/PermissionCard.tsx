@@ -57,7 +57,7 @@ export function PermissionCard({ sessionId, item, before, keys = false }: { sess
         {item.description !== undefined && <span className="muted"> — {item.description}</span>}
       </div>
       {item.decisionReason !== undefined && <div className="muted small">{item.decisionReason}</div>}
-      <PermissionInput toolName={item.toolName} input={item.input} {...(before !== undefined ? { before } : {})} />
+      <PermissionInput toolKind={item.toolKind} input={item.input} {...(before !== undefined ? { before } : {})} />
       {item.settled !== undefined ? (
         <div className={`settled ${item.settled.verdict === 'deny' ? 'bad' : 'ok'}`} data-testid="permission-settled">
           {settlementText(item.settled)}

@@ -1,11 +1,13 @@
 // What a permission request would do, shown the way its tool card would show it.
 import type { Json } from '../../protocol/events';
-import { diffTexts, filePath, isFileTool, stringField } from '../../store/files';
+import type { ToolKind } from '../../protocol/events';
+import { diffTexts, filePath, stringField } from '../../store/files';
+import { isFileKind } from '../../lib/toolKinds';
 import { prettyJson } from '../../lib/format';
 import { DiffView } from '../tools/DiffView';
 
-export function PermissionInput({ toolName, input, before }: { toolName: string; input: Json; before?: string | null }) {
-  if (toolName === 'Bash') {
+export function PermissionInput({ toolKind, input, before }: { toolKind: ToolKind; input: Json; before?: string | null }) {
+  if (toolKind === 'shell') {
     return (
       <pre className="command">
         <span className="prompt-sign">$ </span>
@@ -13,8 +15,8 @@ export function PermissionInput({ toolName, input, before }: { toolName: string;
       </pre>
     );
   }
-  if (isFileTool(toolName)) {
-    const texts = diffTexts(toolName, input, before);
+  if (isFileKind(toolKind)) {
+    const texts = diffTexts(toolKind, input, before);
     return (
       <div>
         <code>{filePath(input) ?? ''}</code>

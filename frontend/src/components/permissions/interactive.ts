@@ -1,11 +1,8 @@
-// Reading the input of the tools that ask the person something (AskUserQuestion, ExitPlanMode) from the JSON the
+// Reading the input of the tools that ask the person something (kinds question, plan_exit) from the JSON the
 // permission request carries, and saying how such a request was answered.
-import type { Json, PermissionMode, QuestionAnswer } from '../../protocol/events';
+import type { Json, PermissionMode, QuestionAnswer, ToolKind } from '../../protocol/events';
 import { MODE_LABELS } from '../../lib/names';
 import type { PermissionSettlement } from '../../store/types';
-
-export const ASK_USER_QUESTION = 'AskUserQuestion';
-export const EXIT_PLAN_MODE = 'ExitPlanMode';
 
 export interface QuestionOption {
   label: string;
@@ -52,12 +49,12 @@ export function readPlan(input: Json): string {
 export const PLAN_CONTINUE_MODES: readonly PermissionMode[] = ['acceptEdits', 'default'];
 
 /** How an answered question or plan reads in the conversation. */
-export function interactiveSettlement(toolName: string, s: PermissionSettlement): string | undefined {
-  if (toolName === ASK_USER_QUESTION) {
+export function interactiveSettlement(kind: ToolKind, s: PermissionSettlement): string | undefined {
+  if (kind === 'question') {
     if (s.verdict === 'deny') return s.by === 'user' ? 'Skipped the question' : 'Not answered: the turn was interrupted';
     return s.answers !== undefined && s.answers.length > 0 ? s.answers.map(answerText).join(' · ') : 'Answered';
   }
-  if (toolName === EXIT_PLAN_MODE) {
+  if (kind === 'plan_exit') {
     if (s.verdict === 'deny') return s.by === 'user' ? 'Kept planning' : 'Not answered: the turn was interrupted';
     return s.mode !== undefined ? `Plan approved — continuing with “${MODE_LABELS[s.mode]}”` : 'Plan approved';
   }

@@ -10,11 +10,10 @@ export function AgentCard({ item }: { item: ToolItem }) {
   const [open, setOpen] = useState(item.status === 'running');
   const NestedRows = useNestedRows();
   const description = stringField(item.input, 'description') ?? '';
-  const agent = stringField(item.input, 'subagent_type');
   const prompt = stringField(item.input, 'prompt');
   return (
     <div className="tool-card tool-agent" data-testid="tool-card" data-tool={item.name}>
-      <ToolHeader item={item} title={agent !== undefined ? `Agent · ${agent}` : 'Agent'} detail={description} />
+      <ToolHeader item={item} title={item.title} detail={description} />
       {item.summary !== undefined && <div className="muted small">{item.summary}</div>}
       <button type="button" className="link small" onClick={() => setOpen(!open)} aria-expanded={open}>
         {open ? 'Hide' : 'Show'} what it did ({item.children.length})

@@ -31,8 +31,8 @@ export function BashCard({ item }: { item: ToolItem }) {
   const output = item.status === 'failed' ? (item.error ?? '') : (structuredOutput(item.structured) ?? item.output ?? '');
   const label = exitLabel(item);
   return (
-    <div className="tool-card tool-bash" data-testid="tool-card" data-tool="Bash">
-      <ToolHeader item={item} title="Bash" detail={description} pill={<StatusPill item={item} {...(label !== undefined ? { label } : {})} />} />
+    <div className="tool-card tool-bash" data-testid="tool-card" data-tool={item.name}>
+      <ToolHeader item={item} title={item.name} detail={description} pill={<StatusPill item={item} {...(label !== undefined ? { label } : {})} />} />
       <pre className="command">
         <span className="prompt-sign">$ </span>
         {command}

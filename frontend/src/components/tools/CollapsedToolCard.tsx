@@ -1,29 +1,7 @@
-// Tools that look things up (Read, Glob, Grep, LS, WebFetch, WebSearch): one line, output on request.
-import type { Json } from '../../protocol/events';
-import { stringField } from '../../store/files';
+// Tools that look things up (kinds read, search, fetch): one line, output on request. The line is the
+// catalogue's `detail` (a path, a pattern, a URL, a query).
 import type { ToolItem } from '../../store/types';
 import { StatusPill } from './ToolHeader';
-
-export const LOOKUP_TOOLS = ['Read', 'Glob', 'Grep', 'LS', 'WebFetch', 'WebSearch', 'NotebookRead', 'ToolSearch'];
-
-export function lookupSummary(name: string, input: Json): string {
-  const path = stringField(input, 'file_path') ?? stringField(input, 'path');
-  switch (name) {
-    case 'Read':
-      return path ?? '';
-    case 'Glob':
-    case 'Grep': {
-      const pattern = stringField(input, 'pattern') ?? '';
-      return path !== undefined ? `${pattern} in ${path}` : pattern;
-    }
-    case 'WebFetch':
-      return stringField(input, 'url') ?? '';
-    case 'WebSearch':
-      return `“${stringField(input, 'query') ?? ''}”`;
-    default:
-      return path ?? stringField(input, 'query') ?? '';
-  }
-}
 
 export function CollapsedToolCard({ item }: { item: ToolItem }) {
   const text = item.status === 'failed' ? (item.error ?? '') : (item.output ?? '');
@@ -32,7 +10,7 @@ export function CollapsedToolCard({ item }: { item: ToolItem }) {
     <details className="tool-card tool-lookup" data-testid="tool-card" data-tool={item.name}>
       <summary className="tool-header">
         <span className="tool-name">{item.name}</span>
-        <span className="tool-detail">{lookupSummary(item.name, item.input)}</span>
+        <span className="tool-detail">{item.detail ?? ''}</span>
         <span className="spacer" />
         {lines > 0 && <span className="muted small">{lines} lines</span>}
         <StatusPill item={item} />

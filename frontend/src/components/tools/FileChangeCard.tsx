@@ -1,19 +1,20 @@
-// Write / Edit / MultiEdit: the diff against the file's text before this change (which starts from the text
+// A file change (kinds write, edit): the diff against the file's text before this change (which starts from the text
 // before the session first changed the file), or against the edited strings alone when the text is unknown.
-import { diffTexts, filePath, type FileTool } from '../../store/files';
+import { diffTexts, filePath } from '../../store/files';
+import type { FileToolKind } from '../../lib/toolKinds';
 import type { ToolItem } from '../../store/types';
 import { DiffView } from './DiffView';
 import { ToolHeader, usePermissionState } from './ToolHeader';
 
-export function FileChangeCard({ item, tool }: { item: ToolItem; tool: FileTool }) {
+export function FileChangeCard({ item, kind }: { item: ToolItem; kind: FileToolKind }) {
   const path = filePath(item.input) ?? '(no path)';
-  const texts = diffTexts(tool, item.input, item.before);
-  const created = tool === 'Write' && item.before === null;
+  const texts = diffTexts(kind, item.input, item.before);
+  const created = kind === 'write' && item.before === null;
   // While the change waits for permission its diff is in the permission request: shown once, not twice.
   const waiting = usePermissionState(item) === 'waiting';
   return (
-    <div className="tool-card tool-file" data-testid="tool-card" data-tool={tool}>
-      <ToolHeader item={item} title={created ? 'Create' : tool} detail={<code title={path}>{path}</code>} />
+    <div className="tool-card tool-file" data-testid="tool-card" data-tool={item.name}>
+      <ToolHeader item={item} title={created ? 'Create' : item.name} detail={<code title={path}>{path}</code>} />
       {waiting ? (
         <div className="muted small">The change is shown in the permission request below.</div>
       ) : (

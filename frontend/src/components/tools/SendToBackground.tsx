@@ -2,16 +2,14 @@
 // and the turn goes on; the work then shows among the session's background tasks.
 import { useSession, useStore } from '../../store/hooks';
 import type { ToolItem } from '../../store/types';
+import { TOOL_KIND_FACTS } from '../../lib/toolKinds';
 import { useConversation } from '../conversation/actions';
-
-/** The tools whose running work Claude Code can move to the background. */
-const BACKGROUNDABLE = new Set(['Bash', 'Agent', 'Task']);
 
 export function SendToBackground({ item }: { item: ToolItem }) {
   const store = useStore();
   const { sessionId } = useConversation();
   const live = useSession(sessionId)?.live === true;
-  if (!live || item.status !== 'running' || !BACKGROUNDABLE.has(item.name) || isBackgrounded(item.input)) return null;
+  if (!live || item.status !== 'running' || !TOOL_KIND_FACTS[item.toolKind].backgroundable || isBackgrounded(item.input)) return null;
   return (
     <button
       type="button"

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useSession } from '../../store/hooks';
 import type { ToolItem } from '../../store/types';
 import { lookupItem } from '../conversation/lookup';
-import { ASK_USER_QUESTION, EXIT_PLAN_MODE } from '../permissions/interactive';
+import { TOOL_KIND_FACTS } from '../../lib/toolKinds';
 import { useConversation } from '../conversation/actions';
 import { SendToBackground } from './SendToBackground';
 
@@ -24,7 +24,7 @@ export function StatusPill({ item, label }: { item: ToolItem; label?: string }) 
   const permission = usePermissionState(item);
   if (permission === 'waiting') {
     // Claude's questions and plans wait for an answer, not for a permission.
-    const asks = item.name === ASK_USER_QUESTION || item.name === EXIT_PLAN_MODE;
+    const asks = TOOL_KIND_FACTS[item.toolKind].asksPerson;
     return <span className="pill warn">{asks ? 'waiting for your answer' : 'waiting for permission'}</span>;
   }
   // Denied live by the verdict, and in history (no permission events there) by the refused call's own mark.
