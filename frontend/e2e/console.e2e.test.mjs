@@ -8,7 +8,20 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { after, before } from 'node:test';
-import { batonBinary, descendants, pathSteps, sendPrompt, shotPath, startBaton, startBrowser, startFakeApi, stopAll, stopOnSignals, tempDir, waitForTurnEnds } from './harness.mjs';
+import {
+  batonBinary,
+  descendants,
+  pathSteps,
+  sendPrompt,
+  shotPath,
+  startBaton,
+  startBrowser,
+  startFakeApi,
+  stopAll,
+  stopOnSignals,
+  tempDir,
+  waitForTurnEnds,
+} from './harness.mjs';
 
 const TURN_MS = 45_000;
 
@@ -61,7 +74,10 @@ step('a new session starts in a temp folder', async () => {
   await page.getByTestId('new-session-folder').fill(project);
   await page.getByTestId('new-session-start').click();
   await page.getByTestId('session-live').waitFor();
-  await page.getByTestId('notice').filter({ hasText: `Session started in ${project}` }).waitFor();
+  await page
+    .getByTestId('notice')
+    .filter({ hasText: `Session started in ${project}` })
+    .waitFor();
 });
 
 step('a reply streams in', async () => {
@@ -99,7 +115,7 @@ step('a denied Write leaves no file', async () => {
   await shot('04-denied');
 });
 
-step('a plain Deny stops Claude: the reply\'s second Write is never asked', async () => {
+step("a plain Deny stops Claude: the reply's second Write is never asked", async () => {
   await send('[write plain-one.txt 1] [write plain-two.txt 2]');
   const card = page.getByTestId('permission-card');
   await card.waitFor();
@@ -110,8 +126,15 @@ step('a plain Deny stops Claude: the reply\'s second Write is never asked', asyn
   // No second card, no reply to the tool results: Claude stopped at the first denied Write.
   assert.equal(await page.getByTestId('permission-card').count(), 0);
   assert.equal(await page.getByTestId('permission-row').count(), 3, 'this turn asked once');
-  assert.equal(await page.getByTestId('permission-row').filter({ hasText: /^Write: Denied$/ }).count(), 1, 'a plain deny shows no message');
-  assert.equal(await page.getByTestId('assistant-message').filter({ hasText: 'Tool results:' }).count(), 2, 'only the two earlier turns\' replies');
+  assert.equal(
+    await page
+      .getByTestId('permission-row')
+      .filter({ hasText: /^Write: Denied$/ })
+      .count(),
+    1,
+    'a plain deny shows no message',
+  );
+  assert.equal(await page.getByTestId('assistant-message').filter({ hasText: 'Tool results:' }).count(), 2, "only the two earlier turns' replies");
   assert.equal(await page.getByTestId('turn-canceled').count(), 0, 'the stop is no cancel');
   assert.equal(existsSync(join(project, 'plain-one.txt')) || existsSync(join(project, 'plain-two.txt')), false);
   await shot('04b-plain-deny');
@@ -144,7 +167,11 @@ step('a stopped Claude Code is force-stopped within the budgets, and the next pr
   await shot('06b-stopping');
   await page.getByTestId('turn-canceled').filter({ hasText: 'Force-stopped: Claude Code did not answer' }).waitFor({ timeout: 10_000 });
   assert.ok(Date.now() - began < 3_000 + 3_000 + 2_000, `force-stopped after ${Date.now() - began} ms`);
-  assert.equal(descendants(batonPid).some((p) => p.pid === claude[0].pid), false, 'the stopped claude is gone');
+  assert.equal(
+    descendants(batonPid).some((p) => p.pid === claude[0].pid),
+    false,
+    'the stopped claude is gone',
+  );
   // Claude Code was killed, but the words it had streamed stay, marked stopped.
   await page.getByTestId('assistant-message').filter({ hasText: 'You said: [slow] stall' }).getByTestId('reply-stopped').waitFor();
   await send('[recall] are you still there?');
@@ -156,12 +183,18 @@ step('a stopped Claude Code is force-stopped within the budgets, and the next pr
 step('after a reload the live session is in the sidebar and shows its transcript', async () => {
   await page.reload();
   await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
-  const entry = page.locator('[data-testid="session-entry"]').filter({ has: page.locator('.dot.live') }).first();
+  const entry = page
+    .locator('[data-testid="session-entry"]')
+    .filter({ has: page.locator('.dot.live') })
+    .first();
   await entry.click();
   await page.getByTestId('user-message').filter({ hasText: 'Hello from the end-to-end test' }).waitFor();
   // Two denied Writes now (issue 24 added the plain deny): the one with a message, and the plain one, which shows none.
   await page.getByTestId('permission-row').filter({ hasText: 'Write: Denied — “Not this file”' }).waitFor();
-  await page.getByTestId('permission-row').filter({ hasText: /^Write: Denied$/ }).waitFor();
+  await page
+    .getByTestId('permission-row')
+    .filter({ hasText: /^Write: Denied$/ })
+    .waitFor();
   await page.getByTestId('turn-canceled').first().waitFor();
   await shot('07-reloaded');
 });
@@ -171,7 +204,11 @@ step('a closed session resumes when written to, and remembers the conversation',
   await page.locator('.session-header .badge').filter({ hasText: 'closed' }).waitFor();
   await send('[recall] what did I say?');
   await page.getByTestId('session-live').waitFor();
-  await page.getByTestId('assistant-message').filter({ hasText: 'Earlier you said: Hello from the end-to-end test' }).filter({ hasText: 'are you still there?' }).waitFor();
+  await page
+    .getByTestId('assistant-message')
+    .filter({ hasText: 'Earlier you said: Hello from the end-to-end test' })
+    .filter({ hasText: 'are you still there?' })
+    .waitFor();
   await shot('08-resumed');
 });
 
@@ -179,7 +216,12 @@ step('after another reload the resumed session shows its stored history above it
   await page.reload();
   await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
   // The sidebar groups sessions by project: the live one in this project's group.
-  const entry = page.getByTestId('session-group').filter({ hasText: basename(project) }).getByTestId('session-entry').filter({ has: page.locator('.dot.live') }).first();
+  const entry = page
+    .getByTestId('session-group')
+    .filter({ hasText: basename(project) })
+    .getByTestId('session-entry')
+    .filter({ has: page.locator('.dot.live') })
+    .first();
   await entry.click();
   await page.getByTestId('user-message').filter({ hasText: '[recall] what did I say?' }).waitFor();
   await page.getByTestId('user-message').filter({ hasText: 'Hello from the end-to-end test' }).waitFor();
@@ -189,8 +231,15 @@ step('after another reload the resumed session shows its stored history above it
   const denied = page.getByTestId('user-message').filter({ hasText: '[write plain-one.txt 1]' });
   await denied.scrollIntoViewIfNeeded();
   await page.getByTestId('tool-denied').first().waitFor();
-  assert.equal(await page.locator('.pill.bad').filter({ hasText: /^failed$/ }).count(), 0, 'no refused call reads failed');
-  assert.ok((await page.getByTestId('tool-denied').count()) >= 2, 'the plain deny\'s two Writes read denied');
+  assert.equal(
+    await page
+      .locator('.pill.bad')
+      .filter({ hasText: /^failed$/ })
+      .count(),
+    0,
+    'no refused call reads failed',
+  );
+  assert.ok((await page.getByTestId('tool-denied').count()) >= 2, "the plain deny's two Writes read denied");
   await shot('09-history-and-live');
 });
 
@@ -227,7 +276,10 @@ step('bypass mode is confirmed first, and the CLI’s refusal as root is explain
   assert.equal(await page.getByTestId('new-session-start').isDisabled(), true, 'bypass needs the confirmation first');
   await page.getByLabel(/I understand that Claude Code will run every tool/).check();
   await page.getByTestId('new-session-start').click();
-  const refusal = page.locator('[data-testid="new-session-error"], [data-testid="error-row"]').filter({ hasText: /root|sudo/i }).first();
+  const refusal = page
+    .locator('[data-testid="new-session-error"], [data-testid="error-row"]')
+    .filter({ hasText: /root|sudo/i })
+    .first();
   await refusal.waitFor();
   assert.match(await refusal.textContent(), /IS_SANDBOX=1/);
   await shot('13-bypass-refused');
@@ -237,4 +289,3 @@ step('bypass mode is confirmed first, and the CLI’s refusal as root is explain
 step('the page raised no errors', async () => {
   assert.deepEqual(pageErrors, []);
 });
-

@@ -8,7 +8,20 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { batonBinary, onStop, pathSteps, sendPrompt, shotPath, startBaton, startBrowser, startFakeApi, stopAll, stopOnSignals, tempDir, waitForTurnEnds } from './harness.mjs';
+import {
+  batonBinary,
+  onStop,
+  pathSteps,
+  sendPrompt,
+  shotPath,
+  startBaton,
+  startBrowser,
+  startFakeApi,
+  stopAll,
+  stopOnSignals,
+  tempDir,
+  waitForTurnEnds,
+} from './harness.mjs';
 
 const TURN_MS = 45_000;
 
@@ -48,7 +61,11 @@ const nextTurnEnd = () => waitForTurnEnds(page, ++ended);
 
 /** Waits until no turn runs (the send button reads Send, not Queue). Counting turn ends stops working once a
  * view holds history: rows out of view are not rendered. */
-const waitIdle = () => page.getByTestId('send').filter({ hasText: /^Send$/ }).waitFor();
+const waitIdle = () =>
+  page
+    .getByTestId('send')
+    .filter({ hasText: /^Send$/ })
+    .waitFor();
 
 /** Waits until the form field matching selector holds value. */
 function waitForValue(selector, value) {
@@ -173,7 +190,11 @@ step('a fork shows the conversation it branched from, and the rest goes on in th
   await shot('07-fork');
   await send('[recall] in the fork');
   // The model saw the whole conversation it forked (its earlier texts end with the parent's last prompt).
-  const recall = page.getByTestId('assistant-message').filter({ hasText: 'Earlier you said: remember the apple' }).filter({ hasText: '[recall] after the stop' }).last();
+  const recall = page
+    .getByTestId('assistant-message')
+    .filter({ hasText: 'Earlier you said: remember the apple' })
+    .filter({ hasText: '[recall] after the stop' })
+    .last();
   await recall.waitFor();
   await waitIdle();
 });
@@ -207,7 +228,7 @@ step('rewinding to before a prompt leaves it out of what the model sees, returns
   await shot('09-after-rewind');
 });
 
-step('while Claude thinks, the live count is Claude Code\'s estimate of the thinking, marked ≈', async () => {
+step("while Claude thinks, the live count is Claude Code's estimate of the thinking, marked ≈", async () => {
   // The scripted API counts this thinking at 50 tokens (its text / 4 is 22); the slow reply after it keeps the
   // request open, so the count holds that estimate (plus the reply written so far) until the real count comes.
   await send('[think-estimated] [slow] weigh it, then answer slowly');
@@ -232,49 +253,52 @@ step('a refused key shows one error card that says to fix the key, with Retry', 
   await shot('10-refused-key');
 });
 
-step('Stop mid-reply and mid-command: the words stay marked Stopped, the card reads canceled with no running pill or Background, also after a reload', async () => {
-  // In a session of its own, so every row stays in view (rows out of view are not rendered).
-  await page.getByTestId('new-session').click();
-  await page.getByTestId('new-session-folder').fill(project);
-  await page.getByTestId('new-session-start').click();
-  await page.getByTestId('notice').filter({ hasText: 'Session started in' }).waitFor();
-  await page.getByTestId('session-live').waitFor();
-  await send('[slow] stop me midway');
-  await page.locator('[data-testid="assistant-message"][aria-busy="true"]').filter({ hasText: 'You said: [slow]' }).waitFor();
-  await page.getByTestId('cancel-turn').click();
-  await waitIdle();
-  await page.getByTestId('assistant-message').filter({ hasText: 'You said: [slow]' }).getByTestId('reply-stopped').waitFor();
-  // A real shell command that outlives the test unless stopped: it writes its pid first, then becomes the sleep.
-  await send("[bash sh -c 'echo $$ > e2e-tool.pid; exec sleep 43']");
-  await page.getByTestId('permission-card').waitFor();
-  await page.getByTestId('composer-input').press('1');
-  const card = page.locator('[data-testid="tool-card"][data-tool="Bash"]').filter({ hasText: 'exec sleep 43' });
-  await card.locator('.pill.running').waitFor();
-  const pidFile = join(project, 'e2e-tool.pid');
-  while (!existsSync(pidFile) || !readFileSync(pidFile, 'utf8').endsWith('\n')) await new Promise((r) => setTimeout(r, 50));
-  const pid = Number(readFileSync(pidFile, 'utf8').trim());
-  onStop(() => {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  });
-  await card.getByTestId('send-to-background').waitFor();
-  await page.getByTestId('cancel-turn').click();
-  await waitIdle();
-  await card.getByTestId('tool-canceled').waitFor();
-  assert.equal(await card.locator('.pill.running').count(), 0);
-  assert.equal(await card.getByTestId('send-to-background').count(), 0);
-  await shot('06b-tool-canceled');
-  await page.reload();
-  await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
-  const again = page.locator('[data-testid="tool-card"][data-tool="Bash"]').filter({ hasText: 'exec sleep 43' });
-  await again.getByTestId('tool-canceled').waitFor();
-  assert.equal(await again.locator('.pill.running').count(), 0);
-  assert.equal(await again.getByTestId('send-to-background').count(), 0);
-  await page.getByTestId('assistant-message').filter({ hasText: 'You said: [slow]' }).getByTestId('reply-stopped').waitFor();
-});
+step(
+  'Stop mid-reply and mid-command: the words stay marked Stopped, the card reads canceled with no running pill or Background, also after a reload',
+  async () => {
+    // In a session of its own, so every row stays in view (rows out of view are not rendered).
+    await page.getByTestId('new-session').click();
+    await page.getByTestId('new-session-folder').fill(project);
+    await page.getByTestId('new-session-start').click();
+    await page.getByTestId('notice').filter({ hasText: 'Session started in' }).waitFor();
+    await page.getByTestId('session-live').waitFor();
+    await send('[slow] stop me midway');
+    await page.locator('[data-testid="assistant-message"][aria-busy="true"]').filter({ hasText: 'You said: [slow]' }).waitFor();
+    await page.getByTestId('cancel-turn').click();
+    await waitIdle();
+    await page.getByTestId('assistant-message').filter({ hasText: 'You said: [slow]' }).getByTestId('reply-stopped').waitFor();
+    // A real shell command that outlives the test unless stopped: it writes its pid first, then becomes the sleep.
+    await send("[bash sh -c 'echo $$ > e2e-tool.pid; exec sleep 43']");
+    await page.getByTestId('permission-card').waitFor();
+    await page.getByTestId('composer-input').press('1');
+    const card = page.locator('[data-testid="tool-card"][data-tool="Bash"]').filter({ hasText: 'exec sleep 43' });
+    await card.locator('.pill.running').waitFor();
+    const pidFile = join(project, 'e2e-tool.pid');
+    while (!existsSync(pidFile) || !readFileSync(pidFile, 'utf8').endsWith('\n')) await new Promise((r) => setTimeout(r, 50));
+    const pid = Number(readFileSync(pidFile, 'utf8').trim());
+    onStop(() => {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    });
+    await card.getByTestId('send-to-background').waitFor();
+    await page.getByTestId('cancel-turn').click();
+    await waitIdle();
+    await card.getByTestId('tool-canceled').waitFor();
+    assert.equal(await card.locator('.pill.running').count(), 0);
+    assert.equal(await card.getByTestId('send-to-background').count(), 0);
+    await shot('06b-tool-canceled');
+    await page.reload();
+    await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
+    const again = page.locator('[data-testid="tool-card"][data-tool="Bash"]').filter({ hasText: 'exec sleep 43' });
+    await again.getByTestId('tool-canceled').waitFor();
+    assert.equal(await again.locator('.pill.running').count(), 0);
+    assert.equal(await again.getByTestId('send-to-background').count(), 0);
+    await page.getByTestId('assistant-message').filter({ hasText: 'You said: [slow]' }).getByTestId('reply-stopped').waitFor();
+  },
+);
 
 step('the page raised no errors', async () => {
   assert.deepEqual(pageErrors, []);

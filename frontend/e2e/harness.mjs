@@ -87,7 +87,11 @@ function firstLine(child, name, timeoutMs) {
 }
 
 function goBuild(out, pkg) {
-  const r = spawnSync('go', ['build', '-o', out, pkg], { cwd: REPO, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, PATH: `/usr/local/go/bin:${process.env.PATH}` } });
+  const r = spawnSync('go', ['build', '-o', out, pkg], {
+    cwd: REPO,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, PATH: `/usr/local/go/bin:${process.env.PATH}` },
+  });
   if (r.status !== 0) throw new Error(`go build ${pkg} failed`);
 }
 
@@ -182,7 +186,15 @@ export async function startBrowser() {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   onStop(() => browser.close());
   return browser;
@@ -202,7 +214,10 @@ export async function sendPrompt(page, text) {
 
 /** Waits until count turns have ended (completed, canceled or failed) in the transcript. */
 export async function waitForTurnEnds(page, count) {
-  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="turn-completed"], [data-testid="turn-canceled"], [data-testid="error-row"]').length >= n, count);
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('[data-testid="turn-completed"], [data-testid="turn-canceled"], [data-testid="error-row"]').length >= n,
+    count,
+  );
 }
 
 /** Ctrl-C or SIGTERM stops what the run started (by PID) before the process exits. */

@@ -8,7 +8,20 @@ import assert from 'node:assert/strict';
 import { createServer, request } from 'node:http';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { batonBinary, onStop, pathSteps, sendPrompt, shotPath, startBaton, startBrowser, startFakeApi, stopAll, stopOnSignals, tempDir, waitForTurnEnds } from './harness.mjs';
+import {
+  batonBinary,
+  onStop,
+  pathSteps,
+  sendPrompt,
+  shotPath,
+  startBaton,
+  startBrowser,
+  startFakeApi,
+  stopAll,
+  stopOnSignals,
+  tempDir,
+  waitForTurnEnds,
+} from './harness.mjs';
 
 const TURN_MS = 45_000;
 
@@ -141,8 +154,24 @@ step('the page is served with its security headers, and only to its own Host', a
   assert.equal(response?.status(), 200);
   const headers = response.headers();
   const csp = headers['content-security-policy'] ?? '';
-  for (const directive of ["default-src 'self'", "script-src 'self'", "img-src 'self' data: blob:", "connect-src 'self'", "frame-src 'none'", "object-src 'none'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"]) {
-    assert.ok(csp.split(';').map((d) => d.trim()).includes(directive), `CSP ${csp} lacks ${directive}`);
+  for (const directive of [
+    "default-src 'self'",
+    "script-src 'self'",
+    "img-src 'self' data: blob:",
+    "connect-src 'self'",
+    "frame-src 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ]) {
+    assert.ok(
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .includes(directive),
+      `CSP ${csp} lacks ${directive}`,
+    );
   }
   assert.equal(headers['x-content-type-options'], 'nosniff');
   assert.equal(headers['referrer-policy'], 'no-referrer');
@@ -206,7 +235,10 @@ step('hostile tool input, output and file name render as inert text', async () =
     if ((await card.count()) === 0) break;
     const tool = /Write|Create/.test(await card.textContent()) ? 'Write' : 'Bash';
     await card.getByRole('button', { name: 'Allow', exact: true }).click();
-    await page.getByTestId('permission-row').filter({ hasText: `${tool}: Allowed` }).waitFor();
+    await page
+      .getByTestId('permission-row')
+      .filter({ hasText: `${tool}: Allowed` })
+      .waitFor();
   }
   await page.getByTestId('assistant-message').filter({ hasText: 'Tool results:' }).waitFor();
   await waitForTurnEnd(2);
@@ -238,7 +270,10 @@ step('links open outside the console, only for http(s)', async () => {
 step('after a reload the reopened session is still inert and the title is text', async () => {
   await page.reload();
   await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
-  const entry = page.locator('[data-testid="session-entry"]').filter({ has: page.locator('.dot.live') }).first();
+  const entry = page
+    .locator('[data-testid="session-entry"]')
+    .filter({ has: page.locator('.dot.live') })
+    .first();
   await entry.click();
   await page.getByTestId('assistant-message').filter({ hasText: 'Report ready.' }).locator('a.remote-image').first().waitFor();
   await page.getByTestId('assistant-message').filter({ hasText: 'Tool results:' }).waitFor();

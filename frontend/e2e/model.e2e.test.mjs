@@ -73,7 +73,9 @@ step('a new session shows the model the CLI runs before its first prompt', async
   await page.getByTestId('new-session-folder').fill(project);
   await page.getByTestId('new-session-start').click();
   await page.getByTestId('session-live').waitFor();
-  await effective().filter({ hasText: /^runs claude-/ }).waitFor();
+  await effective()
+    .filter({ hasText: /^runs claude-/ })
+    .waitFor();
   first = (await effective().textContent()) ?? '';
   assert.equal(await picker().inputValue(), 'default');
   assert.equal(await page.getByTestId('user-message').count(), 0, 'no prompt was sent');
@@ -84,8 +86,13 @@ step('a new session shows the model the CLI runs before its first prompt', async
 step('after a switch it shows no stale model, then the one the CLI reports, before any prompt', async () => {
   await recordShownModels();
   await picker().selectOption('sonnet');
-  await page.getByTestId('notice').filter({ hasText: /^Model: Sonnet/ }).waitFor();
-  await effective().filter({ hasText: /^runs claude-sonnet/ }).waitFor();
+  await page
+    .getByTestId('notice')
+    .filter({ hasText: /^Model: Sonnet/ })
+    .waitFor();
+  await effective()
+    .filter({ hasText: /^runs claude-sonnet/ })
+    .waitFor();
   const shown = await shownSince(/^Model: Sonnet/);
   assert.ok(shown.length > 0);
   assert.deepEqual(
@@ -100,9 +107,16 @@ step('after a switch it shows no stale model, then the one the CLI reports, befo
 step('back to Default: no stale model, then the default model again', async () => {
   const sonnet = (await effective().textContent()) ?? '';
   await picker().selectOption('default');
-  await page.getByTestId('notice').filter({ hasText: /^Model: Default/ }).waitFor();
+  await page
+    .getByTestId('notice')
+    .filter({ hasText: /^Model: Default/ })
+    .waitFor();
   await effective().filter({ hasText: first }).waitFor();
   const shown = await shownSince(/^Model: Default/);
-  assert.deepEqual(shown.filter((s) => s === sonnet), [], `after going back to Default it showed ${JSON.stringify(shown)}`);
+  assert.deepEqual(
+    shown.filter((s) => s === sonnet),
+    [],
+    `after going back to Default it showed ${JSON.stringify(shown)}`,
+  );
   assert.deepEqual(pageErrors, []);
 });

@@ -8,7 +8,19 @@ import { spawn } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { batonBinary, onStop, pathSteps, shotPath, startBaton, startBrowser, startFakeApi, stopAll, stopOnSignals, tempDir, waitForTurnEnds } from './harness.mjs';
+import {
+  batonBinary,
+  onStop,
+  pathSteps,
+  shotPath,
+  startBaton,
+  startBrowser,
+  startFakeApi,
+  stopAll,
+  stopOnSignals,
+  tempDir,
+  waitForTurnEnds,
+} from './harness.mjs';
 
 const TURN_MS = 45_000;
 /** How soon a session made outside Baton must show in an open console (issue 13). */
@@ -77,7 +89,10 @@ step('the console loads; the one new-session dialog starts a session with a firs
   await dialog.waitFor();
   // Path completion from the host: the parent folder's subfolders that start with what was typed.
   await page.getByTestId('new-session-folder').fill(join(projectA, '..', basename(projectA).slice(0, -2)));
-  await page.getByTestId('folder-completions').getByRole('option', { name: basename(projectA) }).click();
+  await page
+    .getByTestId('folder-completions')
+    .getByRole('option', { name: basename(projectA) })
+    .click();
   assert.equal(await page.getByTestId('new-session-folder').inputValue(), `${projectA}/`);
   await page.getByTestId('new-session-prompt').fill('Show me code\n```go\nfunc main() {\n\tprintln("copied")\n}\n```\n\n- [x] tested\n- [ ] shipped');
   await shot('sidebar-01-new-session-dialog');
@@ -98,7 +113,10 @@ step('a code block has its language and a Copy button that puts the code on the 
   // The tab is four columns wide.
   assert.equal(await block.locator('pre').evaluate((el) => getComputedStyle(el).tabSize), '4');
   // A task list shows its checkboxes, not bullets as well.
-  const task = page.getByTestId('assistant-message').locator('li', { has: page.locator('input[type="checkbox"]') }).first();
+  const task = page
+    .getByTestId('assistant-message')
+    .locator('li', { has: page.locator('input[type="checkbox"]') })
+    .first();
   assert.equal(await task.evaluate((el) => getComputedStyle(el).listStyleType), 'none');
 });
 

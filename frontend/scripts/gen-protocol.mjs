@@ -95,9 +95,7 @@ export function generate(schemaText, consoleText) {
     out.push(`export const ${constName(name)} = ${JSON.stringify(defs[name].enum)} as const;`);
     out.push(`export type ${name} = (typeof ${constName(name)})[number];`, '');
   }
-  const nested = [...used]
-    .filter((name) => name !== 'Json' && !name.endsWith('Event') && !Array.isArray(defs[name].enum))
-    .sort();
+  const nested = [...used].filter((name) => name !== 'Json' && !name.endsWith('Event') && !Array.isArray(defs[name].enum)).sort();
   for (const name of nested) {
     out.push(`export interface ${name} {`, ...fields(defs[name], defs), '}', '');
   }

@@ -147,9 +147,13 @@ describe('the composer', () => {
     let answer: (() => void) | undefined;
     const { push, select } = await renderConsole((t) => {
       t.snapshot = { ...t.snapshot, sessions: [liveSession(running)] };
-      t.on('cancelTurn', () => new Promise((resolve) => {
-        answer = () => resolve({ disposition: 'provider_active', turn: 't1', phase: 'dispatched', forced: true });
-      }));
+      t.on(
+        'cancelTurn',
+        () =>
+          new Promise((resolve) => {
+            answer = () => resolve({ disposition: 'provider_active', turn: 't1', phase: 'dispatched', forced: true });
+          }),
+      );
     });
     await select(S);
     await userEvent.click(screen.getByTestId('cancel-turn'));
@@ -182,8 +186,24 @@ describe('the composer', () => {
     });
     await select(S);
     await push(
-      { kind: 'models.updated', session: S, time: T, models: [{ value: 'default', displayName: 'Default (recommended)', description: '' }, { value: 'sonnet', displayName: 'Sonnet', description: '' }] },
-      { kind: 'commands.updated', session: S, time: T, commands: [{ name: 'compact', description: 'Clear history but keep a summary' }, { name: 'cost', description: '' }] },
+      {
+        kind: 'models.updated',
+        session: S,
+        time: T,
+        models: [
+          { value: 'default', displayName: 'Default (recommended)', description: '' },
+          { value: 'sonnet', displayName: 'Sonnet', description: '' },
+        ],
+      },
+      {
+        kind: 'commands.updated',
+        session: S,
+        time: T,
+        commands: [
+          { name: 'compact', description: 'Clear history but keep a summary' },
+          { name: 'cost', description: '' },
+        ],
+      },
       { kind: 'context.updated', session: S, time: T, totalTokens: 50_000, maxTokens: 200_000, percentage: 25 },
       { kind: 'session.updated', session: S, turn: 't1', time: T, ephemeral: true, status: 'compacting' },
     );
@@ -204,7 +224,9 @@ describe('the composer', () => {
   it('confirms bypass mode first and shows the CLI’s refusal', async () => {
     const { transport, select } = await renderConsole((t) => {
       t.snapshot = { ...t.snapshot, sessions: [liveSession(running)] };
-      t.on('setPermissionMode', () => Promise.reject({ code: 'internal', message: '--dangerously-skip-permissions cannot be used with root/sudo privileges for security reasons' }));
+      t.on('setPermissionMode', () =>
+        Promise.reject({ code: 'internal', message: '--dangerously-skip-permissions cannot be used with root/sudo privileges for security reasons' }),
+      );
     });
     await select(S);
     const select_ = within(screen.getByTestId('mode-picker')).getByRole('combobox');
@@ -222,7 +244,9 @@ describe('rewind', () => {
   it('shows the dry-run counts before rewinding files and conversation', async () => {
     const { transport, select } = await renderConsole((t) => {
       t.snapshot = { ...t.snapshot, sessions: [liveSession(lasting(events.slice(0, turnStart('t4'))))] };
-      t.on('rewindFiles', (p) => (p.dryRun ? { canRewind: true, filesChanged: ['/home/user/project/notes.txt'], insertions: 0, deletions: 1 } : { canRewind: true }));
+      t.on('rewindFiles', (p) =>
+        p.dryRun ? { canRewind: true, filesChanged: ['/home/user/project/notes.txt'], insertions: 0, deletions: 1 } : { canRewind: true },
+      );
       t.on('rewindConversation', (p) => ({ session: p.session }));
       t.on('history', () => ({ events: [], total: 0, start: 0 }));
     });
@@ -255,7 +279,20 @@ describe('the sidebar and the shell', () => {
     const entries = () => screen.getAllByTestId('session-entry');
     expect(entries().map((e) => e.querySelector('.entry-title')?.textContent)).toEqual(['Release notes', 'Fix the parser']);
     expect(entries()[0]?.querySelector('.dot.live')).toBeTruthy();
-    await push({ kind: 'permission.requested', session: S, turn: 't', time: T, requestId: 'r', toolUseId: 'x', toolName: 'Bash', toolKind: 'shell', toolTitle: 'Bash', input: {}, suggestions: [], seq: 1 });
+    await push({
+      kind: 'permission.requested',
+      session: S,
+      turn: 't',
+      time: T,
+      requestId: 'r',
+      toolUseId: 'x',
+      toolName: 'Bash',
+      toolKind: 'shell',
+      toolTitle: 'Bash',
+      input: {},
+      suggestions: [],
+      seq: 1,
+    });
     expect(within(entries()[0] as HTMLElement).getByTestId('mark-permission')).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Filter sessions'), 'parser');
     expect(entries()).toHaveLength(1);
@@ -294,8 +331,30 @@ describe('the sidebar and the shell', () => {
     // A running foreground command can be sent to the background; one already there cannot.
     await push(
       { kind: 'turn.started', session: S, turn: 'b', time: T, seq: 6, prompt: 'build it' },
-      { kind: 'tool.started', session: S, turn: 'b', time: T, seq: 7, toolUseId: 'toolu_fg', name: 'Bash', toolKind: 'shell', title: 'Bash', input: { command: 'npm run build' } },
-      { kind: 'tool.started', session: S, turn: 'b', time: T, seq: 8, toolUseId: 'toolu_bg', name: 'Bash', toolKind: 'shell', title: 'Bash', input: { command: 'npm run dev', run_in_background: true } },
+      {
+        kind: 'tool.started',
+        session: S,
+        turn: 'b',
+        time: T,
+        seq: 7,
+        toolUseId: 'toolu_fg',
+        name: 'Bash',
+        toolKind: 'shell',
+        title: 'Bash',
+        input: { command: 'npm run build' },
+      },
+      {
+        kind: 'tool.started',
+        session: S,
+        turn: 'b',
+        time: T,
+        seq: 8,
+        toolUseId: 'toolu_bg',
+        name: 'Bash',
+        toolKind: 'shell',
+        title: 'Bash',
+        input: { command: 'npm run dev', run_in_background: true },
+      },
     );
     expect(screen.getAllByTestId('send-to-background')).toHaveLength(1);
     await userEvent.click(screen.getByTestId('send-to-background'));
@@ -310,7 +369,18 @@ describe('the sidebar and the shell', () => {
     await select(S);
     await push(
       { kind: 'turn.started', session: S, turn: 'c', time: T, seq: 1, prompt: 'run it' },
-      { kind: 'tool.started', session: S, turn: 'c', time: T, seq: 2, toolUseId: 'toolu_sleep', name: 'Bash', toolKind: 'shell', title: 'Bash', input: { command: 'sleep 30' } },
+      {
+        kind: 'tool.started',
+        session: S,
+        turn: 'c',
+        time: T,
+        seq: 2,
+        toolUseId: 'toolu_sleep',
+        name: 'Bash',
+        toolKind: 'shell',
+        title: 'Bash',
+        input: { command: 'sleep 30' },
+      },
     );
     expect(screen.getAllByTestId('send-to-background')).toHaveLength(1);
     await push(
@@ -355,7 +425,12 @@ describe('the sidebar and the shell', () => {
     await push({ kind: 'provision.state', session: '', time: T, provisioning: { state: 'downloading', bytes: 1024, total: 4096, source: 'cdn' } });
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
     await push({ kind: 'provision.state', session: '', time: T, provisioning: { state: 'ready', source: 'cdn' } });
-    await push({ kind: 'auth.changed', session: '', time: T, auth: { status: 'signed_out', summary: 'Not signed in', reason: 'No credentials were found.', signInCommand: 'claude auth login' } });
+    await push({
+      kind: 'auth.changed',
+      session: '',
+      time: T,
+      auth: { status: 'signed_out', summary: 'Not signed in', reason: 'No credentials were found.', signInCommand: 'claude auth login' },
+    });
     const auth = screen.getByTestId('auth-status');
     expect(auth.textContent).toContain('Not signed in');
     expect(auth.textContent).toContain('No credentials were found.');
@@ -395,7 +470,13 @@ describe('the sidebar and the shell', () => {
 
   it('offers the account’s models in the new-session form, asking the host once per sign-in', async () => {
     const { transport, push } = await renderConsole((t) => {
-      t.on('listModels', () => ({ account: 'firstParty/api_key:abc', models: [{ value: 'default', displayName: 'Default', description: '' }, { value: 'opus', displayName: 'Opus', description: 'Most capable' }] }));
+      t.on('listModels', () => ({
+        account: 'firstParty/api_key:abc',
+        models: [
+          { value: 'default', displayName: 'Default', description: '' },
+          { value: 'opus', displayName: 'Opus', description: 'Most capable' },
+        ],
+      }));
       t.on('startSession', () => ({ session: 'm-1' }));
     });
     await userEvent.click(screen.getByTestId('new-session'));
@@ -419,7 +500,11 @@ describe('the sidebar and the shell', () => {
 
   it('shows a refused API key once, as a key to fix (no sign-in), with Retry sending the prompt again', async () => {
     const { transport, push, select } = await renderConsole((t) => {
-      t.snapshot = { ...t.snapshot, auth: { status: 'signed_in', method: 'api_key', keySource: 'ANTHROPIC_API_KEY', summary: 'Using an API key', signInCommand: 'claude auth login' }, sessions: [liveSession([])] };
+      t.snapshot = {
+        ...t.snapshot,
+        auth: { status: 'signed_in', method: 'api_key', keySource: 'ANTHROPIC_API_KEY', summary: 'Using an API key', signInCommand: 'claude auth login' },
+        sessions: [liveSession([])],
+      };
       t.on('sendPrompt', () => ({ turn: 't2', queued: false }));
     });
     await select(S);
@@ -442,11 +527,18 @@ describe('the sidebar and the shell', () => {
 
   it('shows a refused sign-in with the way to sign in', async () => {
     const { transport, push, select } = await renderConsole((t) => {
-      t.snapshot = { ...t.snapshot, auth: { status: 'signed_out', method: 'claude_ai', summary: 'Not signed in', signInCommand: 'claude auth login' }, sessions: [liveSession([])] };
+      t.snapshot = {
+        ...t.snapshot,
+        auth: { status: 'signed_out', method: 'claude_ai', summary: 'Not signed in', signInCommand: 'claude auth login' },
+        sessions: [liveSession([])],
+      };
       t.on('signIn', () => Promise.reject({ code: 'unavailable', message: 'Baton cannot open a terminal here; run the sign-in command shown.' }));
     });
     await select(S);
-    await push({ kind: 'turn.started', session: S, turn: 't1', time: T, prompt: 'hi', seq: 1 }, { kind: 'turn.failed', session: S, turn: 't1', time: T, code: 'auth', message: 'not signed in', seq: 2 });
+    await push(
+      { kind: 'turn.started', session: S, turn: 't1', time: T, prompt: 'hi', seq: 1 },
+      { kind: 'turn.failed', session: S, turn: 't1', time: T, code: 'auth', message: 'not signed in', seq: 2 },
+    );
     const row = await screen.findByTestId('error-row');
     expect(row.textContent).toContain('Not signed in');
     expect(row.textContent).toContain('claude auth login');

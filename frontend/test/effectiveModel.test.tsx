@@ -28,7 +28,14 @@ const models: SessionEvent = {
 };
 const resolved = (model: string): SessionEvent => ({ kind: 'model.resolved', session: S, time: T, model });
 const switched = (model: string): SessionEvent => ({ kind: 'session.updated', session: S, time: T, model });
-const context = (maxTokens: number): SessionEvent => ({ kind: 'context.updated', session: S, time: T, totalTokens: 50_000, maxTokens, percentage: (50_000 / maxTokens) * 100 });
+const context = (maxTokens: number): SessionEvent => ({
+  kind: 'context.updated',
+  session: S,
+  time: T,
+  totalTokens: 50_000,
+  maxTokens,
+  percentage: (50_000 / maxTokens) * 100,
+});
 const turnUsage = (contextWindow: number): SessionEvent => ({
   kind: 'usage.updated',
   session: S,
@@ -72,7 +79,11 @@ describe('the effective model in the store', () => {
       effectiveModel: '',
       permissionMode: 'default',
       state: 'awake',
-      events: [{ ...started, seq: 1 }, { ...resolved('claude-sonnet-5-5'), seq: 2 }, { ...switched('haiku'), seq: 3 }],
+      events: [
+        { ...started, seq: 1 },
+        { ...resolved('claude-sonnet-5-5'), seq: 2 },
+        { ...switched('haiku'), seq: 3 },
+      ],
     };
     expect(sessionFromSnapshot(live, undefined).effectiveModel).toBeUndefined();
     expect(sessionFromSnapshot({ ...live, effectiveModel: 'claude-haiku-5-5' }, undefined).effectiveModel).toBe('claude-haiku-5-5');
@@ -105,7 +116,12 @@ describe('the context gauge’s window', () => {
             effectiveModel: 'claude-sonnet-5-5',
             permissionMode: 'default',
             state: 'awake',
-            events: [{ ...started, seq: 1 }, { ...models, seq: 2 }, { ...resolved('claude-sonnet-5-5'), seq: 3 }, { ...context(1_000_000), seq: 4 }],
+            events: [
+              { ...started, seq: 1 },
+              { ...models, seq: 2 },
+              { ...resolved('claude-sonnet-5-5'), seq: 3 },
+              { ...context(1_000_000), seq: 4 },
+            ],
           },
         ],
       };

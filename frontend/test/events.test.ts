@@ -12,7 +12,12 @@ describe('reading events from the wire', () => {
   });
 
   it('keeps a kind it does not know as a raw row, and skips what is not an event', () => {
-    expect(readEvent({ kind: 'session.renamed', session: 's', time: 't', title: 'x' })).toMatchObject({ kind: 'unrecognized:session.renamed', original: { title: 'x' } });
-    expect(readEvents([null, 1, { no: 'kind' }, { kind: 'model.resolved', session: 's', time: 't', model: 'm' }]).map((e) => e.kind)).toEqual(['model.resolved']);
+    expect(readEvent({ kind: 'session.renamed', session: 's', time: 't', title: 'x' })).toMatchObject({
+      kind: 'unrecognized:session.renamed',
+      original: { title: 'x' },
+    });
+    expect(readEvents([null, 1, { no: 'kind' }, { kind: 'model.resolved', session: 's', time: 't', model: 'm' }]).map((e) => e.kind)).toEqual([
+      'model.resolved',
+    ]);
   });
 });

@@ -34,7 +34,19 @@ describe('folding the recorded session', () => {
     const replies = events.filter((e) => e.kind === 'message.completed' && e.role === 'assistant');
     expect(ofType(state, 'assistant').map((a) => a.text)).toEqual(replies.map((r) => (r.kind === 'message.completed' ? r.text : '')));
     // The last Bash is the subagent's, run under the Agent call (t14).
-    expect(ofType(state, 'tool').map((t) => t.name)).toEqual(['Write', 'Write', 'Bash', 'TaskCreate', 'TaskUpdate', 'Read', 'Edit', 'TaskUpdate', 'Bash', 'Agent', 'Bash']);
+    expect(ofType(state, 'tool').map((t) => t.name)).toEqual([
+      'Write',
+      'Write',
+      'Bash',
+      'TaskCreate',
+      'TaskUpdate',
+      'Read',
+      'Edit',
+      'TaskUpdate',
+      'Bash',
+      'Agent',
+      'Bash',
+    ]);
     expect(ofType(state, 'thinking').map((t) => t.text)).toEqual([
       'Let me think about this.',
       'First the premises, then what follows from them, and last what could still be missing.',
@@ -114,10 +126,14 @@ describe('folding the recorded session', () => {
     const first = foldEvents(fresh(), lasting(events), REPLAY);
     expect(first.closed).toBeDefined();
     const S = RECORDED_SESSION;
-    const reopened = foldEvents(first, [
-      { kind: 'session.started', session: S, time: T, cwd: '/p', model: 'default', permissionMode: 'default', resumed: true, seq: 1 },
-      { kind: 'turn.started', session: S, turn: 'r1', time: T, prompt: 'again', uuid: 'ur1', seq: 2 },
-    ], { live: true, answeredHere: new Set() });
+    const reopened = foldEvents(
+      first,
+      [
+        { kind: 'session.started', session: S, time: T, cwd: '/p', model: 'default', permissionMode: 'default', resumed: true, seq: 1 },
+        { kind: 'turn.started', session: S, turn: 'r1', time: T, prompt: 'again', uuid: 'ur1', seq: 2 },
+      ],
+      { live: true, answeredHere: new Set() },
+    );
     expect(reopened.live).toBe(true);
     expect(reopened.runningTurn).toBe('r1');
     expect(ofType(reopened, 'user').at(-1)?.text).toBe('again');
@@ -161,7 +177,10 @@ describe('streaming', () => {
   // Issue 24 changed this on purpose: a stopped turn keeps the words already streamed (it used to drop them).
   it('keeps a reply that was still streaming when its turn was canceled, marked stopped', () => {
     const partial = upTo(events, (e) => e.kind === 'message.delta' && e.text === 'You said: Hello! What ca');
-    const canceled = foldOneByOne([...partial, { kind: 'turn.canceled', session: RECORDED_SESSION, turn: 't1', time: T, disposition: 'provider_active', forced: false }]);
+    const canceled = foldOneByOne([
+      ...partial,
+      { kind: 'turn.canceled', session: RECORDED_SESSION, turn: 't1', time: T, disposition: 'provider_active', forced: false },
+    ]);
     const kept = ofType(canceled, 'assistant');
     expect(kept.map((a) => [a.text, a.streaming, a.stopped])).toEqual([['You said: Hello! What ca', false, true]]);
     expect(canceled.transcript.streams.size).toBe(0);
@@ -176,7 +195,16 @@ describe('streaming', () => {
     const messageId = delta?.kind === 'message.delta' ? delta.messageId : '';
     const stopped = foldOneByOne([
       ...partial,
-      { kind: 'message.completed', session: RECORDED_SESSION, turn: 't1', time: T, role: 'assistant', messageId, text: 'You said: Hello! What ca', stopped: true },
+      {
+        kind: 'message.completed',
+        session: RECORDED_SESSION,
+        turn: 't1',
+        time: T,
+        role: 'assistant',
+        messageId,
+        text: 'You said: Hello! What ca',
+        stopped: true,
+      },
       { kind: 'turn.canceled', session: RECORDED_SESSION, turn: 't1', time: T, disposition: 'provider_active', forced: true },
     ]);
     const kept = ofType(stopped, 'assistant');
@@ -219,25 +247,60 @@ describe('turns, permissions and errors', () => {
   });
 
   it('keeps the first verdict and says when an interrupt settled it', () => {
-    const req: SessionEvent = { kind: 'permission.requested', session: S, turn: 't1', time: T, requestId: 'r1', toolUseId: 'x', toolName: 'Bash', toolKind: 'shell', toolTitle: 'Bash', input: { command: 'ls' }, suggestions: [] };
+    const req: SessionEvent = {
+      kind: 'permission.requested',
+      session: S,
+      turn: 't1',
+      time: T,
+      requestId: 'r1',
+      toolUseId: 'x',
+      toolName: 'Bash',
+      toolKind: 'shell',
+      toolTitle: 'Bash',
+      input: { command: 'ls' },
+      suggestions: [],
+    };
     let s = foldEvents(fresh(), [started('t1', 'go'), req]);
     expect(s.pending).toEqual(['r1']);
-    s = foldEvents(s, [{ kind: 'permission.settled', session: S, time: T, requestId: 'r1', verdict: 'deny', by: 'interrupt' }], { live: true, answeredHere: new Set() });
-    s = foldEvents(s, [{ kind: 'permission.settled', session: S, time: T, requestId: 'r1', verdict: 'allow', by: 'user' }], { live: true, answeredHere: new Set() });
+    s = foldEvents(s, [{ kind: 'permission.settled', session: S, time: T, requestId: 'r1', verdict: 'deny', by: 'interrupt' }], {
+      live: true,
+      answeredHere: new Set(),
+    });
+    s = foldEvents(s, [{ kind: 'permission.settled', session: S, time: T, requestId: 'r1', verdict: 'allow', by: 'user' }], {
+      live: true,
+      answeredHere: new Set(),
+    });
     const [perm] = ofType(s, 'permission');
     expect(perm?.settled).toEqual({ verdict: 'deny', by: 'interrupt', elsewhere: false });
     expect(s.pending).toEqual([]);
   });
 
   it('does not attribute a verdict this window gave to another window', () => {
-    const req: SessionEvent = { kind: 'permission.requested', session: S, time: T, requestId: 'r2', toolUseId: 'x', toolName: 'Write', toolKind: 'write', toolTitle: 'Write', input: {}, suggestions: [] };
+    const req: SessionEvent = {
+      kind: 'permission.requested',
+      session: S,
+      time: T,
+      requestId: 'r2',
+      toolUseId: 'x',
+      toolName: 'Write',
+      toolKind: 'write',
+      toolTitle: 'Write',
+      input: {},
+      suggestions: [],
+    };
     let s = foldEvents(fresh(), [req]);
-    s = foldEvents(s, [{ kind: 'permission.settled', session: S, time: T, requestId: 'r2', verdict: 'allow', by: 'user' }], { live: true, answeredHere: new Set(['r2']) });
+    s = foldEvents(s, [{ kind: 'permission.settled', session: S, time: T, requestId: 'r2', verdict: 'allow', by: 'user' }], {
+      live: true,
+      answeredHere: new Set(['r2']),
+    });
     expect(ofType(s, 'permission')[0]?.settled?.elsewhere).toBe(false);
   });
 
   it('shows a failed turn as an error', () => {
-    const flat = foldEvents(fresh(), [started('t1', 'x'), { kind: 'turn.failed', session: S, turn: 't1', time: T, code: 'auth', message: 'invalid x-api-key' }]);
+    const flat = foldEvents(fresh(), [
+      started('t1', 'x'),
+      { kind: 'turn.failed', session: S, turn: 't1', time: T, code: 'auth', message: 'invalid x-api-key' },
+    ]);
     expect(ofType(flat, 'error').map((e) => [e.code, e.message])).toEqual([['auth', 'invalid x-api-key']]);
     expect(flat.turns.get('t1')?.status).toBe('failed');
   });
@@ -259,12 +322,45 @@ describe('questions, plans, cancels and model changes', () => {
   const started = (turn: string, prompt: string): SessionEvent => ({ kind: 'turn.started', session: S, turn, time: T, prompt, uuid: `u-${turn}` });
 
   it('keeps the answers and the approved plan’s mode with the settlement', () => {
-    const ask: SessionEvent = { kind: 'permission.requested', session: S, turn: 't1', time: T, requestId: 'q1', toolUseId: 'tq', toolName: 'AskUserQuestion', toolKind: 'question', toolTitle: 'AskUserQuestion', input: { questions: [] }, suggestions: [] };
-    const plan: SessionEvent = { kind: 'permission.requested', session: S, turn: 't1', time: T, requestId: 'p1', toolUseId: 'tp', toolName: 'ExitPlanMode', toolKind: 'plan_exit', toolTitle: 'ExitPlanMode', input: { plan: '# P' }, suggestions: [] };
+    const ask: SessionEvent = {
+      kind: 'permission.requested',
+      session: S,
+      turn: 't1',
+      time: T,
+      requestId: 'q1',
+      toolUseId: 'tq',
+      toolName: 'AskUserQuestion',
+      toolKind: 'question',
+      toolTitle: 'AskUserQuestion',
+      input: { questions: [] },
+      suggestions: [],
+    };
+    const plan: SessionEvent = {
+      kind: 'permission.requested',
+      session: S,
+      turn: 't1',
+      time: T,
+      requestId: 'p1',
+      toolUseId: 'tp',
+      toolName: 'ExitPlanMode',
+      toolKind: 'plan_exit',
+      toolTitle: 'ExitPlanMode',
+      input: { plan: '# P' },
+      suggestions: [],
+    };
     let s = foldEvents(fresh(), [started('t1', 'go'), ask, plan]);
     expect(s.pending).toEqual(['q1', 'p1']);
     s = foldEvents(s, [
-      { kind: 'permission.settled', session: S, turn: 't1', time: T, requestId: 'q1', verdict: 'allow', by: 'user', answers: [{ question: 'Which?', answer: 'Blue' }] },
+      {
+        kind: 'permission.settled',
+        session: S,
+        turn: 't1',
+        time: T,
+        requestId: 'q1',
+        verdict: 'allow',
+        by: 'user',
+        answers: [{ question: 'Which?', answer: 'Blue' }],
+      },
       { kind: 'permission.settled', session: S, turn: 't1', time: T, requestId: 'p1', verdict: 'allow', by: 'user', mode: 'acceptEdits' },
     ]);
     const [q, p] = ofType(s, 'permission');
@@ -276,7 +372,19 @@ describe('questions, plans, cancels and model changes', () => {
   it('ties a tool card to a permission request that arrived before the call’s own message', () => {
     const s = foldEvents(fresh(), [
       started('t1', 'go'),
-      { kind: 'permission.requested', session: S, turn: 't1', time: T, requestId: 'r9', toolUseId: 'tb', toolName: 'Bash', toolKind: 'shell', toolTitle: 'Bash', input: { command: 'ls' }, suggestions: [] },
+      {
+        kind: 'permission.requested',
+        session: S,
+        turn: 't1',
+        time: T,
+        requestId: 'r9',
+        toolUseId: 'tb',
+        toolName: 'Bash',
+        toolKind: 'shell',
+        toolTitle: 'Bash',
+        input: { command: 'ls' },
+        suggestions: [],
+      },
       { kind: 'tool.started', session: S, turn: 't1', time: T, toolUseId: 'tb', name: 'Bash', toolKind: 'shell', title: 'Bash', input: { command: 'ls' } },
     ]);
     expect(ofType(s, 'tool')[0]?.requestId).toBe('r9');
@@ -310,10 +418,28 @@ describe('questions, plans, cancels and model changes', () => {
 
   it('shows a stored slash command as the command, not its markup', () => {
     const s = foldEvents(fresh(), [
-      { kind: 'turn.started', session: S, turn: 'u1', time: T, prompt: '<command-name>/compact</command-name>\n  <command-message>compact</command-message>\n  <command-args>keep it short</command-args>' },
-      { kind: 'turn.started', session: S, turn: 'u2', time: T, prompt: '<command-name>/model</command-name>\n<command-message>model</command-message>\n<command-args>sonnet</command-args>' },
+      {
+        kind: 'turn.started',
+        session: S,
+        turn: 'u1',
+        time: T,
+        prompt: '<command-name>/compact</command-name>\n  <command-message>compact</command-message>\n  <command-args>keep it short</command-args>',
+      },
+      {
+        kind: 'turn.started',
+        session: S,
+        turn: 'u2',
+        time: T,
+        prompt: '<command-name>/model</command-name>\n<command-message>model</command-message>\n<command-args>sonnet</command-args>',
+      },
       { kind: 'message.completed', session: S, turn: 'u2', time: T, role: 'user', text: '<local-command-stdout>Set model to `sonnet`</local-command-stdout>' },
-      { kind: 'message.completed', session: S, time: T, role: 'user', text: '<command-name>/context</command-name>\n            <command-message>context</command-message>\n            <command-args></command-args>' },
+      {
+        kind: 'message.completed',
+        session: S,
+        time: T,
+        role: 'user',
+        text: '<command-name>/context</command-name>\n            <command-message>context</command-message>\n            <command-args></command-args>',
+      },
     ]);
     expect(ofType(s, 'user')).toHaveLength(0);
     expect(ofType(s, 'notice').map((n) => n.text)).toEqual(['/compact keep it short', '/context']);
@@ -335,10 +461,29 @@ describe('subagents and file diffs', () => {
 
   it('nests a subagent’s messages and tools under its Task call', () => {
     const s = foldEvents(fresh(), [
-      { kind: 'tool.started', session: S, time: T, toolUseId: 'task1', name: 'Agent', toolKind: 'agent', title: 'Agent', input: { description: 'look around', prompt: 'find files' } },
+      {
+        kind: 'tool.started',
+        session: S,
+        time: T,
+        toolUseId: 'task1',
+        name: 'Agent',
+        toolKind: 'agent',
+        title: 'Agent',
+        input: { description: 'look around', prompt: 'find files' },
+      },
       { kind: 'message.delta', session: S, time: T, ephemeral: true, messageId: 'm-sub', index: 0, block: 'text', text: 'Look' },
       { kind: 'message.completed', session: S, time: T, role: 'assistant', messageId: 'm-sub', text: 'Looking.', parentToolUseId: 'task1' },
-      { kind: 'tool.started', session: S, time: T, toolUseId: 'g1', name: 'Glob', toolKind: 'search', title: 'Glob', input: { pattern: '*.md' }, parentToolUseId: 'task1' },
+      {
+        kind: 'tool.started',
+        session: S,
+        time: T,
+        toolUseId: 'g1',
+        name: 'Glob',
+        toolKind: 'search',
+        title: 'Glob',
+        input: { pattern: '*.md' },
+        parentToolUseId: 'task1',
+      },
       { kind: 'tool.completed', session: S, time: T, toolUseId: 'g1', name: 'Glob', output: 'README.md' },
       { kind: 'tool.completed', session: S, time: T, toolUseId: 'task1', name: 'Agent', output: 'Found one.' },
     ]);
@@ -349,9 +494,28 @@ describe('subagents and file diffs', () => {
 
   it('diffs a later Edit against what the earlier Write left', () => {
     const s = foldEvents(fresh(), [
-      { kind: 'tool.started', session: S, time: T, toolUseId: 'w', name: 'Write', toolKind: 'write', title: 'Write', input: { file_path: '/p/a.txt', content: 'one\ntwo\n' }, fileBefore: { path: '/p/a.txt', text: null } },
+      {
+        kind: 'tool.started',
+        session: S,
+        time: T,
+        toolUseId: 'w',
+        name: 'Write',
+        toolKind: 'write',
+        title: 'Write',
+        input: { file_path: '/p/a.txt', content: 'one\ntwo\n' },
+        fileBefore: { path: '/p/a.txt', text: null },
+      },
       { kind: 'tool.completed', session: S, time: T, toolUseId: 'w', name: 'Write', output: 'ok' },
-      { kind: 'tool.started', session: S, time: T, toolUseId: 'e', name: 'Edit', toolKind: 'edit', title: 'Edit', input: { file_path: '/p/a.txt', old_string: 'two', new_string: 'three' } },
+      {
+        kind: 'tool.started',
+        session: S,
+        time: T,
+        toolUseId: 'e',
+        name: 'Edit',
+        toolKind: 'edit',
+        title: 'Edit',
+        input: { file_path: '/p/a.txt', old_string: 'two', new_string: 'three' },
+      },
     ]);
     const [write, edit] = ofType(s, 'tool');
     expect(write?.before).toBeNull();

@@ -68,13 +68,13 @@ describe('other ways to fetch or run', () => {
     'link prefetch and stylesheet': `<link rel="prefetch" href="${ATTACKER}/p"><link rel="stylesheet" href="${ATTACKER}/s">`,
     'video and audio': `<video poster="${ATTACKER}/poster" src="${ATTACKER}/v"><track src="${ATTACKER}/t"></video><audio src="${ATTACKER}/a" autoplay></audio>`,
     'object and embed': `<object data="${ATTACKER}/o"></object><embed src="${ATTACKER}/e">`,
-    'iframe': `<iframe src="${ATTACKER}/i"></iframe><iframe srcdoc="<script>parent.x=1</script>"></iframe>`,
+    iframe: `<iframe src="${ATTACKER}/i"></iframe><iframe srcdoc="<script>parent.x=1</script>"></iframe>`,
     'svg image and use': `<svg><image href="${ATTACKER}/si"/><use href="${ATTACKER}/u#a"/></svg>`,
     'meta refresh and base': `<meta http-equiv="refresh" content="0;url=${ATTACKER}/r"><base href="${ATTACKER}/">`,
     'input image': `<input type="image" src="${ATTACKER}/ii">`,
     'table background': `<table background="${ATTACKER}/tb"><tr><td background="${ATTACKER}/td">t</td></tr></table>`,
     'a ping': `<a href="https://example.com/" ping="${ATTACKER}/ping">p</a>`,
-    'form': `<form action="${ATTACKER}/f"><button formaction="${ATTACKER}/b">go</button></form>`,
+    form: `<form action="${ATTACKER}/f"><button formaction="${ATTACKER}/b">go</button></form>`,
     'body background': `<body background="${ATTACKER}/body">`,
   };
   for (const [name, html] of Object.entries(vectors)) {

@@ -45,7 +45,19 @@ describe('questions', () => {
   it('answers one single-choice question with the option clicked', async () => {
     const { transport } = await open([
       started,
-      question({ questions: [{ question: 'Which color?', header: 'Color', options: [{ label: 'Red', description: 'warm' }, { label: 'Blue', description: 'cool' }], multiSelect: false }] }),
+      question({
+        questions: [
+          {
+            question: 'Which color?',
+            header: 'Color',
+            options: [
+              { label: 'Red', description: 'warm' },
+              { label: 'Blue', description: 'cool' },
+            ],
+            multiSelect: false,
+          },
+        ],
+      }),
     ]);
     const card = screen.getByTestId('question-card');
     expect(card.textContent).toContain('Color');
@@ -53,7 +65,9 @@ describe('questions', () => {
     expect(screen.getByTestId('permission-row').textContent).toContain('Claude asks you a question');
     await userEvent.click(within(card).getByRole('button', { name: /^Blue/ }));
     await act(() => settle());
-    expect(transport.callsOf('answerPermission')).toEqual([{ session: S, requestId: 'q1', verdict: 'allow', answers: [{ question: 'Which color?', answer: 'Blue' }] }]);
+    expect(transport.callsOf('answerPermission')).toEqual([
+      { session: S, requestId: 'q1', verdict: 'allow', answers: [{ question: 'Which color?', answer: 'Blue' }] },
+    ]);
   });
 
   it('collects several choices, "Other" text, and answers every question at once', async () => {
@@ -61,8 +75,24 @@ describe('questions', () => {
       started,
       question({
         questions: [
-          { question: 'Which parts?', header: 'Parts', options: [{ label: 'API', description: '' }, { label: 'UI', description: '' }], multiSelect: true },
-          { question: 'Which name?', header: 'Name', options: [{ label: 'Ada', description: '' }, { label: 'Bob', description: '' }], multiSelect: false },
+          {
+            question: 'Which parts?',
+            header: 'Parts',
+            options: [
+              { label: 'API', description: '' },
+              { label: 'UI', description: '' },
+            ],
+            multiSelect: true,
+          },
+          {
+            question: 'Which name?',
+            header: 'Name',
+            options: [
+              { label: 'Ada', description: '' },
+              { label: 'Bob', description: '' },
+            ],
+            multiSelect: false,
+          },
         ],
       }),
     ]);
@@ -93,8 +123,30 @@ describe('questions', () => {
   it('shows the recorded answer once settled, also after a reconnect', async () => {
     await open([
       started,
-      question({ questions: [{ question: 'Which color?', header: 'Color', options: [{ label: 'Red', description: '' }, { label: 'Blue', description: '' }], multiSelect: false }] }),
-      { kind: 'permission.settled', session: S, turn: 't1', time: T, requestId: 'q1', verdict: 'allow', by: 'user', answers: [{ question: 'Which color?', answer: 'Red' }], seq: 3 },
+      question({
+        questions: [
+          {
+            question: 'Which color?',
+            header: 'Color',
+            options: [
+              { label: 'Red', description: '' },
+              { label: 'Blue', description: '' },
+            ],
+            multiSelect: false,
+          },
+        ],
+      }),
+      {
+        kind: 'permission.settled',
+        session: S,
+        turn: 't1',
+        time: T,
+        requestId: 'q1',
+        verdict: 'allow',
+        by: 'user',
+        answers: [{ question: 'Which color?', answer: 'Red' }],
+        seq: 3,
+      },
     ]);
     expect(screen.queryByTestId('question-card')).toBeNull();
     expect(screen.getByTestId('permission-row').textContent).toBe('Question: Which color? → Red');
@@ -105,7 +157,20 @@ describe('plans', () => {
   it('shows the plan as Markdown and approves it with the mode to continue in', async () => {
     const { transport } = await open([
       started,
-      { kind: 'permission.requested', session: S, turn: 't1', time: T, requestId: 'p1', toolUseId: 'tp', toolName: 'ExitPlanMode', toolKind: 'plan_exit', toolTitle: 'ExitPlanMode', input: { plan: '# The plan\n\n- one' }, suggestions: [], seq: 2 },
+      {
+        kind: 'permission.requested',
+        session: S,
+        turn: 't1',
+        time: T,
+        requestId: 'p1',
+        toolUseId: 'tp',
+        toolName: 'ExitPlanMode',
+        toolKind: 'plan_exit',
+        toolTitle: 'ExitPlanMode',
+        input: { plan: '# The plan\n\n- one' },
+        suggestions: [],
+        seq: 2,
+      },
     ]);
     const card = screen.getByTestId('plan-card');
     expect(card.textContent).toContain('The plan');
@@ -119,7 +184,20 @@ describe('plans', () => {
   it('keeps planning with the person’s feedback', async () => {
     const { transport } = await open([
       started,
-      { kind: 'permission.requested', session: S, turn: 't1', time: T, requestId: 'p1', toolUseId: 'tp', toolName: 'ExitPlanMode', toolKind: 'plan_exit', toolTitle: 'ExitPlanMode', input: { plan: 'x' }, suggestions: [], seq: 2 },
+      {
+        kind: 'permission.requested',
+        session: S,
+        turn: 't1',
+        time: T,
+        requestId: 'p1',
+        toolUseId: 'tp',
+        toolName: 'ExitPlanMode',
+        toolKind: 'plan_exit',
+        toolTitle: 'ExitPlanMode',
+        input: { plan: 'x' },
+        suggestions: [],
+        seq: 2,
+      },
     ]);
     const card = screen.getByTestId('plan-card');
     await userEvent.type(within(card).getByLabelText('Feedback on the plan'), 'add tests');
@@ -206,9 +284,30 @@ describe('denies', () => {
   it('reads a refused call as denied with no permission request in sight (history), and says the deny stopped Claude', async () => {
     const tool = (kind: 'tool.started' | 'tool.failed', seq: number): ConsoleEvent =>
       kind === 'tool.started'
-        ? { kind, session: S, turn: 't1', time: T, toolUseId: 'tw', name: 'Write', toolKind: 'write', title: 'Write', input: { file_path: '/p/a.txt', content: 'hi' }, seq }
+        ? {
+            kind,
+            session: S,
+            turn: 't1',
+            time: T,
+            toolUseId: 'tw',
+            name: 'Write',
+            toolKind: 'write',
+            title: 'Write',
+            input: { file_path: '/p/a.txt', content: 'hi' },
+            seq,
+          }
         : { kind, session: S, turn: 't1', time: T, toolUseId: 'tw', name: 'Write', error: 'No', denied: true, seq };
-    const stopped: ConsoleEvent = { kind: 'turn.completed', session: S, turn: 't1', time: T, durationMs: 5, numTurns: 1, costUsd: 0, stopReason: 'tool_denied', seq: 4 };
+    const stopped: ConsoleEvent = {
+      kind: 'turn.completed',
+      session: S,
+      turn: 't1',
+      time: T,
+      durationMs: 5,
+      numTurns: 1,
+      costUsd: 0,
+      stopReason: 'tool_denied',
+      seq: 4,
+    };
     await open([started, tool('tool.started', 2), tool('tool.failed', 3), stopped]);
     expect(screen.getByTestId('tool-denied').textContent).toBe('denied');
     expect(screen.getByTestId('turn-completed').textContent).toMatch(/^Stopped: you denied a tool, Claude waits for you/);

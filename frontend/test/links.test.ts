@@ -24,7 +24,17 @@ describe('openExternal', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const system = vi.fn();
     (window as WailsWindow).runtime = { BrowserOpenURL: system };
-    for (const url of ['javascript:alert(1)', ' javascript:alert(1)', 'data:text/html,x', 'file:///etc/passwd', 'vbscript:x', '//evil.example/', '/relative', 'blob:x', 'wails://wails/']) {
+    for (const url of [
+      'javascript:alert(1)',
+      ' javascript:alert(1)',
+      'data:text/html,x',
+      'file:///etc/passwd',
+      'vbscript:x',
+      '//evil.example/',
+      '/relative',
+      'blob:x',
+      'wails://wails/',
+    ]) {
       openExternal(url);
     }
     expect(open).not.toHaveBeenCalled();

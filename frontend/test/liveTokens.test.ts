@@ -22,11 +22,11 @@ describe('the live token count', () => {
     { kind: 'message.delta', ...base, ephemeral: true, messageId: 'm1', index: 0, block: 'thinking', text: thinkingText },
   ];
 
-  it('shows Claude Code\'s thinking estimate, marked as an estimate', () => {
+  it("shows Claude Code's thinking estimate, marked as an estimate", () => {
     expect(liveTokens(fold(thinking))).toEqual({ tokens: 37, estimated: true });
   });
 
-  it('is exact again once the request\'s real count replaced the estimate', () => {
+  it("is exact again once the request's real count replaced the estimate", () => {
     const counted = fold([
       ...thinking,
       { kind: 'message.completed', ...base, role: 'thinking', messageId: 'm1', text: thinkingText },

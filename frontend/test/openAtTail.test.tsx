@@ -61,7 +61,8 @@ function scrollerAt(geometry: { scrollTop: number; scrollHeight: number; clientH
   return el;
 }
 
-const rendered = (keys: string[]): ListItem<string>[] => keys.map((data, i) => ({ type: undefined, index: i, originalIndex: i, offset: i * 100, size: 100, data }) as ListItem<string>);
+const rendered = (keys: string[]): ListItem<string>[] =>
+  keys.map((data, i) => ({ type: undefined, index: i, originalIndex: i, offset: i * 100, size: 100, data }) as ListItem<string>);
 
 const frame = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
 

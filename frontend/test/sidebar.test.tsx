@@ -72,7 +72,9 @@ describe('sidebar grouping', () => {
 
 describe('code blocks', () => {
   it('get a language label and a Copy button the text itself cannot forge', () => {
-    const html = renderMarkdown('Here:\n\n```go\nfunc main() {\n\tprintln("hi")\n}\n```\n\n<div class="code-block"><button class="code-copy">fake</button></div>');
+    const html = renderMarkdown(
+      'Here:\n\n```go\nfunc main() {\n\tprintln("hi")\n}\n```\n\n<div class="code-block"><button class="code-copy">fake</button></div>',
+    );
     const doc = document.createElement('div');
     doc.innerHTML = html;
     const blocks = doc.querySelectorAll('.code-block');
@@ -95,9 +97,30 @@ describe('code blocks', () => {
 
 describe('the sidebar in the console', () => {
   const sessions: SessionInfo[] = [
-    { session: '11111111-1111-4111-8111-111111111111', title: 'Release notes', cwd: '/home/u/site', lastModified: Date.now() - 1000, live: false, gitBranch: 'HEAD' },
-    { session: '22222222-2222-4222-8222-222222222222', title: 'Parser bug', cwd: '/home/u/parser', lastModified: Date.now() - 5000, live: false, gitBranch: 'main' },
-    { session: '33333333-3333-4333-8333-333333333333', title: 'Old spike', cwd: '/home/u/parser', lastModified: Date.now() - 9000, live: false, forkOf: '22222222-2222-4222-8222-222222222222' },
+    {
+      session: '11111111-1111-4111-8111-111111111111',
+      title: 'Release notes',
+      cwd: '/home/u/site',
+      lastModified: Date.now() - 1000,
+      live: false,
+      gitBranch: 'HEAD',
+    },
+    {
+      session: '22222222-2222-4222-8222-222222222222',
+      title: 'Parser bug',
+      cwd: '/home/u/parser',
+      lastModified: Date.now() - 5000,
+      live: false,
+      gitBranch: 'main',
+    },
+    {
+      session: '33333333-3333-4333-8333-333333333333',
+      title: 'Old spike',
+      cwd: '/home/u/parser',
+      lastModified: Date.now() - 9000,
+      live: false,
+      forkOf: '22222222-2222-4222-8222-222222222222',
+    },
   ];
 
   it('collapses groups with counts, pins, archives, renames, and lists again when the host says sessions changed', async () => {
@@ -106,7 +129,8 @@ describe('the sidebar in the console', () => {
       t.on('setSessionFlags', (p) => ({ pinned: p.pinned ?? false, archived: p.archived ?? false }));
       t.on('renameSession', (p) => ({ title: p.title.trim() }));
     });
-    const groups = () => screen.getAllByTestId('session-group').map((g) => [g.querySelector('.group-label')?.textContent, g.querySelector('.group-count')?.textContent]);
+    const groups = () =>
+      screen.getAllByTestId('session-group').map((g) => [g.querySelector('.group-label')?.textContent, g.querySelector('.group-count')?.textContent]);
     expect(groups()).toEqual([
       ['site', '1'],
       ['parser', '2'],

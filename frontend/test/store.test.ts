@@ -32,7 +32,10 @@ describe('the store', () => {
 
   it('builds its state from the snapshot on connect, then folds live events', async () => {
     const { transport, store } = setup();
-    transport.snapshot = { ...transport.snapshot, sessions: [live(RECORDED_SESSION, lasting(beforeClose.slice(0, half)), { effectiveModel: 'claude-opus-5-5' })] };
+    transport.snapshot = {
+      ...transport.snapshot,
+      sessions: [live(RECORDED_SESSION, lasting(beforeClose.slice(0, half)), { effectiveModel: 'claude-opus-5-5' })],
+    };
     await connect(transport);
     const s = store.getState().sessions[RECORDED_SESSION];
     expect(store.getState().loaded).toBe(true);
@@ -89,7 +92,19 @@ describe('the store', () => {
     transport.snapshot = { ...transport.snapshot, sessions: [live('A', []), live('B', [])] };
     await connect(transport);
     store.select('A');
-    transport.push({ kind: 'permission.requested', session: 'B', turn: 't', time: T, requestId: 'r', toolUseId: 'u', toolName: 'Bash', toolKind: 'shell', toolTitle: 'Bash', input: {}, suggestions: [] });
+    transport.push({
+      kind: 'permission.requested',
+      session: 'B',
+      turn: 't',
+      time: T,
+      requestId: 'r',
+      toolUseId: 'u',
+      toolName: 'Bash',
+      toolKind: 'shell',
+      toolTitle: 'Bash',
+      input: {},
+      suggestions: [],
+    });
     store.flush();
     expect(store.getState().marks).toEqual({ B: 'permission' });
     expect(notify).toHaveBeenCalledWith(expect.stringContaining('needs your permission'), expect.stringContaining('Bash'), 'perm-B');
@@ -97,7 +112,10 @@ describe('the store', () => {
     transport.push({ kind: 'turn.completed', session: 'A', turn: 't', time: T, durationMs: 1, numTurns: 1, costUsd: 0 });
     store.flush();
     expect(store.getState().marks).toEqual({ B: 'permission' });
-    transport.push({ kind: 'permission.settled', session: 'B', turn: 't', time: T, requestId: 'r', verdict: 'allow', by: 'user' }, { kind: 'turn.completed', session: 'B', turn: 't', time: T, durationMs: 1, numTurns: 1, costUsd: 0 });
+    transport.push(
+      { kind: 'permission.settled', session: 'B', turn: 't', time: T, requestId: 'r', verdict: 'allow', by: 'user' },
+      { kind: 'turn.completed', session: 'B', turn: 't', time: T, durationMs: 1, numTurns: 1, costUsd: 0 },
+    );
     store.flush();
     expect(store.getState().marks).toEqual({ B: 'finished' });
     store.select('B');
@@ -143,7 +161,9 @@ describe('the store', () => {
       ],
     };
     transport.on('cancelTurn', (p) =>
-      p.turn === 't1' ? { disposition: 'provider_active', turn: 't1', phase: 'dispatched', forced: false } : { disposition: 'pre_accept', turn: p.turn ?? '', phase: 'queued', forced: false },
+      p.turn === 't1'
+        ? { disposition: 'provider_active', turn: 't1', phase: 'dispatched', forced: false }
+        : { disposition: 'pre_accept', turn: p.turn ?? '', phase: 'queued', forced: false },
     );
     await connect(transport);
     await store.stopTurn('A');
@@ -162,10 +182,12 @@ describe('the store', () => {
     const { transport, store } = setup();
     transport.snapshot = {
       ...transport.snapshot,
-      sessions: [live('A', [
-        { kind: 'turn.started', session: 'A', turn: 't1', time: T, prompt: 'one', seq: 1 },
-        { kind: 'turn.queued', session: 'A', turn: 't2', time: T, prompt: 'two', seq: 2 },
-      ])],
+      sessions: [
+        live('A', [
+          { kind: 'turn.started', session: 'A', turn: 't1', time: T, prompt: 'one', seq: 1 },
+          { kind: 'turn.queued', session: 'A', turn: 't2', time: T, prompt: 'two', seq: 2 },
+        ]),
+      ],
     };
     transport.on('cancelTurn', () => ({ disposition: 'mismatch', turn: 't2', phase: 'finished', forced: false }));
     await connect(transport);
@@ -227,7 +249,15 @@ describe('history', () => {
   const S = 'past';
   // History maps each prompt to a turn.started whose turn is the prompt's uuid (as `baton history` prints it).
   const prompt = (n: number): SessionEvent => ({ kind: 'turn.started', session: S, turn: `u${n}`, time: T, prompt: `prompt ${n}`, uuid: `u${n}` });
-  const reply = (n: number): SessionEvent => ({ kind: 'message.completed', session: S, turn: `u${n}`, time: T, role: 'assistant', messageId: `m${n}`, text: `reply ${n}` });
+  const reply = (n: number): SessionEvent => ({
+    kind: 'message.completed',
+    session: S,
+    turn: `u${n}`,
+    time: T,
+    role: 'assistant',
+    messageId: `m${n}`,
+    text: `reply ${n}`,
+  });
   const all: SessionEvent[] = Array.from({ length: 300 }, (_, i) => [prompt(i), reply(i)]).flat();
 
   function pager(events: SessionEvent[]) {
@@ -285,7 +315,17 @@ describe('history', () => {
     transport.on('history', pager(all));
     transport.on('startSession', async () => {
       // The host's push of the fork's own start overtakes the call's reply (they travel separately).
-      transport.push({ kind: 'session.started', session: FORK, time: T, cwd: '/w', model: 'default', permissionMode: 'default', resumed: false, forkedFrom: S, seq: 1 });
+      transport.push({
+        kind: 'session.started',
+        session: FORK,
+        time: T,
+        cwd: '/w',
+        model: 'default',
+        permissionMode: 'default',
+        resumed: false,
+        forkedFrom: S,
+        seq: 1,
+      });
       store.flush();
       expect(store.getState().sessions[FORK]?.live).toBe(true);
       return { session: FORK };

@@ -17,10 +17,7 @@ function option(name: string): string | undefined {
   return args.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
 }
 
-const outfile = resolve(
-  SIDECAR_ROOT,
-  option('--outfile') ?? process.env['BATON_SIDECAR_OUTFILE'] ?? '../build/bin/baton-sidecar',
-);
+const outfile = resolve(SIDECAR_ROOT, option('--outfile') ?? process.env['BATON_SIDECAR_OUTFILE'] ?? '../build/bin/baton-sidecar');
 const target = option('--target');
 mkdirSync(dirname(outfile), { recursive: true });
 

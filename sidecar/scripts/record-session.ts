@@ -15,13 +15,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { UUID } from 'node:crypto';
-import {
-  type CanUseTool,
-  getSessionMessages,
-  type PermissionResult,
-  query,
-  type SDKUserMessage,
-} from '@anthropic-ai/claude-agent-sdk';
+import { type CanUseTool, getSessionMessages, type PermissionResult, query, type SDKUserMessage } from '@anthropic-ai/claude-agent-sdk';
 import { ClaudeProcess } from '../src/session/claudeProcess.js';
 import { InputQueue } from '../src/session/inputQueue.js';
 import { resolveSdkBinary, selectExecutable } from '../src/session/executable.js';
@@ -65,8 +59,7 @@ function turnsFor(): Array<{ turn: string; prompt: string }> {
     { turn: 't5', prompt: '[bash echo hello from bash]' },
     {
       turn: 't6',
-      prompt:
-        '[tool TaskCreate {"subject":"Write the release notes","description":"Draft notes for the release","activeForm":"Writing the release notes"}]',
+      prompt: '[tool TaskCreate {"subject":"Write the release notes","description":"Draft notes for the release","activeForm":"Writing the release notes"}]',
     },
     { turn: 't7', prompt: '[tool TaskUpdate {"taskId":"1","status":"in_progress"}]' },
     { turn: 't8', prompt: '[tool Read {"file_path":"README.md"}]' },

@@ -20,7 +20,16 @@ export class BenchTransport implements Transport {
         return { transport: 'websocket', folderPicker: false, notifications: false, version: 'bench' } satisfies Capabilities;
       case 'snapshot':
         return {
-          sessions: [{ session: BENCH_SESSION, cwd: '/home/user/project', requestedModel: 'default', effectiveModel: 'claude-opus-5-5', permissionMode: 'default', events: this.events }],
+          sessions: [
+            {
+              session: BENCH_SESSION,
+              cwd: '/home/user/project',
+              requestedModel: 'default',
+              effectiveModel: 'claude-opus-5-5',
+              permissionMode: 'default',
+              events: this.events,
+            },
+          ],
           provisioning: { state: 'ready' },
           auth: { status: 'signed_in', summary: 'Benchmark' },
         } satisfies Snapshot;

@@ -22,13 +22,54 @@ import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 
-const LANGUAGES = { bash, c, cpp, css, diff, dockerfile, go, ini, java, javascript, json, makefile, markdown, python, ruby, rust, shell, sql, typescript, xml, yaml };
+const LANGUAGES = {
+  bash,
+  c,
+  cpp,
+  css,
+  diff,
+  dockerfile,
+  go,
+  ini,
+  java,
+  javascript,
+  json,
+  makefile,
+  markdown,
+  python,
+  ruby,
+  rust,
+  shell,
+  sql,
+  typescript,
+  xml,
+  yaml,
+};
 for (const [name, lang] of Object.entries(LANGUAGES)) hljs.registerLanguage(name, lang);
 
 const EXTENSIONS: Record<string, string> = {
-  sh: 'bash', zsh: 'bash', js: 'javascript', jsx: 'javascript', mjs: 'javascript', cjs: 'javascript', ts: 'typescript',
-  tsx: 'typescript', py: 'python', rb: 'ruby', rs: 'rust', md: 'markdown', yml: 'yaml', html: 'xml', htm: 'xml',
-  svg: 'xml', h: 'c', hpp: 'cpp', cc: 'cpp', toml: 'ini', mk: 'makefile', Dockerfile: 'dockerfile',
+  sh: 'bash',
+  zsh: 'bash',
+  js: 'javascript',
+  jsx: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  ts: 'typescript',
+  tsx: 'typescript',
+  py: 'python',
+  rb: 'ruby',
+  rs: 'rust',
+  md: 'markdown',
+  yml: 'yaml',
+  html: 'xml',
+  htm: 'xml',
+  svg: 'xml',
+  h: 'c',
+  hpp: 'cpp',
+  cc: 'cpp',
+  toml: 'ini',
+  mk: 'makefile',
+  Dockerfile: 'dockerfile',
 };
 
 /** The language for a fence tag or a file name, if one is registered. */

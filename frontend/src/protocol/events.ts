@@ -4,13 +4,7 @@
 import type { AuthState, ProvisionState } from './hostState';
 import type { Json } from './wire.gen';
 
-import {
-  type PermissionMode,
-  PERMISSION_MODE_VALUES,
-  type ProtocolErrorEvent,
-  WIRE_EVENT_KINDS,
-  type WireEvent,
-} from './wire.gen';
+import { type PermissionMode, PERMISSION_MODE_VALUES, type ProtocolErrorEvent, WIRE_EVENT_KINDS, type WireEvent } from './wire.gen';
 
 // The event shapes are generated from the wire's one schema (wire.gen.ts); this file adds what only the console
 // has: the host's whole-state pushes, kinds this build does not know, and the order modes are offered in.

@@ -2,7 +2,16 @@
 // (batched, so a burst of deltas renders once), rebuilds everything from `snapshot` after every (re)connect,
 // and offers the actions components call. React reads it through hooks.ts.
 import { type LiveSession, type SessionInfo, type Snapshot, type StartSessionParams, toApiError } from '../protocol/api';
-import { type ConsoleEvent, isSessionEvent, type ModelEntry, type PermissionMode, type QuestionAnswer, readEvents, type SessionEvent, type Verdict } from '../protocol/events';
+import {
+  type ConsoleEvent,
+  isSessionEvent,
+  type ModelEntry,
+  type PermissionMode,
+  type QuestionAnswer,
+  readEvents,
+  type SessionEvent,
+  type Verdict,
+} from '../protocol/events';
 import type { ConnectionState, Transport } from '../transport/transport';
 import { foldEvents, type FoldContext, markQueued, newSession, REPLAY } from './fold';
 import { applyHistoryPage, HISTORY_PAGE, historyLoading, needsHistory, withHistoryPending } from './history';
@@ -554,7 +563,9 @@ export class ConsoleStore {
       const reply = await this.transport.call('cancelTurn', { session: id, ...(target !== undefined ? { turn: target } : {}) });
       if (reply.disposition === 'pre_accept' && reply.turn !== undefined) {
         const ended = reply.turn;
-        this.updateSession(id, (x) => foldEvents(x, [{ kind: 'turn.canceled', session: id, turn: ended, time: new Date().toISOString(), disposition: 'pre_accept' }]));
+        this.updateSession(id, (x) =>
+          foldEvents(x, [{ kind: 'turn.canceled', session: id, turn: ended, time: new Date().toISOString(), disposition: 'pre_accept' }]),
+        );
       }
       // absent / mismatch: the turn already ended (its terminal event is on its way or arrived); nothing to stop.
       if (reply.disposition === 'absent' || reply.disposition === 'mismatch') this.clearStopping(id, target);

@@ -60,7 +60,13 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
   },
   'session.compacted': (t, ev) => {
     const before = ev.trigger === 'auto' ? 'automatically' : 'on request';
-    addItem(t, { type: 'notice', key: newKey(t, 'n'), time: ev.time, text: `Conversation compacted ${before} (${ev.preTokens.toLocaleString()} tokens before)`, ...turnOf(ev) });
+    addItem(t, {
+      type: 'notice',
+      key: newKey(t, 'n'),
+      time: ev.time,
+      text: `Conversation compacted ${before} (${ev.preTokens.toLocaleString()} tokens before)`,
+      ...turnOf(ev),
+    });
     return true;
   },
   'hook.ran': (t, ev) => {
@@ -114,7 +120,15 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
     // The SDK's stand-in reply for an API error says what the failure says: the error card says it once.
     const last = getItem(t, t.rows[t.rows.length - 1]);
     if (last?.type === 'assistant' && last.turn === ev.turn && failure.message.includes(last.text.trim()) && last.text.trim() !== '') removeItem(t, last.key);
-    addItem(t, { type: 'error', key: newKey(t, 'e'), time: ev.time, title: failureTitle(failure.code), message: failure.message, code: failure.code, ...turnOf(ev) });
+    addItem(t, {
+      type: 'error',
+      key: newKey(t, 'e'),
+      time: ev.time,
+      title: failureTitle(failure.code),
+      message: failure.message,
+      code: failure.code,
+      ...turnOf(ev),
+    });
     return true;
   },
   'turn.canceled': (t, ev) => {
@@ -220,7 +234,14 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
  */
 export function applyTranscriptEvent(t: Transcript, ev: ConsoleEvent, ctx: FoldContext): boolean {
   if (isUnrecognized(ev)) {
-    addItem(t, { type: 'unknown', key: newKey(t, 'k'), time: ev.time, label: ev.kind.slice('unrecognized:'.length), raw: ev.original, ...(ev.turn !== undefined ? { turn: ev.turn } : {}) });
+    addItem(t, {
+      type: 'unknown',
+      key: newKey(t, 'k'),
+      time: ev.time,
+      label: ev.kind.slice('unrecognized:'.length),
+      raw: ev.original,
+      ...(ev.turn !== undefined ? { turn: ev.turn } : {}),
+    });
     return true;
   }
   if (ev.kind === 'provision.state' || ev.kind === 'auth.changed' || ev.kind === 'sessions.changed') return false;
@@ -474,16 +495,13 @@ function completeMessage(
   if (streamed !== undefined && (streamed.type === 'assistant' || streamed.type === 'thinking')) {
     if (streamId !== undefined) t.streams.delete(streamId);
     const done: Item =
-      type === 'assistant'
-        ? { type, key: streamed.key, ...fields, ...(uuid !== undefined ? { uuid } : {}) }
-        : { type, key: streamed.key, ...fields };
+      type === 'assistant' ? { type, key: streamed.key, ...fields, ...(uuid !== undefined ? { uuid } : {}) } : { type, key: streamed.key, ...fields };
     replaceItem(t, done);
     if (parentToolUseId !== undefined) moveUnder(t, streamed.key, parentToolUseId);
     return;
   }
   const key = newKey(t, type === 'assistant' ? 'a' : 'th');
-  const item: Item =
-    type === 'assistant' ? { type, key, ...fields, ...(uuid !== undefined ? { uuid } : {}) } : { type, key, ...fields };
+  const item: Item = type === 'assistant' ? { type, key, ...fields, ...(uuid !== undefined ? { uuid } : {}) } : { type, key, ...fields };
   addItem(t, item, parentToolUseId);
 }
 

@@ -150,17 +150,7 @@ export interface HookItem extends ItemBase {
   output?: string;
 }
 
-export type Item =
-  | UserItem
-  | AssistantItem
-  | ThinkingItem
-  | ToolItem
-  | PermissionItem
-  | TurnEndItem
-  | ErrorItem
-  | UnknownItem
-  | NoticeItem
-  | HookItem;
+export type Item = UserItem | AssistantItem | ThinkingItem | ToolItem | PermissionItem | TurnEndItem | ErrorItem | UnknownItem | NoticeItem | HookItem;
 
 /** One ordered transcript: top-level rows plus every item (nested ones too) by key. */
 export interface Transcript {

@@ -27,16 +27,17 @@ class TestDriverSession {
     this.turns.add(turn);
     const messageId = `msg_test_${randomUUID()}`;
     const text = `Echo: ${prompt}`;
-    this.pending = this.pending.then(() =>
-      new Promise<void>((resolve) => {
-        setImmediate(() => {
-          this.emit({ kind: 'turn.started', prompt, uuid: randomUUID() }, turn);
-          this.emit({ kind: 'message.delta', ephemeral: true, messageId, index: 0, block: 'text', text }, turn);
-          this.emit({ kind: 'message.completed', role: 'assistant', messageId, uuid: randomUUID(), text }, turn);
-          this.emit({ kind: 'turn.completed', result: text, durationMs: 0, numTurns: 1, costUsd: 0, stopReason: 'end_turn' }, turn);
-          resolve();
-        });
-      }),
+    this.pending = this.pending.then(
+      () =>
+        new Promise<void>((resolve) => {
+          setImmediate(() => {
+            this.emit({ kind: 'turn.started', prompt, uuid: randomUUID() }, turn);
+            this.emit({ kind: 'message.delta', ephemeral: true, messageId, index: 0, block: 'text', text }, turn);
+            this.emit({ kind: 'message.completed', role: 'assistant', messageId, uuid: randomUUID(), text }, turn);
+            this.emit({ kind: 'turn.completed', result: text, durationMs: 0, numTurns: 1, costUsd: 0, stopReason: 'end_turn' }, turn);
+            resolve();
+          });
+        }),
     );
     return { queued: false };
   }
@@ -78,7 +79,7 @@ class TestDriverSession {
     return Promise.resolve({ backgrounded: false });
   }
 
-    setModel(model: string): Promise<void> {
+  setModel(model: string): Promise<void> {
     this.assertOpen();
     this.emit({ kind: 'session.updated', model });
     return Promise.resolve();
@@ -115,10 +116,7 @@ class TestDriverSession {
 export class TestDriverBackend {
   constructor(private readonly now: () => Date) {}
 
-  start(
-    payload: StartPayload,
-    context: { emit: EmitEvent; onEnded: () => void },
-  ): Promise<{ handle: TestDriverSession; executable: string }> {
+  start(payload: StartPayload, context: { emit: EmitEvent; onEnded: () => void }): Promise<{ handle: TestDriverSession; executable: string }> {
     const handle = new TestDriverSession(payload.session, context.emit, this.now, context.onEnded);
     handle.emit({
       kind: 'session.started',

@@ -19,11 +19,7 @@ import { readGoalStatuses } from './goalStatus.js';
 import { isInterruptLine, isUnfinishedReply, markStopped, settleTools } from './settleHistory.js';
 
 /** Each transcript message with the events it maps to, in order. */
-export function mapHistoryMessages(
-  messages: readonly unknown[],
-  session: string,
-  now: () => Date,
-): Array<{ message: unknown; events: Event[] }> {
+export function mapHistoryMessages(messages: readonly unknown[], session: string, now: () => Date): Array<{ message: unknown; events: Event[] }> {
   const mapper = new Mapper(session, now, { transcript: true });
   let turn: string | undefined;
   return messages.map((message) => {

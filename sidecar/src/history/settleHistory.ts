@@ -24,7 +24,15 @@ export function settleTools(events: readonly Event[]): Event[] {
   let turn: string | undefined;
   const close = (at: Event, cause: ToolInterruptCause) => {
     for (const start of open.values()) {
-      out.push({ kind: 'tool.interrupted', session: start.session, time: at.time, ...(start.turn !== undefined ? { turn: start.turn } : {}), toolUseId: start.toolUseId, name: start.name, cause });
+      out.push({
+        kind: 'tool.interrupted',
+        session: start.session,
+        time: at.time,
+        ...(start.turn !== undefined ? { turn: start.turn } : {}),
+        toolUseId: start.toolUseId,
+        name: start.name,
+        cause,
+      });
     }
     open = new Map();
   };

@@ -411,4 +411,3 @@ function sessionActivity(status: string | null): SessionActivity | undefined {
 function unknown(raw: unknown): EventBody<'unknown'> {
   return { kind: 'unknown', raw: toJsonValue(raw) };
 }
-

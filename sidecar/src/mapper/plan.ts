@@ -3,14 +3,8 @@
 // leaves the list as it was.
 import type { PlanItem } from '../protocol/events.js';
 import { assertNever } from '../util/assertNever.js';
-import {
-  taskCreateInputSchema,
-  taskCreateResultSchema,
-  taskUpdateInputSchema,
-  todoWriteInputSchema,
-} from './sdkSchemas.js';
+import { taskCreateInputSchema, taskCreateResultSchema, taskUpdateInputSchema, todoWriteInputSchema } from './sdkSchemas.js';
 import { TOOL, type PlanToolName as PlanTool } from '../tools/catalogue.js';
-
 
 // TaskCreate's tool_result text names the new id ("Task #3 created successfully: …"); the structured result
 // carries it too, but transcripts (history) keep only the text.

@@ -22,7 +22,13 @@ export function mapResult(result: ResultMessage, context: ResultContext): TurnEn
   // Live, a canceled turn's result is fenced off with its generation; this reads it from a transcript.
   // A plain deny interrupts Claude Code's loop: the turn did what the person asked (stop), so it completed.
   if (isInterrupt(result) && context.deniedStop === true) {
-    return { kind: 'turn.completed', durationMs: result.duration_ms, numTurns: result.num_turns, costUsd: cost(result, context), stopReason: DENIED_STOP_REASON };
+    return {
+      kind: 'turn.completed',
+      durationMs: result.duration_ms,
+      numTurns: result.num_turns,
+      costUsd: cost(result, context),
+      stopReason: DENIED_STOP_REASON,
+    };
   }
   if (isInterrupt(result)) return { kind: 'turn.canceled', disposition: 'provider_active' };
   if (result.subtype === 'success' && !result.is_error) {

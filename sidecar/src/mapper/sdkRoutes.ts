@@ -5,11 +5,7 @@
 // event carrying its raw JSON; nothing is dropped unnamed.
 import type { SDKMessage } from '@anthropic-ai/claude-agent-sdk';
 
-type SdkKey<M> = M extends { type: 'system'; subtype: infer S extends string }
-  ? `system/${S}`
-  : M extends { type: infer T extends string }
-    ? T
-    : never;
+type SdkKey<M> = M extends { type: 'system'; subtype: infer S extends string } ? `system/${S}` : M extends { type: infer T extends string } ? T : never;
 /** "assistant", "result", "system/init", … one per member of SDKMessage. */
 export type SdkMessageKey = SdkKey<SDKMessage>;
 

@@ -16,11 +16,7 @@ export const toolUseBlockSchema = z.looseObject({
   name: z.string(),
   input: z.json(),
 });
-export const assistantBlockSchema = z.discriminatedUnion('type', [
-  textBlockSchema,
-  thinkingBlockSchema,
-  toolUseBlockSchema,
-]);
+export const assistantBlockSchema = z.discriminatedUnion('type', [textBlockSchema, thinkingBlockSchema, toolUseBlockSchema]);
 export type AssistantBlock = z.infer<typeof assistantBlockSchema>;
 export type ToolUseBlock = z.infer<typeof toolUseBlockSchema>;
 

@@ -75,8 +75,5 @@ export class ToolTracker {
 export function flattenContent(content: ToolResultBlock['content']): string {
   if (content === undefined) return '';
   if (typeof content === 'string') return content;
-  return content
-    .map((part) => (part.type === 'text' && typeof part['text'] === 'string' ? part['text'] : `[${part.type}]`))
-    .join('\n');
+  return content.map((part) => (part.type === 'text' && typeof part['text'] === 'string' ? part['text'] : `[${part.type}]`)).join('\n');
 }
-

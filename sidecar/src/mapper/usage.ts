@@ -67,9 +67,7 @@ export class UsageMeter {
       ...optional('cacheReadTokens', result.usage.cache_read_input_tokens),
       ...optional('cacheCreationTokens', result.usage.cache_creation_input_tokens),
       ...optional('contextWindow', contextWindow),
-      ...(context !== undefined
-        ? { contextTokens: context.input + context.cacheRead + context.cacheCreation + context.output }
-        : {}),
+      ...(context !== undefined ? { contextTokens: context.input + context.cacheRead + context.cacheCreation + context.output } : {}),
     };
     this.finishedOutput = 0;
     this.thinking.clear();

@@ -26,7 +26,10 @@ const usage = { input_tokens: 10, output_tokens: 1, cache_creation_input_tokens:
 function* reply(): Generator<unknown> {
   yield { type: 'user', message: { role: 'user', content: 'warm up' }, isReplay: true, ...envelope('w-echo') };
   yield { type: 'system', subtype: 'status', status: 'requesting', session_id: SESSION, uuid: 'w-status' };
-  yield stream('w-start', { type: 'message_start', message: { id: MESSAGE, type: 'message', role: 'assistant', model: 'warm', content: [], stop_reason: null, stop_sequence: null, usage } });
+  yield stream('w-start', {
+    type: 'message_start',
+    message: { id: MESSAGE, type: 'message', role: 'assistant', model: 'warm', content: [], stop_reason: null, stop_sequence: null, usage },
+  });
   yield stream('w-think', { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '', signature: '' } });
   yield stream('w-thought', { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'a thought' } });
   yield stream('w-sig', { type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: '' } });
@@ -43,12 +46,33 @@ function* reply(): Generator<unknown> {
   yield stream('w-stop', { type: 'message_stop' });
   yield {
     type: 'assistant',
-    message: { id: MESSAGE, type: 'message', role: 'assistant', model: 'warm', content: [{ type: 'text', text: 'word' }], stop_reason: null, stop_sequence: null, usage },
+    message: {
+      id: MESSAGE,
+      type: 'message',
+      role: 'assistant',
+      model: 'warm',
+      content: [{ type: 'text', text: 'word' }],
+      stop_reason: null,
+      stop_sequence: null,
+      usage,
+    },
     ...envelope('w-assistant'),
   };
   yield {
-    type: 'result', subtype: 'success', is_error: false, duration_ms: 1, duration_api_ms: 1, num_turns: 1, result: 'word',
-    stop_reason: 'end_turn', total_cost_usd: 0, usage, modelUsage: {}, permission_denials: [], session_id: SESSION, uuid: 'w-result',
+    type: 'result',
+    subtype: 'success',
+    is_error: false,
+    duration_ms: 1,
+    duration_api_ms: 1,
+    num_turns: 1,
+    result: 'word',
+    stop_reason: 'end_turn',
+    total_cost_usd: 0,
+    usage,
+    modelUsage: {},
+    permission_denials: [],
+    session_id: SESSION,
+    uuid: 'w-result',
   };
 }
 

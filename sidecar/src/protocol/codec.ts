@@ -36,10 +36,7 @@ export function decodeLine(line: string): Decoded {
     return reject('unsupported_version', `the line carries no protocol version "v"; this sidecar speaks version ${PROTOCOL_VERSION}`);
   }
   if (fields['v'] !== PROTOCOL_VERSION) {
-    return reject(
-      'unsupported_version',
-      `protocol version ${JSON.stringify(fields['v'])} is not supported; this sidecar speaks version ${PROTOCOL_VERSION}`,
-    );
+    return reject('unsupported_version', `protocol version ${JSON.stringify(fields['v'])} is not supported; this sidecar speaks version ${PROTOCOL_VERSION}`);
   }
   const parsed = requestSchema.safeParse(value);
   if (!parsed.success) return reject('bad_request', describeInvalid(fields['type'], parsed.error));
@@ -50,9 +47,7 @@ function describeInvalid(type: unknown, error: z.ZodError): string {
   if (typeof type !== 'string' || !(REQUEST_TYPES as readonly string[]).includes(type)) {
     return `unknown request type ${JSON.stringify(type)}; expected one of ${REQUEST_TYPES.join(', ')}`;
   }
-  const problems = error.issues
-    .slice(0, 3)
-    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
+  const problems = error.issues.slice(0, 3).map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
   return `invalid ${type} request: ${problems.join('; ')}`;
 }
 

@@ -503,9 +503,7 @@ export type EventKind = Event['kind'];
 /** An event of one kind. */
 export type EventOf<K extends EventKind> = Extract<Event, { kind: K }>;
 /** What a producer fills in; the envelope fields (session, time) are added by whoever stamps the event. */
-export type EventBody<K extends EventKind = EventKind> = K extends EventKind
-  ? Omit<EventOf<K>, 'session' | 'time'>
-  : never;
+export type EventBody<K extends EventKind = EventKind> = K extends EventKind ? Omit<EventOf<K>, 'session' | 'time'> : never;
 
 /** Where events go: the runtime writes them to stdout as event lines. */
 export type EmitEvent = (event: Event) => void;

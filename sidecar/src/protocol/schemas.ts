@@ -56,10 +56,9 @@ export const startPayload = z
   .refine((p) => p.at === undefined || p.resume === true || p.forkFrom !== undefined, {
     message: '"at" needs resume or forkFrom',
   })
-  .refine(
-    (p) => p.restricted === undefined || (p.resume !== true && p.forkFrom === undefined && p.permissionMode === undefined),
-    { message: 'a restricted run is a new session in its own permission mode: no resume, forkFrom or permissionMode' },
-  )
+  .refine((p) => p.restricted === undefined || (p.resume !== true && p.forkFrom === undefined && p.permissionMode === undefined), {
+    message: 'a restricted run is a new session in its own permission mode: no resume, forkFrom or permissionMode',
+  })
   .refine((p) => p.restricted === undefined || new Set(p.restricted.tools.map((t) => t.name)).size === p.restricted.tools.length, {
     message: 'a restricted run names each tool once',
   });

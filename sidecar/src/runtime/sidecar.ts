@@ -39,8 +39,7 @@ export class Sidecar {
     );
     this.reader = new BoundedLineReader(options.maxLineBytes ?? MAX_LINE_BYTES, {
       line: (text) => this.onLine(text),
-      tooLong: () =>
-        this.protocolError('line_too_long', `a line longer than ${MAX_LINE_BYTES} bytes (8 MiB) was dropped`),
+      tooLong: () => this.protocolError('line_too_long', `a line longer than ${MAX_LINE_BYTES} bytes (8 MiB) was dropped`),
     });
   }
 
@@ -80,4 +79,3 @@ export class Sidecar {
     this.writer.send(eventLine(stampEvent({ kind: 'protocol.error', code, message }, '', this.now)));
   }
 }
-

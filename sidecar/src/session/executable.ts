@@ -25,10 +25,7 @@ export function selectExecutable(lookup: ExecutableLookup): ExecutableChoice {
   const fromEnv = lookup.env['CLAUDE_CODE_EXECUTABLE'];
   if (fromEnv !== undefined && fromEnv !== '') {
     if (!isFile(fromEnv)) {
-      throw new ProtocolFailure(
-        'sdk_error',
-        `CLAUDE_CODE_EXECUTABLE points to ${fromEnv}, which does not exist; fix or unset that variable`,
-      );
+      throw new ProtocolFailure('sdk_error', `CLAUDE_CODE_EXECUTABLE points to ${fromEnv}, which does not exist; fix or unset that variable`);
     }
     return { path: fromEnv, source: 'env' };
   }

@@ -2,16 +2,7 @@
 // outlives its generations: a cancel of a dispatched turn revokes the current one, and the next prompt opens a
 // fresh one with `resume`. Once revoked, a generation is fenced: its messages are dropped before the mapper, its
 // permission requests are denied and its PreToolUse hook blocks every tool (bypass mode included).
-import type {
-  CanUseTool,
-  HookCallbackMatcher,
-  HookEvent,
-  Options,
-  PermissionResult,
-  Query,
-  SDKMessage,
-  SDKUserMessage,
-} from '@anthropic-ai/claude-agent-sdk';
+import type { CanUseTool, HookCallbackMatcher, HookEvent, Options, PermissionResult, Query, SDKMessage, SDKUserMessage } from '@anthropic-ai/claude-agent-sdk';
 import { ClaudeProcess } from './claudeProcess.js';
 import { InputQueue } from './inputQueue.js';
 

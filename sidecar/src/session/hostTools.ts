@@ -2,13 +2,7 @@
 // becomes a tool.called event with a fresh callId and waits for the host's tool_result request; a call settles
 // exactly once, by that answer or by the run ending (cancel, close, failure), never by hanging.
 import { randomUUID } from 'node:crypto';
-import {
-  type AnyZodRawShape,
-  createSdkMcpServer,
-  type McpSdkServerConfigWithInstance,
-  type SdkMcpToolDefinition,
-  tool,
-} from '@anthropic-ai/claude-agent-sdk';
+import { type AnyZodRawShape, createSdkMcpServer, type McpSdkServerConfigWithInstance, type SdkMcpToolDefinition, tool } from '@anthropic-ai/claude-agent-sdk';
 import { z } from 'zod';
 import { ProtocolFailure } from '../protocol/errors.js';
 import type { EventBody } from '../protocol/events.js';

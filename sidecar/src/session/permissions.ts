@@ -50,7 +50,10 @@ interface Pending {
   announced: boolean;
 }
 
-export type SettleOutcome = { outcome: 'settled'; recorded: RecordedAnswer } | { outcome: 'already_settled'; recorded: RecordedAnswer } | { outcome: 'unknown' };
+export type SettleOutcome =
+  | { outcome: 'settled'; recorded: RecordedAnswer }
+  | { outcome: 'already_settled'; recorded: RecordedAnswer }
+  | { outcome: 'unknown' };
 
 /** How many settled answers a session remembers for late or repeated answers. */
 const SETTLED_MEMORY = 10_000;

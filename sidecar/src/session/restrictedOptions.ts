@@ -2,12 +2,7 @@
 // layer holds on its own, so none is trusted alone: no built-in tool is offered (tools: []), every built-in name is
 // disallowed as well, canUseTool denies anything outside the host's MCP server, and no setting source, MCP config,
 // skill, plugin or slash command of the person's or the project's is read.
-import {
-  BUILTIN_TOOL_NAMES,
-  type CanUseTool,
-  LEGACY_TOOL_NAME_ALIASES,
-  type McpSdkServerConfigWithInstance,
-} from '@anthropic-ai/claude-agent-sdk';
+import { BUILTIN_TOOL_NAMES, type CanUseTool, LEGACY_TOOL_NAME_ALIASES, type McpSdkServerConfigWithInstance } from '@anthropic-ai/claude-agent-sdk';
 import type { RestrictedRun, StartPayload } from '../protocol/schemas.js';
 import { HOST_TOOL_PREFIX, HOST_TOOL_SERVER } from './hostTools.js';
 import type { GenerationOptions, QueryOptionsInput } from './queryOptions.js';

@@ -29,10 +29,7 @@ export class SdkBackend {
 
   constructor(private readonly now: () => Date) {}
 
-  async start(
-    payload: StartPayload,
-    context: { emit: EmitEvent; onEnded: () => void },
-  ): Promise<{ handle: SdkSession; executable: string }> {
+  async start(payload: StartPayload, context: { emit: EmitEvent; onEnded: () => void }): Promise<{ handle: SdkSession; executable: string }> {
     const choice = selectExecutable({ env: process.env, hostPath: payload.executable, resolveSdkBinary });
     const settling = settler(context.emit);
     const opening = SdkSession.open({

@@ -7,14 +7,7 @@ import type { CanUseTool, Query, SDKMessage } from '@anthropic-ai/claude-agent-s
 import { z } from 'zod';
 import { Mapper } from '../mapper/mapper.js';
 import { ProtocolFailure } from '../protocol/errors.js';
-import {
-  type EmitEvent,
-  type EventBody,
-  type PermissionMode,
-  permissionModeSchema,
-  stampEvent,
-  type Verdict,
-} from '../protocol/events.js';
+import { type EmitEvent, type EventBody, type PermissionMode, permissionModeSchema, stampEvent, type Verdict } from '../protocol/events.js';
 import type { CancelBudgets, CancelReply, OkPayload, StartPayload } from '../protocol/schemas.js';
 import { assertNever } from '../util/assertNever.js';
 import { diag, shortError } from '../util/diagnostics.js';

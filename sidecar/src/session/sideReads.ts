@@ -18,11 +18,7 @@ export interface SideReadSource {
 /** The SDK's getSessionInfo (it reads the transcript; no CLI process needed). */
 export type SessionInfoFn = (sessionId: string, options: { dir: string }) => Promise<SDKSessionInfo | undefined>;
 
-export type SideReadEvent =
-  | EventBody<'commands.updated'>
-  | EventBody<'models.updated'>
-  | EventBody<'context.updated'>
-  | EventBody<'session.updated'>;
+export type SideReadEvent = EventBody<'commands.updated'> | EventBody<'models.updated'> | EventBody<'context.updated'> | EventBody<'session.updated'>;
 
 export interface SideReaderDeps {
   session: string;
@@ -136,30 +132,46 @@ export class SideReader {
     const { source, session, cwd } = this.deps;
     const switches = this.switches;
     await Promise.all([
-      this.read('commands', () => source.supportedCommands(), (answer) => {
-        const commands = toCommands(answer);
-        if (this.changed('lastCommands', JSON.stringify(commands))) this.deps.emit({ kind: 'commands.updated', commands });
-      }),
-      this.read('models', () => source.supportedModels(), (answer) => {
-        const models = toModels(answer);
-        if (this.changed('lastModels', JSON.stringify(models))) this.deps.emit({ kind: 'models.updated', models });
-      }),
-      this.read('context usage', () => source.getContextUsage({ detail: 'summary' }), (answer) => {
-        // Begun before a model switch, the answer measured the model that ran before it: the next round's counts.
-        if (switches !== this.switches) return;
-        const usage = sdkContext.parse(answer);
-        if (usage.model !== undefined && usage.model !== '') this.deps.modelReported(usage.model);
-        this.deps.emit({
-          kind: 'context.updated',
-          totalTokens: Math.round(usage.totalTokens),
-          maxTokens: Math.round(usage.maxTokens),
-          percentage: usage.percentage,
-        });
-      }),
-      this.read('title', () => this.deps.sessionInfo(session, { dir: cwd }), (answer) => {
-        const title = titleOf(answer);
-        if (title !== undefined && this.changed('lastTitle', title)) this.deps.emit({ kind: 'session.updated', title });
-      }),
+      this.read(
+        'commands',
+        () => source.supportedCommands(),
+        (answer) => {
+          const commands = toCommands(answer);
+          if (this.changed('lastCommands', JSON.stringify(commands))) this.deps.emit({ kind: 'commands.updated', commands });
+        },
+      ),
+      this.read(
+        'models',
+        () => source.supportedModels(),
+        (answer) => {
+          const models = toModels(answer);
+          if (this.changed('lastModels', JSON.stringify(models))) this.deps.emit({ kind: 'models.updated', models });
+        },
+      ),
+      this.read(
+        'context usage',
+        () => source.getContextUsage({ detail: 'summary' }),
+        (answer) => {
+          // Begun before a model switch, the answer measured the model that ran before it: the next round's counts.
+          if (switches !== this.switches) return;
+          const usage = sdkContext.parse(answer);
+          if (usage.model !== undefined && usage.model !== '') this.deps.modelReported(usage.model);
+          this.deps.emit({
+            kind: 'context.updated',
+            totalTokens: Math.round(usage.totalTokens),
+            maxTokens: Math.round(usage.maxTokens),
+            percentage: usage.percentage,
+          });
+        },
+      ),
+      this.read(
+        'title',
+        () => this.deps.sessionInfo(session, { dir: cwd }),
+        (answer) => {
+          const title = titleOf(answer);
+          if (title !== undefined && this.changed('lastTitle', title)) this.deps.emit({ kind: 'session.updated', title });
+        },
+      ),
     ]);
   }
 

@@ -5,12 +5,7 @@ import type { StartPayload } from '../protocol/schemas.js';
 import { shortError } from '../util/diagnostics.js';
 import type { SessionInfoFn } from './sideReads.js';
 
-export async function explainStartFailure(
-  start: StartPayload,
-  error: unknown,
-  env: NodeJS.ProcessEnv,
-  sessionInfo: SessionInfoFn,
-): Promise<ProtocolFailure> {
+export async function explainStartFailure(start: StartPayload, error: unknown, env: NodeJS.ProcessEnv, sessionInfo: SessionInfoFn): Promise<ProtocolFailure> {
   const stored = start.forkFrom ?? (start.resume === true ? start.session : undefined);
   if (stored !== undefined && !(await isStored(sessionInfo, stored, start.cwd))) {
     return new ProtocolFailure('session_not_found', `no stored session ${stored} was found for the folder ${start.cwd}`);
@@ -33,7 +28,5 @@ export function runningAsRoot(): boolean {
 
 /** As root the CLI refuses bypass mode and exits at once; say so instead of a bare exit code. */
 function rootHint(env: NodeJS.ProcessEnv): string {
-  return runningAsRoot() && env['IS_SANDBOX'] !== '1'
-    ? ' (running as root: Claude Code refuses bypassPermissions as root unless IS_SANDBOX=1 is set)'
-    : '';
+  return runningAsRoot() && env['IS_SANDBOX'] !== '1' ? ' (running as root: Claude Code refuses bypassPermissions as root unless IS_SANDBOX=1 is set)' : '';
 }

@@ -118,7 +118,7 @@ describe('background work through the real SDK', () => {
     }
   }, 120_000);
 
-  it('nests a background agent\'s tools under its call, and holds the turn until the agent is done', async () => {
+  it("nests a background agent's tools under its call, and holds the turn until the agent is done", async () => {
     const sidecar = spawnSidecar({ env: { ...home.env(api.url), BATON_CONTINUATION_DELAY_MS: '2000' } });
     const stop = allowAll(sidecar, S5);
     try {
@@ -201,7 +201,12 @@ describe('background work through the real SDK', () => {
       await request(sidecar, 'start', { session: S7, cwd: home.project });
       // The agent's Bash waits for the gate. Its prompt's "[" is escaped in the JSON so that only the agent's own
       // request reads the marker (the fake reads markers in the raw text a prompt holds).
-      const agent = { description: 'wait for the gate', prompt: `[bash ${untilFile(gate, 'echo from the agent')}]`, subagent_type: 'general-purpose', run_in_background: true };
+      const agent = {
+        description: 'wait for the gate',
+        prompt: `[bash ${untilFile(gate, 'echo from the agent')}]`,
+        subagent_type: 'general-purpose',
+        run_in_background: true,
+      };
       const input = JSON.stringify(agent).replace('"[bash', '"\\u005bbash');
       await request(sidecar, 'exec', { session: S7, turn: 't1', prompt: `[tool Agent ${input}]` });
       const call = await event(sidecar, S7, 'tool.started', (e) => e.name === 'Agent');
@@ -234,7 +239,12 @@ describe('background work through the real SDK', () => {
     const stop = allowAll(sidecar, S8);
     try {
       await request(sidecar, 'start', { session: S8, cwd: home.project });
-      const agent = { description: 'wait for the gate', prompt: `[bash ${untilFile(join(ctl, 'never'), 'echo late')}]`, subagent_type: 'general-purpose', run_in_background: true };
+      const agent = {
+        description: 'wait for the gate',
+        prompt: `[bash ${untilFile(join(ctl, 'never'), 'echo late')}]`,
+        subagent_type: 'general-purpose',
+        run_in_background: true,
+      };
       const input = JSON.stringify(agent).replace('"[bash', '"\\u005bbash');
       await request(sidecar, 'exec', { session: S8, turn: 't1', prompt: `[tool Agent ${input}]` });
       const call = await event(sidecar, S8, 'tool.started', (e) => e.name === 'Agent');

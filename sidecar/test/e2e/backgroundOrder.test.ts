@@ -24,7 +24,8 @@ afterAll(async () => {
   home?.remove();
 });
 
-const isTerminalEdge = (m: SDKMessage) => m.type === 'system' && (m.subtype === 'task_notification' || (m.subtype === 'task_updated' && m.patch.status === 'completed'));
+const isTerminalEdge = (m: SDKMessage) =>
+  m.type === 'system' && (m.subtype === 'task_notification' || (m.subtype === 'task_updated' && m.patch.status === 'completed'));
 const isLevel = (m: SDKMessage) => m.type === 'system' && m.subtype === 'background_tasks_changed';
 
 /** The real query, with each task's terminal edges held back until the next level signal has gone by. */

@@ -54,7 +54,10 @@ describe('the effective model', () => {
     // of the API.
     const opened = await sidecar.waitFor(isEvent('context.updated'), 60_000);
     const before = sidecar.lines.slice(0, sidecar.lines.indexOf(opened)).filter(isEvent('model.resolved'));
-    expect(before.map((l) => l.event.kind), 'a model.resolved before the first context usage').toEqual(['model.resolved']);
+    expect(
+      before.map((l) => l.event.kind),
+      'a model.resolved before the first context usage',
+    ).toEqual(['model.resolved']);
     const first = (before[0]!.event as EventOf<'model.resolved'>).model;
     expect(first).toMatch(/^claude-/);
     expect(sidecar.lines.some(isEvent('turn.started'))).toBe(false);
@@ -62,7 +65,10 @@ describe('the effective model', () => {
 
     // The first turn runs on the model reported.
     await request(sidecar, 'exec', { session: S1, turn: 't1', prompt: 'First prompt' });
-    await sidecar.waitFor(isEvent('turn.completed', (e) => e.turn === 't1'), 60_000);
+    await sidecar.waitFor(
+      isEvent('turn.completed', (e) => e.turn === 't1'),
+      60_000,
+    );
     expect(await streamedAfter(0)).toEqual(new Set([first]));
 
     // Each switch: the requested label, then the CLI's report of the model it now runs, with no turn between.
@@ -89,7 +95,10 @@ describe('the effective model', () => {
     // The next turn runs on the model last reported.
     const streamedBefore = api.streamedModels().length;
     await request(sidecar, 'exec', { session: S1, turn: 't2', prompt: 'Second prompt' });
-    await sidecar.waitFor(isEvent('turn.completed', (e) => e.turn === 't2'), 60_000);
+    await sidecar.waitFor(
+      isEvent('turn.completed', (e) => e.turn === 't2'),
+      60_000,
+    );
     expect(await streamedAfter(streamedBefore)).toEqual(new Set([opus]));
 
     await request(sidecar, 'close', { session: S1 });

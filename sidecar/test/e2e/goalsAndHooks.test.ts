@@ -25,7 +25,8 @@ afterAll(async () => {
   home?.remove();
 });
 
-const goalSummary = (e: EventOf<'goal.updated'>) => (e.goal === undefined ? 'none' : `${e.goal.condition}|${e.goal.met ? 'met' : 'not met'}|${e.goal.iterations}`);
+const goalSummary = (e: EventOf<'goal.updated'>) =>
+  e.goal === undefined ? 'none' : `${e.goal.condition}|${e.goal.met ? 'met' : 'not met'}|${e.goal.iterations}`;
 
 describe('goals, compaction and hooks through the real SDK', () => {
   it('reports a goal set, not met, then met — live and in history — and nothing once it is cleared', async () => {
@@ -36,11 +37,7 @@ describe('goals, compaction and hooks through the real SDK', () => {
       expect(await turnEnd(sidecar, S1, 't1')).toMatchObject({ kind: 'turn.completed' });
       await event(sidecar, S1, 'goal.updated', (e) => e.goal?.met === true);
       const live = eventsOf(sidecar, S1, 'goal.updated').map(goalSummary);
-      expect(live).toEqual([
-        'the greeting was answered|not met|0',
-        'the greeting was answered|not met|1',
-        'the greeting was answered|met|2',
-      ]);
+      expect(live).toEqual(['the greeting was answered|not met|0', 'the greeting was answered|not met|1', 'the greeting was answered|met|2']);
       expect(eventsOf(sidecar, S1, 'goal.updated')[1]?.goal?.lastReason).toBe('Not yet: the answer must say [goal-met]');
       // The statuses Claude Code filed during the turn go out before its end (the final one, written just after
       // the result, may go either side of it).

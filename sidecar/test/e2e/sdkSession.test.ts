@@ -50,11 +50,7 @@ async function request(sidecar: SidecarProcess, type: string, payload: object, t
   return sidecar.reply(id, timeoutMs);
 }
 
-function event<K extends Event['kind']>(
-  sidecar: SidecarProcess,
-  kind: K,
-  match: (e: EventOf<K>) => boolean = () => true,
-): Promise<EventOf<K>> {
+function event<K extends Event['kind']>(sidecar: SidecarProcess, kind: K, match: (e: EventOf<K>) => boolean = () => true): Promise<EventOf<K>> {
   return sidecar
     .waitFor((l) => l.type === 'event' && l.event.kind === kind && match(l.event as EventOf<K>), 60_000)
     .then((l) => (l as Extract<OutputLine, { type: 'event' }>).event as EventOf<K>);
@@ -63,10 +59,7 @@ function event<K extends Event['kind']>(
 const turnEnd = (sidecar: SidecarProcess, session: string, turn: string) =>
   sidecar.waitFor(
     (l) =>
-      l.type === 'event' &&
-      l.event.session === session &&
-      l.event.turn === turn &&
-      ['turn.completed', 'turn.failed', 'turn.canceled'].includes(l.event.kind),
+      l.type === 'event' && l.event.session === session && l.event.turn === turn && ['turn.completed', 'turn.failed', 'turn.canceled'].includes(l.event.kind),
     60_000,
   );
 
@@ -124,7 +117,9 @@ describe('sessions through the real SDK', () => {
     expect(await request(sidecar, 'exec', { session: S1, turn: 't2', prompt: '[recall] second' })).toMatchObject({ payload: { queued: true } });
     expect(await request(sidecar, 'exec', { session: S1, turn: 't2', prompt: 'dup' })).toMatchObject({ type: 'error', error: { code: 'bad_request' } });
     await turnEnd(sidecar, S1, 't2');
-    const kinds = events(sidecar).filter((e) => e.turn === 't1' || e.turn === 't2').map((e) => `${e.turn}:${e.kind}`);
+    const kinds = events(sidecar)
+      .filter((e) => e.turn === 't1' || e.turn === 't2')
+      .map((e) => `${e.turn}:${e.kind}`);
     expect(kinds.indexOf('t2:turn.started')).toBeGreaterThan(kinds.indexOf('t1:turn.completed'));
     const completed = eventsOf(sidecar, 'turn.completed');
     expect(completed.map((e) => [e.turn, e.result])).toEqual([
@@ -205,17 +200,21 @@ describe('sessions through the real SDK', () => {
 
     await request(sidecar, 'exec', { session: S2, turn: 'ask', prompt: '[write pending.txt y]' });
     const ask = await event(sidecar, 'permission.requested', (e) => e.turn === 'ask');
-    expect(await request(sidecar, 'cancel', { session: S2, turn: 'ask', interruptBudgetMs: 3000, drainBudgetMs: 3000 })).toMatchObject({ payload: { disposition: 'provider_active' } });
+    expect(await request(sidecar, 'cancel', { session: S2, turn: 'ask', interruptBudgetMs: 3000, drainBudgetMs: 3000 })).toMatchObject({
+      payload: { disposition: 'provider_active' },
+    });
     expect(eventsOf(sidecar, 'permission.settled').find((e) => e.requestId === ask.requestId)).toMatchObject({ verdict: 'deny', by: 'interrupt' });
     expect(await request(sidecar, 'permission', { session: S2, requestId: ask.requestId, verdict: 'allow' })).toMatchObject({ payload: { settled: false } });
     expect(await turnEnd(sidecar, S2, 'ask')).toMatchObject({ event: { kind: 'turn.canceled' } });
     expect(existsSync(join(home.project, 'pending.txt'))).toBe(false);
-    expect(await request(sidecar, 'cancel', { session: S2, interruptBudgetMs: 3000, drainBudgetMs: 3000 })).toMatchObject({ payload: { disposition: 'absent', phase: 'none' } });
+    expect(await request(sidecar, 'cancel', { session: S2, interruptBudgetMs: 3000, drainBudgetMs: 3000 })).toMatchObject({
+      payload: { disposition: 'absent', phase: 'none' },
+    });
     await request(sidecar, 'close', { session: S2 });
     await finish(sidecar);
   });
 
-  it('resumes and forks under the host\'s ids, keeping the conversation; lists and maps history', async () => {
+  it("resumes and forks under the host's ids, keeping the conversation; lists and maps history", async () => {
     const sidecar = spawnSidecar({ env: home.env(api.url) });
     await request(sidecar, 'start', { session: S3, cwd: home.project });
     await request(sidecar, 'exec', { session: S3, turn: 'a', prompt: 'Remember apples' });
@@ -342,7 +341,7 @@ describe('failures', () => {
 });
 
 describe.runIf(existsSync(BINARY))('the compiled sidecar', () => {
-  it('runs a real session with node hidden, using the host\'s executable', async () => {
+  it("runs a real session with node hidden, using the host's executable", async () => {
     const env = { ...home.env(api.url), PATH: '/nonexistent' };
     const sidecar = spawnSidecar({ command: [BINARY], env });
     expect(await request(sidecar, 'start', { session: S7, cwd: home.project, executable: CLAUDE_BINARY })).toMatchObject({

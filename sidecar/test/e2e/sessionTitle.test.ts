@@ -43,7 +43,9 @@ describe('a renamed session', () => {
     const unknowns = events(sidecar, S).filter((e) => e.kind === 'unknown');
     expect(unknowns).toEqual([]);
     const resumedAt = events(sidecar, S).findIndex((e) => e.kind === 'session.started' && e.resumed);
-    const titles = events(sidecar, S).slice(resumedAt).flatMap((e) => (e.kind === 'session.updated' && e.title !== undefined ? [e.title] : []));
+    const titles = events(sidecar, S)
+      .slice(resumedAt)
+      .flatMap((e) => (e.kind === 'session.updated' && e.title !== undefined ? [e.title] : []));
     expect(titles).toContain(TITLE);
   });
 

@@ -74,9 +74,7 @@ describe.each(targets)('the sidecar $name', ({ command, env }) => {
     expect(codes('3')).toMatchObject({ type: 'error', error: { code: 'unsupported_version' } });
     expect(codes('4')).toMatchObject({ type: 'error', error: { code: 'bad_request' } });
     expect(codes('5')).toMatchObject({ type: 'error', error: { code: 'bad_request' } });
-    expect(events(sidecar.lines).filter((e) => e.kind === 'protocol.error')).toMatchObject([
-      { code: 'bad_request', session: '' },
-    ]);
+    expect(events(sidecar.lines).filter((e) => e.kind === 'protocol.error')).toMatchObject([{ code: 'bad_request', session: '' }]);
   });
 
   it('drops a 16 MiB line, reports line_too_long and serves the next request', async () => {

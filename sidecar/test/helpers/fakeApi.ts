@@ -10,10 +10,7 @@ import { createInterface } from 'node:readline';
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = resolve(HERE, '../../..');
 export const SIDECAR_ROOT = resolve(HERE, '../..');
-export const CLAUDE_BINARY = join(
-  SIDECAR_ROOT,
-  'node_modules/@anthropic-ai/claude-agent-sdk-linux-x64/claude',
-);
+export const CLAUDE_BINARY = join(SIDECAR_ROOT, 'node_modules/@anthropic-ai/claude-agent-sdk-linux-x64/claude');
 
 export interface FakeApi {
   url: string;

@@ -136,7 +136,8 @@ export async function replayLive(recording: Recording, now: () => Date): Promise
     }
     const mapped = mapper.map(message, { turn: running });
     perMessage.push({ message, events: mapped });
-    const fields = typeof message === 'object' && message !== null ? (message as { type?: unknown; subtype?: unknown; origin?: { kind?: unknown } | null }) : {};
+    const fields =
+      typeof message === 'object' && message !== null ? (message as { type?: unknown; subtype?: unknown; origin?: { kind?: unknown } | null }) : {};
     if (fields.type === 'system' && fields.subtype === 'task_notification') due = true;
     if (fields.type !== 'result') {
       events.push(...mapped);

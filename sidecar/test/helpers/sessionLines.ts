@@ -23,7 +23,12 @@ export async function request(sidecar: SidecarProcess, type: string, payload: ob
   return sidecar.reply(id, WAIT);
 }
 
-export function event<K extends Event['kind']>(sidecar: SidecarProcess, session: string, kind: K, match: (e: EventOf<K>) => boolean = () => true): Promise<EventOf<K>> {
+export function event<K extends Event['kind']>(
+  sidecar: SidecarProcess,
+  session: string,
+  kind: K,
+  match: (e: EventOf<K>) => boolean = () => true,
+): Promise<EventOf<K>> {
   return sidecar
     .waitFor((l) => l.type === 'event' && l.event.session === session && l.event.kind === kind && match(l.event as EventOf<K>), WAIT)
     .then((l) => (l as Extract<OutputLine, { type: 'event' }>).event as EventOf<K>);

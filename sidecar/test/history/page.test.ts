@@ -39,14 +39,23 @@ describe('turn ends from receipts', () => {
   ];
   it('ends each Baton-run turn after its last event; a turn cut off by Baton dying reads host_exited', () => {
     const all = [...turn('u1', 'one'), ...turn('u2', 'two'), ...turn('u3', 'three')];
-    const out = withReceiptEnds(all, [
-      { providerMessage: 'u1', outcome: 'completed', endedAt: T, durationMs: 1200, costUsd: 0.5 },
-      { providerMessage: 'u3', outcome: 'failed', endedAt: T, code: 'host_exited' },
-    ], S);
+    const out = withReceiptEnds(
+      all,
+      [
+        { providerMessage: 'u1', outcome: 'completed', endedAt: T, durationMs: 1200, costUsd: 0.5 },
+        { providerMessage: 'u3', outcome: 'failed', endedAt: T, code: 'host_exited' },
+      ],
+      S,
+    );
     expect(out.map((e) => `${e.kind}:${e.turn ?? ''}`)).toEqual([
-      'turn.started:u1', 'message.completed:u1', 'turn.completed:u1',
-      'turn.started:u2', 'message.completed:u2',
-      'turn.started:u3', 'message.completed:u3', 'turn.failed:u3',
+      'turn.started:u1',
+      'message.completed:u1',
+      'turn.completed:u1',
+      'turn.started:u2',
+      'message.completed:u2',
+      'turn.started:u3',
+      'message.completed:u3',
+      'turn.failed:u3',
     ]);
     expect(out[2]).toMatchObject({ costUsd: 0.5, durationMs: 1200 });
     expect(out[7]).toMatchObject({ code: 'host_exited' });

@@ -23,12 +23,20 @@ describe('background tasks', () => {
   it('replaces the live set on every level signal, and names the launching tool call once task_started says it', () => {
     const m = new Mapper(SESSION, fixedClock());
     const events = mapAll(m, [
-      level({ task_id: 'b1', run_id: 'r1', task_type: 'local_bash', description: 'build' }, { task_id: 'w', task_type: 'monitor', description: 'watch', ambient: true }),
+      level(
+        { task_id: 'b1', run_id: 'r1', task_type: 'local_bash', description: 'build' },
+        { task_id: 'w', task_type: 'monitor', description: 'watch', ambient: true },
+      ),
       sys('task_started', { task_id: 'b1', run_id: 'r1', tool_use_id: 'toolu_1', description: 'build', task_type: 'local_bash', is_backgrounded: true }),
       level(),
     ]);
     expect(events.map((e) => e.kind)).toEqual(['tasks.updated', 'tool.updated', 'tasks.updated', 'task.started', 'tasks.updated']);
-    expect(events[2]).toMatchObject({ tasks: [{ taskId: 'b1', toolUseId: 'toolu_1' }, { taskId: 'w', ambient: true }] });
+    expect(events[2]).toMatchObject({
+      tasks: [
+        { taskId: 'b1', toolUseId: 'toolu_1' },
+        { taskId: 'w', ambient: true },
+      ],
+    });
     expect(m.activeTasks).toEqual([]);
     expect(events.at(-1)).toMatchObject({ tasks: [] });
   });
@@ -62,7 +70,13 @@ describe('background tasks', () => {
   });
 
   it('never shows Claude Code’s task notification as a person’s words, live or in a transcript', () => {
-    const notice = { type: 'user', uuid: 'n1', session_id: SESSION, parent_tool_use_id: null, message: { role: 'user', content: '<task-notification>\n<task-id>b1</task-id>\n</task-notification>' } };
+    const notice = {
+      type: 'user',
+      uuid: 'n1',
+      session_id: SESSION,
+      parent_tool_use_id: null,
+      message: { role: 'user', content: '<task-notification>\n<task-id>b1</task-id>\n</task-notification>' },
+    };
     expect(new Mapper(SESSION, fixedClock()).map(notice)).toEqual([]);
     expect(new Mapper(SESSION, fixedClock(), { transcript: true }).map(notice)).toEqual([]);
   });
@@ -126,7 +140,14 @@ describe('goals', () => {
       [observation('g1', at(1), { met: false, sentinel: true }), observation('g2', at(3), { met: false, reason: 'no' })].join('\n'),
     );
     const merged = withGoals(events, goals, SESSION, fixedClock());
-    expect(merged.map((e) => `${e.turn}:${e.kind}`)).toEqual(['p1:turn.started', 'p1:goal.updated', 'p1:message.completed', 'p1:goal.updated', 'p2:turn.started', 'p2:goal.updated']);
+    expect(merged.map((e) => `${e.turn}:${e.kind}`)).toEqual([
+      'p1:turn.started',
+      'p1:goal.updated',
+      'p1:message.completed',
+      'p1:goal.updated',
+      'p2:turn.started',
+      'p2:goal.updated',
+    ]);
     expect(merged.at(-1)).toMatchObject({ kind: 'goal.updated' });
     expect((merged.at(-1) as { goal?: unknown }).goal).toBeUndefined();
   });
@@ -138,7 +159,16 @@ describe('compaction, hooks and command pushes', () => {
     const events = mapAll(m, [
       sys('compact_boundary', { compact_metadata: { trigger: 'manual', pre_tokens: 1200 } }),
       sys('hook_started', { hook_id: 'h', hook_name: 'PreToolUse:Bash', hook_event: 'PreToolUse' }),
-      sys('hook_response', { hook_id: 'h', hook_name: 'PreToolUse:Bash', hook_event: 'PreToolUse', output: '', stdout: 'ok\n', stderr: '', exit_code: 0, outcome: 'success' }),
+      sys('hook_response', {
+        hook_id: 'h',
+        hook_name: 'PreToolUse:Bash',
+        hook_event: 'PreToolUse',
+        output: '',
+        stdout: 'ok\n',
+        stderr: '',
+        exit_code: 0,
+        outcome: 'success',
+      }),
       sys('commands_changed', { commands: [{ name: 'review', description: 'Review', argumentHint: '' }] }),
     ]);
     expect(events).toMatchObject([

@@ -68,7 +68,7 @@ describe('turn results', () => {
     expect(second.at(-1)).toMatchObject({ kind: 'turn.completed', costUsd: 0.25, turn: 't2' });
   });
 
-  it('emits the final usage before the turn end, not ephemeral, with the model\'s context window', () => {
+  it("emits the final usage before the turn end, not ephemeral, with the model's context window", () => {
     const m = mapper();
     const events = mapAll(m, [
       { type: 'system', subtype: 'init', model: 'claude-opus-5-5', permissionMode: 'default', uuid: 'i', session_id: SESSION },
@@ -107,9 +107,11 @@ describe('turn results', () => {
     expect(
       mapAll(mapper(), [result({ subtype: 'error_during_execution', is_error: true, terminal_reason: 'aborted_streaming', errors: ['x'] })]).at(-1),
     ).toMatchObject({ kind: 'turn.canceled', disposition: 'provider_active' });
-    expect(
-      mapAll(mapper(), [result({ subtype: 'error_during_execution', is_error: true, errors: ['No conversation found'] })]).at(-1),
-    ).toMatchObject({ kind: 'turn.failed', code: 'sdk_error', message: 'No conversation found' });
+    expect(mapAll(mapper(), [result({ subtype: 'error_during_execution', is_error: true, errors: ['No conversation found'] })]).at(-1)).toMatchObject({
+      kind: 'turn.failed',
+      code: 'sdk_error',
+      message: 'No conversation found',
+    });
   });
 
   it('maps max-turns and budget stops', () => {
@@ -126,14 +128,29 @@ describe('turn results', () => {
 });
 
 describe('messages', () => {
-  it('keeps parentToolUseId on subagent messages and ignores the subagent\'s model', () => {
+  it("keeps parentToolUseId on subagent messages and ignores the subagent's model", () => {
     const m = mapper();
     mapAll(m, [{ type: 'system', subtype: 'init', model: 'claude-opus-5-5', permissionMode: 'default', uuid: 'i', session_id: SESSION }]);
     const events = mapAll(m, [
-      assistant([{ type: 'text', text: 'sub says hi' }, { type: 'tool_use', id: 'toolu_sub', name: 'Read', input: { file_path: '/x' } }], {
-        parent_tool_use_id: 'toolu_agent',
-        message: { id: 'msg_sub', type: 'message', role: 'assistant', model: 'claude-haiku-4-5', content: [{ type: 'text', text: 'sub says hi' }, { type: 'tool_use', id: 'toolu_sub', name: 'Read', input: { file_path: '/x' } }] },
-      }),
+      assistant(
+        [
+          { type: 'text', text: 'sub says hi' },
+          { type: 'tool_use', id: 'toolu_sub', name: 'Read', input: { file_path: '/x' } },
+        ],
+        {
+          parent_tool_use_id: 'toolu_agent',
+          message: {
+            id: 'msg_sub',
+            type: 'message',
+            role: 'assistant',
+            model: 'claude-haiku-4-5',
+            content: [
+              { type: 'text', text: 'sub says hi' },
+              { type: 'tool_use', id: 'toolu_sub', name: 'Read', input: { file_path: '/x' } },
+            ],
+          },
+        },
+      ),
     ]);
     expect(events.map((e) => e.kind)).toEqual(['message.completed', 'tool.started']);
     expect(events[0]).toMatchObject({ role: 'assistant', parentToolUseId: 'toolu_agent', text: 'sub says hi', messageId: 'msg_sub' });
@@ -144,10 +161,7 @@ describe('messages', () => {
     const m = mapper();
     const init = (model: string) => ({ type: 'system', subtype: 'init', model, permissionMode: 'default', uuid: 'i', session_id: SESSION });
     const events = mapAll(m, [init('claude-opus-5-5'), init('claude-opus-5-5'), assistant([{ type: 'text', text: 'x' }]), init('claude-sonnet-4-5')]);
-    expect(events.filter((e) => e.kind === 'model.resolved').map((e) => ('model' in e ? e.model : ''))).toEqual([
-      'claude-opus-5-5',
-      'claude-sonnet-4-5',
-    ]);
+    expect(events.filter((e) => e.kind === 'model.resolved').map((e) => ('model' in e ? e.model : ''))).toEqual(['claude-opus-5-5', 'claude-sonnet-4-5']);
   });
 
   it('after a model switch reports the next model even when it is the same one (the console cleared it)', () => {
@@ -166,10 +180,26 @@ describe('messages', () => {
   it('drops the SDK replay of a prompt this sidecar sent but maps other user text', () => {
     const m = mapper();
     m.notePromptSent('7d3c1e2a-0000-4000-8000-000000000001');
-    const replay = { type: 'user', isReplay: true, uuid: '7d3c1e2a-0000-4000-8000-000000000001', session_id: SESSION, parent_tool_use_id: null, message: { role: 'user', content: 'hello' } };
-    const other = { type: 'user', isReplay: true, uuid: 'x-2', session_id: SESSION, parent_tool_use_id: null, message: { role: 'user', content: '<local-command-stdout>Set model to sonnet</local-command-stdout>' } };
+    const replay = {
+      type: 'user',
+      isReplay: true,
+      uuid: '7d3c1e2a-0000-4000-8000-000000000001',
+      session_id: SESSION,
+      parent_tool_use_id: null,
+      message: { role: 'user', content: 'hello' },
+    };
+    const other = {
+      type: 'user',
+      isReplay: true,
+      uuid: 'x-2',
+      session_id: SESSION,
+      parent_tool_use_id: null,
+      message: { role: 'user', content: '<local-command-stdout>Set model to sonnet</local-command-stdout>' },
+    };
     expect(mapAll(m, [replay])).toEqual([]);
-    expect(mapAll(m, [other])).toMatchObject([{ kind: 'message.completed', role: 'user', uuid: 'x-2', text: '<local-command-stdout>Set model to sonnet</local-command-stdout>' }]);
+    expect(mapAll(m, [other])).toMatchObject([
+      { kind: 'message.completed', role: 'user', uuid: 'x-2', text: '<local-command-stdout>Set model to sonnet</local-command-stdout>' },
+    ]);
   });
 
   it('maps a transcript prompt to turn.started and CLI notices to user messages', () => {
@@ -202,7 +232,10 @@ describe('messages', () => {
     const m = mapper();
     const todos = (items: unknown[]) => assistant([{ type: 'tool_use', id: `toolu_${items.length}`, name: 'TodoWrite', input: { todos: items } }]);
     const events = mapAll(m, [
-      todos([{ content: 'A', status: 'pending', activeForm: 'Doing A' }, { content: 'B', status: 'pending', activeForm: 'Doing B' }]),
+      todos([
+        { content: 'A', status: 'pending', activeForm: 'Doing A' },
+        { content: 'B', status: 'pending', activeForm: 'Doing B' },
+      ]),
       userToolResult('toolu_2', 'Todos have been modified successfully.'),
       todos([{ content: 'C', status: 'in_progress', activeForm: 'Doing C' }]),
       userToolResult('toolu_1', 'Todos have been modified successfully.'),
@@ -230,7 +263,9 @@ describe('messages', () => {
     const m = mapper();
     const edit = (id: string) => assistant([{ type: 'tool_use', id, name: 'Edit', input: { file_path: '/p/a.txt', old_string: 'a', new_string: 'b' } }]);
     const done = (id: string, original: string) =>
-      userToolResult(id, 'The file /p/a.txt has been updated successfully.', false, { tool_use_result: { filePath: '/p/a.txt', originalFile: original, structuredPatch: [] } });
+      userToolResult(id, 'The file /p/a.txt has been updated successfully.', false, {
+        tool_use_result: { filePath: '/p/a.txt', originalFile: original, structuredPatch: [] },
+      });
     const events = mapAll(m, [edit('toolu_1'), done('toolu_1', 'a'), edit('toolu_2'), done('toolu_2', 'b')]);
     const completed = events.filter((e) => e.kind === 'tool.completed');
     expect(completed[0]).toMatchObject({ fileBefore: { path: '/p/a.txt', text: 'a' }, structured: { originalFile: 'a' } });
@@ -246,7 +281,19 @@ describe('messages', () => {
         uuid: 'u',
         session_id: SESSION,
         parent_tool_use_id: null,
-        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_r', content: [{ type: 'text', text: 'line 1' }, { type: 'image', source: {} }] }] },
+        message: {
+          role: 'user',
+          content: [
+            {
+              type: 'tool_result',
+              tool_use_id: 'toolu_r',
+              content: [
+                { type: 'text', text: 'line 1' },
+                { type: 'image', source: {} },
+              ],
+            },
+          ],
+        },
       },
     ]);
     expect(events.at(-1)).toMatchObject({ kind: 'tool.completed', name: 'Read', output: 'line 1\n[image]' });
@@ -255,7 +302,17 @@ describe('messages', () => {
   it('maps tool progress and task progress to tool.updated', () => {
     const events = mapAll(mapper(), [
       { type: 'tool_progress', tool_use_id: 'toolu_b', tool_name: 'Bash', parent_tool_use_id: null, elapsed_time_seconds: 3, uuid: 'p', session_id: SESSION },
-      { type: 'system', subtype: 'task_progress', task_id: 'k', tool_use_id: 'toolu_agent', description: 'Exploring', summary: 'Read 3 files', usage: { total_tokens: 10, tool_uses: 3, duration_ms: 4500 }, uuid: 'q', session_id: SESSION },
+      {
+        type: 'system',
+        subtype: 'task_progress',
+        task_id: 'k',
+        tool_use_id: 'toolu_agent',
+        description: 'Exploring',
+        summary: 'Read 3 files',
+        usage: { total_tokens: 10, tool_uses: 3, duration_ms: 4500 },
+        uuid: 'q',
+        session_id: SESSION,
+      },
     ]);
     expect(events).toMatchObject([
       { kind: 'tool.updated', toolUseId: 'toolu_b', elapsedSeconds: 3 },
@@ -265,8 +322,27 @@ describe('messages', () => {
 
   it('maps a task starting and ending under a tool call to tool.updated plus task edges; one without a tool call has only the edges', () => {
     const events = mapAll(mapper(), [
-      { type: 'system', subtype: 'task_started', task_id: 'b1', tool_use_id: 'toolu_bash', description: 'echo x && sleep 4', task_type: 'local_bash', uuid: 'a', session_id: SESSION },
-      { type: 'system', subtype: 'task_notification', task_id: 'b1', tool_use_id: 'toolu_bash', status: 'completed', output_file: '/tmp/o', summary: '', uuid: 'b', session_id: SESSION },
+      {
+        type: 'system',
+        subtype: 'task_started',
+        task_id: 'b1',
+        tool_use_id: 'toolu_bash',
+        description: 'echo x && sleep 4',
+        task_type: 'local_bash',
+        uuid: 'a',
+        session_id: SESSION,
+      },
+      {
+        type: 'system',
+        subtype: 'task_notification',
+        task_id: 'b1',
+        tool_use_id: 'toolu_bash',
+        status: 'completed',
+        output_file: '/tmp/o',
+        summary: '',
+        uuid: 'b',
+        session_id: SESSION,
+      },
       { type: 'system', subtype: 'task_notification', task_id: 'b2', status: 'stopped', output_file: '/tmp/p', uuid: 'c', session_id: SESSION },
     ]);
     expect(events).toMatchObject([
@@ -282,7 +358,14 @@ describe('messages', () => {
   it('turns a reported mode change into session.updated, and every status into an ephemeral status update', () => {
     const m = mapper();
     m.notePermissionMode('default');
-    const status = (mode: string, now: string | null) => ({ type: 'system', subtype: 'status', status: now, permissionMode: mode, uuid: 's', session_id: SESSION });
+    const status = (mode: string, now: string | null) => ({
+      type: 'system',
+      subtype: 'status',
+      status: now,
+      permissionMode: mode,
+      uuid: 's',
+      session_id: SESSION,
+    });
     const events = mapAll(m, [status('plan', null), status('plan', 'requesting')]);
     expect(events.map((e) => e.kind)).toEqual(['session.updated', 'session.updated', 'session.updated']);
     expect(events[0]).toMatchObject({ permissionMode: 'plan' });
@@ -294,8 +377,28 @@ describe('messages', () => {
 
   it('shows an API retry as what the session is doing, not as an unknown row', () => {
     const events = mapAll(mapper(), [
-      { type: 'system', subtype: 'api_retry', attempt: 2, max_retries: 10, retry_delay_ms: 1000, error_status: 529, error: 'overloaded', uuid: 'r', session_id: SESSION },
-      { type: 'system', subtype: 'api_retry', attempt: 1, max_retries: 10, retry_delay_ms: 500, error_status: null, error: 'connection reset', uuid: 's', session_id: SESSION },
+      {
+        type: 'system',
+        subtype: 'api_retry',
+        attempt: 2,
+        max_retries: 10,
+        retry_delay_ms: 1000,
+        error_status: 529,
+        error: 'overloaded',
+        uuid: 'r',
+        session_id: SESSION,
+      },
+      {
+        type: 'system',
+        subtype: 'api_retry',
+        attempt: 1,
+        max_retries: 10,
+        retry_delay_ms: 500,
+        error_status: null,
+        error: 'connection reset',
+        uuid: 's',
+        session_id: SESSION,
+      },
     ]);
     expect(events).toMatchObject([
       { kind: 'session.updated', ephemeral: true, status: 'retrying', retry: { attempt: 2, maxRetries: 10, httpStatus: 529 } },
@@ -303,7 +406,7 @@ describe('messages', () => {
     ]);
   });
 
-  it('takes the CLI\'s thinking estimate as a running token count, not an unknown event', () => {
+  it("takes the CLI's thinking estimate as a running token count, not an unknown event", () => {
     const m = mapper();
     const events = mapAll(m, [{ type: 'system', subtype: 'thinking_tokens', estimated_tokens: 6, estimated_tokens_delta: 6, uuid: 's', session_id: SESSION }]);
     expect(events).toEqual([expect.objectContaining({ kind: 'usage.updated', ephemeral: true, turnOutputTokens: 6, thinkingTokens: 6 })]);
@@ -315,7 +418,11 @@ describe('stopped calls and replies', () => {
     const m = mapper();
     const events = mapAll(m, [
       assistant([{ type: 'tool_use', id: 'tu_1', name: 'Bash', input: { command: 'sleep 9' } }]),
-      userToolResult('tu_1', "The user doesn't want to proceed… Correction to the text above: this call was stopped while running, not refused before it ran.", true),
+      userToolResult(
+        'tu_1',
+        "The user doesn't want to proceed… Correction to the text above: this call was stopped while running, not refused before it ran.",
+        true,
+      ),
       assistant([{ type: 'tool_use', id: 'tu_2', name: 'Bash', input: { command: 'false' } }]),
       userToolResult('tu_2', 'Exit code 1', true),
     ]);
@@ -332,10 +439,23 @@ describe('stopped calls and replies', () => {
 });
 
 describe('stream events', () => {
-  const stream = (event: unknown, parent: string | null = null) => ({ type: 'stream_event', event, parent_tool_use_id: parent, uuid: 's', session_id: SESSION });
-  const thinkingTokens = (estimated: number) => ({ type: 'system', subtype: 'thinking_tokens', estimated_tokens: estimated, estimated_tokens_delta: estimated, uuid: 's', session_id: SESSION });
+  const stream = (event: unknown, parent: string | null = null) => ({
+    type: 'stream_event',
+    event,
+    parent_tool_use_id: parent,
+    uuid: 's',
+    session_id: SESSION,
+  });
+  const thinkingTokens = (estimated: number) => ({
+    type: 'system',
+    subtype: 'thinking_tokens',
+    estimated_tokens: estimated,
+    estimated_tokens_delta: estimated,
+    uuid: 's',
+    session_id: SESSION,
+  });
 
-  it('counts each thinking block as the CLI estimates it, the API\'s unshown thinking included, never from its text', () => {
+  it("counts each thinking block as the CLI estimates it, the API's unshown thinking included, never from its text", () => {
     const m = mapper();
     const events = mapAll(m, [
       stream({ type: 'message_start', message: { id: 'msg_7', usage: { input_tokens: 50, output_tokens: 1 } } }),
@@ -390,7 +510,13 @@ describe('stream events', () => {
 
 describe('denies (Claude Code marks each refused call)', () => {
   const write = assistant([{ type: 'tool_use', id: 'w1', name: 'Write', input: { file_path: '/p/a.txt', content: 'x' } }]);
-  const mark = { type: 'user', uuid: 'u-mark', session_id: SESSION, parent_tool_use_id: null, message: { role: 'user', content: [{ type: 'text', text: '[Request interrupted by user for tool use]' }] } };
+  const mark = {
+    type: 'user',
+    uuid: 'u-mark',
+    session_id: SESSION,
+    parent_tool_use_id: null,
+    message: { role: 'user', content: [{ type: 'text', text: '[Request interrupted by user for tool use]' }] },
+  };
   const aborted = result({ subtype: 'error_during_execution', is_error: true, terminal_reason: 'aborted_tools', stop_reason: 'tool_use', result: undefined });
 
   it('a plain deny (user-rejected) reads denied and ends the turn as completed, with no cancel mark', () => {
@@ -417,7 +543,7 @@ describe('denies (Claude Code marks each refused call)', () => {
     expect(events.filter((e) => e.kind === 'message.completed' && e.role === 'user')).toHaveLength(1);
   });
 
-  it('reads the transcript\'s toolDenialKind in history', () => {
+  it("reads the transcript's toolDenialKind in history", () => {
     const m = new Mapper(SESSION, fixedClock(), { transcript: true });
     const refused = userToolResult('w1', 'STOP', true, { toolDenialKind: 'user-rejected', timestamp: '2026-01-01T00:00:00.000Z' });
     const events = mapAll(m, [write, refused, { ...mark, timestamp: '2026-01-01T00:00:00.000Z' }]);

@@ -39,9 +39,7 @@ describe('the recorded session', async () => {
   });
 
   it('matches the snapshot the frontend replays', async () => {
-    await expect(`${JSON.stringify(live.events, null, 2)}\n`).toMatchFileSnapshot(
-      '../../testdata/recorded/session.events.json',
-    );
+    await expect(`${JSON.stringify(live.events, null, 2)}\n`).toMatchFileSnapshot('../../testdata/recorded/session.events.json');
   });
 
   it('drops nothing silently: every message maps to an event unless its content is carried elsewhere', () => {
@@ -79,7 +77,10 @@ describe('the recorded session', async () => {
     }
     // Costs are per turn, not the SDK's running total (over 1.5 by the last turn).
     const costs = ofKind(live.events, 'turn.completed').map((e) => e.costUsd);
-    expect(costs.every((c) => c > 0 && c < 0.5), costs.join(', ')).toBe(true);
+    expect(
+      costs.every((c) => c > 0 && c < 0.5),
+      costs.join(', '),
+    ).toBe(true);
   });
 
   it('reports the model once and keeps it', () => {
@@ -89,7 +90,10 @@ describe('the recorded session', async () => {
   it('streams text and thinking as ephemeral deltas that add up to the completed blocks', () => {
     const deltas = ofKind(live.events, 'message.delta');
     expect(deltas.every((d) => d.ephemeral === true)).toBe(true);
-    const thinking = deltas.filter((d) => d.block === 'thinking' && d.turn === 't2').map((d) => d.text).join('');
+    const thinking = deltas
+      .filter((d) => d.block === 'thinking' && d.turn === 't2')
+      .map((d) => d.text)
+      .join('');
     expect(thinking).toBe('Let me think about this.');
     const completedThinking = ofKind(live.events, 'message.completed').filter((e) => e.role === 'thinking');
     expect(completedThinking.map((e) => e.text)).toEqual(['Let me think about this.', ESTIMATED_THINKING]);
@@ -98,7 +102,7 @@ describe('the recorded session', async () => {
     expect(firstText.join('')).toBe(first?.text);
   });
 
-  it('counts thinking under way as Claude Code estimates it: the API\'s estimated_tokens, not its text / 4', () => {
+  it("counts thinking under way as Claude Code estimates it: the API's estimated_tokens, not its text / 4", () => {
     // t13's thinking streams with the API's own count (50 in all; its text / 4 would be 22).
     const thinkingDone = live.events.findIndex((e) => e.kind === 'message.completed' && e.role === 'thinking' && e.turn === 't13');
     const running = ofKind(live.events.slice(0, thinkingDone), 'usage.updated').filter((e) => e.ephemeral === true && e.turn === 't13');
@@ -107,7 +111,7 @@ describe('the recorded session', async () => {
     expect(running.map((e) => e.turnOutputTokens)).not.toContain(Math.ceil(ESTIMATED_THINKING.length / 4));
   });
 
-  it('nests the subagent\'s events under its Agent call', () => {
+  it("nests the subagent's events under its Agent call", () => {
     const agent = ofKind(live.events, 'tool.started').find((e) => e.turn === 't14' && e.name === 'Agent');
     expect(agent).toBeDefined();
     expect(agent?.parentToolUseId).toBeUndefined();
@@ -122,10 +126,14 @@ describe('the recorded session', async () => {
     const said = ofKind(live.events, 'message.completed').filter((e) => e.parentToolUseId === agent?.toolUseId && e.role === 'assistant');
     expect(said.map((e) => e.text)).toContain('Tool results: [ok] from the agent');
     // The root's call is not nested under anything.
-    expect(ofKind(live.events, 'tool.started').filter((e) => e.turn === 't14' && e.parentToolUseId === undefined).map((e) => e.name)).toEqual(['Agent']);
+    expect(
+      ofKind(live.events, 'tool.started')
+        .filter((e) => e.turn === 't14' && e.parentToolUseId === undefined)
+        .map((e) => e.name),
+    ).toEqual(['Agent']);
   });
 
-  it('maps every hook run, the plugin\'s included, to hook.ran and none to unknown', () => {
+  it("maps every hook run, the plugin's included, to hook.ran and none to unknown", () => {
     const hookMessages = recording.sdk.filter((m) => typeOf(m).startsWith('system/hook_'));
     expect(hookMessages.length).toBeGreaterThan(0);
     expect(live.events.filter((e) => e.kind === 'unknown')).toEqual([]);
@@ -152,7 +160,7 @@ describe('the recorded session', async () => {
     expect(done?.fileBefore).toEqual({ path: 'notes.txt', text: null });
   });
 
-  it('maps the denied Write to a failed tool carrying the person\'s words', () => {
+  it("maps the denied Write to a failed tool carrying the person's words", () => {
     const write = ofKind(live.events, 'tool.started').find((e) => e.turn === 't4');
     const requested = ofKind(live.events, 'permission.requested').find((e) => e.turn === 't4');
     expect(requested?.toolUseId).toBe(write?.toolUseId);

@@ -5,15 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { decodeLine } from '../../src/protocol/codec.js';
 import { eventSchema, hostEventSchemas } from '../../src/protocol/events.js';
-import {
-  errorReplySchema,
-  eventLineSchema,
-  okPayloads,
-  okReplySchema,
-  REQUEST_TYPES,
-  type RequestType,
-  requestSchema,
-} from '../../src/protocol/schemas.js';
+import { errorReplySchema, eventLineSchema, okPayloads, okReplySchema, REQUEST_TYPES, type RequestType, requestSchema } from '../../src/protocol/schemas.js';
 import { PROTOCOL_VERSION } from '../../src/protocol/version.js';
 import { SIDECAR_ROOT } from '../helpers/fakeApi.js';
 

@@ -61,8 +61,7 @@ const idle = sys('session_state_changed', { state: 'idle' });
 const assistant = { type: 'assistant', message: { content: [] }, parent_tool_use_id: null } as unknown as SDKMessage;
 const rootResult = { type: 'result', subtype: 'success' } as unknown as SDKMessage;
 const followUpResult = { type: 'result', subtype: 'success', origin: { kind: 'task-notification' } } as unknown as SDKMessage;
-const end = (turn: string, costUsd = 1): TurnEnd =>
-  stampEvent({ kind: 'turn.completed', durationMs: 1, numTurns: 1, costUsd }, SESSION, now, turn) as TurnEnd;
+const end = (turn: string, costUsd = 1): TurnEnd => stampEvent({ kind: 'turn.completed', durationMs: 1, numTurns: 1, costUsd }, SESSION, now, turn) as TurnEnd;
 
 describe('continuations: the quiescence grace after the live set empties', () => {
   it('lets a notification that comes after the empty level keep the launching turn open for its follow-up', () => {

@@ -45,7 +45,7 @@ describe('selectExecutable', () => {
 });
 
 describe('the SDK platform package', () => {
-  it('lists candidates in the SDK\'s order', () => {
+  it("lists candidates in the SDK's order", () => {
     expect(sdkBinaryCandidates('linux', 'x64', true)).toEqual([
       '@anthropic-ai/claude-agent-sdk-linux-x64/claude',
       '@anthropic-ai/claude-agent-sdk-linux-x64-musl/claude',

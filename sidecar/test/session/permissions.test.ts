@@ -31,7 +31,7 @@ function setup(bound: () => boolean = () => true) {
 }
 
 describe('PermissionBroker', () => {
-  it('announces the request with the SDK\'s request id and waits for the verdict', async () => {
+  it("announces the request with the SDK's request id and waits for the verdict", async () => {
     const { events, broker, ask } = setup();
     const pending = broker.request(ask('r1', { title: 'Claude wants to write a.txt', decisionReason: 'workingDir' }));
     expect(events).toEqual([
@@ -79,7 +79,7 @@ describe('PermissionBroker', () => {
   });
 
   // Issue 24 changed this on purpose: a plain deny is the terminal's "No" (Claude stops), in Claude Code's words.
-  it('a plain deny stops Claude with Claude Code\'s words; a message goes back without a stop', async () => {
+  it("a plain deny stops Claude with Claude Code's words; a message goes back without a stop", async () => {
     const { broker, ask, events } = setup();
     const plain = broker.request(ask('r1'));
     broker.settle('r1', 'deny', 'user');
@@ -130,7 +130,19 @@ describe('PermissionBroker', () => {
 
   it('hands AskUserQuestion the answers in its input, records them, and returns them to a repeated answer', async () => {
     const { broker, ask, events } = setup();
-    const input = { questions: [{ question: 'Which color?', header: 'Color', options: [{ label: 'Red', description: '' }, { label: 'Blue', description: '' }], multiSelect: false }] };
+    const input = {
+      questions: [
+        {
+          question: 'Which color?',
+          header: 'Color',
+          options: [
+            { label: 'Red', description: '' },
+            { label: 'Blue', description: '' },
+          ],
+          multiSelect: false,
+        },
+      ],
+    };
     const pending = broker.request(ask('q1', { toolName: 'AskUserQuestion', input, suggestions: [] }));
     const answers = [{ question: 'Which color?', answer: 'Blue' }];
     expect(broker.settle('q1', 'allow', 'user', { answers })).toEqual({ outcome: 'settled', recorded: { verdict: 'allow', answers } });

@@ -42,9 +42,7 @@ describe('buildQueryOptions', () => {
     expect(allowsBypass(false, {})).toBe(true);
     expect(allowsBypass(true, {})).toBe(false);
     expect(allowsBypass(true, { IS_SANDBOX: '1' })).toBe(true);
-    expect(buildQueryOptions({ ...base, runningAsRoot: true, start: { session, cwd: '/p' }, env: {} })).not.toHaveProperty(
-      'allowDangerouslySkipPermissions',
-    );
+    expect(buildQueryOptions({ ...base, runningAsRoot: true, start: { session, cwd: '/p' }, env: {} })).not.toHaveProperty('allowDangerouslySkipPermissions');
   });
 });
 

@@ -4,12 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventBody } from '../../src/protocol/events.js';
 import { ProtocolFailure } from '../../src/protocol/errors.js';
 import { HOST_TOOL_SERVER, HostToolBroker, hostToolServer } from '../../src/session/hostTools.js';
-import {
-  buildRestrictedOptions,
-  DISALLOWED_BUILTINS,
-  NOT_AVAILABLE_MESSAGE,
-  restrictedCanUseTool,
-} from '../../src/session/restrictedOptions.js';
+import { buildRestrictedOptions, DISALLOWED_BUILTINS, NOT_AVAILABLE_MESSAGE, restrictedCanUseTool } from '../../src/session/restrictedOptions.js';
 
 const session = '0b9f3a4e-5c1d-4e2f-9a7b-1c2d3e4f5a6b';
 const lookup = {
@@ -21,12 +16,15 @@ const lookup = {
 function broker() {
   const events: EventBody<'tool.called'>[] = [];
   let n = 0;
-  const b = new HostToolBroker((e) => events.push(e), () => `c${++n}`);
+  const b = new HostToolBroker(
+    (e) => events.push(e),
+    () => `c${++n}`,
+  );
   return { events, b };
 }
 
 describe('HostToolBroker', () => {
-  it('announces a call with a call id and resolves with the host\'s answer, once', async () => {
+  it("announces a call with a call id and resolves with the host's answer, once", async () => {
     const { events, b } = broker();
     const pending = b.call('lookup', { word: 'baton' }, 'toolu_1', undefined);
     expect(events).toEqual([{ kind: 'tool.called', callId: 'c1', toolUseId: 'toolu_1', name: 'lookup', input: { word: 'baton' } }]);
@@ -106,8 +104,7 @@ describe('restricted options', () => {
 
   it('canUseTool allows exactly the host tools by their full names and denies the rest', async () => {
     const canUseTool = restrictedCanUseTool(run);
-    const ask = (name: string) =>
-      canUseTool(name, { word: 'x' }, { signal: new AbortController().signal, toolUseID: 'toolu_1', requestId: 'r1' });
+    const ask = (name: string) => canUseTool(name, { word: 'x' }, { signal: new AbortController().signal, toolUseID: 'toolu_1', requestId: 'r1' });
     await expect(ask('mcp__baton__lookup')).resolves.toMatchObject({ behavior: 'allow', updatedInput: { word: 'x' } });
     for (const name of ['Bash', 'lookup', 'mcp__baton__other', 'mcp__evil__lookup', 'mcp__baton__lookup2']) {
       await expect(ask(name)).resolves.toEqual({ behavior: 'deny', message: NOT_AVAILABLE_MESSAGE, toolUseID: 'toolu_1' });

@@ -60,7 +60,9 @@ describe('settling a turn that ends early', () => {
       ev({ kind: 'turn.failed', code: 'sdk_error', message: 'gone' }),
     ]);
     const kept = out.filter((e) => e.kind === 'message.completed' && e.stopped === true);
-    expect(kept).toEqual([{ kind: 'message.completed', session: S, time: T, turn: 't1', role: 'assistant', messageId: 'm', text: 'Half of it', stopped: true }]);
+    expect(kept).toEqual([
+      { kind: 'message.completed', session: S, time: T, turn: 't1', role: 'assistant', messageId: 'm', text: 'Half of it', stopped: true },
+    ]);
     expect(out.at(-1)?.kind).toBe('turn.failed');
   });
 

@@ -99,7 +99,9 @@ describe('SideReader', () => {
     answers[1]?.({ ...usage, maxTokens: 200_000, model: 'claude-sonnet-5-5' });
     await Promise.all([round, switched]);
     expect(r.reported).toEqual(['claude-sonnet-5-5']);
-    expect(r.events.filter((e) => e.kind === 'context.updated')).toEqual([{ kind: 'context.updated', totalTokens: 10580, maxTokens: 200_000, percentage: 1.06 }]);
+    expect(r.events.filter((e) => e.kind === 'context.updated')).toEqual([
+      { kind: 'context.updated', totalTokens: 10580, maxTokens: 200_000, percentage: 1.06 },
+    ]);
   });
 
   it('a switch with no query to ask reads nothing; the next round reports again', async () => {

@@ -50,19 +50,13 @@ export function Composer({ session }: { session: SessionState }) {
     ref.current?.focus();
   };
 
-  const placeholder = !session.live
-    ? 'Write to resume this session…'
-    : running
-      ? 'Claude is working — what you send now waits in line'
-      : 'Ask Claude…';
+  const placeholder = !session.live ? 'Write to resume this session…' : running ? 'Claude is working — what you send now waits in line' : 'Ask Claude…';
 
   return (
     <div className="composer-area">
       {running && session.activity?.startsWith('retrying') === true && (
         <div className="retry-banner" role="status" data-testid="retry-banner">
-          <span>
-            The API request failed; Claude Code is {session.activity}.
-          </span>
+          <span>The API request failed; Claude Code is {session.activity}.</span>
           <button type="button" className="danger" disabled={stopping} onClick={() => void store.stopTurn(session.id)}>
             {stopping ? 'Stopping…' : 'Stop'}
           </button>

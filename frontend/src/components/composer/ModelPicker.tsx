@@ -20,7 +20,10 @@ export function ModelPicker({ session }: { session: SessionState }) {
   const store = useStore();
   const [custom, setCustom] = useState(false);
   const requested = session.requestedModel;
-  const choices = modelChoices(session.models.map((m) => m.value), requested);
+  const choices = modelChoices(
+    session.models.map((m) => m.value),
+    requested,
+  );
   const described = new Map(session.models.map((m) => [m.value, m]));
   return (
     <span className="picker" data-testid="model-picker">

@@ -13,10 +13,22 @@ export function QueuedTurns({ session }: { session: SessionState }) {
         <li key={turn.id} className="queued-turn">
           <span className="muted small">queued</span>
           <span className="queued-text">{turn.prompt}</span>
-          <button type="button" className="link" aria-label={`Edit queued prompt: ${turn.prompt}`} title="Take it back into the composer to edit" onClick={() => void store.editQueued(session.id, turn.id)}>
+          <button
+            type="button"
+            className="link"
+            aria-label={`Edit queued prompt: ${turn.prompt}`}
+            title="Take it back into the composer to edit"
+            onClick={() => void store.editQueued(session.id, turn.id)}
+          >
             Edit
           </button>
-          <button type="button" className="icon" aria-label={`Remove queued prompt: ${turn.prompt}`} title="Remove before it starts" onClick={() => void store.cancelTurn(session.id, turn.id)}>
+          <button
+            type="button"
+            className="icon"
+            aria-label={`Remove queued prompt: ${turn.prompt}`}
+            title="Remove before it starts"
+            onClick={() => void store.cancelTurn(session.id, turn.id)}
+          >
             ×
           </button>
         </li>

@@ -15,13 +15,22 @@ export const UserRow = memo(function UserRow({ item, nested }: { item: UserItem;
   return (
     <div className="row row-user" data-testid="user-message">
       <div className="bubble bubble-user">
-        {item.steered === true && <div className="steered-label" data-testid="steered">Steered the running turn</div>}
+        {item.steered === true && (
+          <div className="steered-label" data-testid="steered">
+            Steered the running turn
+          </div>
+        )}
         <div className="plain">{item.text}</div>
       </div>
       <div className="row-actions">
         <CopyButton text={item.text} what="prompt" />
         {canAct && item.uuid !== undefined && (
-          <button type="button" className="link" onClick={() => actions.rewind(item.uuid ?? '', item.text)} title="Rewind the conversation and/or files to before this prompt">
+          <button
+            type="button"
+            className="link"
+            onClick={() => actions.rewind(item.uuid ?? '', item.text)}
+            title="Rewind the conversation and/or files to before this prompt"
+          >
             Rewind…
           </button>
         )}
@@ -36,7 +45,11 @@ export const AssistantRow = memo(function AssistantRow({ item, nested }: { item:
   return (
     <div className={`row row-assistant${item.streaming ? ' streaming' : ''}`} data-testid="assistant-message" aria-busy={item.streaming}>
       <Markdown text={item.text} />
-      {item.stopped === true && <div className="stopped-label small muted" data-testid="reply-stopped">Stopped</div>}
+      {item.stopped === true && (
+        <div className="stopped-label small muted" data-testid="reply-stopped">
+          Stopped
+        </div>
+      )}
       {item.streaming && item.text === '' && <span className="caret" role="img" aria-label="writing" />}
       {!item.streaming && item.text !== '' && (
         <div className="row-actions">
@@ -62,7 +75,11 @@ export const ThinkingRow = memo(function ThinkingRow({ item }: { item: ThinkingI
 });
 
 export const NoticeRow = memo(function NoticeRow({ item }: { item: NoticeItem }) {
-  return <div className="row row-notice" data-testid="notice">{item.text}</div>;
+  return (
+    <div className="row row-notice" data-testid="notice">
+      {item.text}
+    </div>
+  );
 });
 
 export const TurnEndRow = memo(function TurnEndRow({ item }: { item: TurnEndItem }) {
@@ -76,7 +93,11 @@ export const TurnEndRow = memo(function TurnEndRow({ item }: { item: TurnEndItem
   const parts: string[] = [item.deniedStop === true ? 'Stopped: you denied a tool, Claude waits for you' : 'Done'];
   if (item.durationMs !== undefined) parts.push(formatDuration(item.durationMs));
   if (item.costUsd !== undefined && item.costUsd > 0) parts.push(formatCost(item.costUsd));
-  return <div className="row row-turn-end" data-testid="turn-completed">{parts.join(' · ')}</div>;
+  return (
+    <div className="row row-turn-end" data-testid="turn-completed">
+      {parts.join(' · ')}
+    </div>
+  );
 });
 
 /** What to do about errors whose cause is known. */
@@ -108,14 +129,19 @@ export const ErrorRow = memo(function ErrorRow({ item }: { item: ErrorItem }) {
       {hint !== undefined && <div className="small">{hint}</div>}
       {refused && byKey && (
         <div className="small" data-testid="fix-key">
-          Claude Code uses the API key from {auth.keySource !== undefined && auth.keySource !== '' ? <code>{auth.keySource}</code> : 'your environment or settings'}. Set a valid key, then
-          retry.
+          Claude Code uses the API key from{' '}
+          {auth.keySource !== undefined && auth.keySource !== '' ? <code>{auth.keySource}</code> : 'your environment or settings'}. Set a valid key, then retry.
         </div>
       )}
       {(refused && !byKey) || prompt !== undefined ? (
         <div className="sign-in">
           {prompt !== undefined && (
-            <button type="button" className={refused && !byKey ? '' : 'primary'} onClick={() => void store.sendPrompt(sessionId, prompt)} data-testid="retry-turn">
+            <button
+              type="button"
+              className={refused && !byKey ? '' : 'primary'}
+              onClick={() => void store.sendPrompt(sessionId, prompt)}
+              data-testid="retry-turn"
+            >
               Retry
             </button>
           )}

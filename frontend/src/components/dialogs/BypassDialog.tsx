@@ -13,8 +13,8 @@ export function BypassDialog({ onConfirm, onClose }: { onConfirm: () => Promise<
   return (
     <Modal title="Run every tool without asking?" onClose={onClose}>
       <p>
-        In <strong>bypass permissions</strong> mode Claude Code runs commands, edits and deletes files, and fetches from
-        the network without asking you first. Use it only in a folder and on a machine you can afford to lose.
+        In <strong>bypass permissions</strong> mode Claude Code runs commands, edits and deletes files, and fetches from the network without asking you first.
+        Use it only in a folder and on a machine you can afford to lose.
       </p>
       {error !== undefined && (
         <div className="row-error" role="alert" data-testid="bypass-refused">

@@ -40,7 +40,17 @@ function useCompletions(typed: string, enabled: boolean): { entries: PathEntry[]
   return state.for === typed ? state : { entries: [], note: undefined };
 }
 
-export function FolderField({ cwd, recent, onChange, onPick }: { cwd: string; recent: readonly string[]; onChange: (cwd: string) => void; onPick: (() => void) | undefined }) {
+export function FolderField({
+  cwd,
+  recent,
+  onChange,
+  onPick,
+}: {
+  cwd: string;
+  recent: readonly string[];
+  onChange: (cwd: string) => void;
+  onPick: (() => void) | undefined;
+}) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const input = useRef<HTMLInputElement>(null);

@@ -1,7 +1,17 @@
 // A modal dialog: focus moves in, Escape closes it, the page behind stays put.
 import { type ReactNode, useEffect, useRef } from 'react';
 
-export function Modal({ title, onClose, children, labelledBy = 'modal-title' }: { title: string; onClose: () => void; children: ReactNode; labelledBy?: string }) {
+export function Modal({
+  title,
+  onClose,
+  children,
+  labelledBy = 'modal-title',
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  labelledBy?: string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;

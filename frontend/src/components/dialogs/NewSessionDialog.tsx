@@ -117,7 +117,12 @@ export function NewSessionDialog({ cwd: initialCwd, error: initialError, onClose
           <button type="button" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="primary" disabled={busy || cwd.trim() === '' || (mode === 'bypassPermissions' && !bypassOk)} data-testid="new-session-start">
+          <button
+            type="submit"
+            className="primary"
+            disabled={busy || cwd.trim() === '' || (mode === 'bypassPermissions' && !bypassOk)}
+            data-testid="new-session-start"
+          >
             {busy ? 'Starting…' : 'Start'}
           </button>
         </div>

@@ -3,7 +3,17 @@ import { type ModelEntry, type PermissionMode, PERMISSION_MODES } from '../../pr
 import { modelChoices } from '../composer/ModelPicker';
 import { MODE_LABELS } from '../composer/ModePicker';
 
-export function ModelField({ model, models, note, onChange }: { model: string; models: ModelEntry[]; note: string | undefined; onChange: (model: string) => void }) {
+export function ModelField({
+  model,
+  models,
+  note,
+  onChange,
+}: {
+  model: string;
+  models: ModelEntry[];
+  note: string | undefined;
+  onChange: (model: string) => void;
+}) {
   const described = new Map(models.map((m) => [m.value, m]));
   return (
     <label className="field">

@@ -49,7 +49,9 @@ export function RewindDialog({ sessionId, uuid, prompt, onClose }: { sessionId: 
   return (
     <Modal title="Rewind" onClose={onClose}>
       <p className="muted small">To before: “{prompt.length > 120 ? `${prompt.slice(0, 120)}…` : prompt}”</p>
-      {scope !== 'files' && <p className="muted small">The prompt and everything after it leave the conversation; its text goes back into the composer to edit.</p>}
+      {scope !== 'files' && (
+        <p className="muted small">The prompt and everything after it leave the conversation; its text goes back into the composer to edit.</p>
+      )}
       <fieldset className="choices">
         <label>
           <input type="radio" name="scope" checked={scope === 'conversation'} onChange={() => setScope('conversation')} /> The conversation only

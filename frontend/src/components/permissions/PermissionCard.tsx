@@ -31,7 +31,9 @@ export function PermissionCard({ sessionId, item, before, keys = false }: { sess
   const [sent, setSent] = useState<Verdict | undefined>(undefined);
   const answer = (verdict: Verdict, told = '') => {
     setSent(verdict);
-    void store.answerPermission(sessionId, item.requestId, verdict, verdict === 'deny' && told !== '' ? { message: told } : {}).finally(() => setSent(undefined));
+    void store
+      .answerPermission(sessionId, item.requestId, verdict, verdict === 'deny' && told !== '' ? { message: told } : {})
+      .finally(() => setSent(undefined));
   };
   const told = message.trim();
   const rule = item.suggestions.length > 0 ? describeSuggestions(item.suggestions) : undefined;
@@ -94,7 +96,13 @@ export function PermissionCard({ sessionId, item, before, keys = false }: { sess
         </form>
       ) : (
         <div className="permission-buttons">
-          <button type="button" className="primary" disabled={sent !== undefined} onClick={() => answer('allow')} aria-keyshortcuts={keys ? 'Enter 1' : undefined}>
+          <button
+            type="button"
+            className="primary"
+            disabled={sent !== undefined}
+            onClick={() => answer('allow')}
+            aria-keyshortcuts={keys ? 'Enter 1' : undefined}
+          >
             {keys && <KeyBadge k="1" />}
             Allow
           </button>
@@ -107,7 +115,13 @@ export function PermissionCard({ sessionId, item, before, keys = false }: { sess
           <button type="button" className="danger" disabled={sent !== undefined} onClick={() => answer('deny')} title="Claude stops and waits for you">
             Deny
           </button>
-          <button type="button" disabled={sent !== undefined} onClick={() => setDenying(true)} aria-keyshortcuts={keys ? '3' : undefined} title="Claude reads your message and carries on">
+          <button
+            type="button"
+            disabled={sent !== undefined}
+            onClick={() => setDenying(true)}
+            aria-keyshortcuts={keys ? '3' : undefined}
+            title="Claude reads your message and carries on"
+          >
             {keys && <KeyBadge k="3" />}
             Deny with a message…
           </button>

@@ -43,7 +43,13 @@ export function PlanCard({ sessionId, item, callInput }: { sessionId: string; it
             ))}
           </select>
         </label>
-        <input type="text" placeholder="What should change? (optional)" value={feedback} onChange={(e) => setFeedback(e.target.value)} aria-label="Feedback on the plan" />
+        <input
+          type="text"
+          placeholder="What should change? (optional)"
+          value={feedback}
+          onChange={(e) => setFeedback(e.target.value)}
+          aria-label="Feedback on the plan"
+        />
         <button type="button" disabled={sent} onClick={() => answer(false)} data-testid="plan-keep">
           Keep planning
         </button>

@@ -28,7 +28,10 @@ export function QuestionCard({ sessionId, item }: { sessionId: string; item: Per
   const [sent, setSent] = useState(false);
   const submit = (answers: QuestionAnswer[] | undefined) => {
     setSent(true);
-    const done = answers !== undefined ? store.answerPermission(sessionId, item.requestId, 'allow', { answers }) : store.answerPermission(sessionId, item.requestId, 'deny', { message: SKIP_MESSAGE });
+    const done =
+      answers !== undefined
+        ? store.answerPermission(sessionId, item.requestId, 'allow', { answers })
+        : store.answerPermission(sessionId, item.requestId, 'deny', { message: SKIP_MESSAGE });
     void done.finally(() => setSent(false));
   };
   const answers = questions.map((q, i) => answerOf(q, choices[i]));

@@ -33,7 +33,10 @@ export function readQuestions(input: Json): Question[] {
     const q = record(entry);
     if (q === undefined || text(q['question']) === '') continue;
     const options = Array.isArray(q['options'])
-      ? q['options'].map(record).filter((o) => o !== undefined && text(o['label']) !== '').map((o) => ({ label: text(o?.['label']), description: text(o?.['description']) }))
+      ? q['options']
+          .map(record)
+          .filter((o) => o !== undefined && text(o['label']) !== '')
+          .map((o) => ({ label: text(o?.['label']), description: text(o?.['description']) }))
       : [];
     out.push({ question: text(q['question']), header: text(q['header']), options, multiSelect: q['multiSelect'] === true });
   }

@@ -9,7 +9,10 @@ export function PlanPanel({ items }: { items: readonly PlanItem[] }) {
   return (
     <aside className="plan-panel" aria-label="Checklist" data-testid="plan-panel">
       <h3>
-        Checklist <span className="muted small">{done}/{items.length}</span>
+        Checklist{' '}
+        <span className="muted small">
+          {done}/{items.length}
+        </span>
       </h3>
       <ul>
         {items.map((item) => (

@@ -41,7 +41,10 @@ export function ProvisioningScreen({ provisioning }: { provisioning: ProvisionSt
             aria-valuemax={100}
             {...(fraction !== undefined ? { 'aria-valuenow': Math.round(fraction * 100) } : {})}
           >
-            <div className={`progress-fill${fraction === undefined ? ' indeterminate' : ''}`} style={fraction !== undefined ? { width: `${(fraction * 100).toFixed(1)}%` } : {}} />
+            <div
+              className={`progress-fill${fraction === undefined ? ' indeterminate' : ''}`}
+              style={fraction !== undefined ? { width: `${(fraction * 100).toFixed(1)}%` } : {}}
+            />
           </div>
           <div className="small">
             {formatBytes(bytes)}

@@ -38,14 +38,24 @@ function EntryMenu({ entry, onRename, onClose }: { entry: SidebarEntry; onRename
         }
       }}
     >
-      <button type="button" role="menuitem" data-testid="entry-pin" onClick={act(() => void store.setSessionFlags(entry.session, { pinned: entry.pinned !== true }))}>
+      <button
+        type="button"
+        role="menuitem"
+        data-testid="entry-pin"
+        onClick={act(() => void store.setSessionFlags(entry.session, { pinned: entry.pinned !== true }))}
+      >
         {entry.pinned === true ? 'Unpin' : 'Pin to top'}
       </button>
       <button type="button" role="menuitem" data-testid="entry-rename" onClick={act(onRename)}>
         Rename…
       </button>
       {!entry.live && (
-        <button type="button" role="menuitem" data-testid="entry-archive" onClick={act(() => void store.setSessionFlags(entry.session, { archived: entry.archived !== true }))}>
+        <button
+          type="button"
+          role="menuitem"
+          data-testid="entry-archive"
+          onClick={act(() => void store.setSessionFlags(entry.session, { archived: entry.archived !== true }))}
+        >
           {entry.archived === true ? 'Restore from archive' : 'Archive'}
         </button>
       )}
@@ -104,7 +114,17 @@ function RenameField({ entry, onDone }: { entry: SidebarEntry; onDone: () => voi
   );
 }
 
-export function SessionEntry({ entry, selected, showProject, onSelect }: { entry: SidebarEntry; selected: boolean; showProject: boolean; onSelect: () => void }) {
+export function SessionEntry({
+  entry,
+  selected,
+  showProject,
+  onSelect,
+}: {
+  entry: SidebarEntry;
+  selected: boolean;
+  showProject: boolean;
+  onSelect: () => void;
+}) {
   const [menu, setMenu] = useState(false);
   const [renaming, setRenaming] = useState(false);
   const branch = shownBranch(entry.gitBranch);

@@ -54,7 +54,11 @@ export function Sidebar({ onNewSession }: { onNewSession: () => void }) {
   const marks = useConsole((s) => s.marks);
   const selected = useConsole((s) => s.selected);
   // A string, so streaming (which changes sessions every frame) does not re-render the list.
-  const sessionsSig = useConsole((s) => Object.values(s.sessions).map((x) => `${x.id}|${x.live ? 1 : 0}${x.sleep ?? ''}|${x.title ?? ''}|${x.turnOrder.length}`).join('\n'));
+  const sessionsSig = useConsole((s) =>
+    Object.values(s.sessions)
+      .map((x) => `${x.id}|${x.live ? 1 : 0}${x.sleep ?? ''}|${x.title ?? ''}|${x.turnOrder.length}`)
+      .join('\n'),
+  );
   const [text, setText] = useState('');
   const [project, setProject] = useState('');
   // biome-ignore lint/correctness/useExhaustiveDependencies: the slices of the store the entries are made of; they are read whole.
@@ -62,7 +66,10 @@ export function Sidebar({ onNewSession }: { onNewSession: () => void }) {
   const shown = useMemo(() => filterEntries(entries, { text, project }), [entries, text, project]);
   const searching = text.trim() !== '';
   // While searching, archived sessions are found too: a search is how people look for an old one.
-  const groups = useMemo(() => groupEntries(shown, prefs.groupBy, Date.now(), prefs.showArchived || searching), [shown, prefs.groupBy, prefs.showArchived, searching]);
+  const groups = useMemo(
+    () => groupEntries(shown, prefs.groupBy, Date.now(), prefs.showArchived || searching),
+    [shown, prefs.groupBy, prefs.showArchived, searching],
+  );
   const allProjects = useMemo(() => projects(entries), [entries]);
   const archived = archivedCount(entries);
   const visible = groups.reduce((n, g) => n + g.entries.length, 0);
@@ -72,7 +79,14 @@ export function Sidebar({ onNewSession }: { onNewSession: () => void }) {
       <div className="sidebar-top">
         <div className="brand-row">
           <div className="brand">Baton</div>
-          <button type="button" className="icon-button" onClick={() => setSidebarPrefs({ hidden: true })} title="Hide the sidebar (Ctrl+B)" aria-label="Hide the sidebar" data-testid="sidebar-hide">
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => setSidebarPrefs({ hidden: true })}
+            title="Hide the sidebar (Ctrl+B)"
+            aria-label="Hide the sidebar"
+            data-testid="sidebar-hide"
+          >
             «
           </button>
         </div>
@@ -105,7 +119,13 @@ export function Sidebar({ onNewSession }: { onNewSession: () => void }) {
           </select>
           <div className="segmented" role="group" aria-label="Group sessions by">
             {(['project', 'date'] as const).map((by) => (
-              <button key={by} type="button" aria-pressed={prefs.groupBy === by} onClick={() => setSidebarPrefs({ groupBy: by })} data-testid={`group-by-${by}`}>
+              <button
+                key={by}
+                type="button"
+                aria-pressed={prefs.groupBy === by}
+                onClick={() => setSidebarPrefs({ groupBy: by })}
+                data-testid={`group-by-${by}`}
+              >
                 {by === 'project' ? 'Project' : 'Date'}
               </button>
             ))}
@@ -142,7 +162,14 @@ export function ShowSidebarButton() {
   const { hidden } = useSidebarPrefs();
   if (!hidden) return null;
   return (
-    <button type="button" className="icon-button show-sidebar" onClick={() => setSidebarPrefs({ hidden: false })} title="Show the sidebar (Ctrl+B)" aria-label="Show the sidebar" data-testid="sidebar-show">
+    <button
+      type="button"
+      className="icon-button show-sidebar"
+      onClick={() => setSidebarPrefs({ hidden: false })}
+      title="Show the sidebar (Ctrl+B)"
+      aria-label="Show the sidebar"
+      data-testid="sidebar-show"
+    >
       »
     </button>
   );

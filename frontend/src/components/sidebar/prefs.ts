@@ -67,11 +67,8 @@ export function toggleCollapsed(key: string): void {
 }
 
 export function useSidebarPrefs(): SidebarPrefs {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    sidebarPrefs,
-  );
+  return useSyncExternalStore((l) => {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  }, sidebarPrefs);
 }

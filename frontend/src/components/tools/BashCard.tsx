@@ -15,7 +15,8 @@ function structuredOutput(structured: Json | undefined): string | undefined {
 
 export function exitLabel(item: ToolItem): string | undefined {
   if (item.status === 'completed') {
-    const interrupted = typeof item.structured === 'object' && item.structured !== null && !Array.isArray(item.structured) && item.structured['interrupted'] === true;
+    const interrupted =
+      typeof item.structured === 'object' && item.structured !== null && !Array.isArray(item.structured) && item.structured['interrupted'] === true;
     return interrupted ? 'interrupted' : 'exit 0';
   }
   if (item.status === 'failed') {

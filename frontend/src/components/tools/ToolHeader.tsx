@@ -28,22 +28,31 @@ export function StatusPill({ item, label }: { item: ToolItem; label?: string }) 
     return <span className="pill warn">{asks ? 'waiting for your answer' : 'waiting for permission'}</span>;
   }
   // Denied live by the verdict, and in history (no permission events there) by the refused call's own mark.
-  if ((permission === 'denied' || item.denied === true) && item.status !== 'completed') return <span className="pill bad" data-testid="tool-denied">denied</span>;
+  if ((permission === 'denied' || item.denied === true) && item.status !== 'completed')
+    return (
+      <span className="pill bad" data-testid="tool-denied">
+        denied
+      </span>
+    );
   switch (item.status) {
     case 'running':
-      return (
-        <span className="pill running">
-          running{item.elapsedSeconds !== undefined ? ` ${Math.round(item.elapsedSeconds)} s` : ''}
-        </span>
-      );
+      return <span className="pill running">running{item.elapsedSeconds !== undefined ? ` ${Math.round(item.elapsedSeconds)} s` : ''}</span>;
     case 'completed':
       return <span className="pill ok">{label ?? 'done'}</span>;
     case 'failed':
       return <span className="pill bad">{label ?? 'failed'}</span>;
     case 'canceled':
-      return <span className="pill ended" data-testid="tool-canceled">canceled</span>;
+      return (
+        <span className="pill ended" data-testid="tool-canceled">
+          canceled
+        </span>
+      );
     case 'interrupted':
-      return <span className="pill ended" data-testid="tool-interrupted">interrupted</span>;
+      return (
+        <span className="pill ended" data-testid="tool-interrupted">
+          interrupted
+        </span>
+      );
   }
 }
 
