@@ -2,30 +2,19 @@
 // retrying it. The real SDK and claude CLI, with its own retries on (CLAUDE_CODE_MAX_RETRIES=10, Claude Code's
 // default: about three and a half minutes of backoff), against the scripted fake Messages API on 127.0.0.1, which
 // answers every request of the turn with 401. The turn ends because of the CLI's first retry report, not a timer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ClaudeHome, type FakeApi, makeClaudeHome, startFakeApi } from '../helpers/fakeApi.js';
+import { describe, expect, it } from 'vitest';
+import { useScriptedClaude } from '../helpers/scriptedClaude.js';
 import { events, eventsOf, request, turnEnd } from '../helpers/sessionLines.js';
 import { spawnSidecar } from '../helpers/sidecarProcess.js';
 
 const S = 'e1e1e1e1-1111-4111-8111-111111111111';
 
-let api: FakeApi;
-let home: ClaudeHome;
-
-beforeAll(async () => {
-  api = await startFakeApi();
-  home = makeClaudeHome('baton-auth-refused-');
-}, 120_000);
-
-afterAll(async () => {
-  await api?.stop();
-  home?.remove();
-});
+const scripted = useScriptedClaude('baton-auth-refused-');
 
 describe('a refused credential', () => {
   it('fails the turn with auth at the first 401 retry, and the session carries on', async () => {
-    const sidecar = spawnSidecar({ env: { ...home.env(api.url), CLAUDE_CODE_MAX_RETRIES: '10' } });
-    expect(await request(sidecar, 'start', { session: S, cwd: home.project })).toMatchObject({ type: 'ok' });
+    const sidecar = spawnSidecar({ env: { ...scripted.home.env(scripted.api.url), CLAUDE_CODE_MAX_RETRIES: '10' } });
+    expect(await request(sidecar, 'start', { session: S, cwd: scripted.home.project })).toMatchObject({ type: 'ok' });
     await request(sidecar, 'exec', { session: S, turn: 't1', prompt: '[status 401] hello' });
     const end = await turnEnd(sidecar, S, 't1');
     expect(end).toMatchObject({ kind: 'turn.failed', code: 'auth' });

@@ -3,11 +3,11 @@
 // session is idle), a follow-up that never comes, stopping a task, and a canceled turn whose task ends later.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Event, EventOf } from '../../src/protocol/events.js';
 import type { OutputLine } from '../../src/protocol/schemas.js';
 import { PROTOCOL_VERSION } from '../../src/protocol/version.js';
-import { type ClaudeHome, type FakeApi, makeClaudeHome, startFakeApi } from '../helpers/fakeApi.js';
+import { useScriptedClaude } from '../helpers/scriptedClaude.js';
 import { type SidecarProcess, spawnSidecar } from '../helpers/sidecarProcess.js';
 import { END_KINDS, event, events, eventsOf, request, turnEnd } from '../helpers/sessionLines.js';
 
@@ -21,18 +21,7 @@ const S7 = 'b1b1b1b1-0000-4000-8000-000000000007';
 const S8 = 'b1b1b1b1-0000-4000-8000-000000000008';
 const FOLLOW_UP = 'The background work finished: ';
 
-let api: FakeApi;
-let home: ClaudeHome;
-
-beforeAll(async () => {
-  api = await startFakeApi();
-  home = makeClaudeHome();
-}, 120_000);
-
-afterAll(async () => {
-  await api?.stop();
-  home?.remove();
-});
+const scripted = useScriptedClaude();
 
 /** Allows every permission the session asks for (the background Bash among them), as a person would. */
 function allowAll(sidecar: SidecarProcess, session: string): () => void {
@@ -73,10 +62,10 @@ function expectOneEndPerTurn(sidecar: SidecarProcess, session: string): void {
 
 describe('background work through the real SDK', () => {
   it('holds the launching turn until its background command and follow-up are done; history maps the same', async () => {
-    const sidecar = spawnSidecar({ env: home.env(api.url) });
+    const sidecar = spawnSidecar({ env: scripted.home.env(scripted.api.url) });
     const stop = allowAll(sidecar, S1);
     try {
-      await request(sidecar, 'start', { session: S1, cwd: home.project });
+      await request(sidecar, 'start', { session: S1, cwd: scripted.home.project });
       await request(sidecar, 'exec', { session: S1, turn: 't1', prompt: backgroundBash('sleep 2; echo finished', 'wait then echo') });
       const end = await turnEnd(sidecar, S1, 't1');
       expect(end).toMatchObject({ kind: 'turn.completed' });
@@ -102,7 +91,7 @@ describe('background work through the real SDK', () => {
       expect(await turnEnd(sidecar, S1, 't2')).toMatchObject({ kind: 'turn.completed', result: 'You said: after the background work' });
       expectOneEndPerTurn(sidecar, S1);
 
-      const history = await request(sidecar, 'history', { session: S1, cwd: home.project });
+      const history = await request(sidecar, 'history', { session: S1, cwd: scripted.home.project });
       expect(history.type).toBe('ok');
       const mapped = (history as Extract<OutputLine, { type: 'ok' }>).payload['events'] as Event[];
       const prompts = mapped.filter((e): e is EventOf<'turn.started'> => e.kind === 'turn.started');
@@ -119,10 +108,10 @@ describe('background work through the real SDK', () => {
   }, 120_000);
 
   it("nests a background agent's tools under its call, and holds the turn until the agent is done", async () => {
-    const sidecar = spawnSidecar({ env: { ...home.env(api.url), BATON_CONTINUATION_DELAY_MS: '2000' } });
+    const sidecar = spawnSidecar({ env: { ...scripted.home.env(scripted.api.url), BATON_CONTINUATION_DELAY_MS: '2000' } });
     const stop = allowAll(sidecar, S5);
     try {
-      await request(sidecar, 'start', { session: S5, cwd: home.project });
+      await request(sidecar, 'start', { session: S5, cwd: scripted.home.project });
       const agent = { description: 'look around', prompt: '[bash echo from the agent]', subagent_type: 'general-purpose', run_in_background: true };
       await request(sidecar, 'exec', { session: S5, turn: 't1', prompt: `[tool Agent ${JSON.stringify(agent)}]` });
       expect(await turnEnd(sidecar, S5, 't1')).toMatchObject({ kind: 'turn.completed' });
@@ -150,13 +139,13 @@ describe('background work through the real SDK', () => {
   }, 120_000);
 
   it('ends a held turn at idle, not at its first follow-up result, when two tasks get two follow-ups', async () => {
-    const ctl = join(home.home, 'ctl-two-follow-ups');
+    const ctl = join(scripted.home.home, 'ctl-two-follow-ups');
     mkdirSync(ctl, { recursive: true });
     const touch = (name: string) => writeFileSync(join(ctl, name), '');
-    const sidecar = spawnSidecar({ env: home.env(api.url) });
+    const sidecar = spawnSidecar({ env: scripted.home.env(scripted.api.url) });
     const stop = allowAll(sidecar, S6);
     try {
-      await request(sidecar, 'start', { session: S6, cwd: home.project });
+      await request(sidecar, 'start', { session: S6, cwd: scripted.home.project });
       // A's follow-up pauses mid-reply until "go" exists ([await-file]); B ends while it is paused, so Claude
       // Code answers B in a second follow-up after A's result, with no idle edge between them.
       const a = backgroundBash(untilFile(join(ctl, 'a'), 'echo a'), `first [await-file ${join(ctl, 'go')}]`);
@@ -193,12 +182,12 @@ describe('background work through the real SDK', () => {
   }, 120_000);
 
   it("keeps a still-running background agent's tools on its launching turn, not the next person's", async () => {
-    const gate = join(home.home, 'ctl-agent', 'go');
-    mkdirSync(join(home.home, 'ctl-agent'), { recursive: true });
-    const sidecar = spawnSidecar({ env: home.env(api.url) });
+    const gate = join(scripted.home.home, 'ctl-agent', 'go');
+    mkdirSync(join(scripted.home.home, 'ctl-agent'), { recursive: true });
+    const sidecar = spawnSidecar({ env: scripted.home.env(scripted.api.url) });
     const stop = allowAll(sidecar, S7);
     try {
-      await request(sidecar, 'start', { session: S7, cwd: home.project });
+      await request(sidecar, 'start', { session: S7, cwd: scripted.home.project });
       // The agent's Bash waits for the gate. Its prompt's "[" is escaped in the JSON so that only the agent's own
       // request reads the marker (the fake reads markers in the raw text a prompt holds).
       const agent = {
@@ -233,12 +222,12 @@ describe('background work through the real SDK', () => {
   }, 120_000);
 
   it("closes a background agent's open tools on its launching turn when a later turn's cancel stops the query", async () => {
-    const ctl = join(home.home, 'ctl-agent-cancel');
+    const ctl = join(scripted.home.home, 'ctl-agent-cancel');
     mkdirSync(ctl, { recursive: true });
-    const sidecar = spawnSidecar({ env: home.env(api.url) });
+    const sidecar = spawnSidecar({ env: scripted.home.env(scripted.api.url) });
     const stop = allowAll(sidecar, S8);
     try {
-      await request(sidecar, 'start', { session: S8, cwd: home.project });
+      await request(sidecar, 'start', { session: S8, cwd: scripted.home.project });
       const agent = {
         description: 'wait for the gate',
         prompt: `[bash ${untilFile(join(ctl, 'never'), 'echo late')}]`,
@@ -268,10 +257,10 @@ describe('background work through the real SDK', () => {
   }, 120_000);
 
   it('gives up a follow-up that never comes: continuation_delayed, the turn ends, late output never attaches', async () => {
-    const sidecar = spawnSidecar({ env: { ...home.env(api.url), BATON_CONTINUATION_DELAY_MS: '300' } });
+    const sidecar = spawnSidecar({ env: { ...scripted.home.env(scripted.api.url), BATON_CONTINUATION_DELAY_MS: '300' } });
     const stop = allowAll(sidecar, S2);
     try {
-      await request(sidecar, 'start', { session: S2, cwd: home.project });
+      await request(sidecar, 'start', { session: S2, cwd: scripted.home.project });
       await request(sidecar, 'exec', { session: S2, turn: 't1', prompt: backgroundBash('echo soon', 'answer [withhold]') });
       const warning = await event(sidecar, S2, 'session.updated', (e) => e.warning !== undefined);
       expect(warning).toMatchObject({ turn: 't1', warning: 'continuation_delayed' });
@@ -290,10 +279,10 @@ describe('background work through the real SDK', () => {
   }, 120_000);
 
   it('stops a background task on request', async () => {
-    const sidecar = spawnSidecar({ env: home.env(api.url) });
+    const sidecar = spawnSidecar({ env: scripted.home.env(scripted.api.url) });
     const stop = allowAll(sidecar, S3);
     try {
-      await request(sidecar, 'start', { session: S3, cwd: home.project });
+      await request(sidecar, 'start', { session: S3, cwd: scripted.home.project });
       await request(sidecar, 'exec', { session: S3, turn: 't1', prompt: backgroundBash('sleep 600', 'a long wait') });
       const started = await event(sidecar, S3, 'task.started');
       expect(await request(sidecar, 'stop_task', { session: S3, taskId: started.taskId })).toMatchObject({ type: 'ok' });
@@ -310,9 +299,9 @@ describe('background work through the real SDK', () => {
   }, 120_000);
 
   it('opens no continuation for a canceled turn whose background task ends later', async () => {
-    const sidecar = spawnSidecar({ env: home.env(api.url) });
+    const sidecar = spawnSidecar({ env: scripted.home.env(scripted.api.url) });
     try {
-      await request(sidecar, 'start', { session: S4, cwd: home.project });
+      await request(sidecar, 'start', { session: S4, cwd: scripted.home.project });
       // The first Bash runs in the background; the second keeps the turn busy in the foreground until the cancel.
       const busy = `[tool Bash ${JSON.stringify({ command: 'sleep 30', description: 'keep busy' })}]`;
       await request(sidecar, 'exec', { session: S4, turn: 't1', prompt: `${backgroundBash('sleep 2; echo late', 'late work')}${busy}` });

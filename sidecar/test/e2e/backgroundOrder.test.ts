@@ -3,26 +3,16 @@
 // edges (task_updated, task_notification) come after the empty level signal instead of before it. The edges
 // and the level are not ordered by contract; the CLI of today happens to send the edges first.
 import { getSessionInfo, getSessionMessages, type Query, query, type SDKMessage } from '@anthropic-ai/claude-agent-sdk';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type Event, type EventOf, eventSchema } from '../../src/protocol/events.js';
 import { type QueryFn, SdkSession } from '../../src/session/session.js';
-import { CLAUDE_BINARY, type ClaudeHome, type FakeApi, makeClaudeHome, startFakeApi } from '../helpers/fakeApi.js';
+import { CLAUDE_BINARY } from '../helpers/fakeApi.js';
+import { useScriptedClaude } from '../helpers/scriptedClaude.js';
 
 const S1 = 'b2b2b2b2-0000-4000-8000-000000000001';
 const FOLLOW_UP = 'The background work finished: ';
 
-let api: FakeApi;
-let home: ClaudeHome;
-
-beforeAll(async () => {
-  api = await startFakeApi();
-  home = makeClaudeHome();
-}, 120_000);
-
-afterAll(async () => {
-  await api?.stop();
-  home?.remove();
-});
+const scripted = useScriptedClaude();
 
 const isTerminalEdge = (m: SDKMessage) =>
   m.type === 'system' && (m.subtype === 'task_notification' || (m.subtype === 'task_updated' && m.patch.status === 'completed'));
@@ -51,16 +41,16 @@ const edgesAfterLevel: QueryFn = (params) => {
 describe('background signals in the other order', () => {
   it('keeps the follow-up on the launching turn when the notification comes after the empty level', async () => {
     const emitted: Event[] = [];
-    vi.stubEnv('CLAUDE_CONFIG_DIR', home.configDir);
-    vi.stubEnv('HOME', home.home);
+    vi.stubEnv('CLAUDE_CONFIG_DIR', scripted.home.configDir);
+    vi.stubEnv('HOME', scripted.home.home);
     try {
       const session = await SdkSession.open({
-        start: { session: S1, cwd: home.project, permissionMode: 'bypassPermissions' },
+        start: { session: S1, cwd: scripted.home.project, permissionMode: 'bypassPermissions' },
         executable: CLAUDE_BINARY,
         emit: (e) => emitted.push(eventSchema.parse(e)),
         now: () => new Date(),
         query: edgesAfterLevel,
-        env: home.env(api.url),
+        env: scripted.home.env(scripted.api.url),
         stderr: () => undefined,
         onEnded: () => undefined,
         sessionInfo: (id, options) => getSessionInfo(id, options),

@@ -4,11 +4,11 @@
 // reads the refused calls as denied, not failed.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Event, EventOf } from '../../src/protocol/events.js';
 import { okPayloads, type OutputLine } from '../../src/protocol/schemas.js';
 import { PROTOCOL_VERSION } from '../../src/protocol/version.js';
-import { type ClaudeHome, type FakeApi, makeClaudeHome, startFakeApi } from '../helpers/fakeApi.js';
+import { useScriptedClaude } from '../helpers/scriptedClaude.js';
 import { type SidecarProcess, spawnSidecar } from '../helpers/sidecarProcess.js';
 
 const SESSION = 'd0d0d0d0-0000-4000-8000-000000000024';
@@ -17,19 +17,8 @@ const TOOL_RESULTS = 'Tool results: ';
 const PLAIN =
   "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
 
-let api: FakeApi;
-let home: ClaudeHome;
+const scripted = useScriptedClaude();
 let requestId = 0;
-
-beforeAll(async () => {
-  api = await startFakeApi();
-  home = makeClaudeHome();
-}, 120_000);
-
-afterAll(async () => {
-  await api?.stop();
-  home?.remove();
-});
 
 async function request(sidecar: SidecarProcess, type: string, payload: object): Promise<OutputLine> {
   const id = `r${++requestId}`;
@@ -62,11 +51,11 @@ const endOf = async (sidecar: SidecarProcess, turn: string) =>
 
 describe('deny', () => {
   it('a plain deny stops Claude; a deny with a message goes back; history reads both as denied', async () => {
-    const sidecar = spawnSidecar({ env: home.env(api.url) });
-    await request(sidecar, 'start', { session: SESSION, cwd: home.project, permissionMode: 'default' });
+    const sidecar = spawnSidecar({ env: scripted.home.env(scripted.api.url) });
+    await request(sidecar, 'start', { session: SESSION, cwd: scripted.home.project, permissionMode: 'default' });
 
     // The model asks for two Writes in one reply.
-    const before = api.requests().filter((r) => r === MESSAGES).length;
+    const before = scripted.api.requests().filter((r) => r === MESSAGES).length;
     await request(sidecar, 'exec', { session: SESSION, turn: 'plain', prompt: '[write a.txt one] [write b.txt two]' });
     const ask = await nextAskOrEnd(sidecar, 'plain', 1);
     expect(ask).toMatchObject({ kind: 'permission.requested', toolName: 'Write' });
@@ -76,7 +65,7 @@ describe('deny', () => {
     expect(end).toMatchObject({ kind: 'turn.completed', stopReason: 'tool_denied' });
     expect(ofTurn(sidecar, 'permission.requested', 'plain')).toHaveLength(1);
     // No follow-up request: the model never saw the tool results in this turn.
-    expect(api.requests().filter((r) => r === MESSAGES).length - before).toBe(1);
+    expect(scripted.api.requests().filter((r) => r === MESSAGES).length - before).toBe(1);
     const said = ofTurn(sidecar, 'message.completed', 'plain').map((e) => `${e.role}:${e.text}`);
     expect(said).toEqual(["assistant:I'll do that."]);
     expect(ofTurn(sidecar, 'tool.failed', 'plain').map((e) => e.denied)).toEqual([true, true]);
@@ -101,12 +90,12 @@ describe('deny', () => {
       ['Use e1.txt instead', true],
       ['Use e2.txt instead', true],
     ]);
-    for (const file of ['a.txt', 'b.txt', 'c.txt', 'd.txt']) expect(existsSync(join(home.project, file))).toBe(false);
+    for (const file of ['a.txt', 'b.txt', 'c.txt', 'd.txt']) expect(existsSync(join(scripted.home.project, file))).toBe(false);
     for (const turn of ['plain', 'told']) expect(events(sidecar).filter((e) => e.turn === turn && isEnd(e))).toHaveLength(1);
 
     // Reopened: the transcript's refused calls read denied, as live, and the stop's mark is no "canceled".
     await request(sidecar, 'close', { session: SESSION });
-    const history = await request(sidecar, 'history', { session: SESSION, cwd: home.project });
+    const history = await request(sidecar, 'history', { session: SESSION, cwd: scripted.home.project });
     const past = okPayloads.history.parse(history.type === 'ok' ? history.payload : undefined).events;
     const failed = past.filter((e): e is EventOf<'tool.failed'> => e.kind === 'tool.failed');
     expect(failed.map((e) => [e.name, e.denied])).toEqual([

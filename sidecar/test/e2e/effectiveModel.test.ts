@@ -3,28 +3,17 @@
 // prompt, so the side reads' context usage says it), and after each set_model the CLI's report of the model it now
 // runs arrives before the next turn — also when it names the model reported before (default and opus run the
 // same one), since the console cleared the model it showed at the switch.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Event, EventOf } from '../../src/protocol/events.js';
 import type { OutputLine } from '../../src/protocol/schemas.js';
 import { PROTOCOL_VERSION } from '../../src/protocol/version.js';
-import { type ClaudeHome, type FakeApi, makeClaudeHome, startFakeApi } from '../helpers/fakeApi.js';
+import { useScriptedClaude } from '../helpers/scriptedClaude.js';
 import { type SidecarProcess, spawnSidecar } from '../helpers/sidecarProcess.js';
 
 const S1 = 'e1e1e1e1-1111-4111-8111-111111111111';
 
-let api: FakeApi;
-let home: ClaudeHome;
+const scripted = useScriptedClaude('baton-effective-model-');
 let requestId = 0;
-
-beforeAll(async () => {
-  api = await startFakeApi();
-  home = makeClaudeHome('baton-effective-model-');
-}, 120_000);
-
-afterAll(async () => {
-  await api?.stop();
-  home?.remove();
-});
 
 async function request(sidecar: SidecarProcess, type: string, payload: object): Promise<OutputLine> {
   const id = `r${++requestId}`;
@@ -41,14 +30,14 @@ const isEvent =
 /** The models of the streamed requests after the first `from`, once the fake's log has at least one more. */
 async function streamedAfter(from: number): Promise<Set<string>> {
   // The fake logs a request once it has answered it, which may be after the turn's end reached us.
-  await vi.waitFor(() => expect(api.streamedModels().length).toBeGreaterThan(from), { timeout: 30_000 });
-  return new Set(api.streamedModels().slice(from));
+  await vi.waitFor(() => expect(scripted.api.streamedModels().length).toBeGreaterThan(from), { timeout: 30_000 });
+  return new Set(scripted.api.streamedModels().slice(from));
 }
 
 describe('the effective model', () => {
   it('is reported before the first prompt, and again after every switch before the next turn', async () => {
-    const sidecar = spawnSidecar({ env: home.env(api.url) });
-    expect(await request(sidecar, 'start', { session: S1, cwd: home.project })).toMatchObject({ type: 'ok' });
+    const sidecar = spawnSidecar({ env: scripted.home.env(scripted.api.url) });
+    expect(await request(sidecar, 'start', { session: S1, cwd: scripted.home.project })).toMatchObject({ type: 'ok' });
 
     // The context usage read after opening comes with the CLI's word on its model; no turn ran, nothing was asked
     // of the API.
@@ -61,7 +50,7 @@ describe('the effective model', () => {
     const first = (before[0]!.event as EventOf<'model.resolved'>).model;
     expect(first).toMatch(/^claude-/);
     expect(sidecar.lines.some(isEvent('turn.started'))).toBe(false);
-    expect(api.streamedModels()).toEqual([]);
+    expect(scripted.api.streamedModels()).toEqual([]);
 
     // The first turn runs on the model reported.
     await request(sidecar, 'exec', { session: S1, turn: 't1', prompt: 'First prompt' });
@@ -93,7 +82,7 @@ describe('the effective model', () => {
     expect(opus).toBe(first);
 
     // The next turn runs on the model last reported.
-    const streamedBefore = api.streamedModels().length;
+    const streamedBefore = scripted.api.streamedModels().length;
     await request(sidecar, 'exec', { session: S1, turn: 't2', prompt: 'Second prompt' });
     await sidecar.waitFor(
       isEvent('turn.completed', (e) => e.turn === 't2'),

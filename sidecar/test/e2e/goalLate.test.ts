@@ -4,27 +4,17 @@
 // reads the real transcript but keeps the met status back until the session has stopped reading on its own or
 // follows the transcript; then it lets the status through and says the transcript changed.
 import { getSessionInfo, getSessionMessages, query } from '@anthropic-ai/claude-agent-sdk';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readGoalStatuses } from '../../src/history/goalStatus.js';
 import { type Event, type EventOf, eventSchema } from '../../src/protocol/events.js';
 import type { GoalSource } from '../../src/session/goalFollower.js';
 import { SdkSession } from '../../src/session/session.js';
-import { CLAUDE_BINARY, type ClaudeHome, type FakeApi, makeClaudeHome, startFakeApi } from '../helpers/fakeApi.js';
+import { CLAUDE_BINARY } from '../helpers/fakeApi.js';
+import { useScriptedClaude } from '../helpers/scriptedClaude.js';
 
 const S1 = 'c1c1c1c1-0000-4000-8000-000000000001';
 
-let api: FakeApi;
-let home: ClaudeHome;
-
-beforeAll(async () => {
-  api = await startFakeApi();
-  home = makeClaudeHome();
-}, 120_000);
-
-afterAll(async () => {
-  await api?.stop();
-  home?.remove();
-});
+const scripted = useScriptedClaude();
 
 /** The real transcript's statuses, the met one kept back until `release`. */
 function lateSource(configDir: string) {
@@ -50,17 +40,17 @@ function lateSource(configDir: string) {
 describe('a goal status written after the result', () => {
   it('reaches the goal panel whenever it is written', async () => {
     const emitted: Event[] = [];
-    const late = lateSource(home.configDir);
-    vi.stubEnv('CLAUDE_CONFIG_DIR', home.configDir);
-    vi.stubEnv('HOME', home.home);
+    const late = lateSource(scripted.home.configDir);
+    vi.stubEnv('CLAUDE_CONFIG_DIR', scripted.home.configDir);
+    vi.stubEnv('HOME', scripted.home.home);
     try {
       const session = await SdkSession.open({
-        start: { session: S1, cwd: home.project },
+        start: { session: S1, cwd: scripted.home.project },
         executable: CLAUDE_BINARY,
         emit: (e) => emitted.push(eventSchema.parse(e)),
         now: () => new Date(),
         query,
-        env: home.env(api.url),
+        env: scripted.home.env(scripted.api.url),
         stderr: () => undefined,
         onEnded: () => undefined,
         sessionInfo: (id, options) => getSessionInfo(id, options),

@@ -2,37 +2,26 @@
 // (which answers the goal's stop-hook evaluation: not met until the model's answer says "[goal-met]").
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Event, EventOf } from '../../src/protocol/events.js';
 import type { OutputLine } from '../../src/protocol/schemas.js';
-import { type ClaudeHome, type FakeApi, makeClaudeHome, startFakeApi } from '../helpers/fakeApi.js';
+import { useScriptedClaude } from '../helpers/scriptedClaude.js';
 import { spawnSidecar } from '../helpers/sidecarProcess.js';
 import { event, events, eventsOf, request, turnEnd } from '../helpers/sessionLines.js';
 
 const S1 = 'c0c0c0c0-0000-4000-8000-000000000001';
 const S2 = 'c0c0c0c0-0000-4000-8000-000000000002';
 
-let api: FakeApi;
-let home: ClaudeHome;
-
-beforeAll(async () => {
-  api = await startFakeApi();
-  home = makeClaudeHome();
-}, 120_000);
-
-afterAll(async () => {
-  await api?.stop();
-  home?.remove();
-});
+const scripted = useScriptedClaude();
 
 const goalSummary = (e: EventOf<'goal.updated'>) =>
   e.goal === undefined ? 'none' : `${e.goal.condition}|${e.goal.met ? 'met' : 'not met'}|${e.goal.iterations}`;
 
 describe('goals, compaction and hooks through the real SDK', () => {
   it('reports a goal set, not met, then met — live and in history — and nothing once it is cleared', async () => {
-    const sidecar = spawnSidecar({ env: home.env(api.url) });
+    const sidecar = spawnSidecar({ env: scripted.home.env(scripted.api.url) });
     try {
-      await request(sidecar, 'start', { session: S1, cwd: home.project });
+      await request(sidecar, 'start', { session: S1, cwd: scripted.home.project });
       await request(sidecar, 'exec', { session: S1, turn: 't1', prompt: '/goal the greeting was answered' });
       expect(await turnEnd(sidecar, S1, 't1')).toMatchObject({ kind: 'turn.completed' });
       await event(sidecar, S1, 'goal.updated', (e) => e.goal?.met === true);
@@ -46,7 +35,7 @@ describe('goals, compaction and hooks through the real SDK', () => {
       expect(order.indexOf(live[0]!)).toBeLessThan(order.indexOf(live[1]!));
       await request(sidecar, 'exec', { session: S1, turn: 't2', prompt: '/goal clear' });
       await turnEnd(sidecar, S1, 't2');
-      const history = await request(sidecar, 'history', { session: S1, cwd: home.project });
+      const history = await request(sidecar, 'history', { session: S1, cwd: scripted.home.project });
       const mapped = (history as Extract<OutputLine, { type: 'ok' }>).payload['events'] as Event[];
       const goals = mapped.filter((e): e is EventOf<'goal.updated'> => e.kind === 'goal.updated');
       expect(goals.map(goalSummary)).toEqual(live);
@@ -62,12 +51,12 @@ describe('goals, compaction and hooks through the real SDK', () => {
 
   it('marks a /compact and shows a settings hook run as hook.ran', async () => {
     writeFileSync(
-      join(home.configDir, 'settings.json'),
+      join(scripted.home.configDir, 'settings.json'),
       JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'echo checked-by-hook' }] }] } }),
     );
-    const sidecar = spawnSidecar({ env: home.env(api.url) });
+    const sidecar = spawnSidecar({ env: scripted.home.env(scripted.api.url) });
     try {
-      await request(sidecar, 'start', { session: S2, cwd: home.project });
+      await request(sidecar, 'start', { session: S2, cwd: scripted.home.project });
       await request(sidecar, 'exec', { session: S2, turn: 't1', prompt: 'Hello there' });
       await turnEnd(sidecar, S2, 't1');
       expect(eventsOf(sidecar, S2, 'hook.ran')).toMatchObject([{ hookEvent: 'UserPromptSubmit', outcome: 'success' }]);
@@ -78,7 +67,7 @@ describe('goals, compaction and hooks through the real SDK', () => {
     } finally {
       await request(sidecar, 'close', { session: S2 });
       expect(await sidecar.end()).toBe(0);
-      writeFileSync(join(home.configDir, 'settings.json'), '{}');
+      writeFileSync(join(scripted.home.configDir, 'settings.json'), '{}');
     }
   }, 120_000);
 });

@@ -2,11 +2,12 @@
 // (app/internal/fakeapi) on 127.0.0.1, with a temp HOME / CLAUDE_CONFIG_DIR. Nothing leaves the machine.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Event, EventOf } from '../../src/protocol/events.js';
 import { okPayloads, type OutputLine } from '../../src/protocol/schemas.js';
 import { PROTOCOL_VERSION } from '../../src/protocol/version.js';
-import { CLAUDE_BINARY, type ClaudeHome, type FakeApi, makeClaudeHome, REPO_ROOT, startFakeApi } from '../helpers/fakeApi.js';
+import { CLAUDE_BINARY, REPO_ROOT } from '../helpers/fakeApi.js';
+import { useScriptedClaude } from '../helpers/scriptedClaude.js';
 import { type SidecarProcess, spawnSidecar } from '../helpers/sidecarProcess.js';
 
 const S1 = '11111111-1111-4111-8111-111111111111';
@@ -22,19 +23,8 @@ const S7 = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const S8 = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
 const BINARY = process.env['BATON_SIDECAR_BINARY'] ?? join(REPO_ROOT, 'build/bin/baton-sidecar');
 
-let api: FakeApi;
-let home: ClaudeHome;
+const scripted = useScriptedClaude();
 let requestId = 0;
-
-beforeAll(async () => {
-  api = await startFakeApi();
-  home = makeClaudeHome();
-}, 120_000);
-
-afterAll(async () => {
-  await api?.stop();
-  home?.remove();
-});
 
 function events(sidecar: SidecarProcess): Event[] {
   return sidecar.lines.flatMap((l) => (l.type === 'event' ? [l.event] : []));
@@ -108,8 +98,8 @@ async function finish(sidecar: SidecarProcess): Promise<void> {
 
 describe('sessions through the real SDK', () => {
   it('queues turns in order, settles permissions once and closes with an ack', async () => {
-    const sidecar = spawnSidecar({ env: home.env(api.url) });
-    const started = await request(sidecar, 'start', { session: S1, cwd: home.project });
+    const sidecar = spawnSidecar({ env: scripted.home.env(scripted.api.url) });
+    const started = await request(sidecar, 'start', { session: S1, cwd: scripted.home.project });
     expect(started).toMatchObject({ type: 'ok', payload: { session: S1, executable: CLAUDE_BINARY } });
     expect(eventsOf(sidecar, 'session.started')).toMatchObject([{ session: S1, model: 'default', permissionMode: 'default', resumed: false }]);
 
@@ -138,16 +128,16 @@ describe('sessions through the real SDK', () => {
     expect(await request(sidecar, 'permission', { session: S1, requestId: ask.requestId, verdict: 'deny' })).toMatchObject({ payload: { settled: false } });
     expect(await request(sidecar, 'permission', { session: S1, requestId: 'nope', verdict: 'deny' })).toMatchObject({ error: { code: 'unknown_request' } });
     expect(await turnEnd(sidecar, S1, 't3')).toMatchObject({ event: { kind: 'turn.completed' } });
-    expect(readFileSync(join(home.project, 'allowed.txt'), 'utf8')).toBe('hello\n');
+    expect(readFileSync(join(scripted.home.project, 'allowed.txt'), 'utf8')).toBe('hello\n');
     expect(eventsOf(sidecar, 'permission.settled').filter((e) => e.requestId === ask.requestId)).toHaveLength(1);
     expect(eventsOf(sidecar, 'tool.completed').find((e) => e.name === 'Write')?.fileBefore).toMatchObject({ text: null });
     // File checkpoints: rewinding to the prompt that wrote the file takes the file away again.
     const t3 = eventsOf(sidecar, 'turn.started').find((e) => e.turn === 't3');
     const dryRun = await request(sidecar, 'rewind_files', { session: S1, message: t3?.uuid, dryRun: true });
-    expect(dryRun).toMatchObject({ type: 'ok', payload: { canRewind: true, filesChanged: [join(home.project, 'allowed.txt')] } });
-    expect(existsSync(join(home.project, 'allowed.txt'))).toBe(true);
+    expect(dryRun).toMatchObject({ type: 'ok', payload: { canRewind: true, filesChanged: [join(scripted.home.project, 'allowed.txt')] } });
+    expect(existsSync(join(scripted.home.project, 'allowed.txt'))).toBe(true);
     expect(await request(sidecar, 'rewind_files', { session: S1, message: t3?.uuid, dryRun: false })).toMatchObject({ payload: { canRewind: true } });
-    expect(existsSync(join(home.project, 'allowed.txt'))).toBe(false);
+    expect(existsSync(join(scripted.home.project, 'allowed.txt'))).toBe(false);
 
     const exec4 = request(sidecar, 'exec', { session: S1, turn: 't4', prompt: '[write denied.txt nope]' });
     const ask4 = await event(sidecar, 'permission.requested', (e) => e.turn === 't4');
@@ -156,7 +146,7 @@ describe('sessions through the real SDK', () => {
     await turnEnd(sidecar, S1, 't4');
     expect(eventsOf(sidecar, 'tool.failed').find((e) => e.turn === 't4')).toMatchObject({ name: 'Write', error: 'Not that file' });
     expect(eventsOf(sidecar, 'permission.settled').find((e) => e.requestId === ask4.requestId)).toMatchObject({ verdict: 'deny', by: 'policy' });
-    expect(existsSync(join(home.project, 'denied.txt'))).toBe(false);
+    expect(existsSync(join(scripted.home.project, 'denied.txt'))).toBe(false);
 
     expect(await request(sidecar, 'set_permission_mode', { session: S1, mode: 'acceptEdits' })).toMatchObject({ payload: { mode: 'acceptEdits' } });
     expect(await request(sidecar, 'set_model', { session: S1, model: 'sonnet' })).toMatchObject({ type: 'ok' });
@@ -174,8 +164,8 @@ describe('sessions through the real SDK', () => {
   });
 
   it('cancels queued and running turns, and an interrupt settles a pending permission', async () => {
-    const sidecar = spawnSidecar({ env: home.env(api.url) });
-    await request(sidecar, 'start', { session: S2, cwd: home.project });
+    const sidecar = spawnSidecar({ env: scripted.home.env(scripted.api.url) });
+    await request(sidecar, 'start', { session: S2, cwd: scripted.home.project });
     await request(sidecar, 'exec', { session: S2, turn: 'slow', prompt: '[slow] a long story' });
     await request(sidecar, 'exec', { session: S2, turn: 'next', prompt: 'after the story' });
     await request(sidecar, 'exec', { session: S2, turn: 'dropped', prompt: 'never runs' });
@@ -206,7 +196,7 @@ describe('sessions through the real SDK', () => {
     expect(eventsOf(sidecar, 'permission.settled').find((e) => e.requestId === ask.requestId)).toMatchObject({ verdict: 'deny', by: 'interrupt' });
     expect(await request(sidecar, 'permission', { session: S2, requestId: ask.requestId, verdict: 'allow' })).toMatchObject({ payload: { settled: false } });
     expect(await turnEnd(sidecar, S2, 'ask')).toMatchObject({ event: { kind: 'turn.canceled' } });
-    expect(existsSync(join(home.project, 'pending.txt'))).toBe(false);
+    expect(existsSync(join(scripted.home.project, 'pending.txt'))).toBe(false);
     expect(await request(sidecar, 'cancel', { session: S2, interruptBudgetMs: 3000, drainBudgetMs: 3000 })).toMatchObject({
       payload: { disposition: 'absent', phase: 'none' },
     });
@@ -215,22 +205,22 @@ describe('sessions through the real SDK', () => {
   });
 
   it("resumes and forks under the host's ids, keeping the conversation; lists and maps history", async () => {
-    const sidecar = spawnSidecar({ env: home.env(api.url) });
-    await request(sidecar, 'start', { session: S3, cwd: home.project });
+    const sidecar = spawnSidecar({ env: scripted.home.env(scripted.api.url) });
+    await request(sidecar, 'start', { session: S3, cwd: scripted.home.project });
     await request(sidecar, 'exec', { session: S3, turn: 'a', prompt: 'Remember apples' });
     await turnEnd(sidecar, S3, 'a');
     const firstAnswer = eventsOf(sidecar, 'message.completed', S3).find((e) => e.role === 'assistant');
     await request(sidecar, 'close', { session: S3 });
 
-    expect(await request(sidecar, 'start', { session: S3, cwd: home.project, resume: true })).toMatchObject({ type: 'ok' });
+    expect(await request(sidecar, 'start', { session: S3, cwd: scripted.home.project, resume: true })).toMatchObject({ type: 'ok' });
     await request(sidecar, 'exec', { session: S3, turn: 'b', prompt: '[recall] after resume' });
     expect(await turnEnd(sidecar, S3, 'b')).toMatchObject({ event: { result: 'Earlier you said: Remember apples' } });
     await request(sidecar, 'close', { session: S3 });
 
     // Two sessions at once in one sidecar: a full fork and a fork at the first answer.
     const forks = await Promise.all([
-      request(sidecar, 'start', { session: FORK, cwd: home.project, forkFrom: S3 }),
-      request(sidecar, 'start', { session: FORK_AT, cwd: home.project, forkFrom: S3, at: firstAnswer!.uuid }),
+      request(sidecar, 'start', { session: FORK, cwd: scripted.home.project, forkFrom: S3 }),
+      request(sidecar, 'start', { session: FORK_AT, cwd: scripted.home.project, forkFrom: S3, at: firstAnswer!.uuid }),
     ]);
     expect(forks).toMatchObject([{ type: 'ok' }, { type: 'ok' }]);
     await request(sidecar, 'exec', { session: FORK, turn: 'f', prompt: '[recall] in the fork' });
@@ -243,23 +233,23 @@ describe('sessions through the real SDK', () => {
     expect(eventsOf(sidecar, 'session.started', S3).map((e) => e.resumed)).toEqual([false, true]);
     await Promise.all([request(sidecar, 'close', { session: FORK }), request(sidecar, 'close', { session: FORK_AT })]);
 
-    const listed = await request(sidecar, 'list_sessions', { cwd: home.project });
+    const listed = await request(sidecar, 'list_sessions', { cwd: scripted.home.project });
     const { sessions } = okPayloads.list_sessions.parse(listed.type === 'ok' ? listed.payload : undefined);
     expect(sessions.map((s) => s.session)).toEqual(expect.arrayContaining([S3, FORK, FORK_AT]));
     expect(sessions.map((s) => s.lastModified)).toEqual([...sessions.map((s) => s.lastModified)].sort((a, b) => b - a));
-    expect(sessions.find((s) => s.session === FORK)?.cwd).toBe(home.project);
+    expect(sessions.find((s) => s.session === FORK)?.cwd).toBe(scripted.home.project);
     // The title is the first prompt, not the latest one (the SDK's summary follows the latest prompt).
     expect(sessions.find((s) => s.session === S3)?.title).toBe('Remember apples');
 
     // A rename is the session's own title from then on, and an unknown session is an error.
-    expect(await request(sidecar, 'rename_session', { session: FORK, title: '  Apples, forked ', cwd: home.project })).toMatchObject({ type: 'ok' });
-    const renamed = await request(sidecar, 'list_sessions', { cwd: home.project });
+    expect(await request(sidecar, 'rename_session', { session: FORK, title: '  Apples, forked ', cwd: scripted.home.project })).toMatchObject({ type: 'ok' });
+    const renamed = await request(sidecar, 'list_sessions', { cwd: scripted.home.project });
     const after = okPayloads.list_sessions.parse(renamed.type === 'ok' ? renamed.payload : undefined).sessions;
     expect(after.find((s) => s.session === FORK)?.title).toBe('Apples, forked');
     expect(after.find((s) => s.session === S3)?.title).toBe('Remember apples');
     expect(await request(sidecar, 'rename_session', { session: MISSING, title: 'x' })).toMatchObject({ type: 'error' });
 
-    const history = await request(sidecar, 'history', { session: FORK, cwd: home.project });
+    const history = await request(sidecar, 'history', { session: FORK, cwd: scripted.home.project });
     const historyEvents = okPayloads.history.parse(history.type === 'ok' ? history.payload : undefined).events;
     const texts = historyEvents.flatMap((e) =>
       e.kind === 'message.completed' ? [`${e.role}:${e.text}`] : e.kind === 'turn.started' ? [`prompt:${e.prompt}`] : [],
@@ -284,9 +274,9 @@ describe('sessions through the real SDK', () => {
 
 describe('failures', () => {
   it('fails the turn and ends the session when the CLI dies, and keeps serving', async () => {
-    const sidecar = spawnSidecar({ env: home.env(api.url) });
-    await request(sidecar, 'start', { session: S4, cwd: home.project });
-    expect(await request(sidecar, 'start', { session: S4, cwd: home.project })).toMatchObject({ error: { code: 'session_exists' } });
+    const sidecar = spawnSidecar({ env: scripted.home.env(scripted.api.url) });
+    await request(sidecar, 'start', { session: S4, cwd: scripted.home.project });
+    expect(await request(sidecar, 'start', { session: S4, cwd: scripted.home.project })).toMatchObject({ error: { code: 'session_exists' } });
     await request(sidecar, 'exec', { session: S4, turn: 'k', prompt: '[slow] about to crash' });
     await event(sidecar, 'message.delta', (e) => e.turn === 'k');
     for (const pid of childPids(sidecar.child.pid!)) process.kill(pid, 'SIGKILL');
@@ -298,14 +288,14 @@ describe('failures', () => {
 
     // A resume of a session that does not exist fails start, says which session is not stored, and leaves no
     // events behind.
-    const missing = await request(sidecar, 'start', { session: MISSING, cwd: home.project, resume: true });
+    const missing = await request(sidecar, 'start', { session: MISSING, cwd: scripted.home.project, resume: true });
     expect(missing).toMatchObject({ type: 'error', error: { code: 'session_not_found' } });
     expect((missing as { error: { message: string } }).error.message).toMatch(new RegExp(`no stored session ${MISSING}`));
     expect((missing as { error: { message: string } }).error.message).not.toMatch(/IS_SANDBOX/);
     expect(events(sidecar).filter((e) => e.session === MISSING)).toEqual([]);
 
     // An API authentication failure fails only the turn.
-    await request(sidecar, 'start', { session: S5, cwd: home.project });
+    await request(sidecar, 'start', { session: S5, cwd: scripted.home.project });
     await request(sidecar, 'exec', { session: S5, turn: 'auth', prompt: '[status 401] hello' });
     expect(await turnEnd(sidecar, S5, 'auth')).toMatchObject({ event: { kind: 'turn.failed', code: 'auth' } });
     await request(sidecar, 'close', { session: S5 });
@@ -313,25 +303,25 @@ describe('failures', () => {
   });
 
   it.runIf(process.getuid?.() === 0)('starts as root outside a sandbox (without bypass mode)', async () => {
-    const { IS_SANDBOX: _sandbox, ...env } = home.env(api.url);
+    const { IS_SANDBOX: _sandbox, ...env } = scripted.home.env(scripted.api.url);
     const sidecar = spawnSidecar({ env });
-    expect(await request(sidecar, 'start', { session: S8, cwd: home.project })).toMatchObject({ type: 'ok' });
+    expect(await request(sidecar, 'start', { session: S8, cwd: scripted.home.project })).toMatchObject({ type: 'ok' });
     await request(sidecar, 'exec', { session: S8, turn: 'root', prompt: 'hello as root' });
     expect(await turnEnd(sidecar, S8, 'root')).toMatchObject({ event: { kind: 'turn.completed', result: 'You said: hello as root' } });
     await finish(sidecar);
   });
 
   it('answers start with an explanation when the claude executable is missing', async () => {
-    const sidecar = spawnSidecar({ env: { ...home.env(api.url), CLAUDE_CODE_EXECUTABLE: '/nonexistent/claude' } });
-    const reply = await request(sidecar, 'start', { session: S6, cwd: home.project });
+    const sidecar = spawnSidecar({ env: { ...scripted.home.env(scripted.api.url), CLAUDE_CODE_EXECUTABLE: '/nonexistent/claude' } });
+    const reply = await request(sidecar, 'start', { session: S6, cwd: scripted.home.project });
     expect(reply).toMatchObject({ type: 'error', error: { code: 'sdk_error' } });
     expect((reply as { error: { message: string } }).error.message).toMatch(/CLAUDE_CODE_EXECUTABLE/);
     await finish(sidecar);
   });
 
   it('closes running sessions and exits 0 when stdin closes', async () => {
-    const sidecar = spawnSidecar({ env: home.env(api.url) });
-    await request(sidecar, 'start', { session: S6, cwd: home.project });
+    const sidecar = spawnSidecar({ env: scripted.home.env(scripted.api.url) });
+    await request(sidecar, 'start', { session: S6, cwd: scripted.home.project });
     await request(sidecar, 'exec', { session: S6, turn: 'eof', prompt: '[slow] interrupted by EOF' });
     await event(sidecar, 'message.delta', (e) => e.turn === 'eof');
     await finish(sidecar);
@@ -342,9 +332,9 @@ describe('failures', () => {
 
 describe.runIf(existsSync(BINARY))('the compiled sidecar', () => {
   it("runs a real session with node hidden, using the host's executable", async () => {
-    const env = { ...home.env(api.url), PATH: '/nonexistent' };
+    const env = { ...scripted.home.env(scripted.api.url), PATH: '/nonexistent' };
     const sidecar = spawnSidecar({ command: [BINARY], env });
-    expect(await request(sidecar, 'start', { session: S7, cwd: home.project, executable: CLAUDE_BINARY })).toMatchObject({
+    expect(await request(sidecar, 'start', { session: S7, cwd: scripted.home.project, executable: CLAUDE_BINARY })).toMatchObject({
       type: 'ok',
       payload: { executable: CLAUDE_BINARY },
     });

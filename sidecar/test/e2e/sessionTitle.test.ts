@@ -1,40 +1,29 @@
 // A renamed session's name comes back from the claude CLI as system/session_title_changed (not declared in
 // sdk.d.ts) when the session is resumed: it is the session's title, never an unknown row. The real SDK and claude
 // CLI against the scripted fake Messages API on 127.0.0.1, with a temp HOME / CLAUDE_CONFIG_DIR.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Mapper } from '../../src/mapper/mapper.js';
 import { fixedClock } from '../helpers/clock.js';
-import { type ClaudeHome, type FakeApi, makeClaudeHome, startFakeApi } from '../helpers/fakeApi.js';
+import { useScriptedClaude } from '../helpers/scriptedClaude.js';
 import { events, request, turnEnd } from '../helpers/sessionLines.js';
 import { spawnSidecar } from '../helpers/sidecarProcess.js';
 
 const S = 'd1d1d1d1-1111-4111-8111-111111111111';
 const TITLE = 'Apples and pears';
 
-let api: FakeApi;
-let home: ClaudeHome;
-
-beforeAll(async () => {
-  api = await startFakeApi();
-  home = makeClaudeHome('baton-session-title-');
-}, 120_000);
-
-afterAll(async () => {
-  await api?.stop();
-  home?.remove();
-});
+const scripted = useScriptedClaude('baton-session-title-');
 
 describe('a renamed session', () => {
   it('is named by the CLI on its next turn, with no unknown event', async () => {
-    const sidecar = spawnSidecar({ env: home.env(api.url) });
-    expect(await request(sidecar, 'start', { session: S, cwd: home.project })).toMatchObject({ type: 'ok' });
+    const sidecar = spawnSidecar({ env: scripted.home.env(scripted.api.url) });
+    expect(await request(sidecar, 'start', { session: S, cwd: scripted.home.project })).toMatchObject({ type: 'ok' });
     await request(sidecar, 'exec', { session: S, turn: 't1', prompt: 'first' });
     expect(await turnEnd(sidecar, S, 't1')).toMatchObject({ kind: 'turn.completed' });
     await request(sidecar, 'close', { session: S });
-    expect(await request(sidecar, 'rename_session', { session: S, title: TITLE, cwd: home.project })).toMatchObject({ type: 'ok' });
+    expect(await request(sidecar, 'rename_session', { session: S, title: TITLE, cwd: scripted.home.project })).toMatchObject({ type: 'ok' });
 
     // Resumed, the CLI announces the name as it starts, before the turn's result: by the turn's end it is mapped.
-    expect(await request(sidecar, 'start', { session: S, cwd: home.project, resume: true })).toMatchObject({ type: 'ok' });
+    expect(await request(sidecar, 'start', { session: S, cwd: scripted.home.project, resume: true })).toMatchObject({ type: 'ok' });
     await request(sidecar, 'exec', { session: S, turn: 't2', prompt: 'second' });
     expect(await turnEnd(sidecar, S, 't2')).toMatchObject({ kind: 'turn.completed' });
     await request(sidecar, 'close', { session: S });

@@ -3,31 +3,21 @@
 import { getSessionInfo, getSessionMessages, query } from '@anthropic-ai/claude-agent-sdk';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Event, EventOf } from '../../src/protocol/events.js';
 import { eventSchema } from '../../src/protocol/events.js';
 import { okPayloads, type OutputLine } from '../../src/protocol/schemas.js';
 import { PROTOCOL_VERSION } from '../../src/protocol/version.js';
 import { SdkSession } from '../../src/session/session.js';
-import { CLAUDE_BINARY, type ClaudeHome, type FakeApi, makeClaudeHome, startFakeApi } from '../helpers/fakeApi.js';
+import { CLAUDE_BINARY } from '../helpers/fakeApi.js';
+import { useScriptedClaude } from '../helpers/scriptedClaude.js';
 import { type SidecarProcess, spawnSidecar } from '../helpers/sidecarProcess.js';
 
 const S1 = 'c1c1c1c1-1111-4111-8111-111111111111';
 const S2 = 'c2c2c2c2-2222-4222-8222-222222222222';
 
-let api: FakeApi;
-let home: ClaudeHome;
+const scripted = useScriptedClaude('baton-side-reads-');
 let requestId = 0;
-
-beforeAll(async () => {
-  api = await startFakeApi();
-  home = makeClaudeHome('baton-side-reads-');
-}, 120_000);
-
-afterAll(async () => {
-  await api?.stop();
-  home?.remove();
-});
 
 async function request(sidecar: SidecarProcess, type: string, payload: object): Promise<OutputLine> {
   const id = `r${++requestId}`;
@@ -40,12 +30,12 @@ const isEvent =
   (l: OutputLine): boolean =>
     l.type === 'event' && l.event.kind === kind && match(l.event as EventOf<K>);
 
-const messageRequests = (): string[] => api.requests().filter((r) => r.startsWith('POST /v1/messages') && !r.includes('count_tokens'));
+const messageRequests = (): string[] => scripted.api.requests().filter((r) => r.startsWith('POST /v1/messages') && !r.includes('count_tokens'));
 
 describe('side reads', () => {
   it('arrive after the start reply and again after each turn, without a turn id', async () => {
-    const sidecar = spawnSidecar({ env: home.env(api.url) });
-    const started = await request(sidecar, 'start', { session: S1, cwd: home.project });
+    const sidecar = spawnSidecar({ env: scripted.home.env(scripted.api.url) });
+    const started = await request(sidecar, 'start', { session: S1, cwd: scripted.home.project });
     expect(started).toMatchObject({ type: 'ok' });
     const at = (line: OutputLine): number => sidecar.lines.indexOf(line);
 
@@ -95,12 +85,12 @@ describe('side reads', () => {
       return true;
     });
     let ended = false;
-    // The SDK's session functions read the sidecar's own config dir: point it at the temp home.
-    vi.stubEnv('CLAUDE_CONFIG_DIR', home.configDir);
-    vi.stubEnv('HOME', home.home);
+    // The SDK's session functions read the sidecar's own config dir: point it at the temp scripted.home.
+    vi.stubEnv('CLAUDE_CONFIG_DIR', scripted.home.configDir);
+    vi.stubEnv('HOME', scripted.home.home);
     try {
       const session = await SdkSession.open({
-        start: { session: S2, cwd: home.project },
+        start: { session: S2, cwd: scripted.home.project },
         executable: CLAUDE_BINARY,
         emit: (e) => emitted.push(eventSchema.parse(e)),
         now: () => new Date(),
@@ -110,7 +100,7 @@ describe('side reads', () => {
           q.supportedCommands = () => Promise.reject(new Error('control request failed: boom'));
           return q;
         },
-        env: home.env(api.url),
+        env: scripted.home.env(scripted.api.url),
         stderr: () => undefined,
         onEnded: () => {
           ended = true;
@@ -141,10 +131,10 @@ describe('side reads', () => {
 
 describe('discover_models', () => {
   it('answers with the models from a hidden query: no turn, no Messages API request, no transcript', async () => {
-    const dir = join(home.home, 'discovery');
+    const dir = join(scripted.home.home, 'discovery');
     mkdirSync(dir, { recursive: true });
     const before = messageRequests().length;
-    const sidecar = spawnSidecar({ env: home.env(api.url) });
+    const sidecar = spawnSidecar({ env: scripted.home.env(scripted.api.url) });
     const reply = await request(sidecar, 'discover_models', { cwd: dir });
     expect(reply).toMatchObject({ type: 'ok' });
     const { models } = okPayloads.discover_models.parse(reply.type === 'ok' ? reply.payload : undefined);
@@ -155,14 +145,14 @@ describe('discover_models', () => {
     expect(sidecar.invalid).toEqual([]);
     expect(messageRequests().length).toBe(before);
     // persistSession: false — the discovery folder gets no project transcript.
-    const projects = join(home.configDir, 'projects');
+    const projects = join(scripted.home.configDir, 'projects');
     const keys = existsSync(projects) ? readdirSync(projects) : [];
     expect(keys.filter((k) => k.endsWith('discovery'))).toEqual([]);
   });
 
   it('fails with an explanation, not a hang, when claude exits before answering', async () => {
-    const sidecar = spawnSidecar({ env: { ...home.env(api.url), CLAUDE_CODE_EXECUTABLE: '/bin/false' } });
-    const reply = await request(sidecar, 'discover_models', { cwd: home.project });
+    const sidecar = spawnSidecar({ env: { ...scripted.home.env(scripted.api.url), CLAUDE_CODE_EXECUTABLE: '/bin/false' } });
+    const reply = await request(sidecar, 'discover_models', { cwd: scripted.home.project });
     expect(reply).toMatchObject({ type: 'error', error: { code: 'sdk_error' } });
     expect((reply as { error: { message: string } }).error.message).toMatch(/^model discovery failed: /);
     expect(await sidecar.end()).toBe(0);
