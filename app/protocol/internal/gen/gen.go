@@ -25,6 +25,7 @@ const (
 	enumsPath    = "app/activity/enums_gen.go"
 	kindsPath    = "app/activity/kinds_gen.go"
 	codecPath    = "app/activity/codec_gen.go"
+	checksPath   = "app/activity/checks_gen.go"
 	protocolPath = "app/protocol/wire_gen.go"
 	consolePath  = "app/console/methods_gen.go"
 )
@@ -41,7 +42,7 @@ func Generate(schemaJSON, consoleJSON []byte) ([]File, error) {
 	if err := json.Unmarshal(consoleJSON, &con); err != nil {
 		return nil, fmt.Errorf("read %s: %w", ConsolePath, err)
 	}
-	enums, kinds, codec, err := activityFiles(&doc)
+	enums, kinds, codec, checks, err := activityFiles(&doc)
 	if err != nil {
 		return nil, fmt.Errorf("activity: %w", err)
 	}
@@ -53,6 +54,7 @@ func Generate(schemaJSON, consoleJSON []byte) ([]File, error) {
 		{Path: enumsPath, Content: []byte(enums)},
 		{Path: kindsPath, Content: []byte(kinds)},
 		{Path: codecPath, Content: []byte(codec)},
+		{Path: checksPath, Content: []byte(checks)},
 		{Path: protocolPath, Content: []byte(proto)},
 		{Path: consolePath, Content: []byte(consoleFile(&con))},
 	}
