@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/baton-console/baton/app/activity"
-	"github.com/baton-console/baton/app/internal/testenv"
 	"github.com/stretchr/testify/require"
 )
 
@@ -48,15 +47,7 @@ func TestExecCtrlCSettlesTheRunningTool(t *testing.T) {
 				}
 				waitForPIDFile(t, filepath.Join(h.project, "exec.pid"))
 				if stopped {
-					claude := 0
-					for _, sidecar := range testenv.ChildPIDs(cmd.Process.Pid) {
-						for _, pid := range testenv.ChildPIDs(sidecar) {
-							claude = pid
-						}
-					}
-					require.NotZero(t, claude, "no claude process under baton")
-					require.NoError(t, syscall.Kill(claude, syscall.SIGSTOP))
-					t.Cleanup(func() { _ = syscall.Kill(claude, syscall.SIGKILL) })
+					freezeClaude(t, cmd.Process.Pid)
 				}
 				require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
 				if stopped {

@@ -290,14 +290,7 @@ func TestExecSecondCtrlCSkipsTheInterruptBudget(t *testing.T) {
 	for sc.Scan() {
 		lines = append(lines, sc.Text())
 		if claude == 0 && strings.Contains(sc.Text(), `"kind":"message.delta"`) {
-			for _, sidecar := range testenv.ChildPIDs(cmd.Process.Pid) {
-				for _, pid := range testenv.ChildPIDs(sidecar) {
-					claude = pid
-				}
-			}
-			require.NotZero(t, claude, "no claude process under baton")
-			require.NoError(t, syscall.Kill(claude, syscall.SIGSTOP))
-			t.Cleanup(func() { _ = syscall.Kill(claude, syscall.SIGKILL) })
+			claude = freezeClaude(t, cmd.Process.Pid)
 			require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
 			require.Eventually(t, func() bool { return strings.Contains(stderr.String(), "canceling the turn") },
 				10*time.Second, 10*time.Millisecond)
@@ -453,4 +446,19 @@ func TestHistoryReadsHostExitedAfterBatonWasKilledMidTurn(t *testing.T) {
 	require.Len(t, failed, 1)
 	require.Equal(t, "host_exited", failed[0].Code)
 	require.Equal(t, activity.TurnFailed, events[len(events)-1].Kind, "the cut-off turn is the last one")
+}
+
+// freezeClaude stops the claude process under baton (pid) dead with SIGSTOP, and kills it when the test ends.
+func freezeClaude(t *testing.T, baton int) int {
+	t.Helper()
+	claude := 0
+	for _, sidecar := range testenv.ChildPIDs(baton) {
+		for _, pid := range testenv.ChildPIDs(sidecar) {
+			claude = pid
+		}
+	}
+	require.NotZero(t, claude, "no claude process under baton")
+	require.NoError(t, syscall.Kill(claude, syscall.SIGSTOP))
+	t.Cleanup(func() { _ = syscall.Kill(claude, syscall.SIGKILL) })
+	return claude
 }
