@@ -58,6 +58,11 @@ func (e Event) checkValues() error {
 		if e.Origin != "" && !e.Origin.Valid() {
 			return fmt.Errorf("turn.started with origin %q", e.Origin)
 		}
+		for i, v := range e.Images {
+			if err := v.checkValues(); err != nil {
+				return fmt.Errorf("turn.started images[%d]: %w", i, err)
+			}
+		}
 	case TurnAccepted:
 		if e.Session == "" {
 			return errors.New("turn.accepted event without a session")
@@ -151,6 +156,11 @@ func (e Event) checkValues() error {
 		if e.FileBefore != nil {
 			if err := e.FileBefore.checkValues(); err != nil {
 				return fmt.Errorf("tool.completed fileBefore: %w", err)
+			}
+		}
+		for i, v := range e.Images {
+			if err := v.checkValues(); err != nil {
+				return fmt.Errorf("tool.completed images[%d]: %w", i, err)
 			}
 		}
 	case ToolFailed:
@@ -343,6 +353,35 @@ func (e Event) checkValues() error {
 		if !e.Outcome.Valid() {
 			return fmt.Errorf("hook.ran with outcome %q", e.Outcome)
 		}
+	case CompactSummary:
+		if e.Session == "" {
+			return errors.New("compact.summary event without a session")
+		}
+	case APIError:
+		if e.Session == "" {
+			return errors.New("api.error event without a session")
+		}
+	case CommandRan:
+		if e.Session == "" {
+			return errors.New("command.ran event without a session")
+		}
+		if e.Name == "" {
+			return errors.New("command.ran event with an empty name")
+		}
+	case CommandOutput:
+		if e.Session == "" {
+			return errors.New("command.output event without a session")
+		}
+		if !e.Stream.Valid() {
+			return fmt.Errorf("command.output with stream %q", e.Stream)
+		}
+	case TranscriptUnreadable:
+		if e.Session == "" {
+			return errors.New("transcript.unreadable event without a session")
+		}
+		if e.Lines == nil {
+			return errors.New("transcript.unreadable event without lines")
+		}
 	case ProtocolError:
 		if !ErrorCode(e.Code).Valid() {
 			return fmt.Errorf("protocol.error with code %q", e.Code)
@@ -376,6 +415,13 @@ func (v CommandEntry) checkValues() error {
 func (v FileBefore) checkValues() error {
 	if v.Path == "" {
 		return errors.New("an empty path")
+	}
+	return nil
+}
+
+func (v Image) checkValues() error {
+	if v.MediaType == "" {
+		return errors.New("an empty mediaType")
 	}
 	return nil
 }

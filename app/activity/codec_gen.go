@@ -59,6 +59,7 @@ type wireTurnStarted struct {
 	Prompt    string     `json:"prompt"`
 	UUID      string     `json:"uuid,omitempty"`
 	Origin    TurnOrigin `json:"origin,omitempty"`
+	Images    []Image    `json:"images,omitempty"`
 }
 
 type wireTurnAccepted struct {
@@ -189,6 +190,7 @@ type wireToolCompleted struct {
 	Output     string          `json:"output"`
 	Structured json.RawMessage `json:"structured,omitempty"`
 	FileBefore *FileBefore     `json:"fileBefore,omitempty"`
+	Images     []Image         `json:"images,omitempty"`
 }
 
 type wireToolFailed struct {
@@ -416,6 +418,61 @@ type wireHookRan struct {
 	Output    string      `json:"output,omitempty"`
 }
 
+type wireCompactSummary struct {
+	Kind      Kind      `json:"kind"`
+	Session   string    `json:"session"`
+	Turn      string    `json:"turn,omitempty"`
+	Seq       uint64    `json:"seq,omitempty"`
+	Time      time.Time `json:"time"`
+	Ephemeral bool      `json:"ephemeral,omitempty"`
+	Text      string    `json:"text"`
+}
+
+type wireAPIError struct {
+	Kind            Kind      `json:"kind"`
+	Session         string    `json:"session"`
+	Turn            string    `json:"turn,omitempty"`
+	Seq             uint64    `json:"seq,omitempty"`
+	Time            time.Time `json:"time"`
+	Ephemeral       bool      `json:"ephemeral,omitempty"`
+	Error           string    `json:"error"`
+	HTTPStatus      *int64    `json:"httpStatus,omitempty"`
+	Message         string    `json:"message"`
+	ParentToolUseID string    `json:"parentToolUseId,omitempty"`
+}
+
+type wireCommandRan struct {
+	Kind      Kind      `json:"kind"`
+	Session   string    `json:"session"`
+	Turn      string    `json:"turn,omitempty"`
+	Seq       uint64    `json:"seq,omitempty"`
+	Time      time.Time `json:"time"`
+	Ephemeral bool      `json:"ephemeral,omitempty"`
+	Name      string    `json:"name"`
+	Args      string    `json:"args,omitempty"`
+}
+
+type wireCommandOutput struct {
+	Kind      Kind          `json:"kind"`
+	Session   string        `json:"session"`
+	Turn      string        `json:"turn,omitempty"`
+	Seq       uint64        `json:"seq,omitempty"`
+	Time      time.Time     `json:"time"`
+	Ephemeral bool          `json:"ephemeral,omitempty"`
+	Stream    CommandStream `json:"stream"`
+	Text      string        `json:"text"`
+}
+
+type wireTranscriptUnreadable struct {
+	Kind      Kind      `json:"kind"`
+	Session   string    `json:"session"`
+	Turn      string    `json:"turn,omitempty"`
+	Seq       uint64    `json:"seq,omitempty"`
+	Time      time.Time `json:"time"`
+	Ephemeral bool      `json:"ephemeral,omitempty"`
+	Lines     int64     `json:"lines"`
+}
+
 type wireProtocolError struct {
 	Kind      Kind      `json:"kind"`
 	Session   string    `json:"session"`
@@ -457,7 +514,7 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	case SessionUpdated:
 		return json.Marshal(wireSessionUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, PermissionMode: e.PermissionMode, Title: e.Title, Model: e.Model, Status: e.Status, Retry: e.Retry, State: e.State, Warning: e.Warning})
 	case TurnStarted:
-		return json.Marshal(wireTurnStarted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Prompt: e.Prompt, UUID: e.UUID, Origin: e.Origin})
+		return json.Marshal(wireTurnStarted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Prompt: e.Prompt, UUID: e.UUID, Origin: e.Origin, Images: e.Images})
 	case TurnAccepted:
 		return json.Marshal(wireTurnAccepted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, ProviderMessage: e.ProviderMessage})
 	case TurnGuided:
@@ -477,7 +534,7 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	case ToolUpdated:
 		return json.Marshal(wireToolUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, ToolUseID: e.ToolUseID, ElapsedSeconds: e.ElapsedSeconds, Summary: e.Summary})
 	case ToolCompleted:
-		return json.Marshal(wireToolCompleted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, ToolUseID: e.ToolUseID, Name: e.Name, Output: e.Output, Structured: e.Structured, FileBefore: e.FileBefore})
+		return json.Marshal(wireToolCompleted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, ToolUseID: e.ToolUseID, Name: e.Name, Output: e.Output, Structured: e.Structured, FileBefore: e.FileBefore, Images: e.Images})
 	case ToolFailed:
 		return json.Marshal(wireToolFailed{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, ToolUseID: e.ToolUseID, Name: e.Name, Error: e.Error, Denied: e.Denied})
 	case ToolInterrupted:
@@ -514,6 +571,16 @@ func (e Event) MarshalJSON() ([]byte, error) {
 		return json.Marshal(wireSessionCompacted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Trigger: e.Trigger, PreTokens: deref(e.PreTokens)})
 	case HookRan:
 		return json.Marshal(wireHookRan{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, HookEvent: e.HookEvent, Name: e.Name, Outcome: e.Outcome, Output: e.Output})
+	case CompactSummary:
+		return json.Marshal(wireCompactSummary{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Text: e.Text})
+	case APIError:
+		return json.Marshal(wireAPIError{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Error: e.Error, HTTPStatus: e.HTTPStatus, Message: e.Message, ParentToolUseID: e.ParentToolUseID})
+	case CommandRan:
+		return json.Marshal(wireCommandRan{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Name: e.Name, Args: e.Args})
+	case CommandOutput:
+		return json.Marshal(wireCommandOutput{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Stream: e.Stream, Text: e.Text})
+	case TranscriptUnreadable:
+		return json.Marshal(wireTranscriptUnreadable{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Lines: deref(e.Lines)})
 	case ProtocolError:
 		return json.Marshal(wireProtocolError{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Code: e.Code, Message: e.Message})
 	case Unknown:

@@ -29,12 +29,12 @@ func TestTopLevelReadsKeysThroughTrickyValues(t *testing.T) {
 	}
 }
 
-// Only kinds carrying structured values pay for the strict decoder; a stream piece does not.
+// Only kinds carrying structured values pay for the strict decoder (turn.started: its images); a stream piece does not.
 func TestNestedKindsAreTheOnesWithStructuredFields(t *testing.T) {
-	for _, k := range []Kind{ToolStarted, ToolCompleted, PlanUpdated, SessionUpdated, PermissionSettled, TasksUpdated, GoalUpdated, CommandsUpdated, ModelsUpdated} {
+	for _, k := range []Kind{ToolStarted, ToolCompleted, TurnStarted, PlanUpdated, SessionUpdated, PermissionSettled, TasksUpdated, GoalUpdated, CommandsUpdated, ModelsUpdated} {
 		require.True(t, nestedKinds[k], k)
 	}
-	for _, k := range []Kind{MessageDelta, MessageCompleted, UsageUpdated, TurnStarted, PermissionRequested, Unknown} {
+	for _, k := range []Kind{MessageDelta, MessageCompleted, UsageUpdated, PermissionRequested, Unknown} {
 		require.False(t, nestedKinds[k], k)
 	}
 }

@@ -76,6 +76,29 @@ func (v CanceledDisposition) Valid() bool {
 	return false
 }
 
+// CommandStream is a closed set of wire values (wire.schema.json $defs/CommandStream).
+type CommandStream string
+
+const (
+	CommandStreamStdout CommandStream = "stdout"
+	CommandStreamStderr CommandStream = "stderr"
+)
+
+// CommandStreamValues lists every CommandStream, in the schema's order.
+var CommandStreamValues = []CommandStream{CommandStreamStdout, CommandStreamStderr}
+
+// String returns the wire value.
+func (v CommandStream) String() string { return string(v) }
+
+// Valid reports whether v is one of the values the wire names.
+func (v CommandStream) Valid() bool {
+	switch v {
+	case CommandStreamStdout, CommandStreamStderr:
+		return true
+	}
+	return false
+}
+
 // CompactTrigger is a closed set of wire values (wire.schema.json $defs/CompactTrigger).
 type CompactTrigger string
 
@@ -456,10 +479,11 @@ const (
 	ToolInterruptCauseSidecarExited ToolInterruptCause = "sidecar_exited"
 	ToolInterruptCauseHostExited    ToolInterruptCause = "host_exited"
 	ToolInterruptCauseTurnEnded     ToolInterruptCause = "turn_ended"
+	ToolInterruptCauseSessionEnded  ToolInterruptCause = "session_ended"
 )
 
 // ToolInterruptCauseValues lists every ToolInterruptCause, in the schema's order.
-var ToolInterruptCauseValues = []ToolInterruptCause{ToolInterruptCauseCancel, ToolInterruptCauseFailure, ToolInterruptCauseSidecarExited, ToolInterruptCauseHostExited, ToolInterruptCauseTurnEnded}
+var ToolInterruptCauseValues = []ToolInterruptCause{ToolInterruptCauseCancel, ToolInterruptCauseFailure, ToolInterruptCauseSidecarExited, ToolInterruptCauseHostExited, ToolInterruptCauseTurnEnded, ToolInterruptCauseSessionEnded}
 
 // String returns the wire value.
 func (v ToolInterruptCause) String() string { return string(v) }
@@ -467,7 +491,7 @@ func (v ToolInterruptCause) String() string { return string(v) }
 // Valid reports whether v is one of the values the wire names.
 func (v ToolInterruptCause) Valid() bool {
 	switch v {
-	case ToolInterruptCauseCancel, ToolInterruptCauseFailure, ToolInterruptCauseSidecarExited, ToolInterruptCauseHostExited, ToolInterruptCauseTurnEnded:
+	case ToolInterruptCauseCancel, ToolInterruptCauseFailure, ToolInterruptCauseSidecarExited, ToolInterruptCauseHostExited, ToolInterruptCauseTurnEnded, ToolInterruptCauseSessionEnded:
 		return true
 	}
 	return false

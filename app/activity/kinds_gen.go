@@ -13,45 +13,50 @@ const WireVersion = 4
 
 // Event kinds (wire.schema.json x-events).
 const (
-	SessionStarted      Kind = "session.started"      // made by the sidecar
-	SessionClosed       Kind = "session.closed"       // made by the sidecar
-	SessionUpdated      Kind = "session.updated"      // made by the sidecar
-	TurnStarted         Kind = "turn.started"         // made by the sidecar
-	TurnAccepted        Kind = "turn.accepted"        // made by the sidecar
-	TurnGuided          Kind = "turn.guided"          // made by the sidecar
-	TurnCompleted       Kind = "turn.completed"       // made by the sidecar
-	TurnFailed          Kind = "turn.failed"          // made by the sidecar
-	TurnCanceled        Kind = "turn.canceled"        // made by the sidecar
-	MessageDelta        Kind = "message.delta"        // made by the sidecar
-	MessageCompleted    Kind = "message.completed"    // made by the sidecar
-	ToolStarted         Kind = "tool.started"         // made by the sidecar
-	ToolUpdated         Kind = "tool.updated"         // made by the sidecar
-	ToolCompleted       Kind = "tool.completed"       // made by the sidecar
-	ToolFailed          Kind = "tool.failed"          // made by the sidecar
-	ToolInterrupted     Kind = "tool.interrupted"     // made by the sidecar
-	ToolCalled          Kind = "tool.called"          // made by the sidecar
-	PermissionRequested Kind = "permission.requested" // made by the sidecar
-	PermissionSettled   Kind = "permission.settled"   // made by the sidecar
-	PlanUpdated         Kind = "plan.updated"         // made by the sidecar
-	UsageUpdated        Kind = "usage.updated"        // made by the sidecar
-	ModelResolved       Kind = "model.resolved"       // made by the sidecar
-	CommandsUpdated     Kind = "commands.updated"     // made by the sidecar
-	ModelsUpdated       Kind = "models.updated"       // made by the sidecar
-	ContextUpdated      Kind = "context.updated"      // made by the sidecar
-	TasksUpdated        Kind = "tasks.updated"        // made by the sidecar
-	TaskStarted         Kind = "task.started"         // made by the sidecar
-	TaskUpdated         Kind = "task.updated"         // made by the sidecar
-	TaskCompleted       Kind = "task.completed"       // made by the sidecar
-	GoalUpdated         Kind = "goal.updated"         // made by the sidecar
-	SessionCompacted    Kind = "session.compacted"    // made by the sidecar
-	HookRan             Kind = "hook.ran"             // made by the sidecar
-	ProtocolError       Kind = "protocol.error"       // made by the sidecar
-	Unknown             Kind = "unknown"              // made by the sidecar
-	TurnQueued          Kind = "turn.queued"          // made by the host
+	SessionStarted       Kind = "session.started"       // made by the sidecar
+	SessionClosed        Kind = "session.closed"        // made by the sidecar
+	SessionUpdated       Kind = "session.updated"       // made by the sidecar
+	TurnStarted          Kind = "turn.started"          // made by the sidecar
+	TurnAccepted         Kind = "turn.accepted"         // made by the sidecar
+	TurnGuided           Kind = "turn.guided"           // made by the sidecar
+	TurnCompleted        Kind = "turn.completed"        // made by the sidecar
+	TurnFailed           Kind = "turn.failed"           // made by the sidecar
+	TurnCanceled         Kind = "turn.canceled"         // made by the sidecar
+	MessageDelta         Kind = "message.delta"         // made by the sidecar
+	MessageCompleted     Kind = "message.completed"     // made by the sidecar
+	ToolStarted          Kind = "tool.started"          // made by the sidecar
+	ToolUpdated          Kind = "tool.updated"          // made by the sidecar
+	ToolCompleted        Kind = "tool.completed"        // made by the sidecar
+	ToolFailed           Kind = "tool.failed"           // made by the sidecar
+	ToolInterrupted      Kind = "tool.interrupted"      // made by the sidecar
+	ToolCalled           Kind = "tool.called"           // made by the sidecar
+	PermissionRequested  Kind = "permission.requested"  // made by the sidecar
+	PermissionSettled    Kind = "permission.settled"    // made by the sidecar
+	PlanUpdated          Kind = "plan.updated"          // made by the sidecar
+	UsageUpdated         Kind = "usage.updated"         // made by the sidecar
+	ModelResolved        Kind = "model.resolved"        // made by the sidecar
+	CommandsUpdated      Kind = "commands.updated"      // made by the sidecar
+	ModelsUpdated        Kind = "models.updated"        // made by the sidecar
+	ContextUpdated       Kind = "context.updated"       // made by the sidecar
+	TasksUpdated         Kind = "tasks.updated"         // made by the sidecar
+	TaskStarted          Kind = "task.started"          // made by the sidecar
+	TaskUpdated          Kind = "task.updated"          // made by the sidecar
+	TaskCompleted        Kind = "task.completed"        // made by the sidecar
+	GoalUpdated          Kind = "goal.updated"          // made by the sidecar
+	SessionCompacted     Kind = "session.compacted"     // made by the sidecar
+	HookRan              Kind = "hook.ran"              // made by the sidecar
+	CompactSummary       Kind = "compact.summary"       // made by the sidecar
+	APIError             Kind = "api.error"             // made by the sidecar
+	CommandRan           Kind = "command.ran"           // made by the sidecar
+	CommandOutput        Kind = "command.output"        // made by the sidecar
+	TranscriptUnreadable Kind = "transcript.unreadable" // made by the sidecar
+	ProtocolError        Kind = "protocol.error"        // made by the sidecar
+	Unknown              Kind = "unknown"               // made by the sidecar
+	TurnQueued           Kind = "turn.queued"           // made by the host
 )
 
 // Kinds lists every kind of the wire, in the schema's order.
-var Kinds = []Kind{SessionStarted, SessionClosed, SessionUpdated, TurnStarted, TurnAccepted, TurnGuided, TurnCompleted, TurnFailed, TurnCanceled, MessageDelta, MessageCompleted, ToolStarted, ToolUpdated, ToolCompleted, ToolFailed, ToolInterrupted, ToolCalled, PermissionRequested, PermissionSettled, PlanUpdated, UsageUpdated, ModelResolved, CommandsUpdated, ModelsUpdated, ContextUpdated, TasksUpdated, TaskStarted, TaskUpdated, TaskCompleted, GoalUpdated, SessionCompacted, HookRan, ProtocolError, Unknown, TurnQueued}
+var Kinds = []Kind{SessionStarted, SessionClosed, SessionUpdated, TurnStarted, TurnAccepted, TurnGuided, TurnCompleted, TurnFailed, TurnCanceled, MessageDelta, MessageCompleted, ToolStarted, ToolUpdated, ToolCompleted, ToolFailed, ToolInterrupted, ToolCalled, PermissionRequested, PermissionSettled, PlanUpdated, UsageUpdated, ModelResolved, CommandsUpdated, ModelsUpdated, ContextUpdated, TasksUpdated, TaskStarted, TaskUpdated, TaskCompleted, GoalUpdated, SessionCompacted, HookRan, CompactSummary, APIError, CommandRan, CommandOutput, TranscriptUnreadable, ProtocolError, Unknown, TurnQueued}
 
 // String returns the wire name.
 func (k Kind) String() string { return string(k) }
@@ -86,6 +91,13 @@ type GoalState struct {
 	Met        bool   `json:"met"`
 	Iterations int64  `json:"iterations"`
 	LastReason string `json:"lastReason,omitempty"`
+}
+
+// Image is a nested object of the wire.
+type Image struct {
+	MediaType string `json:"mediaType"`
+	Data      string `json:"data,omitempty"`
+	Bytes     int64  `json:"bytes"`
 }
 
 // ModelEntry is a nested object of the wire.
@@ -135,7 +147,7 @@ type Event struct {
 	Resumed             *bool               `json:"resumed,omitempty"`             // session.started
 	ForkedFrom          string              `json:"forkedFrom,omitempty"`          // session.started
 	Reason              SessionCloseReason  `json:"reason,omitempty"`              // session.closed
-	Message             string              `json:"message,omitempty"`             // session.closed, turn.failed, permission.settled, protocol.error
+	Message             string              `json:"message,omitempty"`             // session.closed, turn.failed, permission.settled, api.error, protocol.error
 	Title               string              `json:"title,omitempty"`               // session.updated, tool.started, permission.requested
 	Status              SessionActivity     `json:"status,omitempty"`              // session.updated
 	Retry               *RetryInfo          `json:"retry,omitempty"`               // session.updated
@@ -144,6 +156,7 @@ type Event struct {
 	Prompt              string              `json:"prompt,omitempty"`              // turn.started, turn.guided, turn.queued
 	UUID                string              `json:"uuid,omitempty"`                // turn.started, message.completed
 	Origin              TurnOrigin          `json:"origin,omitempty"`              // turn.started
+	Images              []Image             `json:"images,omitzero"`               // turn.started, tool.completed
 	ProviderMessage     string              `json:"providerMessage,omitempty"`     // turn.accepted
 	Result              string              `json:"result,omitempty"`              // turn.completed
 	DurationMs          *float64            `json:"durationMs,omitempty"`          // turn.completed
@@ -156,12 +169,12 @@ type Event struct {
 	MessageID           string              `json:"messageId,omitempty"`           // message.delta, message.completed
 	Index               *int64              `json:"index,omitempty"`               // message.delta
 	Block               MessageBlock        `json:"block,omitempty"`               // message.delta
-	Text                string              `json:"text,omitempty"`                // message.delta, message.completed
+	Text                string              `json:"text,omitempty"`                // message.delta, message.completed, compact.summary, command.output
 	Role                MessageRole         `json:"role,omitempty"`                // message.completed
-	ParentToolUseID     string              `json:"parentToolUseId,omitempty"`     // message.completed, tool.started
+	ParentToolUseID     string              `json:"parentToolUseId,omitempty"`     // message.completed, tool.started, api.error
 	Stopped             *bool               `json:"stopped,omitempty"`             // message.completed
 	ToolUseID           string              `json:"toolUseId,omitempty"`           // tool.started, tool.updated, tool.completed, tool.failed, tool.interrupted, tool.called, permission.requested, task.started
-	Name                string              `json:"name,omitempty"`                // tool.started, tool.completed, tool.failed, tool.interrupted, tool.called, hook.ran
+	Name                string              `json:"name,omitempty"`                // tool.started, tool.completed, tool.failed, tool.interrupted, tool.called, hook.ran, command.ran
 	Input               json.RawMessage     `json:"input,omitempty"`               // tool.started, tool.called, permission.requested
 	ToolKind            ToolKind            `json:"toolKind,omitempty"`            // tool.started, permission.requested
 	Detail              string              `json:"detail,omitempty"`              // tool.started
@@ -171,7 +184,7 @@ type Event struct {
 	Summary             string              `json:"summary,omitempty"`             // tool.updated, task.completed
 	Output              string              `json:"output,omitempty"`              // tool.completed, hook.ran
 	Structured          json.RawMessage     `json:"structured,omitempty"`          // tool.completed
-	Error               string              `json:"error,omitempty"`               // tool.failed
+	Error               string              `json:"error,omitempty"`               // tool.failed, api.error
 	Denied              *bool               `json:"denied,omitempty"`              // tool.failed
 	Cause               ToolInterruptCause  `json:"cause,omitempty"`               // tool.interrupted
 	CallID              string              `json:"callId,omitempty"`              // tool.called
@@ -212,6 +225,10 @@ type Event struct {
 	PreTokens           *int64              `json:"preTokens,omitempty"`           // session.compacted
 	HookEvent           string              `json:"hookEvent,omitempty"`           // hook.ran
 	Outcome             HookOutcome         `json:"outcome,omitempty"`             // hook.ran
+	HTTPStatus          *int64              `json:"httpStatus,omitempty"`          // api.error
+	Args                string              `json:"args,omitempty"`                // command.ran
+	Stream              CommandStream       `json:"stream,omitempty"`              // command.output
+	Lines               *int64              `json:"lines,omitempty"`               // transcript.unreadable
 	Raw                 json.RawMessage     `json:"raw,omitempty"`                 // unknown
 }
 
@@ -222,39 +239,44 @@ type kindSpec struct {
 }
 
 var kindSpecs = map[Kind]kindSpec{
-	SessionStarted:      {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "cwd": true, "model": true, "permissionMode": true, "resumed": true, "forkedFrom": false}},
-	SessionClosed:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "reason": true, "message": false}},
-	SessionUpdated:      {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "permissionMode": false, "title": false, "model": false, "status": false, "retry": false, "state": false, "warning": false}},
-	TurnStarted:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true, "uuid": false, "origin": false}},
-	TurnAccepted:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "providerMessage": true}},
-	TurnGuided:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true}},
-	TurnCompleted:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "result": false, "durationMs": true, "numTurns": true, "costUsd": true, "stopReason": false}},
-	TurnFailed:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "code": true, "message": true, "numTurns": false, "costUsd": false}},
-	TurnCanceled:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "disposition": true, "forced": false}},
-	MessageDelta:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": true, "kind": true, "messageId": true, "index": true, "block": true, "text": true}},
-	MessageCompleted:    {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "role": true, "messageId": false, "uuid": false, "text": true, "parentToolUseId": false, "stopped": false}},
-	ToolStarted:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "name": true, "input": true, "toolKind": true, "title": true, "detail": false, "path": false, "parentToolUseId": false, "fileBefore": false}},
-	ToolUpdated:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "elapsedSeconds": false, "summary": false}},
-	ToolCompleted:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "name": true, "output": true, "structured": false, "fileBefore": false}},
-	ToolFailed:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "name": true, "error": true, "denied": false}},
-	ToolInterrupted:     {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "name": true, "cause": true}},
-	ToolCalled:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "callId": true, "toolUseId": false, "name": true, "input": true}},
-	PermissionRequested: {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "requestId": true, "toolUseId": true, "toolName": true, "input": true, "toolKind": true, "toolTitle": true, "title": false, "description": false, "decisionReason": false, "suggestions": true}},
-	PermissionSettled:   {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "requestId": true, "verdict": true, "by": true, "message": false, "answers": false, "mode": false}},
-	PlanUpdated:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "items": true}},
-	UsageUpdated:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "turnOutputTokens": true, "thinkingTokens": false, "inputTokens": false, "outputTokens": false, "cacheReadTokens": false, "cacheCreationTokens": false, "contextWindow": false, "contextTokens": false}},
-	ModelResolved:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "model": true}},
-	CommandsUpdated:     {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "commands": true}},
-	ModelsUpdated:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "models": true}},
-	ContextUpdated:      {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "totalTokens": true, "maxTokens": true, "percentage": true}},
-	TasksUpdated:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "tasks": true}},
-	TaskStarted:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "taskId": true, "runId": false, "toolUseId": false, "taskType": true, "description": true, "backgrounded": true}},
-	TaskUpdated:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "taskId": true, "taskState": false, "backgrounded": false}},
-	TaskCompleted:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "taskId": true, "taskEnd": true, "summary": false, "outputFile": false}},
-	GoalUpdated:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "goal": false}},
-	SessionCompacted:    {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "trigger": true, "preTokens": true}},
-	HookRan:             {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "hookEvent": true, "name": true, "outcome": true, "output": false}},
-	ProtocolError:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "code": true, "message": true}},
-	Unknown:             {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "raw": true}},
-	TurnQueued:          {hostMade: true, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true}},
+	SessionStarted:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "cwd": true, "model": true, "permissionMode": true, "resumed": true, "forkedFrom": false}},
+	SessionClosed:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "reason": true, "message": false}},
+	SessionUpdated:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "permissionMode": false, "title": false, "model": false, "status": false, "retry": false, "state": false, "warning": false}},
+	TurnStarted:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true, "uuid": false, "origin": false, "images": false}},
+	TurnAccepted:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "providerMessage": true}},
+	TurnGuided:           {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true}},
+	TurnCompleted:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "result": false, "durationMs": true, "numTurns": true, "costUsd": true, "stopReason": false}},
+	TurnFailed:           {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "code": true, "message": true, "numTurns": false, "costUsd": false}},
+	TurnCanceled:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "disposition": true, "forced": false}},
+	MessageDelta:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": true, "kind": true, "messageId": true, "index": true, "block": true, "text": true}},
+	MessageCompleted:     {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "role": true, "messageId": false, "uuid": false, "text": true, "parentToolUseId": false, "stopped": false}},
+	ToolStarted:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "name": true, "input": true, "toolKind": true, "title": true, "detail": false, "path": false, "parentToolUseId": false, "fileBefore": false}},
+	ToolUpdated:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "elapsedSeconds": false, "summary": false}},
+	ToolCompleted:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "name": true, "output": true, "structured": false, "fileBefore": false, "images": false}},
+	ToolFailed:           {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "name": true, "error": true, "denied": false}},
+	ToolInterrupted:      {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "name": true, "cause": true}},
+	ToolCalled:           {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "callId": true, "toolUseId": false, "name": true, "input": true}},
+	PermissionRequested:  {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "requestId": true, "toolUseId": true, "toolName": true, "input": true, "toolKind": true, "toolTitle": true, "title": false, "description": false, "decisionReason": false, "suggestions": true}},
+	PermissionSettled:    {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "requestId": true, "verdict": true, "by": true, "message": false, "answers": false, "mode": false}},
+	PlanUpdated:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "items": true}},
+	UsageUpdated:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "turnOutputTokens": true, "thinkingTokens": false, "inputTokens": false, "outputTokens": false, "cacheReadTokens": false, "cacheCreationTokens": false, "contextWindow": false, "contextTokens": false}},
+	ModelResolved:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "model": true}},
+	CommandsUpdated:      {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "commands": true}},
+	ModelsUpdated:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "models": true}},
+	ContextUpdated:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "totalTokens": true, "maxTokens": true, "percentage": true}},
+	TasksUpdated:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "tasks": true}},
+	TaskStarted:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "taskId": true, "runId": false, "toolUseId": false, "taskType": true, "description": true, "backgrounded": true}},
+	TaskUpdated:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "taskId": true, "taskState": false, "backgrounded": false}},
+	TaskCompleted:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "taskId": true, "taskEnd": true, "summary": false, "outputFile": false}},
+	GoalUpdated:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "goal": false}},
+	SessionCompacted:     {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "trigger": true, "preTokens": true}},
+	HookRan:              {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "hookEvent": true, "name": true, "outcome": true, "output": false}},
+	CompactSummary:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "text": true}},
+	APIError:             {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "error": true, "httpStatus": false, "message": true, "parentToolUseId": false}},
+	CommandRan:           {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "name": true, "args": false}},
+	CommandOutput:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "stream": true, "text": true}},
+	TranscriptUnreadable: {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "lines": true}},
+	ProtocolError:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "code": true, "message": true}},
+	Unknown:              {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "raw": true}},
+	TurnQueued:           {hostMade: true, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true}},
 }

@@ -137,6 +137,16 @@ func (t *transcript) render(ev activity.Event) {
 		}
 	case activity.SessionCompacted:
 		t.printf("  ── conversation compacted (%s)\n", ev.Trigger)
+	case activity.CompactSummary:
+		t.printf("  (summary of the compacted conversation: %s)\n", oneLine(ev.Text, 160))
+	case activity.APIError:
+		t.printf("API error (%s): %s\n", ev.Error, oneLine(ev.Message, 300))
+	case activity.CommandRan:
+		t.printf("> %s%s\n", ev.Name, suffix(" ", ev.Args))
+	case activity.CommandOutput:
+		t.printf("%s\n", indentTail(ev.Text, 12))
+	case activity.TranscriptUnreadable:
+		t.printf("  (%d lines of this transcript could not be read)\n", ev.Lines)
 	case activity.HookRan:
 		if ev.Outcome != activity.HookOutcomeSuccess {
 			t.printf("  (hook %s %s)\n", ev.Name, ev.Outcome)

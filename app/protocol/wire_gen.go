@@ -31,10 +31,13 @@ const (
 	ReqMessageParent     RequestType = "message_parent"
 	ReqStopTask          RequestType = "stop_task"
 	ReqBackgroundTask    RequestType = "background_task"
+	ReqTranscriptOpen    RequestType = "transcript_open"
+	ReqTranscriptNext    RequestType = "transcript_next"
+	ReqTranscriptClose   RequestType = "transcript_close"
 )
 
 // RequestTypes lists every request type, in the schema's order.
-var RequestTypes = []RequestType{ReqStart, ReqExec, ReqCancel, ReqGuide, ReqPermission, ReqSetModel, ReqSetPermissionMode, ReqClose, ReqListSessions, ReqRenameSession, ReqHistory, ReqRewindFiles, ReqDiscoverModels, ReqToolResult, ReqMessageParent, ReqStopTask, ReqBackgroundTask}
+var RequestTypes = []RequestType{ReqStart, ReqExec, ReqCancel, ReqGuide, ReqPermission, ReqSetModel, ReqSetPermissionMode, ReqClose, ReqListSessions, ReqRenameSession, ReqHistory, ReqRewindFiles, ReqDiscoverModels, ReqToolResult, ReqMessageParent, ReqStopTask, ReqBackgroundTask, ReqTranscriptOpen, ReqTranscriptNext, ReqTranscriptClose}
 
 // String returns the wire name.
 func (t RequestType) String() string { return string(t) }
@@ -92,6 +95,25 @@ type SessionInfo struct {
 	CreatedAt    *int   `json:"createdAt,omitempty"`
 	GitBranch    string `json:"gitBranch,omitempty"`
 	FirstPrompt  string `json:"firstPrompt,omitempty"`
+}
+
+// TranscriptItem is a shape of the sidecar's replies.
+type TranscriptItem struct {
+	UUID  string          `json:"uuid,omitempty"`
+	Event json.RawMessage `json:"event"`
+}
+
+// TranscriptResume is a shape of the sidecar's replies.
+type TranscriptResume struct {
+	Offset int             `json:"offset"`
+	State  json.RawMessage `json:"state"`
+	Items  int             `json:"items"`
+}
+
+// TranscriptResumeAt is a shape of the sidecar's replies.
+type TranscriptResumeAt struct {
+	Offset int             `json:"offset"`
+	State  json.RawMessage `json:"state"`
 }
 
 // StartRequest is the payload of a "start" request.
@@ -366,6 +388,53 @@ type BackgroundTaskReply struct {
 // RequestType names the request this payload belongs to.
 func (BackgroundTaskRequest) RequestType() RequestType { return ReqBackgroundTask }
 
+// TranscriptOpenRequest is the payload of a "transcript_open" request.
+type TranscriptOpenRequest struct {
+	Session  string              `json:"session"`
+	File     string              `json:"file"`
+	Receipts []ReceiptEnd        `json:"receipts,omitempty"`
+	Resume   *TranscriptResumeAt `json:"resume,omitempty"`
+}
+
+// TranscriptOpenReply is the ok reply's payload to a "transcript_open" request.
+type TranscriptOpenReply struct {
+	Job        string `json:"job"`
+	BytesTotal int    `json:"bytesTotal"`
+	Restarted  bool   `json:"restarted"`
+}
+
+// RequestType names the request this payload belongs to.
+func (TranscriptOpenRequest) RequestType() RequestType { return ReqTranscriptOpen }
+
+// TranscriptNextRequest is the payload of a "transcript_next" request.
+type TranscriptNextRequest struct {
+	Job       string `json:"job"`
+	MaxEvents int    `json:"maxEvents"`
+}
+
+// TranscriptNextReply is the ok reply's payload to a "transcript_next" request.
+type TranscriptNextReply struct {
+	Items     []TranscriptItem  `json:"items"`
+	Done      bool              `json:"done"`
+	BytesRead int               `json:"bytesRead"`
+	Resume    *TranscriptResume `json:"resume,omitempty"`
+}
+
+// RequestType names the request this payload belongs to.
+func (TranscriptNextRequest) RequestType() RequestType { return ReqTranscriptNext }
+
+// TranscriptCloseRequest is the payload of a "transcript_close" request.
+type TranscriptCloseRequest struct {
+	Job string `json:"job"`
+}
+
+// TranscriptCloseReply is the ok reply's payload to a "transcript_close" request.
+type TranscriptCloseReply struct {
+}
+
+// RequestType names the request this payload belongs to.
+func (TranscriptCloseRequest) RequestType() RequestType { return ReqTranscriptClose }
+
 // NewRequest returns a new, empty payload value for a request of type t (nil for a type the schema does not name), to decode into.
 func NewRequest(t RequestType) any {
 	switch t {
@@ -403,6 +472,12 @@ func NewRequest(t RequestType) any {
 		return &StopTaskRequest{}
 	case ReqBackgroundTask:
 		return &BackgroundTaskRequest{}
+	case ReqTranscriptOpen:
+		return &TranscriptOpenRequest{}
+	case ReqTranscriptNext:
+		return &TranscriptNextRequest{}
+	case ReqTranscriptClose:
+		return &TranscriptCloseRequest{}
 	}
 	return nil
 }
@@ -444,6 +519,12 @@ func NewReply(t RequestType) any {
 		return &StopTaskReply{}
 	case ReqBackgroundTask:
 		return &BackgroundTaskReply{}
+	case ReqTranscriptOpen:
+		return &TranscriptOpenReply{}
+	case ReqTranscriptNext:
+		return &TranscriptNextReply{}
+	case ReqTranscriptClose:
+		return &TranscriptCloseReply{}
 	}
 	return nil
 }

@@ -14,6 +14,9 @@ export type CancelPhase = (typeof CANCEL_PHASE_VALUES)[number];
 export const CANCELED_DISPOSITION_VALUES = ["pre_accept","provider_active"] as const;
 export type CanceledDisposition = (typeof CANCELED_DISPOSITION_VALUES)[number];
 
+export const COMMAND_STREAM_VALUES = ["stdout","stderr"] as const;
+export type CommandStream = (typeof COMMAND_STREAM_VALUES)[number];
+
 export const COMPACT_TRIGGER_VALUES = ["manual","auto"] as const;
 export type CompactTrigger = (typeof COMPACT_TRIGGER_VALUES)[number];
 
@@ -59,7 +62,7 @@ export type TaskEnd = (typeof TASK_END_VALUES)[number];
 export const TASK_STATE_VALUES = ["pending","running","completed","failed","stopped","paused"] as const;
 export type TaskState = (typeof TASK_STATE_VALUES)[number];
 
-export const TOOL_INTERRUPT_CAUSE_VALUES = ["cancel","failure","sidecar_exited","host_exited","turn_ended"] as const;
+export const TOOL_INTERRUPT_CAUSE_VALUES = ["cancel","failure","sidecar_exited","host_exited","turn_ended","session_ended"] as const;
 export type ToolInterruptCause = (typeof TOOL_INTERRUPT_CAUSE_VALUES)[number];
 
 export const TOOL_KIND_VALUES = ["shell","read","search","fetch","write","edit","agent","plan","question","plan_exit","mcp","other"] as const;
@@ -100,6 +103,12 @@ export interface GoalState {
   met: boolean;
   iterations: number;
   lastReason?: string;
+}
+
+export interface Image {
+  mediaType: string;
+  data?: string;
+  bytes: number;
 }
 
 export interface ModelEntry {
@@ -167,6 +176,7 @@ export interface TurnStartedEvent extends EventBase {
   prompt: string;
   uuid?: string;
   origin?: TurnOrigin;
+  images?: Image[];
 }
 
 export interface TurnAcceptedEvent extends EventBase {
@@ -248,6 +258,7 @@ export interface ToolCompletedEvent extends EventBase {
   output: string;
   structured?: Json;
   fileBefore?: FileBefore;
+  images?: Image[];
 }
 
 export interface ToolFailedEvent extends EventBase {
@@ -385,6 +396,36 @@ export interface HookRanEvent extends EventBase {
   output?: string;
 }
 
+export interface CompactSummaryEvent extends EventBase {
+  kind: 'compact.summary';
+  text: string;
+}
+
+export interface ApiErrorEvent extends EventBase {
+  kind: 'api.error';
+  error: string;
+  httpStatus?: number;
+  message: string;
+  parentToolUseId?: string;
+}
+
+export interface CommandRanEvent extends EventBase {
+  kind: 'command.ran';
+  name: string;
+  args?: string;
+}
+
+export interface CommandOutputEvent extends EventBase {
+  kind: 'command.output';
+  stream: CommandStream;
+  text: string;
+}
+
+export interface TranscriptUnreadableEvent extends EventBase {
+  kind: 'transcript.unreadable';
+  lines: number;
+}
+
 export interface ProtocolErrorEvent extends EventBase {
   kind: 'protocol.error';
   code: ErrorCode;
@@ -435,13 +476,18 @@ export type WireEvent =
   | GoalUpdatedEvent
   | SessionCompactedEvent
   | HookRanEvent
+  | CompactSummaryEvent
+  | ApiErrorEvent
+  | CommandRanEvent
+  | CommandOutputEvent
+  | TranscriptUnreadableEvent
   | ProtocolErrorEvent
   | UnknownEvent
   | TurnQueuedEvent;
 
 export type WireEventKind = WireEvent['kind'];
 
-export const WIRE_EVENT_KINDS = ["session.started","session.closed","session.updated","turn.started","turn.accepted","turn.guided","turn.completed","turn.failed","turn.canceled","message.delta","message.completed","tool.started","tool.updated","tool.completed","tool.failed","tool.interrupted","tool.called","permission.requested","permission.settled","plan.updated","usage.updated","model.resolved","commands.updated","models.updated","context.updated","tasks.updated","task.started","task.updated","task.completed","goal.updated","session.compacted","hook.ran","protocol.error","unknown","turn.queued"] as const satisfies readonly WireEventKind[];
+export const WIRE_EVENT_KINDS = ["session.started","session.closed","session.updated","turn.started","turn.accepted","turn.guided","turn.completed","turn.failed","turn.canceled","message.delta","message.completed","tool.started","tool.updated","tool.completed","tool.failed","tool.interrupted","tool.called","permission.requested","permission.settled","plan.updated","usage.updated","model.resolved","commands.updated","models.updated","context.updated","tasks.updated","task.started","task.updated","task.completed","goal.updated","session.compacted","hook.ran","compact.summary","api.error","command.ran","command.output","transcript.unreadable","protocol.error","unknown","turn.queued"] as const satisfies readonly WireEventKind[];
 
 export const CONSOLE_METHODS = ["capabilities","snapshot","pickFolder","startSession","sendPrompt","cancelTurn","guideTurn","answerPermission","setModel","setPermissionMode","closeSession","listSessions","history","rewindFiles","rewindConversation","notify","signIn","retryProvision","listModels","renameSession","setSessionFlags","completePath","setSessionIdle","stopTask","sendToBackground"] as const;
 export type ConsoleMethod = (typeof CONSOLE_METHODS)[number];

@@ -35,6 +35,11 @@ type TranscriptHandler<K extends Kind> = (t: Transcript, ev: EventOf<K>, ctx: Fo
 /** For kinds that change session state only (the composer, the meters), never a row. */
 const noRow = (): boolean => false;
 
+function notice(t: Transcript, ev: WireEvent, text: string): boolean {
+  addItem(t, { type: 'notice', key: newKey(t, 'n'), time: ev.time, text, ...turnOf(ev) });
+  return true;
+}
+
 const turnOf = (ev: WireEvent): { turn?: string } => (ev.turn !== undefined ? { turn: ev.turn } : {});
 
 const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
@@ -69,6 +74,12 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
     });
     return true;
   },
+  // Placeholders until their own rows exist (issue 26): each shows as a notice.
+  'compact.summary': (t, ev) => notice(t, ev, 'Summary of the compacted conversation'),
+  'api.error': (t, ev) => notice(t, ev, `API error (${ev.error}): ${ev.message}`),
+  'command.ran': (t, ev) => notice(t, ev, `${ev.name}${ev.args !== undefined ? ` ${ev.args}` : ''}`),
+  'command.output': (t, ev) => notice(t, ev, ev.text),
+  'transcript.unreadable': (t, ev) => notice(t, ev, `${ev.lines} lines of this transcript could not be read`),
   'hook.ran': (t, ev) => {
     addItem(t, {
       type: 'hook',

@@ -1,6 +1,6 @@
 // Keeps outgoing lines under the 8 MiB bound the host enforces: the host drops a longer line whole, so a huge
 // tool output would otherwise make its whole event vanish. Big fields shrink, in order of how little they matter.
-import type { Event } from './events.js';
+import type { Event, Image } from './events.js';
 import { assertNever } from '../util/assertNever.js';
 import { MAX_LINE_BYTES } from './version.js';
 
@@ -26,7 +26,7 @@ export function fitEvent(event: Event, maxBytes: number = MAX_EVENT_BYTES): Even
   switch (event.kind) {
     case 'tool.completed': {
       const { structured: _structured, fileBefore: _fileBefore, ...rest } = event;
-      return { ...rest, output: truncate(event.output) };
+      return { ...rest, output: truncate(event.output), ...(event.images !== undefined ? { images: event.images.map(withoutData) } : {}) };
     }
     case 'tool.started': {
       const { fileBefore: _fileBefore, ...rest } = event;
@@ -38,14 +38,20 @@ export function fitEvent(event: Event, maxBytes: number = MAX_EVENT_BYTES): Even
       return { ...event, raw: { truncated: true } };
     case 'message.completed':
     case 'message.delta':
+      return { ...event, text: truncate(event.text) };
     case 'turn.started':
-      return { ...event, ...('text' in event ? { text: truncate(event.text) } : { prompt: truncate(event.prompt) }) };
+      return { ...event, prompt: truncate(event.prompt), ...(event.images !== undefined ? { images: event.images.map(withoutData) } : {}) };
     case 'turn.guided':
       return { ...event, prompt: truncate(event.prompt) };
     case 'tool.failed':
       return { ...event, error: truncate(event.error) };
     case 'turn.completed':
       return event.result === undefined ? event : { ...event, result: truncate(event.result) };
+    case 'compact.summary':
+    case 'command.output':
+      return { ...event, text: truncate(event.text) };
+    case 'api.error':
+      return { ...event, message: truncate(event.message) };
     case 'hook.ran':
       return event.output === undefined ? event : { ...event, output: truncate(event.output) };
     case 'task.completed':
@@ -72,12 +78,19 @@ export function fitEvent(event: Event, maxBytes: number = MAX_EVENT_BYTES): Even
     case 'goal.updated':
     case 'session.compacted':
     case 'protocol.error':
+    case 'command.ran':
+    case 'transcript.unreadable':
     // The host needs a tool call's whole input; a model's output (at most 128k tokens) is far below the bound.
     case 'tool.called':
       return event;
     default:
       return assertNever(event);
   }
+}
+
+/** An image too large for the line keeps its type and size: the console says what it was. */
+function withoutData(image: Image): Image {
+  return { mediaType: image.mediaType, bytes: image.bytes };
 }
 
 /** Keeps the newest events whose total size fits: history is read from its tail. */

@@ -20,6 +20,17 @@ const base = {
 export const fileBefore = z.strictObject({ path: z.string().min(1), text: z.string().nullable() });
 export type FileBefore = z.infer<typeof fileBefore>;
 
+/**
+ * An image in a prompt or a tool's result, from the transcript's own data (never fetched). `data` (base64) is absent
+ * when the image is larger than the wire carries (bounds.ts); `bytes` is its decoded size either way.
+ */
+export const imageSchema = z.strictObject({
+  mediaType: z.string().min(1),
+  data: z.string().optional(),
+  bytes: count,
+});
+export type Image = z.infer<typeof imageSchema>;
+
 export const PLAN_STATUSES = ['pending', 'in_progress', 'completed'] as const;
 export const planStatusSchema = z.enum(PLAN_STATUSES);
 export const planItem = z.strictObject({
@@ -133,6 +144,8 @@ export const turnStartedEvent = z.strictObject({
   uuid: z.string().optional(),
   /** Absent for a person's prompt; `task_notification` for a continuation no person started (prompt is ""). */
   origin: turnOriginSchema.optional(),
+  /** Images the person attached to the prompt. */
+  images: z.array(imageSchema).optional(),
 });
 /**
  * The identity barrier passed: the turn is bound to the root user message Claude Code persisted for it (the
@@ -237,6 +250,8 @@ export const toolCompletedEvent = z.strictObject({
   output: z.string(),
   structured: json.optional(),
   fileBefore: fileBefore.optional(),
+  /** Images the tool returned (a screenshot, a read image). */
+  images: z.array(imageSchema).optional(),
 });
 export const toolFailedEvent = z.strictObject({
   ...base,
@@ -250,10 +265,11 @@ export const toolFailedEvent = z.strictObject({
 /**
  * Why a tool call that was still open ended without its result (PROTOCOL.md, "Settling"): its turn was canceled
  * (`cancel`) or failed (`failure`), the sidecar died (`sidecar_exited`, made by the host), Baton died while it ran
- * (`host_exited`, history from a receipt), or the turn ended with no result and no word on how (`turn_ended`,
- * history: a later turn exists).
+ * (`host_exited`, history from a receipt), the turn ended with no result and no word on how (`turn_ended`,
+ * history: a later turn exists), or the transcript ends while it ran and no Baton receipt says more
+ * (`session_ended`, history: Claude Code stopped mid-tool).
  */
-export const TOOL_INTERRUPT_CAUSES = ['cancel', 'failure', 'sidecar_exited', 'host_exited', 'turn_ended'] as const;
+export const TOOL_INTERRUPT_CAUSES = ['cancel', 'failure', 'sidecar_exited', 'host_exited', 'turn_ended', 'session_ended'] as const;
 export const toolInterruptCauseSchema = z.enum(TOOL_INTERRUPT_CAUSES);
 export type ToolInterruptCause = (typeof TOOL_INTERRUPT_CAUSES)[number];
 /** A tool call's terminal state when it got no result: once per call, and never after tool.completed/failed. */
@@ -444,6 +460,49 @@ export const hookRanEvent = z.strictObject({
   outcome: hookOutcomeSchema,
   output: z.string().optional(),
 });
+/**
+ * The summary Claude Code wrote when it compacted the conversation (the transcript's isCompactSummary message):
+ * shown collapsed under the "Conversation compacted" marker of the session.compacted before it, never as a prompt.
+ */
+export const compactSummaryEvent = z.strictObject({
+  ...base,
+  kind: z.literal('compact.summary'),
+  text: z.string(),
+});
+/**
+ * An error the API returned that Claude Code recorded as its reply (a transcript's isApiErrorMessage line): `error`
+ * is its code (e.g. `rate_limit`), `httpStatus` the HTTP status when recorded, `message` the CLI's wording.
+ */
+export const apiErrorEvent = z.strictObject({
+  ...base,
+  kind: z.literal('api.error'),
+  error: z.string(),
+  httpStatus: z.number().int().optional(),
+  message: z.string(),
+  parentToolUseId: z.string().optional(),
+});
+/** A local slash command the person ran (`/mcp`, `/context`, …: Claude Code ran it without the model). */
+export const commandRanEvent = z.strictObject({
+  ...base,
+  kind: z.literal('command.ran'),
+  name: z.string().min(1),
+  args: z.string().optional(),
+});
+export const COMMAND_STREAMS = ['stdout', 'stderr'] as const;
+export const commandStreamSchema = z.enum(COMMAND_STREAMS);
+/** What a local command printed (shown in the command.ran row before it; alone when there is none). */
+export const commandOutputEvent = z.strictObject({
+  ...base,
+  kind: z.literal('command.output'),
+  stream: commandStreamSchema,
+  text: z.string(),
+});
+/** History only: `lines` lines of the session's transcript could not be read (torn or corrupt); said once. */
+export const transcriptUnreadableEvent = z.strictObject({
+  ...base,
+  kind: z.literal('transcript.unreadable'),
+  lines: z.number().int().positive(),
+});
 export const protocolErrorEvent = z.strictObject({
   ...base,
   kind: z.literal('protocol.error'),
@@ -491,6 +550,11 @@ export const eventSchema = z.discriminatedUnion('kind', [
   goalUpdatedEvent,
   sessionCompactedEvent,
   hookRanEvent,
+  compactSummaryEvent,
+  apiErrorEvent,
+  commandRanEvent,
+  commandOutputEvent,
+  transcriptUnreadableEvent,
   protocolErrorEvent,
   unknownEvent,
 ]);

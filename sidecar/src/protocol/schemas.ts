@@ -130,6 +130,21 @@ export const historyPayload = z.object({
   /** Only the conversation up to and including this message uuid (a session resumed or forked at it). */
   at: nonEmpty.optional(),
 });
+/** Where a resumed transcript job continues: a resume point an earlier job returned (transcriptResumeSchema). */
+export const transcriptResumeAtSchema = z.object({ offset: z.number().int().nonnegative(), state: json });
+/**
+ * Transcript jobs (PROTOCOL.md, "Transcript jobs"): the host's index has a session's transcript mapped by the same
+ * mapper as live, in pages it pulls. `file` is the session's .jsonl; its subagents' files are found beside it.
+ * `resume` continues an earlier job from the resume point its last page returned, when the file only grew.
+ */
+export const transcriptOpenPayload = z.object({
+  session: sessionId,
+  file: nonEmpty,
+  receipts: z.array(receiptEndSchema).max(100_000).optional(),
+  resume: transcriptResumeAtSchema.optional(),
+});
+export const transcriptNextPayload = z.object({ job: nonEmpty, maxEvents: z.number().int().positive().max(10_000) });
+export const transcriptClosePayload = z.object({ job: nonEmpty });
 /** Which message a user message follows in the session's conversation (rewinding to before it resumes there). */
 export const messageParentPayload = z.object({ session: sessionId, cwd: nonEmpty.optional(), message: nonEmpty });
 export const rewindFilesPayload = z.object({ session: sessionId, message: nonEmpty, dryRun: z.boolean() });
@@ -167,6 +182,9 @@ export type RewindFilesPayload = z.infer<typeof rewindFilesPayload>;
 export type DiscoverModelsPayload = z.infer<typeof discoverModelsPayload>;
 export type ToolResultPayload = z.infer<typeof toolResultPayload>;
 export type MessageParentPayload = z.infer<typeof messageParentPayload>;
+export type TranscriptOpenPayload = z.infer<typeof transcriptOpenPayload>;
+export type TranscriptNextPayload = z.infer<typeof transcriptNextPayload>;
+export type TranscriptClosePayload = z.infer<typeof transcriptClosePayload>;
 export type StopTaskPayload = z.infer<typeof stopTaskPayload>;
 export type BackgroundTaskPayload = z.infer<typeof backgroundTaskPayload>;
 
@@ -192,6 +210,9 @@ export const requestSchema = z.discriminatedUnion('type', [
   request('message_parent', messageParentPayload),
   request('stop_task', stopTaskPayload),
   request('background_task', backgroundTaskPayload),
+  request('transcript_open', transcriptOpenPayload),
+  request('transcript_next', transcriptNextPayload),
+  request('transcript_close', transcriptClosePayload),
 ]);
 export type Request = z.infer<typeof requestSchema>;
 export type RequestType = Request['type'];
@@ -230,6 +251,17 @@ export const cancelReplySchema = z.strictObject({
   forced: z.boolean().optional(),
 });
 export type CancelReply = z.infer<typeof cancelReplySchema>;
+
+/** One mapped event of a transcript job, with the uuid of the transcript entry it came from (absent: none, e.g. a settle). */
+export const transcriptItemSchema = z.strictObject({ uuid: z.string().min(1).optional(), event: eventSchema });
+export type TranscriptItem = z.infer<typeof transcriptItemSchema>;
+/**
+ * Where a later job may continue when the file only grew: from byte `offset` with the mapper's `state` there. The
+ * first `items` items of this job come before that point and stay; the ones after it are replaced by the resumed
+ * job's (they include what only the end of the file settled, e.g. tools interrupted by `session_ended`).
+ */
+export const transcriptResumeSchema = z.strictObject({ offset: z.number().int().nonnegative(), state: json, items: z.number().int().nonnegative() });
+export type TranscriptResume = z.infer<typeof transcriptResumeSchema>;
 
 export const okPayloads = {
   start: z.strictObject({ session: z.string().min(1), executable: z.string().min(1) }),
@@ -274,6 +306,16 @@ export const okPayloads = {
   stop_task: z.strictObject({}),
   /** backgrounded false: nothing matched (no such foreground work runs). */
   background_task: z.strictObject({ backgrounded: z.boolean() }),
+  /** restarted: the resume could not continue (the file was rewritten, or a rewind branched it); mapping starts over. */
+  transcript_open: z.strictObject({ job: z.string().min(1), bytesTotal: z.number().int().nonnegative(), restarted: z.boolean() }),
+  /** A page of items in conversation order; `resume` comes with the last page (done). */
+  transcript_next: z.strictObject({
+    items: z.array(transcriptItemSchema),
+    done: z.boolean(),
+    bytesRead: z.number().int().nonnegative(),
+    resume: transcriptResumeSchema.optional(),
+  }),
+  transcript_close: z.strictObject({}),
 } satisfies Record<RequestType, z.ZodType>;
 export type OkPayload<T extends RequestType> = z.infer<(typeof okPayloads)[T]>;
 

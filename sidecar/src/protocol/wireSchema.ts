@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import {
   backgroundTask,
+  commandStreamSchema,
+  imageSchema,
   commandEntry,
   canceledDispositionSchema,
   compactTriggerSchema,
@@ -41,6 +43,9 @@ import {
   hostToolSchema,
   okPayloads,
   receiptEndSchema,
+  transcriptItemSchema,
+  transcriptResumeSchema,
+  transcriptResumeAtSchema,
   permissionAuthorSchema,
   type RequestType,
   requestSchema,
@@ -87,6 +92,11 @@ const NAMED: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['GoalState', goalState],
   ['CompactTrigger', compactTriggerSchema],
   ['HookOutcome', hookOutcomeSchema],
+  ['Image', imageSchema],
+  ['CommandStream', commandStreamSchema],
+  ['TranscriptItem', transcriptItemSchema],
+  ['TranscriptResume', transcriptResumeSchema],
+  ['TranscriptResumeAt', transcriptResumeAtSchema],
   ['Event', eventSchema],
 ];
 

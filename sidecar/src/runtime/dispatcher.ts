@@ -106,6 +106,11 @@ export class Dispatcher {
       }
       case 'discover_models':
         return this.backend.discoverModels(request.payload).then((models) => ({ models }));
+      case 'transcript_open':
+      case 'transcript_next':
+      case 'transcript_close':
+        // Wave 3's index (issue 26) fills these in.
+        return Promise.reject(new ProtocolFailure('bad_request', `${request.type} is not available in this sidecar yet`));
       default:
         return assertNever(request);
     }
