@@ -401,6 +401,7 @@ type TranscriptOpenReply struct {
 	Job        string `json:"job"`
 	BytesTotal int    `json:"bytesTotal"`
 	Restarted  bool   `json:"restarted"`
+	Mapper     string `json:"mapper"`
 }
 
 // RequestType names the request this payload belongs to.

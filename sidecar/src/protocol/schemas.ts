@@ -306,8 +306,16 @@ export const okPayloads = {
   stop_task: z.strictObject({}),
   /** backgrounded false: nothing matched (no such foreground work runs). */
   background_task: z.strictObject({ backgrounded: z.boolean() }),
-  /** restarted: the resume could not continue (the file was rewritten, or a rewind branched it); mapping starts over. */
-  transcript_open: z.strictObject({ job: z.string().min(1), bytesTotal: z.number().int().nonnegative(), restarted: z.boolean() }),
+  /**
+   * restarted: the resume could not continue (the file was rewritten, or a rewind branched it); mapping starts over.
+   * mapper: the version of the mapping; an index built by another version is rebuilt.
+   */
+  transcript_open: z.strictObject({
+    job: z.string().min(1),
+    bytesTotal: z.number().int().nonnegative(),
+    restarted: z.boolean(),
+    mapper: z.string().min(1),
+  }),
   /** A page of items in conversation order; `resume` comes with the last page (done). */
   transcript_next: z.strictObject({
     items: z.array(transcriptItemSchema),
