@@ -13,6 +13,48 @@ const RETRY_MS = 100;
 
 export type Resolution = { bound: true } | { bound: false; reason: string };
 
+/** What a message of a dispatched turn means to its barrier: the prompt's echo, output held back, or bookkeeping. */
+export type Admission = 'echo' | 'held' | 'pass';
+
+/**
+ * One turn's identity barrier, from its dispatch: unbound until the SDK's echo of its prompt (or the transcript)
+ * binds it. Output before that is held, in order, and handed back when it binds; the transcript search runs once.
+ */
+export class IdentityBarrier {
+  private state: 'open' | 'resolving' | 'bound' = 'open';
+  private held: SDKMessage[] = [];
+
+  constructor(private readonly uuid: string) {}
+
+  get bound(): boolean {
+    return this.state === 'bound';
+  }
+
+  /** Sorts a message that arrives while unbound; output is kept until bind(). */
+  admit(message: SDKMessage): Admission {
+    if (this.state === 'bound') return 'pass';
+    if (isEchoOf(message, this.uuid)) return 'echo';
+    if (!isTurnOutput(message)) return 'pass';
+    this.held.push(message);
+    return 'held';
+  }
+
+  /** Binds the turn (its echo, the transcript, or a run with nothing to bind to): returns the output held meanwhile. */
+  bind(): SDKMessage[] {
+    this.state = 'bound';
+    const held = this.held;
+    this.held = [];
+    return held;
+  }
+
+  /** True once, for whoever is to search the transcript: not while a search runs, nor after binding. */
+  beginResolving(): boolean {
+    if (this.state !== 'open') return false;
+    this.state = 'resolving';
+    return true;
+  }
+}
+
 /**
  * True for what a turn produces, its result included (held back until the turn is bound); system bookkeeping
  * passes through. The facts are the route table's `part` (mapper/sdkRoutes.ts).
@@ -26,8 +68,8 @@ export function isTurnOutput(message: SDKMessage): boolean {
  * continuation owns the output (its follow-up comes before the person's echo). Permission requests, questions and
  * plans wait on this as the messages do.
  */
-export function outputReleased(running: { accepted?: boolean } | undefined, continuationReserved: boolean): boolean {
-  return continuationReserved || running === undefined || running.accepted === true;
+export function outputReleased(running: { barrier?: IdentityBarrier } | undefined, continuationReserved: boolean): boolean {
+  return continuationReserved || running === undefined || running.barrier?.bound === true;
 }
 
 /** The SDK's echo of the prompt sent under `uuid`. */

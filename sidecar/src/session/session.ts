@@ -16,7 +16,7 @@ import { Generation, type QueryFn } from './generation.js';
 import { GoalFollower, type GoalSource } from './goalFollower.js';
 import { Guidance } from './guidance.js';
 import { HostToolBroker, hostToolServer } from './hostTools.js';
-import { isEchoOf, isTurnOutput, outputReleased, resolveFromTranscript, type TranscriptFn } from './identity.js';
+import { IdentityBarrier, isEchoOf, outputReleased, resolveFromTranscript, type TranscriptFn } from './identity.js';
 import { type AnswerDetail, PermissionBroker } from './permissions.js';
 import { buildQueryOptions } from './queryOptions.js';
 import { buildRestrictedOptions, isRestricted } from './restrictedOptions.js';
@@ -490,14 +490,20 @@ export class SdkSession {
     // While a continuation is reserved, output before the person's echo is the follow-up's (Claude Code answers
     // the notification before the prompt queued behind it).
     const barrier = this.continuations.reserved === undefined || (running !== undefined && isEchoOf(message, running.uuid));
-    if (barrier && running?.dispatched && running.accepted !== true) {
-      if (isEchoOf(message, running.uuid)) {
-        this.accept(running, generation);
-      } else if (isTurnOutput(message)) {
-        running.held ??= [];
-        running.held.push(message);
-        this.resolveIdentity(running, generation);
-        return;
+    const identity = running?.dispatched === true ? running.barrier : undefined;
+    if (barrier && running !== undefined && identity !== undefined && !identity.bound) {
+      const admission = identity.admit(message);
+      switch (admission) {
+        case 'echo':
+          this.accept(running, identity, generation);
+          break;
+        case 'held':
+          this.resolveIdentity(running, identity, generation);
+          return;
+        case 'pass':
+          break;
+        default:
+          assertNever(admission);
       }
     }
     if (this.guidance.absorb(running?.id, message)) return;
@@ -521,20 +527,17 @@ export class SdkSession {
   }
 
   /** The identity barrier passed: say so once, then release what the turn produced meanwhile. */
-  private accept(turn: Turn, generation: Generation): void {
-    turn.accepted = true;
+  private accept(turn: Turn, identity: IdentityBarrier, generation: Generation): void {
+    const held = identity.bind();
     this.emit({ kind: 'turn.accepted', providerMessage: turn.uuid }, turn.id);
-    const held = turn.held ?? [];
-    turn.held = [];
     for (const message of held) this.onMessage(generation, message);
     this.permissions.release();
   }
 
   /** No echo before the turn's first output: find its prompt in the transcript, or fail the turn (fail closed). */
-  private resolveIdentity(turn: Turn, generation: Generation): void {
-    if (turn.resolving === true) return;
-    turn.resolving = true;
-    const wanted = () => this.turns.running === turn && turn.accepted !== true && !generation.revoked && !this.ending;
+  private resolveIdentity(turn: Turn, identity: IdentityBarrier, generation: Generation): void {
+    if (!identity.beginResolving()) return;
+    const wanted = () => this.turns.running === turn && !identity.bound && !generation.revoked && !this.ending;
     void resolveFromTranscript({
       session: this.id,
       cwd: this.deps.start.cwd,
@@ -544,7 +547,7 @@ export class SdkSession {
     }).then((resolution) => {
       if (!wanted()) return;
       if (resolution.bound) {
-        this.accept(turn, generation);
+        this.accept(turn, identity, generation);
         return;
       }
       // Output that cannot be tied to the prompt is never shown as its answer: stop the query, fail the turn.
@@ -580,8 +583,9 @@ export class SdkSession {
 
   private dispatch(generation: Generation, turn: Turn): void {
     turn.dispatched = true;
+    turn.barrier = new IdentityBarrier(turn.uuid);
     // A restricted run persists no transcript: there is no provider turn to bind to.
-    if (isRestricted(this.deps.start)) turn.accepted = true;
+    if (isRestricted(this.deps.start)) turn.barrier.bind();
     this.mapper.notePromptSent(turn.uuid);
     this.mapper.notePromptText(turn.prompt);
     const send = () =>

@@ -20,17 +20,20 @@ export interface TranscriptSource {
  * once the stopped generation's claude process is gone.
  */
 export async function bindStoppedTurn(turn: Turn, source: TranscriptSource, stopped: Promise<void>): Promise<boolean> {
-  if (turn.accepted === true) return false;
+  // Every dispatched turn has its barrier; one never dispatched has nothing Claude Code could have persisted.
+  const barrier = turn.barrier;
+  if (barrier === undefined || barrier.bound) return false;
   await stopped.catch(() => undefined); // a process that ended badly still leaves its transcript behind
   const resolution = await resolveFromTranscript({
     session: source.start.session,
     cwd: source.start.cwd,
     uuid: turn.uuid,
     transcript: source.transcript,
-    stillWanted: () => turn.accepted !== true,
+    stillWanted: () => !barrier.bound,
     deadlineMs: 0,
   });
-  if (resolution.bound) turn.accepted = true;
+  if (resolution.bound)
+    barrier.bind(); // the stopped turn's held output is not shown: it was canceled
   else diag(`the stopped turn ${turn.id} stays unbound: ${resolution.reason}`);
   return resolution.bound;
 }

@@ -2,7 +2,7 @@
 // turns never merge, and each `result` ends the running turn in FIFO order. The scheduler also says where a turn
 // is (its phase), which is what a cancel's disposition is decided from.
 import type { UUID } from 'node:crypto';
-import type { SDKMessage } from '@anthropic-ai/claude-agent-sdk';
+import type { IdentityBarrier } from './identity.js';
 
 export interface Turn {
   id: string;
@@ -11,12 +11,8 @@ export interface Turn {
   uuid: UUID;
   /** Handed to the SDK's input (a query generation); until then a cancel removes it locally. */
   dispatched: boolean;
-  /** Bound to the root user message Claude Code persisted for it (turn.accepted went out). */
-  accepted?: boolean;
-  /** Output that arrived before the turn was bound, released once it is. */
-  held?: SDKMessage[];
-  /** A transcript lookup for its identity is under way. */
-  resolving?: boolean;
+  /** Made at dispatch: binds the turn to the root user message Claude Code persisted for it (identity.ts). */
+  barrier?: IdentityBarrier;
 }
 
 /** Where a turn was found. `queued` covers a released turn still waiting for its query generation to open. */

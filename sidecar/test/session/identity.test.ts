@@ -1,6 +1,7 @@
 // The identity barrier's transcript fallback: exactly one persisted user message with the uuid binds the turn.
 import { describe, expect, it } from 'vitest';
-import { resolveFromTranscript } from '../../src/session/identity.js';
+import type { SDKMessage } from '@anthropic-ai/claude-agent-sdk';
+import { IdentityBarrier, outputReleased, resolveFromTranscript } from '../../src/session/identity.js';
 
 const base = { session: 's', cwd: '/p', uuid: 'u1', stillWanted: () => true };
 
@@ -41,5 +42,53 @@ describe('resolveFromTranscript', () => {
       return Promise.resolve([]);
     };
     await expect(resolveFromTranscript({ ...base, transcript, stillWanted: () => wanted, deadlineMs: 60_000 })).resolves.toMatchObject({ bound: false });
+  });
+});
+
+// Messages as the SDK delivers them, cut to the fields the barrier reads.
+const echo = { type: 'user', uuid: 'u1', message: { role: 'user', content: 'hi' } } as unknown as SDKMessage;
+const reply = { type: 'assistant', uuid: 'a1', message: { role: 'assistant', content: [] } } as unknown as SDKMessage;
+const otherUser = { type: 'user', uuid: 'u0', message: { role: 'user', content: 'earlier' } } as unknown as SDKMessage;
+const status = { type: 'system', subtype: 'status', status: 'requesting' } as unknown as SDKMessage;
+
+describe('IdentityBarrier', () => {
+  it('holds output until the echo binds the turn, then hands it back in order', () => {
+    const barrier = new IdentityBarrier('u1');
+    expect(barrier.bound).toBe(false);
+    expect(barrier.admit(reply)).toBe('held');
+    expect(barrier.admit(otherUser)).toBe('held');
+    expect(barrier.admit(echo)).toBe('echo');
+    expect(barrier.bound).toBe(false); // the echo is news; binding is the session's act
+    expect(barrier.bind()).toEqual([reply, otherUser]);
+    expect(barrier.bound).toBe(true);
+    expect(barrier.admit(reply)).toBe('pass');
+    expect(barrier.bind()).toEqual([]);
+  });
+
+  it('lets bookkeeping through while unbound', () => {
+    const barrier = new IdentityBarrier('u1');
+    expect(barrier.admit(status)).toBe('pass');
+    expect(barrier.bind()).toEqual([]);
+  });
+
+  it('starts one transcript search, and none once bound', () => {
+    const searching = new IdentityBarrier('u1');
+    expect(searching.beginResolving()).toBe(true);
+    expect(searching.beginResolving()).toBe(false);
+    searching.bind();
+    expect(searching.beginResolving()).toBe(false);
+    const bound = new IdentityBarrier('u1');
+    bound.bind();
+    expect(bound.beginResolving()).toBe(false);
+  });
+
+  it('releases output only for a bound turn, no turn, or a reserved continuation', () => {
+    const barrier = new IdentityBarrier('u1');
+    expect(outputReleased({ barrier }, false)).toBe(false);
+    expect(outputReleased({}, false)).toBe(false); // not dispatched yet
+    expect(outputReleased({ barrier }, true)).toBe(true);
+    expect(outputReleased(undefined, false)).toBe(true);
+    barrier.bind();
+    expect(outputReleased({ barrier }, false)).toBe(true);
   });
 });
