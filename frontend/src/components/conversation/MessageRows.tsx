@@ -8,6 +8,7 @@ import { useConsole, useStore } from '../../store/hooks';
 import { useConversation } from './actions';
 import { CopyButton } from './CopyButton';
 import { Markdown } from './Markdown';
+import { Thumbnails } from './Thumbnails';
 
 export const UserRow = memo(function UserRow({ item, nested }: { item: UserItem; nested: boolean }) {
   const actions = useConversation();
@@ -20,7 +21,8 @@ export const UserRow = memo(function UserRow({ item, nested }: { item: UserItem;
             Steered the running turn
           </div>
         )}
-        <div className="plain">{item.text}</div>
+        {item.text !== '' && <div className="plain">{item.text}</div>}
+        {item.images !== undefined && <Thumbnails images={item.images} of="the prompt" />}
       </div>
       <div className="row-actions">
         <CopyButton text={item.text} what="prompt" />
