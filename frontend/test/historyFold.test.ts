@@ -35,7 +35,7 @@ describe('a history page', () => {
   });
 
   it('nests the subagent’s work when its Agent call came on an older page', () => {
-    const split = history([...COMPACTION, ...COMMANDS, ...IMAGES], [...SUBAGENT.slice(2)], [...BEFORE_COMPACTION, ...SUBAGENT.slice(0, 2)]);
+    const split = history([...COMPACTION, ...COMMANDS, ...IMAGES], [...SUBAGENT.slice(3)], [...BEFORE_COMPACTION, ...SUBAGENT.slice(0, 3)]);
     const agent = rows(split).find((i) => i.type === 'tool' && i.name === 'Agent');
     expect(children(split, agent).map((i) => i.type)).toEqual(['assistant', 'tool', 'error']);
     expect(
@@ -129,6 +129,7 @@ describe('local commands from the CLI’s markup', () => {
       { kind: 'api.error', session: PAST, turn: 't1', time: T, error: 'rate_limit', httpStatus: 429, message: 'API Error: Rate limit reached' },
       { kind: 'turn.failed', session: PAST, turn: 't1', time: T, code: 'api_error', message: 'API Error: Rate limit reached' },
     ]);
-    expect(rows(s.transcript).filter((i) => i.type === 'error')).toHaveLength(1);
+    expect(rows(s.transcript).map((i) => i.type)).toEqual(['user', 'error']);
+    expect(rows(s.transcript)[1]).toMatchObject({ code: 'api_error', message: 'API Error: Rate limit reached' });
   });
 });

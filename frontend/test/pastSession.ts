@@ -27,6 +27,8 @@ export const BEFORE_COMPACTION: SessionEvent[] = [
 ];
 
 export const SUBAGENT: SessionEvent[] = [
+  // The subagent's transcript starts with its brief, which the Agent card shows from its input.
+  { ...base, kind: 'message.completed', turn: 'u1', role: 'user', text: 'Find every use of the module', parentToolUseId: 'task1' },
   { ...base, kind: 'message.completed', turn: 'u1', role: 'assistant', messageId: 'ms', text: 'Searching.', parentToolUseId: 'task1' },
   {
     ...base,

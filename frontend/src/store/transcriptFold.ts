@@ -3,7 +3,7 @@
 // until it is given a handler (or `noRow`). History pages are folded with this alone.
 import type { ApiErrorEvent, GoalState, Json, TurnFailedEvent, WireEvent } from '../protocol/wire.gen';
 import { type ConsoleEvent, isUnrecognized } from '../protocol/events';
-import { filePath, textAfter } from './files';
+import { filePath, stringField, textAfter } from './files';
 import { isFileKind } from '../lib/toolKinds';
 import { addCommand, addCommandOutput, commandLine, followsCommand, localOutput, slashCommand } from './commandRows';
 import { addItem, getItem, getTool, moveUnder, newKey, removeItem, replaceItem, toolKey } from './transcript';
@@ -507,6 +507,8 @@ function completeMessage(
     ...(parentToolUseId !== undefined ? { parentToolUseId } : {}),
   };
   if (role === 'user') {
+    // A subagent's brief (history has it as the subagent's first message): its Agent card shows it already.
+    if (parentToolUseId !== undefined && isBriefOf(t, parentToolUseId, text)) return;
     const command = slashCommand(text);
     if (command !== undefined) {
       addCommand(t, command, time, turn);
@@ -546,6 +548,13 @@ function completeMessage(
   const key = newKey(t, type === 'assistant' ? 'a' : 'th');
   const item: Item = type === 'assistant' ? { type, key, ...fields, ...(uuid !== undefined ? { uuid } : {}) } : { type, key, ...fields };
   addItem(t, item, parentToolUseId);
+}
+
+/** Whether the text is the prompt the Agent call gave its subagent. */
+function isBriefOf(t: Transcript, toolUseId: string, text: string): boolean {
+  const tool = getTool(t, toolUseId);
+  const brief = tool !== undefined ? stringField(tool.input, 'prompt') : undefined;
+  return brief !== undefined && brief.trim() === text.trim();
 }
 
 /** The in-flight stream of this API message whose block kind matches, lowest index first. */

@@ -119,7 +119,8 @@ export const ErrorRow = memo(function ErrorRow({ item }: { item: ErrorItem }) {
   const auth = useConsole((s) => s.auth);
   const store = useStore();
   const { sessionId } = useConversation();
-  const prompt = useFailedPrompt(item.turn);
+  // An API error Claude Code recorded (a subagent's among them) is not its turn's end: Retry is the failure's.
+  const prompt = useFailedPrompt(item.api === true ? undefined : item.turn);
   // Refused credentials: say which (a rejected key or no sign-in) and offer the way that fixes it.
   const refused = item.code === 'auth';
   const byKey = auth.method === 'api_key' || auth.keySource !== undefined;
