@@ -2,7 +2,8 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AnsiText } from '../src/components/tools/AnsiText';
-import { ansiPieces, terminalText } from '../src/lib/ansi';
+import { ansiPieces, terminalText, withoutEscapes } from '../src/lib/ansi';
+import { renderMarkdown } from '../src/lib/markdown';
 
 describe('terminal text', () => {
   it('keeps colours and text styles', () => {
@@ -62,5 +63,12 @@ describe('terminal text', () => {
     expect(container.querySelector('img, script')).toBeNull();
     expect(container.textContent).toBe('<img src=x onerror=alert(1)><script>alert(2)</script>');
     expect(container.querySelector('span')?.style.color).toBe('var(--ansi-red)');
+  });
+
+  it('drops escapes from a reply that quotes a command’s output', () => {
+    expect(withoutEscapes('Tool results: \x1b[1;31mred\x1b[0m \x1b]0;title\x07\x1b[2Kplain\r\n')).toBe('Tool results: red plain\r\n');
+    const html = renderMarkdown('Output: \x1b[32mok\x1b[0m');
+    expect(html).toContain('Output: ok');
+    expect(html).not.toContain('\x1b');
   });
 });

@@ -47,6 +47,13 @@ export function terminalText(raw: string): string {
   return kept.replace(/\r\n/g, '\n').split('\n').map(overwritten).join('\n');
 }
 
+/** The text without escape sequences and control characters (newlines, tabs and carriage returns stay): for text
+ * that is not a terminal's, such as a reply quoting a command's output. */
+export function withoutEscapes(text: string): string {
+  if (!hasControls(text)) return text;
+  return text.replace(ESCAPES, '').replace(OTHER_CONTROL, '').replace(/\x1b/g, '');
+}
+
 /** A line as a terminal shows it after carriage returns: the last non-empty piece, in the colours set before it. */
 function overwritten(line: string): string {
   if (!line.includes('\r')) return line;
