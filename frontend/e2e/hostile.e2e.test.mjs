@@ -311,7 +311,9 @@ step('terminal colours in a tool’s output render as colours, its other escapes
   // The scripted reply quotes the output, escapes and all: they are dropped there too.
   const reply = page.getByTestId('assistant-message').filter({ hasText: 'Tool results: [ok] red plain' });
   await reply.waitFor();
-  assert.doesNotMatch(await reply.textContent(), /\x1b|\[1;31m|pwned-title/);
+  const quoted = await reply.textContent();
+  assert.ok(!quoted.includes('\u001b'), `an escape is left in the reply: ${JSON.stringify(quoted)}`);
+  assert.doesNotMatch(quoted, /\[1;31m|pwned-title/);
   await page.screenshot({ path: shotPath('hostile-04-ansi') });
   // A narrow window wraps the rows rather than scrolling the conversation sideways.
   await page.setViewportSize({ width: 420, height: 860 });

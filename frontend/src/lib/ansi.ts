@@ -51,7 +51,8 @@ export function terminalText(raw: string): string {
  * that is not a terminal's, such as a reply quoting a command's output. */
 export function withoutEscapes(text: string): string {
   if (!hasControls(text)) return text;
-  return text.replace(ESCAPES, '').replace(OTHER_CONTROL, '').replace(/\x1b/g, '');
+  // ESCAPES consumes every ESC of the text.
+  return text.replace(ESCAPES, '').replace(OTHER_CONTROL, '');
 }
 
 /** A line as a terminal shows it after carriage returns: the last non-empty piece, in the colours set before it. */
