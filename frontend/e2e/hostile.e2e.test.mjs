@@ -282,3 +282,48 @@ step('after a reload the reopened session is still inert and the title is text',
   await page.screenshot({ path: shotPath('hostile-03-reopened') });
   await assertInert('after reopening');
 });
+
+step('terminal colours in a tool’s output render as colours, its other escapes never as text, narrow too', async () => {
+  // printf writes the ESC bytes: a bold red word, a window title (OSC), an erase-line, then plain text. Its
+  // brackets are written as octal escapes (\\133 [, \\135 ]): the scripted API's marker ends at a bare one.
+  await send("[bash printf '\\033\\1331;31mred\\033\\1330m \\033\\1350;pwned-title\\007\\033\\1332Kplain\\n']");
+  const bash = page.locator('[data-testid="tool-card"][data-tool="Bash"]').filter({ hasText: 'pwned-title' });
+  const output = bash.locator('.tool-output pre');
+  const card = page.getByTestId('permission-card');
+  while ((await output.count()) === 0) {
+    await card.or(output).first().waitFor();
+    if ((await card.count()) > 0) await card.getByRole('button', { name: 'Allow', exact: true }).click();
+  }
+  await followLatest();
+  await output.filter({ hasText: 'plain' }).waitFor();
+  assert.equal(await output.textContent(), 'red plain');
+  const red = output.locator('span', { hasText: 'red' });
+  const styled = await red.evaluate((span) => {
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--ansi-red)';
+    span.after(probe);
+    const want = getComputedStyle(probe).color;
+    probe.remove();
+    return { color: getComputedStyle(span).color, want, weight: getComputedStyle(span).fontWeight };
+  });
+  assert.equal(styled.color, styled.want, 'the theme’s red, set under the CSP');
+  assert.equal(styled.weight, '600');
+  // The scripted reply quotes the output, escapes and all: they are dropped there too.
+  const reply = page.getByTestId('assistant-message').filter({ hasText: 'Tool results: [ok] red plain' });
+  await reply.waitFor();
+  const quoted = await reply.textContent();
+  assert.ok(!quoted.includes('\u001b'), `an escape is left in the reply: ${JSON.stringify(quoted)}`);
+  assert.doesNotMatch(quoted, /\[1;31m|pwned-title/);
+  await page.screenshot({ path: shotPath('hostile-04-ansi') });
+  // A narrow window wraps the rows rather than scrolling the conversation sideways.
+  await page.setViewportSize({ width: 420, height: 860 });
+  await output.waitFor();
+  const overflow = await page.evaluate(() => {
+    const c = document.querySelector('.conversation');
+    return c === null ? -1 : c.scrollWidth - c.clientWidth;
+  });
+  assert.ok(overflow >= 0 && overflow <= 1, `the conversation scrolls sideways by ${overflow}px`);
+  await page.screenshot({ path: shotPath('hostile-05-narrow') });
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await assertInert('after terminal output');
+});

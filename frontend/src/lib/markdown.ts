@@ -4,6 +4,7 @@
 // cannot make those, since sanitizing dropped every class that is not highlight.js's.
 import { Marked } from 'marked';
 import { escapeHtml, highlight, languageFor } from './highlight';
+import { withoutEscapes } from './ansi';
 import { sanitizeInert } from './inert';
 
 const marked = new Marked({
@@ -29,7 +30,8 @@ const CACHE_LIMIT = 400;
 export function renderMarkdown(text: string): string {
   const hit = cache.get(text);
   if (hit !== undefined) return hit;
-  const html = framedCode(sanitizeInert(marked.parse(text) as string));
+  // A reply quoting a command's output may hold its terminal escapes: they are dropped, never shown as garbage.
+  const html = framedCode(sanitizeInert(marked.parse(withoutEscapes(text)) as string));
   if (cache.size >= CACHE_LIMIT) {
     const oldest = cache.keys().next().value;
     if (oldest !== undefined) cache.delete(oldest);

@@ -1,10 +1,11 @@
 // How each event kind changes a transcript (the rows of the conversation): one handler per kind in a table
 // whose type demands an entry for every kind of the wire, so a kind added to the schema fails the typecheck here
 // until it is given a handler (or `noRow`). History pages are folded with this alone.
-import type { GoalState, Json, TurnFailedEvent, WireEvent } from '../protocol/wire.gen';
+import type { ApiErrorEvent, GoalState, Json, TurnFailedEvent, WireEvent } from '../protocol/wire.gen';
 import { type ConsoleEvent, isUnrecognized } from '../protocol/events';
-import { filePath, textAfter } from './files';
+import { filePath, stringField, textAfter } from './files';
 import { isFileKind } from '../lib/toolKinds';
+import { addCommand, addCommandOutput, commandLine, followsCommand, localOutput, slashCommand } from './commandRows';
 import { addItem, getItem, getTool, moveUnder, newKey, removeItem, replaceItem, toolKey } from './transcript';
 import type { AssistantItem, Item, ThinkingItem, ToolItem, Transcript } from './types';
 
@@ -64,22 +65,20 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
     return true;
   },
   'session.compacted': (t, ev) => {
-    const before = ev.trigger === 'auto' ? 'automatically' : 'on request';
-    addItem(t, {
-      type: 'notice',
-      key: newKey(t, 'n'),
-      time: ev.time,
-      text: `Conversation compacted ${before} (${ev.preTokens.toLocaleString()} tokens before)`,
-      ...turnOf(ev),
-    });
+    addItem(t, { type: 'compacted', key: newKey(t, 'm'), time: ev.time, trigger: ev.trigger, preTokens: ev.preTokens, ...turnOf(ev) });
     return true;
   },
-  // Placeholders until their own rows exist (issue 26): each shows as a notice.
-  'compact.summary': (t, ev) => notice(t, ev, 'Summary of the compacted conversation'),
-  'api.error': (t, ev) => notice(t, ev, `API error (${ev.error}): ${ev.message}`),
-  'command.ran': (t, ev) => notice(t, ev, `${ev.name}${ev.args !== undefined ? ` ${ev.args}` : ''}`),
-  'command.output': (t, ev) => notice(t, ev, ev.text),
-  'transcript.unreadable': (t, ev) => notice(t, ev, `${ev.lines} lines of this transcript could not be read`),
+  'compact.summary': (t, ev) => {
+    addItem(t, { type: 'summary', key: newKey(t, 'n'), time: ev.time, text: ev.text, ...turnOf(ev) });
+    return true;
+  },
+  'api.error': (t, ev) => {
+    addItem(t, apiErrorItem(t, ev), ev.parentToolUseId);
+    return true;
+  },
+  'command.ran': (t, ev) => addCommand(t, commandLine(ev.name, ev.args), ev.time, ev.turn),
+  'command.output': (t, ev) => !liveModelLine(t, ev.text) && addCommandOutput(t, ev.stream, ev.text, ev.time, ev.turn),
+  'transcript.unreadable': (t, ev) => notice(t, ev, `${ev.lines === 1 ? '1 line' : `${ev.lines} lines`} of this transcript could not be read`),
   'hook.ran': (t, ev) => {
     addItem(t, {
       type: 'hook',
@@ -100,7 +99,15 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
     const command = slashCommand(ev.prompt);
     if (command !== undefined) return addCommand(t, command, ev.time, ev.turn);
     // Live and in history alike (history maps each prompt to a turn.started whose turn is its uuid).
-    addItem(t, { type: 'user', key: newKey(t, 'u'), time: ev.time, text: ev.prompt, ...turnOf(ev), ...(ev.uuid !== undefined ? { uuid: ev.uuid } : {}) });
+    addItem(t, {
+      type: 'user',
+      key: newKey(t, 'u'),
+      time: ev.time,
+      text: ev.prompt,
+      ...turnOf(ev),
+      ...(ev.uuid !== undefined ? { uuid: ev.uuid } : {}),
+      ...(ev.images !== undefined && ev.images.length > 0 ? { images: ev.images } : {}),
+    });
     return true;
   },
   'turn.guided': (t, ev) => {
@@ -128,9 +135,11 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
   'turn.failed': (t, ev) => {
     settleStreams(t);
     const failure = turnFailure(ev);
-    // The SDK's stand-in reply for an API error says what the failure says: the error card says it once.
+    // The SDK's stand-in reply for an API error (or the API error's own card) says what the failure says: the
+    // error card says it once.
     const last = getItem(t, t.rows[t.rows.length - 1]);
-    if (last?.type === 'assistant' && last.turn === ev.turn && failure.message.includes(last.text.trim()) && last.text.trim() !== '') removeItem(t, last.key);
+    const said = last?.type === 'assistant' ? last.text.trim() : last?.type === 'error' && last.api === true ? last.message.trim() : '';
+    if (last !== undefined && last.turn === ev.turn && said !== '' && failure.message.includes(said)) removeItem(t, last.key);
     addItem(t, {
       type: 'error',
       key: newKey(t, 'e'),
@@ -206,7 +215,7 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
     const tool = ensureTool(t, ev.toolUseId, ev.name, ev.time, ev.turn);
     // One terminal state per call: a result that came first stands.
     if (tool.status !== 'running') return false;
-    replaceItem(t, { ...tool, status: ev.cause === 'cancel' ? 'canceled' : 'interrupted' });
+    replaceItem(t, { ...tool, status: ev.cause === 'cancel' ? 'canceled' : ev.cause === 'session_ended' ? 'ended' : 'interrupted' });
     return true;
   },
   // A host tool's call shows as its tool.started / tool.completed card already.
@@ -323,6 +332,7 @@ function toolCompleted(t: Transcript, ev: EventOf<'tool.completed'>): boolean {
     ...(ev.structured !== undefined ? { structured: ev.structured } : {}),
     ...(before !== undefined ? { before } : {}),
     ...(ev.fileBefore !== undefined && tool.fileBefore === undefined ? { fileBefore: ev.fileBefore } : {}),
+    ...(ev.images !== undefined && ev.images.length > 0 ? { images: ev.images } : {}),
   });
   return true;
 }
@@ -351,6 +361,38 @@ function permissionRequested(t: Transcript, ev: EventOf<'permission.requested'>)
   const tool = getTool(t, ev.toolUseId);
   if (tool !== undefined) replaceItem(t, { ...tool, requestId: ev.requestId });
   return true;
+}
+
+/** What each API error code Claude Code records means, in words; others read as a plain API error. */
+const API_ERROR_TITLES: Readonly<Record<string, string>> = {
+  rate_limit: 'Rate limit reached',
+  overloaded: 'The API is overloaded',
+  authentication_failed: 'The API refused the credentials',
+  oauth_org_not_allowed: 'This organization may not use Claude Code',
+  account_on_hold: 'The account is on hold',
+  verification_required: 'The account needs verification',
+  billing_error: 'A billing problem stopped the request',
+  invalid_request: 'The API refused the request',
+  model_not_found: 'The model was not found',
+  server_error: 'The API had a server error',
+  max_output_tokens: 'The reply reached the output limit',
+  cloud_credential_error: 'The cloud credentials were refused',
+};
+
+/** An API error's card: its meaning and HTTP status as the title ("Rate limit reached (429)"), the CLI's words. */
+function apiErrorItem(t: Transcript, ev: ApiErrorEvent): Item {
+  const known = Object.hasOwn(API_ERROR_TITLES, ev.error) ? API_ERROR_TITLES[ev.error] : undefined;
+  const title = known ?? 'The API answered with an error';
+  return {
+    type: 'error',
+    key: newKey(t, 'e'),
+    time: ev.time,
+    title: ev.httpStatus !== undefined ? `${title} (${ev.httpStatus})` : title,
+    message: ev.message,
+    code: ev.error,
+    api: true,
+    ...turnOf(ev),
+  };
 }
 
 function failureTitle(code: string): string {
@@ -436,30 +478,16 @@ function ensureTool(t: Transcript, toolUseId: string, name: string, time: string
   return item;
 }
 
-/** "/name args" of a slash command as the CLI stores it (markup: command-name, command-message, command-args). */
-function slashCommand(text: string): string | undefined {
-  const trimmed = text.trim();
-  if (!trimmed.startsWith('<command-name>') && !trimmed.startsWith('<command-message>')) return undefined;
-  const name = /<command-name>([^<]*)<\/command-name>/.exec(trimmed)?.[1]?.trim();
-  if (name === undefined || name === '') return undefined;
-  const args = /<command-args>([^<]*)<\/command-args>/.exec(trimmed)?.[1]?.trim() ?? '';
-  return `${name.startsWith('/') ? name : `/${name}`} ${args}`.trim();
-}
-
-/** A slash command's row: a notice; none for /model, whose change reads once from the CLI's own line after it. */
-function addCommand(t: Transcript, command: string, time: string, turn: string | undefined): boolean {
-  if (command === '/model' || command.startsWith('/model ')) return false;
-  addItem(t, { type: 'notice', key: newKey(t, 'n'), time, text: command, ...(turn !== undefined ? { turn } : {}) });
-  return true;
-}
-
 /** The CLI's stand-in reply after an interrupt: the turn's end says it. */
 const NO_RESPONSE = 'No response requested.';
 
 /** The prefix of history transcripts' keys (history.ts). */
 const HISTORY_PREFIX = 'h';
 
-const LOCAL_OUTPUT = /^<local-command-stdout>([\s\S]*)<\/local-command-stdout>$/;
+/** Live, a model change reads once, from session.updated; a transcript has only the CLI's own line. */
+function liveModelLine(t: Transcript, text: string): boolean {
+  return t.prefix !== HISTORY_PREFIX && /^Set model to /.test(text.trim());
+}
 
 function completeMessage(
   t: Transcript,
@@ -479,16 +507,22 @@ function completeMessage(
     ...(parentToolUseId !== undefined ? { parentToolUseId } : {}),
   };
   if (role === 'user') {
+    // A subagent's brief (history has it as the subagent's first message): its Agent card shows it already.
+    if (parentToolUseId !== undefined && isBriefOf(t, parentToolUseId, text)) return;
     const command = slashCommand(text);
     if (command !== undefined) {
       addCommand(t, command, time, turn);
       return;
     }
-    const local = LOCAL_OUTPUT.exec(text.trim());
+    const local = localOutput(text);
+    // What a local command printed belongs to its row; alone it is a line of its own, as the CLI shows it.
+    if (local !== undefined && followsCommand(t)) {
+      addCommandOutput(t, local.stream, local.text, time, turn);
+      return;
+    }
     const interrupted = /^\[Request interrupted by user[^\]]*\]$/.test(text.trim());
-    const localText = local?.[1]?.trim().replace(/`/g, '');
-    // Live, a model change reads once, from session.updated; a transcript has only the CLI's own line.
-    if (localText !== undefined && /^Set model to /.test(localText) && t.prefix !== HISTORY_PREFIX) return;
+    const localText = local?.text.replace(/`/g, '');
+    if (localText !== undefined && liveModelLine(t, localText)) return;
     const item: Item = interrupted
       ? { type: 'notice', key: newKey(t, 'n'), time, text: 'Canceled', interrupted: true, ...(turn !== undefined ? { turn } : {}) }
       : localText !== undefined
@@ -514,6 +548,13 @@ function completeMessage(
   const key = newKey(t, type === 'assistant' ? 'a' : 'th');
   const item: Item = type === 'assistant' ? { type, key, ...fields, ...(uuid !== undefined ? { uuid } : {}) } : { type, key, ...fields };
   addItem(t, item, parentToolUseId);
+}
+
+/** Whether the text is the prompt the Agent call gave its subagent. */
+function isBriefOf(t: Transcript, toolUseId: string, text: string): boolean {
+  const tool = getTool(t, toolUseId);
+  const brief = tool !== undefined ? stringField(tool.input, 'prompt') : undefined;
+  return brief !== undefined && brief.trim() === text.trim();
 }
 
 /** The in-flight stream of this API message whose block kind matches, lowest index first. */

@@ -17,7 +17,7 @@ import type {
   ToolKind,
   Verdict,
 } from '../protocol/events';
-import type { BackgroundTask, GoalState, HookOutcome } from '../protocol/wire.gen';
+import type { BackgroundTask, CommandStream, CompactTrigger, GoalState, HookOutcome, Image } from '../protocol/wire.gen';
 import type { ConnectionState } from '../transport/transport';
 
 export type ItemKey = string;
@@ -35,6 +35,8 @@ export interface UserItem extends ItemBase {
   uuid?: string;
   /** Guidance sent while the turn ran (turn.guided): it interrupted the reply and steered the same turn. */
   steered?: boolean;
+  /** Images attached to the prompt (turn.started). */
+  images?: Image[];
 }
 
 export interface AssistantItem extends ItemBase {
@@ -58,8 +60,11 @@ export interface ThinkingItem extends ItemBase {
   parentToolUseId?: string;
 }
 
-/** canceled / interrupted: the call got no result because its turn was stopped, or its process or Baton died. */
-export type ToolStatus = 'running' | 'completed' | 'failed' | 'canceled' | 'interrupted';
+/**
+ * canceled / interrupted: the call got no result because its turn was stopped, or its process or Baton died;
+ * ended: the transcript stops while it ran (the session ended before it finished).
+ */
+export type ToolStatus = 'running' | 'completed' | 'failed' | 'canceled' | 'interrupted' | 'ended';
 
 export interface ToolItem extends ItemBase {
   type: 'tool';
@@ -87,6 +92,8 @@ export interface ToolItem extends ItemBase {
   requestId?: string;
   /** The permission gate refused the call (tool.failed.denied): it never ran. Known in history too. */
   denied?: true;
+  /** Images the tool returned (tool.completed). */
+  images?: Image[];
 }
 
 export interface PermissionSettlement {
@@ -126,6 +133,8 @@ export interface ErrorItem extends ItemBase {
   title: string;
   message: string;
   code?: string;
+  /** The API's error as Claude Code recorded it (api.error), not the turn's own failure. */
+  api?: true;
 }
 
 export interface UnknownItem extends ItemBase {
@@ -150,7 +159,45 @@ export interface HookItem extends ItemBase {
   output?: string;
 }
 
-export type Item = UserItem | AssistantItem | ThinkingItem | ToolItem | PermissionItem | TurnEndItem | ErrorItem | UnknownItem | NoticeItem | HookItem;
+/** The conversation was compacted here (session.compacted): what is above it is what the summary replaced. */
+export interface CompactedItem extends ItemBase {
+  type: 'compacted';
+  trigger: CompactTrigger;
+  preTokens: number;
+}
+
+/** The summary Claude Code wrote at a compaction (compact.summary): shown collapsed, never as a prompt. */
+export interface SummaryItem extends ItemBase {
+  type: 'summary';
+  text: string;
+}
+
+export interface CommandOutput {
+  stream: CommandStream;
+  text: string;
+}
+
+/** A local slash command and what it printed; `command` is absent for output that followed no command. */
+export interface CommandItem extends ItemBase {
+  type: 'command';
+  command?: string;
+  output: CommandOutput[];
+}
+
+export type Item =
+  | UserItem
+  | AssistantItem
+  | ThinkingItem
+  | ToolItem
+  | PermissionItem
+  | TurnEndItem
+  | ErrorItem
+  | UnknownItem
+  | NoticeItem
+  | HookItem
+  | CompactedItem
+  | SummaryItem
+  | CommandItem;
 
 /** One ordered transcript: top-level rows plus every item (nested ones too) by key. */
 export interface Transcript {
@@ -160,7 +207,10 @@ export interface Transcript {
   items: Map<ItemKey, Item>;
   /** Streaming items by `${messageId}:${index}`; ephemeral, dropped when their message completes. */
   streams: Map<string, ItemKey>;
-  /** Keys of items by id: `tool:<toolUseId>`, `perm:<requestId>`; and `permfor:<toolUseId>` → its request's id. */
+  /**
+   * Keys of items by id: `tool:<toolUseId>`, `perm:<requestId>`; `permfor:<toolUseId>` → its request's id; and
+   * `command:open` → the command row that output coming next belongs to.
+   */
   ids: Map<string, ItemKey>;
   /** What the session knows of each file's text, to show a tool's diff against the text before it. */
   files: Map<string, string | null>;

@@ -1,6 +1,7 @@
 // A command hook from the settings ran: one collapsed line (its event, name and outcome), the output inside.
 import { memo } from 'react';
 import type { HookItem } from '../../store/types';
+import { AnsiText } from '../tools/AnsiText';
 
 export const HookRow = memo(function HookRow({ item }: { item: HookItem }) {
   const failed = item.outcome !== 'success';
@@ -15,7 +16,9 @@ export const HookRow = memo(function HookRow({ item }: { item: HookItem }) {
   return (
     <details className={`row row-notice row-hook${failed ? ' bad' : ''}`} data-testid="hook-row">
       <summary>{label}</summary>
-      <pre className="hook-output">{item.output}</pre>
+      <pre className="hook-output">
+        <AnsiText text={item.output} />
+      </pre>
     </details>
   );
 });

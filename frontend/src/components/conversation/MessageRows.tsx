@@ -8,6 +8,7 @@ import { useConsole, useStore } from '../../store/hooks';
 import { useConversation } from './actions';
 import { CopyButton } from './CopyButton';
 import { Markdown } from './Markdown';
+import { Thumbnails } from './Thumbnails';
 
 export const UserRow = memo(function UserRow({ item, nested }: { item: UserItem; nested: boolean }) {
   const actions = useConversation();
@@ -20,7 +21,8 @@ export const UserRow = memo(function UserRow({ item, nested }: { item: UserItem;
             Steered the running turn
           </div>
         )}
-        <div className="plain">{item.text}</div>
+        {item.text !== '' && <div className="plain">{item.text}</div>}
+        {item.images !== undefined && <Thumbnails images={item.images} of="the prompt" />}
       </div>
       <div className="row-actions">
         <CopyButton text={item.text} what="prompt" />
@@ -117,7 +119,8 @@ export const ErrorRow = memo(function ErrorRow({ item }: { item: ErrorItem }) {
   const auth = useConsole((s) => s.auth);
   const store = useStore();
   const { sessionId } = useConversation();
-  const prompt = useFailedPrompt(item.turn);
+  // An API error Claude Code recorded (a subagent's among them) is not its turn's end: Retry is the failure's.
+  const prompt = useFailedPrompt(item.api === true ? undefined : item.turn);
   // Refused credentials: say which (a rejected key or no sign-in) and offer the way that fixes it.
   const refused = item.code === 'auth';
   const byKey = auth.method === 'api_key' || auth.keySource !== undefined;

@@ -9,6 +9,8 @@ import { TOOL_KIND_FACTS } from '../../lib/toolKinds';
 import { settlementText } from '../permissions/settlement';
 import { ToolCard } from '../tools/ToolCard';
 import { useConversation } from './actions';
+import { CommandRow } from './CommandRow';
+import { CompactedRow, SummaryRow } from './CompactionRows';
 import { HookRow } from './HookRow';
 import { lookupItem } from './lookup';
 import { NestedRowsContext } from './nestedRows';
@@ -77,6 +79,12 @@ export const Row = memo(function Row({ itemKey, nested = false }: { itemKey: Ite
       return <NoticeRow item={item} />;
     case 'hook':
       return <HookRow item={item} />;
+    case 'compacted':
+      return <CompactedRow item={item} />;
+    case 'summary':
+      return <SummaryRow item={item} />;
+    case 'command':
+      return <CommandRow item={item} />;
     default:
       return assertNever(item);
   }

@@ -6,11 +6,14 @@ export function Modal({
   onClose,
   children,
   labelledBy = 'modal-title',
+  className,
 }: {
   title: string;
   onClose: () => void;
   children: ReactNode;
   labelledBy?: string;
+  /** A class beside `modal`, for a dialog laid out its own way. */
+  className?: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -29,7 +32,7 @@ export function Modal({
     >
       <div
         ref={ref}
-        className="modal"
+        className={className !== undefined ? `modal ${className}` : 'modal'}
         role="dialog"
         aria-modal="true"
         aria-labelledby={labelledBy}

@@ -1,6 +1,7 @@
 // Tools that look things up (kinds read, search, fetch): one line, output on request. The line is the
 // catalogue's `detail` (a path, a pattern, a URL, a query).
 import type { ToolItem } from '../../store/types';
+import { AnsiText } from './AnsiText';
 import { StatusPill } from './ToolHeader';
 
 export function CollapsedToolCard({ item }: { item: ToolItem }) {
@@ -15,7 +16,11 @@ export function CollapsedToolCard({ item }: { item: ToolItem }) {
         {lines > 0 && <span className="muted small">{lines} lines</span>}
         <StatusPill item={item} />
       </summary>
-      {text !== '' && <pre className={`tool-output${item.status === 'failed' ? ' failed' : ''}`}>{text}</pre>}
+      {text !== '' && (
+        <pre className={`tool-output${item.status === 'failed' ? ' failed' : ''}`}>
+          <AnsiText text={text} />
+        </pre>
+      )}
     </details>
   );
 }

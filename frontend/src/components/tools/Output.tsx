@@ -1,5 +1,6 @@
 // A tool's text output: the last lines first (they matter most for commands), all of it on request.
 import { useState } from 'react';
+import { AnsiText } from './AnsiText';
 
 const TAIL_LINES = 24;
 
@@ -15,7 +16,9 @@ export function Output({ text, failed = false }: { text: string; failed?: boolea
           Show all {lines.length} lines
         </button>
       )}
-      <pre>{shown}</pre>
+      <pre>
+        <AnsiText text={shown} />
+      </pre>
     </div>
   );
 }

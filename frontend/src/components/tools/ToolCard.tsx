@@ -7,9 +7,28 @@ import { BashCard } from './BashCard';
 import { CollapsedToolCard } from './CollapsedToolCard';
 import { FileChangeCard } from './FileChangeCard';
 import { GenericToolCard } from './GenericToolCard';
-import { ToolHeader } from './ToolHeader';
+import { SESSION_ENDED, ToolHeader } from './ToolHeader';
+import { Thumbnails } from '../conversation/Thumbnails';
 
 export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
+  const ended = item.status === 'ended';
+  const images = item.images !== undefined && item.images.length > 0 ? item.images : undefined;
+  if (!ended && images === undefined) return <KindCard item={item} />;
+  // Under every kind's card alike: why it has no result, and the images it returned.
+  return (
+    <>
+      <KindCard item={item} />
+      {ended && (
+        <div className="tool-note small muted" data-testid="tool-ended-note">
+          {SESSION_ENDED}
+        </div>
+      )}
+      {images !== undefined && <Thumbnails images={images} of={`${item.name}’s result`} />}
+    </>
+  );
+});
+
+function KindCard({ item }: { item: ToolItem }) {
   const kind = item.toolKind;
   switch (kind) {
     case 'shell':
@@ -33,7 +52,7 @@ export const ToolCard = memo(function ToolCard({ item }: { item: ToolItem }) {
     default:
       return assertNever(kind);
   }
-});
+}
 
 function PlanToolCard({ item }: { item: ToolItem }) {
   // The checklist itself is shown beside the conversation once it has items; a failed update says why here.

@@ -8,6 +8,9 @@ import { TOOL_KIND_FACTS } from '../../lib/toolKinds';
 import { useConversation } from '../conversation/actions';
 import { SendToBackground } from './SendToBackground';
 
+/** What a call the transcript leaves open reads: it never finished, and never will. */
+export const SESSION_ENDED = 'The session ended before this finished';
+
 /** Where the call's permission request stands: none asked, waiting, or the verdict. */
 export function usePermissionState(item: ToolItem): 'none' | 'waiting' | 'allowed' | 'denied' {
   const { sessionId } = useConversation();
@@ -51,6 +54,12 @@ export function StatusPill({ item, label }: { item: ToolItem; label?: string }) 
       return (
         <span className="pill ended" data-testid="tool-interrupted">
           interrupted
+        </span>
+      );
+    case 'ended':
+      return (
+        <span className="pill ended" data-testid="tool-ended" title={SESSION_ENDED}>
+          ended
         </span>
       );
   }
