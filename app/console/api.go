@@ -61,7 +61,7 @@ func ctx() (context.Context, context.CancelFunc) {
 
 // Capabilities says what this transport offers.
 func (a *API) Capabilities(Empty) (Capabilities, error) {
-	return Capabilities{Transport: a.opts.Transport, FolderPicker: a.opts.PickFolder != nil,
+	return Capabilities{Transport: Transport(a.opts.Transport), FolderPicker: a.opts.PickFolder != nil,
 		Notifications: a.opts.Notify != nil, Version: a.opts.Version}, nil
 }
 
@@ -206,17 +206,17 @@ func (a *API) GuideTurn(p PromptParams) (GuideResult, error) {
 }
 
 // StopTask stops one of a session's background tasks; its task.completed event follows.
-func (a *API) StopTask(p StopTaskParams) (struct{}, error) {
+func (a *API) StopTask(p StopTaskParams) (Empty, error) {
 	if p.TaskID == "" {
-		return struct{}{}, badRequest("Name the background task to stop.")
+		return Empty{}, badRequest("Name the background task to stop.")
 	}
 	s, err := a.open(p.Session)
 	if err != nil {
-		return struct{}{}, err
+		return Empty{}, err
 	}
 	c, cancel := ctx()
 	defer cancel()
-	return struct{}{}, s.StopTask(c, p.TaskID)
+	return Empty{}, s.StopTask(c, p.TaskID)
 }
 
 // SendToBackground moves a running Bash command or agent (or all foreground work) to the background.
@@ -304,8 +304,7 @@ func (a *API) ListSessions(p ListParams) (ListResult, error) {
 	for _, info := range list {
 		_, live := a.opts.Sessions.Get(info.Session)
 		meta := a.meta(info.Session)
-		out.Sessions = append(out.Sessions, SessionInfo{SessionInfo: info, Live: live, Pinned: meta.Pinned,
-			Archived: meta.Archived, ForkOf: meta.ForkOf})
+		out.Sessions = append(out.Sessions, sessionEntry(info, live, meta))
 	}
 	return out, nil
 }
