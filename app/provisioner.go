@@ -68,7 +68,7 @@ func (p *provisioner) runOnce() {
 	}
 	st := console.ProvisionState{State: "ready", Path: path}
 	if sel, err := provision.Select(p.ctx, provision.SelectOptions{}); err == nil {
-		st.Version, st.Source = sel.Version, console.ProvisionSource(sel.Source)
+		st.Version, st.Source = sel.Version, sel.Source
 	}
 	p.state.SetProvision(st)
 	p.mu.Lock()
@@ -81,7 +81,7 @@ func (p *provisioner) runOnce() {
 
 func (p *provisioner) onProgress(pr provision.Progress) {
 	p.state.SetProvision(console.ProvisionState{State: console.ProvisionStatusDownloading, Bytes: int(pr.Bytes),
-		Total: int(pr.Total), Rate: pr.Rate, Source: console.ProvisionSource(pr.Source), Message: pr.Message})
+		Total: int(pr.Total), Rate: pr.Rate, Source: pr.Source, Message: pr.Message})
 }
 
 func (p *provisioner) close() { p.cancel() }

@@ -181,29 +181,6 @@ type PromptResult struct {
 	Queued bool   `json:"queued"`
 }
 
-// ProvisionSource is a closed set of wire values (console.json $defs/ProvisionSource).
-type ProvisionSource string
-
-const (
-	ProvisionSourceCdn ProvisionSource = "cdn"
-	ProvisionSourceNpm ProvisionSource = "npm"
-)
-
-// ProvisionSourceValues lists every ProvisionSource, in the schema's order.
-var ProvisionSourceValues = []ProvisionSource{ProvisionSourceCdn, ProvisionSourceNpm}
-
-// String returns the wire value.
-func (v ProvisionSource) String() string { return string(v) }
-
-// Valid reports whether v is one of the values the wire names.
-func (v ProvisionSource) Valid() bool {
-	switch v {
-	case ProvisionSourceCdn, ProvisionSourceNpm:
-		return true
-	}
-	return false
-}
-
 // ProvisionState is where getting the claude executable stands.
 type ProvisionState struct {
 	State   ProvisionStatus `json:"state"`
@@ -212,7 +189,7 @@ type ProvisionState struct {
 	Bytes   int             `json:"bytes,omitempty"`
 	Total   int             `json:"total,omitempty"`
 	Rate    float64         `json:"rate,omitempty"`
-	Source  ProvisionSource `json:"source,omitempty"`
+	Source  string          `json:"source,omitempty"`
 	Path    string          `json:"path,omitempty"`
 	Version string          `json:"version,omitempty"`
 }

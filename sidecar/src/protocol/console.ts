@@ -98,7 +98,6 @@ export const completeResultSchema = z.strictObject({ dir: z.string(), entries: z
 export const idleParamsSchema = z.strictObject({ seconds: count }).describe('is how long an open session may sit idle before it sleeps, in seconds (0: never)');
 
 export const provisionStatusSchema = z.enum(['unknown', 'checking', 'downloading', 'ready', 'failed']);
-export const provisionSourceSchema = z.enum(['cdn', 'npm']);
 export const provisionStateSchema = z
   .strictObject({
     state: provisionStatusSchema,
@@ -108,7 +107,8 @@ export const provisionStateSchema = z
     total: z.number().int().positive().optional(),
     /** bytes/s */
     rate: z.number().positive().optional(),
-    source: provisionSourceSchema.optional(),
+    /** Where it comes from: "cdn" or "npm" (provisioning's own names; shown as they are). */
+    source: z.string().optional(),
     path: z.string().optional(),
     version: z.string().optional(),
   })
@@ -194,7 +194,6 @@ export const CONSOLE_NAMED: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['CompleteResult', completeResultSchema],
   ['IdleParams', idleParamsSchema],
   ['ProvisionStatus', provisionStatusSchema],
-  ['ProvisionSource', provisionSourceSchema],
   ['ProvisionState', provisionStateSchema],
   ['AuthStatus', authStatusSchema],
   ['AuthMethod', authMethodSchema],
