@@ -2,30 +2,29 @@
 // (api.gen.ts, from sidecar/src/protocol/console.ts), keyed by method name, so `transport.call('startSession',
 // {...})` is checked end to end. This file keeps what only the console adds: the names it reads them by and the
 // error it rejects with.
-import type { ApiMethods, ConsoleErrorCode, HistoryResult, RewindFilesReply, StartParams } from './api.gen';
-import type { SessionEvent } from './events';
+import type * as gen from './api.gen';
+import type { ConsoleEvent, SessionEvent } from './events';
 
-export type {
-  ApiMethods,
-  Capabilities,
-  ConsolePushes,
-  LiveSession,
-  PathEntry,
-  SessionInfo,
-  Snapshot,
-} from './api.gen';
-export type StartSessionParams = StartParams;
-export type RewindFilesResult = RewindFilesReply;
+export type { Capabilities, PathEntry, SessionInfo } from './api.gen';
+
+// The console reads every event it receives as a ConsoleEvent (events.ts readEvent), so the calls' results carry
+// those.
+export type ApiMethods = gen.ApiMethods<ConsoleEvent>;
+export type ConsolePushes = gen.ConsolePushes<ConsoleEvent>;
+export type LiveSession = gen.LiveSession<ConsoleEvent>;
+export type Snapshot = gen.Snapshot<ConsoleEvent>;
+export type StartSessionParams = gen.StartParams;
+export type RewindFilesResult = gen.RewindFilesReply;
 
 /** A history page as the store keeps it: its events read as session events (protocol.error never lands there). */
-export type HistoryPage = Omit<HistoryResult, 'events'> & { events: SessionEvent[] };
+export type HistoryPage = gen.HistoryResult<SessionEvent>;
 
 export type Method = keyof ApiMethods;
 export type Params<M extends Method> = ApiMethods[M]['params'];
 export type Result<M extends Method> = ApiMethods[M]['result'];
 
 /** The host's codes (the contract's), and `disconnected`, which the transport makes itself. */
-export type ApiErrorCode = ConsoleErrorCode | 'disconnected';
+export type ApiErrorCode = gen.ConsoleErrorCode | 'disconnected';
 
 /** A failed call. `message` is written for a person: show it as is. */
 export class ApiError extends Error {
