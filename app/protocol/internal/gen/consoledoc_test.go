@@ -3,6 +3,7 @@ package gen
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -19,7 +20,9 @@ func TestAPIDocTablesAreCurrent(t *testing.T) {
 	require.NoError(t, err)
 	want, err := APIDoc(have, schema, console)
 	require.NoError(t, err)
-	require.Equal(t, string(want), string(have), "%s's generated tables are stale: run scripts/gen-protocol", APIDocPath)
+	if string(want) != string(have) {
+		t.Fatalf("%s's generated tables are stale: run scripts/gen-protocol (first difference: %q)", APIDocPath, firstDiff(string(have), string(want)))
+	}
 }
 
 // Only the text between the markers is the generator's; a document without them is refused, not rewritten.
@@ -30,4 +33,15 @@ func TestAPIDocNeedsItsMarkers(t *testing.T) {
 	require.NoError(t, err)
 	_, err = APIDoc([]byte("# no tables here\n"), schema, console)
 	require.ErrorContains(t, err, "lacks the markers")
+}
+
+// firstDiff is the first line of want that have lacks, to say where the document is stale without printing it.
+func firstDiff(have, want string) string {
+	hl, wl := strings.Split(have, "\n"), strings.Split(want, "\n")
+	for i, w := range wl {
+		if i >= len(hl) || hl[i] != w {
+			return w
+		}
+	}
+	return ""
 }
