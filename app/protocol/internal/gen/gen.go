@@ -1,7 +1,7 @@
 // Package gen generates the Go side of the wire from app/protocol/schema (wire.schema.json, itself generated from
-// the sidecar's zod schemas, and console.json): the activity event types, enums, strict decoding and encoding,
-// the sidecar request and reply types, and the console API's method list. `go run ./app/protocol/internal/gen`
-// writes the files; TestGeneratedFilesAreCurrent fails when a checked-in file differs from what it would write.
+// the sidecar's zod schemas, and console.json, the console API's contract): the activity event types, enums, strict
+// decoding and encoding, the sidecar request and reply types, and the console API's types and dispatch
+// (console.go). `go run ./app/protocol/internal/gen` writes the files; TestGeneratedFilesAreCurrent fails when a checked-in file differs from what it would write.
 package gen
 
 import (
