@@ -61,7 +61,7 @@ func ctx() (context.Context, context.CancelFunc) {
 
 // Capabilities says what this transport offers.
 func (a *API) Capabilities(Empty) (Capabilities, error) {
-	return Capabilities{Transport: Transport(a.opts.Transport), FolderPicker: a.opts.PickFolder != nil,
+	return Capabilities{Transport: a.opts.Transport, FolderPicker: a.opts.PickFolder != nil,
 		Notifications: a.opts.Notify != nil, Version: a.opts.Version}, nil
 }
 
@@ -250,12 +250,9 @@ func (a *API) AnswerPermission(p AnswerParams) (AnswerResult, error) {
 	}
 	c, cancel := ctx()
 	defer cancel()
-	rep, err := s.AnswerWith(c, p.RequestID, session.PermissionAnswer{Verdict: p.Verdict, Message: p.Message,
+	// The reply is the sidecar's permission reply, which the contract's answerPermission result is.
+	return s.AnswerWith(c, p.RequestID, session.PermissionAnswer{Verdict: p.Verdict, Message: p.Message,
 		By: activity.PermissionAuthorUser, Answers: p.Answers, Mode: p.Mode})
-	if err != nil {
-		return AnswerResult{}, err
-	}
-	return AnswerResult{Settled: rep.Settled, Verdict: rep.Verdict, Answers: rep.Answers, Mode: rep.Mode}, nil
 }
 
 // SetModel changes the requested model.

@@ -46,10 +46,10 @@ type CancelResult struct {
 
 // Capabilities is capabilities's result.
 type Capabilities struct {
-	Transport     Transport `json:"transport"`
-	FolderPicker  bool      `json:"folderPicker"`
-	Notifications bool      `json:"notifications"`
-	Version       string    `json:"version"`
+	Transport     string `json:"transport"`
+	FolderPicker  bool   `json:"folderPicker"`
+	Notifications bool   `json:"notifications"`
+	Version       string `json:"version"`
 }
 
 // CompleteParams is completePath's params.
@@ -186,8 +186,8 @@ type ProvisionState struct {
 	State   ProvisionStatus `json:"state"`
 	Message string          `json:"message,omitempty"`
 	Hints   []string        `json:"hints,omitempty"`
-	Bytes   int             `json:"bytes,omitempty"`
-	Total   int             `json:"total,omitempty"`
+	Bytes   int64           `json:"bytes,omitempty"`
+	Total   int64           `json:"total,omitempty"`
 	Rate    float64         `json:"rate,omitempty"`
 	Source  string          `json:"source,omitempty"`
 	Path    string          `json:"path,omitempty"`
@@ -285,27 +285,4 @@ type StartParams struct {
 type StopTaskParams struct {
 	Session string `json:"session"`
 	TaskID  string `json:"taskId"`
-}
-
-// Transport is a closed set of wire values (console.json $defs/Transport).
-type Transport string
-
-const (
-	TransportWails     Transport = "wails"
-	TransportWebsocket Transport = "websocket"
-)
-
-// TransportValues lists every Transport, in the schema's order.
-var TransportValues = []Transport{TransportWails, TransportWebsocket}
-
-// String returns the wire value.
-func (v Transport) String() string { return string(v) }
-
-// Valid reports whether v is one of the values the wire names.
-func (v Transport) Valid() bool {
-	switch v {
-	case TransportWails, TransportWebsocket:
-		return true
-	}
-	return false
 }

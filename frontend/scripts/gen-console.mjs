@@ -44,6 +44,7 @@ function makeTyper(con, wire, wireExports) {
     }
     if (schema.$ref !== undefined) throw new Error(`unsupported reference ${schema.$ref}`);
     if (schema.const !== undefined) return JSON.stringify(schema.const);
+    if (Array.isArray(schema.enum)) return schema.enum.map((v) => `'${v}'`).join(' | ');
     const types = Array.isArray(schema.type) ? schema.type : [schema.type];
     if (types.length === 2 && types[1] === 'null') return `${tsType({ ...schema, type: types[0] }, inWire)} | null`;
     switch (types[0]) {

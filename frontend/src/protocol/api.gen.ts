@@ -69,7 +69,7 @@ export interface CancelResult {
 }
 
 export interface Capabilities {
-  transport: Transport;
+  transport: 'wails' | 'websocket';
   folderPicker: boolean;
   notifications: boolean;
   version: string;
@@ -275,10 +275,6 @@ export interface StopTaskParams {
   session: string;
   taskId: string;
 }
-
-/** Transport names what carries the API: the Wails window or the WebSocket of baton serve. */
-export const TRANSPORT_VALUES = ["wails","websocket"] as const;
-export type Transport = (typeof TRANSPORT_VALUES)[number];
 
 // The sidecar's shapes the console reads as they are.
 export interface PermissionReply {

@@ -10,7 +10,8 @@ import { cancelDispositionSchema, cancelPhaseSchema, okPayloads, permissionPaylo
 const count = z.number().int().nonnegative();
 
 export const emptySchema = z.strictObject({}).describe('is the params or result of calls that carry nothing');
-export const transportSchema = z.enum(['wails', 'websocket']).describe('names what carries the API: the Wails window or the WebSocket of baton serve');
+// What carries the API (inline, so Go keeps it a string: the host names its transport in console.Options).
+export const transportSchema = z.enum(['wails', 'websocket']);
 export const capabilitiesSchema = z.strictObject({
   transport: transportSchema,
   folderPicker: z.boolean(),
@@ -103,8 +104,9 @@ export const provisionStateSchema = z
     state: provisionStatusSchema,
     message: z.string().optional(),
     hints: z.array(z.string()).optional(),
-    bytes: z.number().int().positive().optional(),
-    total: z.number().int().positive().optional(),
+    /** int64 in Go: sizes, as provisioning counts them. */
+    bytes: z.number().int().positive().meta({ format: 'int64' }).optional(),
+    total: z.number().int().positive().meta({ format: 'int64' }).optional(),
     /** bytes/s */
     rate: z.number().positive().optional(),
     /** Where it comes from: "cdn" or "npm" (provisioning's own names; shown as they are). */
@@ -159,7 +161,6 @@ export const consoleErrorCodeSchema = z.enum(['bad_request', 'not_found', 'unava
 /** The console's named shapes: the generated Go and TypeScript types take these names. */
 export const CONSOLE_NAMED: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['Empty', emptySchema],
-  ['Transport', transportSchema],
   ['Capabilities', capabilitiesSchema],
   ['FolderResult', folderResultSchema],
   ['StartParams', startParamsSchema],

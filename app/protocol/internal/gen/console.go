@@ -106,6 +106,9 @@ func (c *consoleResolver) typeOf(s *Schema) (goType, error) {
 		}
 		return goType{Expr: "[]" + elem.Expr, Shape: shapeSlice, Enum: elem.Enum, Named: elem.Named}, nil
 	}
+	if hasType(s, "integer") && s.Format == "int64" {
+		return goType{Expr: "int64", Shape: shapeScalar}, nil
+	}
 	return c.wire.typeOf(s)
 }
 
