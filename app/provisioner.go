@@ -80,8 +80,8 @@ func (p *provisioner) runOnce() {
 }
 
 func (p *provisioner) onProgress(pr provision.Progress) {
-	p.state.SetProvision(console.ProvisionState{State: "downloading", Bytes: pr.Bytes, Total: pr.Total, Rate: pr.Rate,
-		Source: pr.Source, Message: pr.Message})
+	p.state.SetProvision(console.ProvisionState{State: console.ProvisionStatusDownloading, Bytes: pr.Bytes,
+		Total: pr.Total, Rate: pr.Rate, Source: pr.Source, Message: pr.Message})
 }
 
 func (p *provisioner) close() { p.cancel() }

@@ -206,17 +206,17 @@ func (a *API) GuideTurn(p PromptParams) (GuideResult, error) {
 }
 
 // StopTask stops one of a session's background tasks; its task.completed event follows.
-func (a *API) StopTask(p StopTaskParams) (struct{}, error) {
+func (a *API) StopTask(p StopTaskParams) (Empty, error) {
 	if p.TaskID == "" {
-		return struct{}{}, badRequest("Name the background task to stop.")
+		return Empty{}, badRequest("Name the background task to stop.")
 	}
 	s, err := a.open(p.Session)
 	if err != nil {
-		return struct{}{}, err
+		return Empty{}, err
 	}
 	c, cancel := ctx()
 	defer cancel()
-	return struct{}{}, s.StopTask(c, p.TaskID)
+	return Empty{}, s.StopTask(c, p.TaskID)
 }
 
 // SendToBackground moves a running Bash command or agent (or all foreground work) to the background.
@@ -250,12 +250,9 @@ func (a *API) AnswerPermission(p AnswerParams) (AnswerResult, error) {
 	}
 	c, cancel := ctx()
 	defer cancel()
-	rep, err := s.AnswerWith(c, p.RequestID, session.PermissionAnswer{Verdict: p.Verdict, Message: p.Message,
+	// The reply is the sidecar's permission reply, which the contract's answerPermission result is.
+	return s.AnswerWith(c, p.RequestID, session.PermissionAnswer{Verdict: p.Verdict, Message: p.Message,
 		By: activity.PermissionAuthorUser, Answers: p.Answers, Mode: p.Mode})
-	if err != nil {
-		return AnswerResult{}, err
-	}
-	return AnswerResult{Settled: rep.Settled, Verdict: rep.Verdict, Answers: rep.Answers, Mode: rep.Mode}, nil
 }
 
 // SetModel changes the requested model.
@@ -304,8 +301,7 @@ func (a *API) ListSessions(p ListParams) (ListResult, error) {
 	for _, info := range list {
 		_, live := a.opts.Sessions.Get(info.Session)
 		meta := a.meta(info.Session)
-		out.Sessions = append(out.Sessions, SessionInfo{SessionInfo: info, Live: live, Pinned: meta.Pinned,
-			Archived: meta.Archived, ForkOf: meta.ForkOf})
+		out.Sessions = append(out.Sessions, sessionEntry(info, live, meta))
 	}
 	return out, nil
 }

@@ -7,15 +7,7 @@ import (
 	"github.com/baton-console/baton/app/session"
 )
 
-// Error codes of the console API.
-const (
-	CodeBadRequest  = "bad_request"
-	CodeNotFound    = "not_found"
-	CodeUnavailable = "unavailable"
-	CodeInternal    = "internal"
-)
-
-// Error is a failed call: Message is written for a person and shown as is.
+// Error is a failed call (its codes, CodeBadRequest…, are generated from the contract into methods_gen.go): Message is written for a person and shown as is.
 type Error struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`

@@ -24,7 +24,7 @@ func (c chanPusher) Auth(a AuthState) error {
 	return c.fail
 }
 func (c chanPusher) Provision(p ProvisionState) error {
-	c.got <- "provision:" + p.State
+	c.got <- "provision:" + p.State.String()
 	return c.fail
 }
 func (c chanPusher) Sessions(SessionsChange) error {

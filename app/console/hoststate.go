@@ -6,7 +6,8 @@ import (
 	"github.com/baton-console/baton/app/auth"
 )
 
-// AuthState is the sign-in state the console shows (see API.md).
+// AuthState is the sign-in state the console shows (see API.md): app/auth's State, checked against the
+// contract's AuthState by TestBoundTypesMatchTheContract.
 type AuthState = auth.State
 
 // HostUpdate is one change of host state; exactly one field is set.
@@ -15,10 +16,6 @@ type HostUpdate struct {
 	Provision *ProvisionState
 	Sessions  *SessionsChange
 }
-
-// SessionsChange says the stored sessions changed outside this Baton (a session created or written by the CLI or
-// `baton exec`, one deleted): the console lists them again. It carries no list, so a missed one costs nothing.
-type SessionsChange struct{}
 
 // HostState holds what the host knows beyond sessions — provisioning and sign-in — and tells subscribers
 // about every change, so each transport can push it.

@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The served method set is exactly console.json's list (the frontend's ApiMethods is checked against the same
-// list), and every name is an exported method of API, which the window binds.
+// The served method set is exactly console.json's list (the frontend's ApiMethods is generated from the same
+// file), and every name is an exported method of API, which the window binds.
 func TestMethodsMatchTheConsoleSchema(t *testing.T) {
 	served := Methods(&API{})
 	var names []string

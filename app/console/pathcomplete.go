@@ -16,24 +16,6 @@ const (
 	maxScannedEntries = 20_000
 )
 
-// CompleteParams is what the person typed in a folder field.
-type CompleteParams struct {
-	Path string `json:"path"`
-}
-
-// PathEntry is one folder that completes the path.
-type PathEntry struct {
-	Name string `json:"name"`
-	Path string `json:"path"`
-}
-
-// CompleteResult lists the folders in Dir whose names start with what was typed after it, by name.
-type CompleteResult struct {
-	Dir       string      `json:"dir"`
-	Entries   []PathEntry `json:"entries"`
-	Truncated bool        `json:"truncated"`
-}
-
 // CompletePath completes a folder path from the host's file system: the folders (only folders) inside the
 // typed path's parent whose names start with its last part. "~" is the home folder. Hidden folders are offered
 // only once a "." is typed. It reads that one directory, never its subfolders.

@@ -11,31 +11,6 @@ import (
 // maxTitleChars bounds a title the person types (the wire's own bound).
 const maxTitleChars = 200
 
-// RenameParams gives a stored session its own title.
-type RenameParams struct {
-	Session string `json:"session"`
-	Title   string `json:"title"`
-	Cwd     string `json:"cwd,omitempty"`
-}
-
-// RenameResult is the title as stored.
-type RenameResult struct {
-	Title string `json:"title"`
-}
-
-// FlagsParams pins or archives a session; an absent field is left as it is.
-type FlagsParams struct {
-	Session  string `json:"session"`
-	Pinned   *bool  `json:"pinned,omitempty"`
-	Archived *bool  `json:"archived,omitempty"`
-}
-
-// FlagsResult is the session's flags after the change.
-type FlagsResult struct {
-	Pinned   bool `json:"pinned"`
-	Archived bool `json:"archived"`
-}
-
 // RenameSession sets a stored session's own title, the one Claude Code's /rename sets: it shows in the CLI's
 // session list too, and it survives a reload.
 func (a *API) RenameSession(p RenameParams) (RenameResult, error) {
@@ -78,6 +53,14 @@ func (a *API) SetSessionFlags(p FlagsParams) (FlagsResult, error) {
 		return FlagsResult{}, &Error{Code: CodeInternal, Message: err.Error()}
 	}
 	return FlagsResult{Pinned: m.Pinned, Archived: m.Archived}, nil
+}
+
+// sessionEntry is a stored session as the console lists it: the sidecar's SessionInfo, with whether it is open
+// here and Baton's own marks (TestSessionEntryKeepsEveryStoredField checks no stored field is dropped).
+func sessionEntry(info protocol.SessionInfo, live bool, meta sessionmeta.Meta) SessionInfo {
+	return SessionInfo{Session: info.Session, Title: info.Title, Cwd: info.Cwd, LastModified: info.LastModified,
+		CreatedAt: info.CreatedAt, GitBranch: info.GitBranch, FirstPrompt: info.FirstPrompt, Live: live,
+		Pinned: meta.Pinned, Archived: meta.Archived, ForkOf: meta.ForkOf}
 }
 
 func (a *API) meta(id string) sessionmeta.Meta {

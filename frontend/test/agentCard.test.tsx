@@ -25,6 +25,7 @@ describe('the Agent card', () => {
           requestedModel: 'default',
           effectiveModel: '',
           permissionMode: 'default',
+          state: 'awake',
           events: lasting(recordedWithUnknown()),
         },
       ],

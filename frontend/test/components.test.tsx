@@ -17,7 +17,16 @@ const turnStart = (turn: string) => events.findIndex((e) => e.kind === 'turn.sta
 const firstAfter = (from: number, match: (e: SessionEvent) => boolean) => from + events.slice(from).findIndex(match);
 
 function liveSession(evs: ConsoleEvent[], extra: Partial<LiveSession> = {}): LiveSession {
-  return { session: S, cwd: '/home/user/project', requestedModel: 'default', effectiveModel: '', permissionMode: 'default', events: evs, ...extra };
+  return {
+    session: S,
+    cwd: '/home/user/project',
+    requestedModel: 'default',
+    effectiveModel: '',
+    permissionMode: 'default',
+    state: 'awake',
+    events: evs,
+    ...extra,
+  };
 }
 
 const dock = () => document.querySelector('.permission-dock');
@@ -271,8 +280,16 @@ describe('the sidebar and the shell', () => {
       t.snapshot = { ...t.snapshot, sessions: [liveSession([])] };
       t.on('listSessions', () => ({
         sessions: [
-          { session: S, title: 'Release notes', cwd: '/home/user/project', lastModified: Date.now(), live: true },
-          { session: 'old', title: 'Fix the parser', cwd: '/home/user/parser', lastModified: Date.now() - 86_400_000, live: false },
+          { session: S, title: 'Release notes', cwd: '/home/user/project', lastModified: Date.now(), live: true, pinned: false, archived: false },
+          {
+            session: 'old',
+            title: 'Fix the parser',
+            cwd: '/home/user/parser',
+            lastModified: Date.now() - 86_400_000,
+            live: false,
+            pinned: false,
+            archived: false,
+          },
         ],
       }));
     });
@@ -304,7 +321,9 @@ describe('the sidebar and the shell', () => {
   it('shows a session working in the background: its tasks with Stop, the goal with Clear, and the sidebar mark', async () => {
     const { push, transport, select } = await renderConsole((t) => {
       t.snapshot = { ...t.snapshot, sessions: [liveSession([])] };
-      t.on('listSessions', () => ({ sessions: [{ session: S, title: 'Release notes', cwd: '/home/user/project', lastModified: Date.now(), live: true }] }));
+      t.on('listSessions', () => ({
+        sessions: [{ session: S, title: 'Release notes', cwd: '/home/user/project', lastModified: Date.now(), live: true, pinned: false, archived: false }],
+      }));
       t.on('stopTask', () => ({}));
       t.on('sendToBackground', () => ({ backgrounded: true }));
       t.on('sendPrompt', () => ({ turn: 'g2', queued: false }));
@@ -364,7 +383,9 @@ describe('the sidebar and the shell', () => {
   it('settles a canceled turn: its open tool reads canceled with no running pill or Background, its reply stays', async () => {
     const { push, select } = await renderConsole((t) => {
       t.snapshot = { ...t.snapshot, sessions: [liveSession([])] };
-      t.on('listSessions', () => ({ sessions: [{ session: S, title: 'Stop me', cwd: '/home/user/project', lastModified: Date.now(), live: true }] }));
+      t.on('listSessions', () => ({
+        sessions: [{ session: S, title: 'Stop me', cwd: '/home/user/project', lastModified: Date.now(), live: true, pinned: false, archived: false }],
+      }));
     });
     await select(S);
     await push(

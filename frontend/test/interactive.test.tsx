@@ -13,7 +13,7 @@ const S = '5e551011-0000-4000-8000-0000000000aa';
 const T = '2026-01-01T00:00:00.000Z';
 
 function live(events: ConsoleEvent[]): LiveSession {
-  return { session: S, cwd: '/home/user/project', requestedModel: 'default', effectiveModel: '', permissionMode: 'plan', events };
+  return { session: S, cwd: '/home/user/project', requestedModel: 'default', effectiveModel: '', permissionMode: 'plan', state: 'awake', events };
 }
 
 const started: ConsoleEvent = { kind: 'turn.started', session: S, turn: 't1', time: T, prompt: 'go', seq: 1 };

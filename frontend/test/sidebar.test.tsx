@@ -12,7 +12,19 @@ const NOW = new Date(2026, 11, 1, 15, 0, 0).getTime();
 const DAY = 86_400_000;
 
 function entry(session: string, cwd: string, ageMs: number, extra: Partial<SidebarEntry> = {}): SidebarEntry {
-  return { session, title: session, cwd, lastModified: NOW - ageMs, live: false, asleep: false, waiting: false, finished: false, ...extra };
+  return {
+    session,
+    title: session,
+    cwd,
+    lastModified: NOW - ageMs,
+    live: false,
+    pinned: false,
+    archived: false,
+    asleep: false,
+    waiting: false,
+    finished: false,
+    ...extra,
+  };
 }
 
 describe('sidebar grouping', () => {
@@ -58,7 +70,15 @@ describe('sidebar grouping', () => {
   });
 
   it('offers recent folders once each, newest first, and hides the HEAD of a folder that is not a repository', () => {
-    const infos: SessionInfo[] = list.map((e) => ({ session: e.session, title: e.title, cwd: e.cwd ?? '', lastModified: e.lastModified, live: false }));
+    const infos: SessionInfo[] = list.map((e) => ({
+      session: e.session,
+      title: e.title,
+      cwd: e.cwd ?? '',
+      lastModified: e.lastModified,
+      live: false,
+      pinned: false,
+      archived: false,
+    }));
     expect(recentFolders(infos)).toEqual(['/w/api', '/w/web', '/x/api']);
     expect(shownBranch('HEAD')).toBeUndefined();
     expect(shownBranch('')).toBeUndefined();
@@ -103,6 +123,8 @@ describe('the sidebar in the console', () => {
       cwd: '/home/u/site',
       lastModified: Date.now() - 1000,
       live: false,
+      pinned: false,
+      archived: false,
       gitBranch: 'HEAD',
     },
     {
@@ -111,6 +133,8 @@ describe('the sidebar in the console', () => {
       cwd: '/home/u/parser',
       lastModified: Date.now() - 5000,
       live: false,
+      pinned: false,
+      archived: false,
       gitBranch: 'main',
     },
     {
@@ -119,6 +143,8 @@ describe('the sidebar in the console', () => {
       cwd: '/home/u/parser',
       lastModified: Date.now() - 9000,
       live: false,
+      pinned: false,
+      archived: false,
       forkOf: '22222222-2222-4222-8222-222222222222',
     },
   ];
@@ -215,7 +241,14 @@ describe('listing sessions again', () => {
     const answers: Array<(r: { sessions: SessionInfo[] }) => void> = [];
     transport.on('listSessions', () => new Promise((res) => answers.push(res)));
     const store = new ConsoleStore(transport, { schedule: () => undefined, isForeground: () => true });
-    const info = (title: string): SessionInfo => ({ session: '44444444-4444-4444-8444-444444444444', title, lastModified: 1, live: false });
+    const info = (title: string): SessionInfo => ({
+      session: '44444444-4444-4444-8444-444444444444',
+      title,
+      lastModified: 1,
+      live: false,
+      pinned: false,
+      archived: false,
+    });
     const first = store.refreshSidebar();
     void store.refreshSidebar();
     void store.refreshSidebar();

@@ -9,7 +9,7 @@ import { lasting, RECORDED_SESSION, recordedWithUnknown } from './fixtures';
 const T = '2026-01-01T00:00:00.000Z';
 
 function live(session: string, events: ConsoleEvent[], extra: Partial<LiveSession> = {}): LiveSession {
-  return { session, cwd: '/home/user/project', requestedModel: 'default', effectiveModel: '', permissionMode: 'default', events, ...extra };
+  return { session, cwd: '/home/user/project', requestedModel: 'default', effectiveModel: '', permissionMode: 'default', state: 'awake', events, ...extra };
 }
 
 function setup(notifier?: Notifier) {
@@ -228,7 +228,7 @@ describe('the store', () => {
     transport.on('startSession', (p) => ({ session: p.resume ?? 'x' }));
     transport.on('sendPrompt', () => ({ turn: 't1', queued: false }));
     await connect(transport);
-    store.select('old', { session: 'old', title: 'Old work', cwd: '/w', lastModified: 1, live: false });
+    store.select('old', { session: 'old', title: 'Old work', cwd: '/w', lastModified: 1, live: false, pinned: false, archived: false });
     await settle();
     expect(await store.sendPrompt('old', 'again')).toBe(true);
     expect(transport.callsOf('startSession')).toEqual([{ cwd: '/w', resume: 'old' }]);
@@ -272,7 +272,7 @@ describe('history', () => {
     const { transport, store } = setup();
     transport.on('history', pager(all));
     await connect(transport);
-    store.select(S, { session: S, title: 'Past', cwd: '/w', lastModified: 1, live: false });
+    store.select(S, { session: S, title: 'Past', cwd: '/w', lastModified: 1, live: false, pinned: false, archived: false });
     await settle();
     let h = store.getState().sessions[S]?.history;
     expect(transport.callsOf('history')[0]).toEqual({ session: S, limit: 200, cwd: '/w' });

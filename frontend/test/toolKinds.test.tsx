@@ -10,7 +10,7 @@ const S = RECORDED_SESSION;
 const T = '2026-01-01T00:00:00.000Z';
 
 function liveSession(): LiveSession {
-  return { session: S, cwd: '/home/user/project', requestedModel: 'default', effectiveModel: '', permissionMode: 'default', events: [] };
+  return { session: S, cwd: '/home/user/project', requestedModel: 'default', effectiveModel: '', permissionMode: 'default', state: 'awake', events: [] };
 }
 
 const card = (name: string) => document.querySelector(`[data-testid="tool-card"][data-tool="${name}"]`);

@@ -27,11 +27,13 @@ export class BenchTransport implements Transport {
               requestedModel: 'default',
               effectiveModel: 'claude-opus-5-5',
               permissionMode: 'default',
+              state: 'awake',
               events: this.events,
             },
           ],
           provisioning: { state: 'ready' },
           auth: { status: 'signed_in', summary: 'Benchmark' },
+          sessionIdleSeconds: 0,
         } satisfies Snapshot;
       case 'listSessions':
         return { sessions: [{ session: BENCH_SESSION, title: 'Benchmark session', cwd: '/home/user/project', lastModified: Date.now(), live: true }] };

@@ -1,38 +1,10 @@
 // The host's own state, pushed whole (provisioning, sign-in): read by the console API's snapshot and by the host's
-// push events alike, so it lives apart from both.
+// push events alike, so it lives apart from both. The shapes are the contract's (api.gen.ts).
+import type { AuthState, AuthStatus } from './api.gen';
 
-/**
- * Provisioning and sign-in states are defined by their own issues; until then the host sends
- * `{state: "unknown"}`. The console reads the fields below when present and shows the rest as is.
- */
-export interface ProvisionState {
-  state: string;
-  bytes?: number;
-  total?: number;
-  rate?: number;
-  source?: string;
-  message?: string;
-  hints?: string[];
-  version?: string;
-}
-
-/** Claude Code's sign-in state: app/auth's State (`status`, `summary`, `reason`, …). */
-export interface AuthState {
-  status?: string;
-  method?: string;
-  summary?: string;
-  reason?: string;
-  plan?: string;
-  provider?: string;
-  keySource?: string;
-  email?: string;
-  organization?: string;
-  warnings?: Array<{ code: string; message: string }>;
-  signInCommand?: string;
-  message?: string;
-}
+export type { AuthState, AuthWarning, ProvisionState, ProvisionStatus } from './api.gen';
 
 /** signed_in | signed_out | unknown */
-export function authStatus(auth: AuthState): string {
+export function authStatus(auth: AuthState): AuthStatus {
   return auth.status ?? 'unknown';
 }

@@ -70,6 +70,8 @@ export function sidebarEntries(state: ConsoleState): SidebarEntry[] {
       cwd: s.cwd,
       lastModified: Date.now(),
       live: true,
+      pinned: false,
+      archived: false,
       asleep: s.sleep === 'asleep',
       ...(prompt !== undefined ? { firstPrompt: prompt } : {}),
       ...(s.forkedFrom !== undefined ? { forkOf: s.forkedFrom } : {}),

@@ -51,7 +51,7 @@ export function initialState(): ConsoleState {
     connection: 'connecting',
     loaded: false,
     provisioning: { state: 'unknown' },
-    auth: { status: 'unknown' },
+    auth: { status: 'unknown', summary: '' },
     sessions: {},
     sidebar: { items: [], loading: false },
     marks: {},

@@ -123,7 +123,7 @@ interface RequestEntry {
 const ref = (id: string) => `#/$defs/${id}`;
 
 /** JSON Schema noise the generators do not read (zod's regexes for formats, JavaScript's safe-integer bounds). */
-function tidy(value: unknown): unknown {
+export function tidy(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(tidy);
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};
@@ -137,15 +137,14 @@ function tidy(value: unknown): unknown {
   return out;
 }
 
-/** The whole wire as one JSON Schema document (deterministic: same zod in, same bytes out). */
-export function wireSchemaDocument(): Record<string, unknown> {
-  const registry = z.registry<{ id: string }>();
-  for (const [id, schema] of NAMED) registry.add(schema, { id });
+/** Every named shape of the wire with its `$defs` id, and the event and request lists that point at them. */
+export function wireEntries(): { named: Array<readonly [string, z.ZodType]>; events: EventEntry[]; requests: RequestEntry[] } {
+  const named: Array<readonly [string, z.ZodType]> = [...NAMED];
   const events: EventEntry[] = [];
   const add = (schema: z.ZodObject, origin: Origin) => {
     const kind = (schema.shape['kind'] as z.ZodLiteral<string>).value;
     const id = `${pascal(kind)}Event`;
-    registry.add(schema, { id });
+    named.push([id, schema]);
     events.push({ kind, origin, $ref: ref(id) });
   };
   for (const option of eventSchema.options) add(option, 'sidecar');
@@ -154,10 +153,17 @@ export function wireSchemaDocument(): Record<string, unknown> {
   for (const option of requestSchema.options) {
     const type = option.shape.type.value;
     const name = pascal(type);
-    registry.add(option.shape.payload, { id: `${name}Request` });
-    registry.add(okPayloads[type], { id: `${name}Reply` });
+    named.push([`${name}Request`, option.shape.payload], [`${name}Reply`, okPayloads[type]]);
     requests.push({ type, payload: { $ref: ref(`${name}Request`) }, reply: { $ref: ref(`${name}Reply`) } });
   }
+  return { named, events, requests };
+}
+
+/** The whole wire as one JSON Schema document (deterministic: same zod in, same bytes out). */
+export function wireSchemaDocument(): Record<string, unknown> {
+  const registry = z.registry<{ id: string }>();
+  const { named, events, requests } = wireEntries();
+  for (const [id, schema] of named) registry.add(schema, { id });
   const rendered = z.toJSONSchema(registry, { uri: ref, unrepresentable: 'throw' }).schemas;
   const defs: Record<string, unknown> = {};
   for (const id of Object.keys(rendered).sort()) defs[id] = tidy(rendered[id]);

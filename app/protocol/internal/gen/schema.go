@@ -108,13 +108,6 @@ type Document struct {
 	Defs     map[string]*Schema `json:"$defs"`
 }
 
-// Console is console.json: the console API's calls, pushes and error codes.
-type Console struct {
-	Methods    []string `json:"methods"`
-	Pushes     []string `json:"pushes"`
-	ErrorCodes []string `json:"errorCodes"`
-}
-
 // Def returns a named definition or an error naming it.
 func (d *Document) Def(name string) (*Schema, error) {
 	s, ok := d.Defs[name]

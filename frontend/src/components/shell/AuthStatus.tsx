@@ -11,7 +11,7 @@ export function authSummary(auth: AuthState): string {
     case 'signed_out':
       return 'Not signed in';
     default:
-      return auth.message ?? 'Sign-in state not known yet';
+      return 'Sign-in state not known yet';
   }
 }
 

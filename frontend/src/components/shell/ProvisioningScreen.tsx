@@ -6,7 +6,7 @@ import { useStore } from '../../store/hooks';
 
 /** States that take the whole window; anything else (ready, unknown) shows the console. */
 export function provisioningBlocks(p: ProvisionState): boolean {
-  return p.state === 'downloading' || p.state === 'failed' || p.state === 'verifying' || p.state === 'missing';
+  return p.state === 'downloading' || p.state === 'failed';
 }
 
 export function ProvisioningScreen({ provisioning }: { provisioning: ProvisionState }) {

@@ -34,5 +34,22 @@ func run() error {
 		}
 		fmt.Println("wrote", f.Path)
 	}
+	return writeAPIDoc(schema, console)
+}
+
+// writeAPIDoc renders API.md's generated tables in place.
+func writeAPIDoc(schema, console []byte) error {
+	have, err := os.ReadFile(gen.APIDocPath)
+	if err != nil {
+		return err
+	}
+	doc, err := gen.APIDoc(have, schema, console)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(gen.APIDocPath, doc, 0o644); err != nil {
+		return err
+	}
+	fmt.Println("wrote", gen.APIDocPath)
 	return nil
 }
