@@ -11,7 +11,7 @@ async function openPast() {
     t.on('history', () => ({ events: PAST_EVENTS, total: PAST_EVENTS.length, start: 0 }));
   });
   await act(async () => {
-    view.store.select(PAST, { session: PAST, title: 'Rename', cwd: '/w', lastModified: 1, live: false });
+    view.store.select(PAST, { session: PAST, title: 'Rename', cwd: '/w', lastModified: 1, live: false, pinned: false, archived: false });
     await settle();
   });
   return view;
