@@ -50,6 +50,10 @@ func Generate(schemaJSON, consoleJSON []byte) ([]File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("protocol: %w", err)
 	}
+	term, err := terminalFile(&doc, schemaJSON)
+	if err != nil {
+		return nil, fmt.Errorf("terminal: %w", err)
+	}
 	files := []File{
 		{Path: enumsPath, Content: []byte(enums)},
 		{Path: kindsPath, Content: []byte(kinds)},
@@ -57,6 +61,7 @@ func Generate(schemaJSON, consoleJSON []byte) ([]File, error) {
 		{Path: checksPath, Content: []byte(checks)},
 		{Path: protocolPath, Content: []byte(proto)},
 		{Path: consolePath, Content: []byte(consoleFile(&con))},
+		{Path: terminalPath, Content: []byte(term)},
 	}
 	for i := range files {
 		src, err := format.Source(files[i].Content)
