@@ -40,3 +40,12 @@ func TestTerminalCommandsPrintNoEscapes(t *testing.T) {
 	requireNoControls(t, "sessions", r.stdout+r.stderr)
 	require.True(t, strings.Contains(r.stdout, id) && strings.Contains(r.stdout, "Show colors"), r.stdout)
 }
+
+// baton run prints a model's reply: the reply that quotes a tool's colored output reaches the terminal as text only.
+func TestRunPrintsNoEscapes(t *testing.T) {
+	h := newCLIHarness(t)
+	r := h.run("run", "--tool", `paint=printf '\033[31mred\033[0m \033]0;title\007done'`, `[tool mcp__baton__paint {}]`)
+	require.Equal(t, 0, r.code, "stderr: %s", r.stderr)
+	requireNoControls(t, "run", r.stdout+r.stderr)
+	require.Contains(t, r.stdout, "[ok] red done")
+}

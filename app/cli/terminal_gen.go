@@ -5,7 +5,7 @@ package cli
 
 import "github.com/baton-console/baton/app/activity"
 
-// terminalText is how baton exec, run and history print one event (kindMeta.ts, `terminal`): "" for a quiet
+// terminalText is how baton exec and baton history print one event (kindMeta.ts, `terminal`): "" for a quiet
 // kind. history: the lines only `baton history` prints. Streaming text is transcript.go's (byHand).
 func terminalText(ev activity.Event, history bool) string {
 	var b []byte

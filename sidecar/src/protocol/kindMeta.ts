@@ -1,5 +1,5 @@
 // Per-kind metadata of the wire (PROTOCOL.md, "Adding a kind"): what each kind is, an example line, what bounds.ts
-// does with an event too large for one line, and how the terminal (baton exec, run, history) prints it. One entry per
+// does with an event too large for one line, and how `baton exec` and `baton history` print it. One entry per
 // kind, sidecar-made and host-made alike, so a kind added to events.ts without one fails the typecheck. Generated from
 // it: the kinds table in PROTOCOL.md, each kind's first line in testdata/protocol (valid.ndjson, host.ndjson), the
 // CLI's per-kind terminal lines (app/cli/terminal_gen.go, through wire.schema.json) — scripts/gen-protocol.

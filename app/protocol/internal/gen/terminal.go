@@ -84,7 +84,7 @@ func terminalFile(doc *Document, schemaJSON []byte) (string, error) {
 	var b, vars strings.Builder
 	b.WriteString(header)
 	b.WriteString("package cli\n\nimport \"github.com/baton-console/baton/app/activity\"\n\n")
-	b.WriteString("// terminalText is how baton exec, run and history print one event (kindMeta.ts, `terminal`): \"\" for a quiet\n")
+	b.WriteString("// terminalText is how baton exec and baton history print one event (kindMeta.ts, `terminal`): \"\" for a quiet\n")
 	b.WriteString("// kind. history: the lines only `baton history` prints. Streaming text is transcript.go's (byHand).\n")
 	b.WriteString("func terminalText(ev activity.Event, history bool) string {\n\tvar b []byte\n\tswitch ev.Kind {\n")
 	for _, e := range raw.Events {
