@@ -51,7 +51,7 @@ export interface KindMeta<K extends AnyKind> {
 }
 
 const S = '0b9f3a4e-5c1d-4e2f-9a7b-1c2d3e4f5a6b';
-const notOnTheSidecarLine = { short: 'made by the host: it never crosses the sidecar line' };
+const notOnTheSidecarLine = { short: 'made by the host, it never crosses the sidecar line' };
 const small = (why: string) => ({ short: why });
 
 export const KIND_META = {

@@ -44,10 +44,10 @@ export function fixtureText(current: string, file: FixtureFile): string {
 }
 
 function sizeText(rule: SizeRule<Record<string, unknown>>): string {
-  if ('short' in rule) return `short by nature: ${rule.short}`;
+  if ('short' in rule) return `never shrunk: ${rule.short}`;
   const code = (fields: readonly PropertyKey[] | undefined) => (fields ?? []).map((f) => `\`${String(f)}\``).join(', ');
   const parts = [
-    rule.truncate.length > 0 ? `${code(rule.truncate)} truncated` : '',
+    rule.truncate.length > 0 ? `${code(rule.truncate)} cut to 256k characters` : '',
     rule.drop?.length ? `${code(rule.drop)} dropped` : '',
     rule.stub?.length ? `${code(rule.stub)} replaced by \`{truncated: true}\`` : '',
     rule.empty?.length ? `${code(rule.empty)} emptied` : '',
