@@ -78,7 +78,7 @@ export const KIND_META = {
   'session.updated': {
     description: "A change to the session's settings or state: mode, title, model, what the CLI is doing, sleep and wake, a warning.",
     example: { kind: 'session.updated', session: S, time: '2026-11-30T12:00:01.600Z', title: 'Hello' },
-    size: small('settings and states; a title of at most 200 characters'),
+    size: small('settings, states and a title'),
     terminal: {
       lines: [
         // Retries are worth a line: a turn that waits on an overloaded API should not look hung.
