@@ -80,3 +80,13 @@ func askOnTerminal(in *bufio.Reader, out io.Writer, ev activity.Event) answer {
 		fmt.Fprintln(out, "  please answer a, w or d")
 	}
 }
+
+// toolLine is how the CLI shows a tool call: the title the sidecar's tool catalogue gave it ("Run npm test",
+// "Edit src/a.ts"), so the CLI knows no tool by name.
+func toolLine(name, title string) string {
+	if title != "" {
+		return title
+	}
+	// Only a hand-made event lacks the title the wire requires: the name, with no summary after it.
+	return name + " "
+}

@@ -108,6 +108,7 @@ func RunExec(ctx context.Context, args []string, env Env) int {
 	if code != ExitOK {
 		return code
 	}
+	env = env.forTerminal(o.json)
 	interrupts := make(chan os.Signal, 2)
 	signal.Notify(interrupts, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(interrupts)

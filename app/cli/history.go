@@ -33,6 +33,7 @@ func RunHistory(ctx context.Context, args []string, env Env) int {
 	if !protocol.ValidSessionID(words[0]) {
 		return usageError(env.Stderr, historyUsage, "%q is not a session id (a UUID; see baton sessions)", words[0])
 	}
+	env = env.forTerminal(*asJSON)
 	dir := *cwd
 	if dir != "" {
 		if dir, err = filepath.Abs(dir); err != nil {
@@ -67,6 +68,9 @@ func RunHistory(ctx context.Context, args []string, env Env) int {
 		return ExitFailure
 	}
 	p := newEventPrinter(env.Stdout, *asJSON)
+	if p.transcript != nil {
+		p.transcript.history = true
+	}
 	for _, ev := range events {
 		p.print(ev)
 	}

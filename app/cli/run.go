@@ -110,6 +110,7 @@ func RunRun(ctx context.Context, args []string, env Env) int {
 	if code != ExitOK {
 		return code
 	}
+	env = env.forTerminal(o.json)
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	r := runner.New(runner.Config{Sessions: env.Sessions})

@@ -30,6 +30,7 @@ func RunSessions(ctx context.Context, args []string, env Env) int {
 	if *limit < 0 {
 		return usageError(env.Stderr, sessionsUsage, "--limit must be 0 or more")
 	}
+	env = env.forTerminal(*asJSON)
 	dir := *cwd
 	if dir != "" {
 		abs, err := filepath.Abs(dir)
@@ -56,10 +57,11 @@ func RunSessions(ctx context.Context, args []string, env Env) int {
 		fmt.Fprintln(env.Stdout, "No sessions yet. Start one with: baton exec \"your prompt\"")
 		return ExitOK
 	}
+	// Cells are made safe before the tabwriter measures them (env.Stdout is safe too, but would misalign them).
 	tw := tabwriter.NewWriter(env.Stdout, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "SESSION\tUPDATED\tTITLE\tFOLDER")
 	for _, s := range list {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", s.Session, ago(time.UnixMilli(int64(s.LastModified))), oneLine(s.Title, 60), s.Cwd)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", s.Session, ago(time.UnixMilli(int64(s.LastModified))), oneLine(safeText(s.Title), 60), safeText(s.Cwd))
 	}
 	_ = tw.Flush()
 	return ExitOK

@@ -11,16 +11,17 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Go has no exhaustive switch, so this test is one: render's switch over kinds must name every kind of the wire
-// (printing it or listing it among the quiet ones). A kind added to the schema fails here until the terminal
-// transcript says what it does with it.
+// Go has no exhaustive switch, so this test is one: the terminal lines' switch over kinds (terminal_gen.go, generated
+// from kindMeta.ts) must name every kind of the wire (printing it or saying it is quiet). A kind added to the schema
+// fails here until scripts/gen-protocol has written its terminal line (and the sidecar's typecheck until kindMeta.ts
+// has one).
 func TestTranscriptSwitchNamesEveryKind(t *testing.T) {
-	file, err := parser.ParseFile(token.NewFileSet(), "transcript.go", nil, 0)
+	file, err := parser.ParseFile(token.NewFileSet(), "terminal_gen.go", nil, 0)
 	require.NoError(t, err)
 	named := map[string]bool{}
 	ast.Inspect(file, func(n ast.Node) bool {
 		fn, ok := n.(*ast.FuncDecl)
-		if !ok || fn.Name.Name != "render" {
+		if !ok || fn.Name.Name != "terminalText" {
 			return true
 		}
 		for _, stmt := range fn.Body.List {
@@ -38,9 +39,9 @@ func TestTranscriptSwitchNamesEveryKind(t *testing.T) {
 		}
 		return false
 	})
-	require.NotEmpty(t, named, "render's switch over kinds was not found")
+	require.NotEmpty(t, named, "terminalText's switch over kinds was not found")
 	for _, k := range activity.Kinds {
-		require.True(t, named[strings.ToLower(goKindName(k))], "transcript.go's render does not name %s (activity.%s): print it or list it as quiet", k, goKindName(k))
+		require.True(t, named[strings.ToLower(goKindName(k))], "terminal_gen.go's terminalText does not name %s (activity.%s): give it a terminal line in kindMeta.ts and run scripts/gen-protocol", k, goKindName(k))
 	}
 }
 

@@ -1,7 +1,7 @@
 // Folds a session's events into its state. Pure from the outside: `foldEvents(state, events)` returns a new
 // state and leaves `state` as it was (the containers are copied once per call, then mutated).
-// Dispatch is per kind through a table whose type demands an entry for every kind of the wire (SESSION below);
-// the rows each kind makes are transcriptFold.ts's table.
+// Dispatch is per kind: the rows each kind makes are transcriptFold.ts's table, whose type demands an entry for every
+// kind of the wire; SESSION below holds the kinds that change the session's state too (or instead).
 import { type ConsoleEvent, isUnrecognized, type PermissionMode } from '../protocol/events';
 import type { RetryInfo, WireEvent } from '../protocol/wire.gen';
 import { MODE_LABELS, modelName } from '../lib/names';
@@ -113,8 +113,8 @@ const rowsOnly = (d: Draft, ev: WireEvent, ctx: FoldContext): void => {
   applyTranscriptEvent(d.transcript, ev, ctx);
 };
 
-/** Every kind of the wire has an entry: a kind added to the schema fails the typecheck until it is handled here. */
-const SESSION: { [K in Kind]: SessionHandler<K> } = {
+/** The kinds that change the session's state beyond its rows; any other kind only makes rows (`rowsOnly`). */
+const SESSION: { [K in Kind]?: SessionHandler<K> } = {
   'session.started': sessionStarted,
   'session.updated': sessionUpdated,
   'session.closed': sessionClosed,
@@ -123,8 +123,6 @@ const SESSION: { [K in Kind]: SessionHandler<K> } = {
     if (ev.turn !== undefined && !d.turns.has(ev.turn)) setTurn(d, { id: ev.turn, prompt: ev.prompt, status: 'queued' });
   },
   'turn.started': turnStarted,
-  'turn.guided': rowsOnly,
-  'turn.accepted': rowsOnly,
   'turn.completed': (d, ev, ctx) => {
     rowsOnly(d, ev, ctx);
     endTurn(d, ev.turn, 'completed');
@@ -170,7 +168,6 @@ const SESSION: { [K in Kind]: SessionHandler<K> } = {
     d.taskStarts[ev.taskId] ??= ev.time;
     rowsOnly(d, ev, ctx);
   },
-  'task.updated': rowsOnly,
   'task.completed': (d, ev, ctx) => {
     delete d.taskStarts[ev.taskId];
     rowsOnly(d, ev, ctx);
@@ -180,24 +177,6 @@ const SESSION: { [K in Kind]: SessionHandler<K> } = {
     else d.goal = ev.goal;
     rowsOnly(d, ev, ctx);
   },
-  'session.compacted': rowsOnly,
-  'hook.ran': rowsOnly,
-  'compact.summary': rowsOnly,
-  'api.error': rowsOnly,
-  'command.ran': rowsOnly,
-  'command.output': rowsOnly,
-  'transcript.unreadable': rowsOnly,
-  'message.delta': rowsOnly,
-  'message.completed': rowsOnly,
-  'tool.started': rowsOnly,
-  'tool.updated': rowsOnly,
-  'tool.completed': rowsOnly,
-  'tool.failed': rowsOnly,
-  'tool.interrupted': rowsOnly,
-  // Only restricted runs (programs through app/runner) call host tools; the console never opens one.
-  'tool.called': rowsOnly,
-  unknown: rowsOnly,
-  'protocol.error': rowsOnly,
 };
 
 function applySessionEvent(d: Draft, ev: ConsoleEvent, ctx: FoldContext): void {
@@ -207,7 +186,7 @@ function applySessionEvent(d: Draft, ev: ConsoleEvent, ctx: FoldContext): void {
   }
   if (ev.kind === 'provision.state' || ev.kind === 'auth.changed' || ev.kind === 'sessions.changed') return; // host state, not a session's
   // TypeScript cannot tie the table's entry to the event's kind through a union; the table's type did.
-  (SESSION[ev.kind] as SessionHandler<Kind>)(d, ev as EventOf<Kind>, ctx);
+  ((SESSION[ev.kind] ?? rowsOnly) as SessionHandler<Kind>)(d, ev as EventOf<Kind>, ctx);
 }
 
 function sessionStarted(d: Draft, ev: EventOf<'session.started'>): void {

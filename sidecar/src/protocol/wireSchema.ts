@@ -52,6 +52,7 @@ import {
   restrictedRunSchema,
   sessionInfoSchema,
 } from './schemas.js';
+import { type AnyKind, KIND_META, type Terminal } from './kindMeta.js';
 import { PROTOCOL_VERSION } from './version.js';
 
 /** Named shapes shared by events and requests (the generated Go and TypeScript types take these names). */
@@ -113,6 +114,8 @@ interface EventEntry {
   kind: string;
   origin: Origin;
   $ref: string;
+  /** How the terminal prints the kind (kindMeta.ts), for the Go generator's app/cli/terminal_gen.go. */
+  terminal: Terminal;
 }
 interface RequestEntry {
   type: RequestType;
@@ -145,7 +148,7 @@ export function wireEntries(): { named: Array<readonly [string, z.ZodType]>; eve
     const kind = (schema.shape['kind'] as z.ZodLiteral<string>).value;
     const id = `${pascal(kind)}Event`;
     named.push([id, schema]);
-    events.push({ kind, origin, $ref: ref(id) });
+    events.push({ kind, origin, $ref: ref(id), terminal: KIND_META[kind as AnyKind].terminal });
   };
   for (const option of eventSchema.options) add(option, 'sidecar');
   for (const option of hostEventSchemas) add(option, 'host');

@@ -49,12 +49,17 @@ func Generate(schemaJSON, consoleJSON []byte) ([]File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("protocol: %w", err)
 	}
+	term, err := terminalFile(&doc, schemaJSON)
+	if err != nil {
+		return nil, fmt.Errorf("terminal: %w", err)
+	}
 	files := []File{
 		{Path: enumsPath, Content: []byte(enums)},
 		{Path: kindsPath, Content: []byte(kinds)},
 		{Path: codecPath, Content: []byte(codec)},
 		{Path: checksPath, Content: []byte(checks)},
 		{Path: protocolPath, Content: []byte(proto)},
+		{Path: terminalPath, Content: []byte(term)},
 	}
 	consoleFiles, err := consoleFiles(&doc, con)
 	if err != nil {
