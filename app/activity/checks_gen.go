@@ -51,6 +51,75 @@ func (e Event) checkValues() error {
 		if e.Warning != "" && !e.Warning.Valid() {
 			return fmt.Errorf("session.updated with warning %q", e.Warning)
 		}
+	case ModelResolved:
+		if e.Session == "" {
+			return errors.New("model.resolved event without a session")
+		}
+		if e.Model == "" {
+			return errors.New("model.resolved event with an empty model")
+		}
+	case CommandsUpdated:
+		if e.Session == "" {
+			return errors.New("commands.updated event without a session")
+		}
+		if e.Commands == nil {
+			return errors.New("commands.updated event without commands")
+		}
+		for i, v := range e.Commands {
+			if err := v.checkValues(); err != nil {
+				return fmt.Errorf("commands.updated commands[%d]: %w", i, err)
+			}
+		}
+	case ModelsUpdated:
+		if e.Session == "" {
+			return errors.New("models.updated event without a session")
+		}
+		if e.Models == nil {
+			return errors.New("models.updated event without models")
+		}
+		for i, v := range e.Models {
+			if err := v.checkValues(); err != nil {
+				return fmt.Errorf("models.updated models[%d]: %w", i, err)
+			}
+		}
+	case ContextUpdated:
+		if e.Session == "" {
+			return errors.New("context.updated event without a session")
+		}
+		if e.TotalTokens == nil {
+			return errors.New("context.updated event without totalTokens")
+		}
+		if e.MaxTokens == nil {
+			return errors.New("context.updated event without maxTokens")
+		}
+		if e.Percentage == nil {
+			return errors.New("context.updated event without percentage")
+		}
+	case GoalUpdated:
+		if e.Session == "" {
+			return errors.New("goal.updated event without a session")
+		}
+	case SessionCompacted:
+		if e.Session == "" {
+			return errors.New("session.compacted event without a session")
+		}
+		if !e.Trigger.Valid() {
+			return fmt.Errorf("session.compacted with trigger %q", e.Trigger)
+		}
+		if e.PreTokens == nil {
+			return errors.New("session.compacted event without preTokens")
+		}
+	case CompactSummary:
+		if e.Session == "" {
+			return errors.New("compact.summary event without a session")
+		}
+	case HookRan:
+		if e.Session == "" {
+			return errors.New("hook.ran event without a session")
+		}
+		if !e.Outcome.Valid() {
+			return fmt.Errorf("hook.ran with outcome %q", e.Outcome)
+		}
 	case TurnStarted:
 		if e.Session == "" {
 			return errors.New("turn.started event without a session")
@@ -104,6 +173,10 @@ func (e Event) checkValues() error {
 		if !e.Disposition.Valid() {
 			return fmt.Errorf("turn.canceled with disposition %q", e.Disposition)
 		}
+	case APIError:
+		if e.Session == "" {
+			return errors.New("api.error event without a session")
+		}
 	case MessageDelta:
 		if e.Session == "" {
 			return errors.New("message.delta event without a session")
@@ -123,6 +196,21 @@ func (e Event) checkValues() error {
 		}
 		if !e.Role.Valid() {
 			return fmt.Errorf("message.completed with role %q", e.Role)
+		}
+	case TranscriptUnreadable:
+		if e.Session == "" {
+			return errors.New("transcript.unreadable event without a session")
+		}
+		if e.Lines == nil {
+			return errors.New("transcript.unreadable event without lines")
+		}
+	case ProtocolError:
+		if !ErrorCode(e.Code).Valid() {
+			return fmt.Errorf("protocol.error with code %q", e.Code)
+		}
+	case Unknown:
+		if e.Session == "" {
+			return errors.New("unknown event without a session")
 		}
 	case ToolStarted:
 		if e.Session == "" {
@@ -246,50 +334,6 @@ func (e Event) checkValues() error {
 		if e.TurnOutputTokens == nil {
 			return errors.New("usage.updated event without turnOutputTokens")
 		}
-	case ModelResolved:
-		if e.Session == "" {
-			return errors.New("model.resolved event without a session")
-		}
-		if e.Model == "" {
-			return errors.New("model.resolved event with an empty model")
-		}
-	case CommandsUpdated:
-		if e.Session == "" {
-			return errors.New("commands.updated event without a session")
-		}
-		if e.Commands == nil {
-			return errors.New("commands.updated event without commands")
-		}
-		for i, v := range e.Commands {
-			if err := v.checkValues(); err != nil {
-				return fmt.Errorf("commands.updated commands[%d]: %w", i, err)
-			}
-		}
-	case ModelsUpdated:
-		if e.Session == "" {
-			return errors.New("models.updated event without a session")
-		}
-		if e.Models == nil {
-			return errors.New("models.updated event without models")
-		}
-		for i, v := range e.Models {
-			if err := v.checkValues(); err != nil {
-				return fmt.Errorf("models.updated models[%d]: %w", i, err)
-			}
-		}
-	case ContextUpdated:
-		if e.Session == "" {
-			return errors.New("context.updated event without a session")
-		}
-		if e.TotalTokens == nil {
-			return errors.New("context.updated event without totalTokens")
-		}
-		if e.MaxTokens == nil {
-			return errors.New("context.updated event without maxTokens")
-		}
-		if e.Percentage == nil {
-			return errors.New("context.updated event without percentage")
-		}
 	case TasksUpdated:
 		if e.Session == "" {
 			return errors.New("tasks.updated event without a session")
@@ -332,35 +376,6 @@ func (e Event) checkValues() error {
 		if !e.TaskEnd.Valid() {
 			return fmt.Errorf("task.completed with taskEnd %q", e.TaskEnd)
 		}
-	case GoalUpdated:
-		if e.Session == "" {
-			return errors.New("goal.updated event without a session")
-		}
-	case SessionCompacted:
-		if e.Session == "" {
-			return errors.New("session.compacted event without a session")
-		}
-		if !e.Trigger.Valid() {
-			return fmt.Errorf("session.compacted with trigger %q", e.Trigger)
-		}
-		if e.PreTokens == nil {
-			return errors.New("session.compacted event without preTokens")
-		}
-	case HookRan:
-		if e.Session == "" {
-			return errors.New("hook.ran event without a session")
-		}
-		if !e.Outcome.Valid() {
-			return fmt.Errorf("hook.ran with outcome %q", e.Outcome)
-		}
-	case CompactSummary:
-		if e.Session == "" {
-			return errors.New("compact.summary event without a session")
-		}
-	case APIError:
-		if e.Session == "" {
-			return errors.New("api.error event without a session")
-		}
 	case CommandRan:
 		if e.Session == "" {
 			return errors.New("command.ran event without a session")
@@ -374,21 +389,6 @@ func (e Event) checkValues() error {
 		}
 		if !e.Stream.Valid() {
 			return fmt.Errorf("command.output with stream %q", e.Stream)
-		}
-	case TranscriptUnreadable:
-		if e.Session == "" {
-			return errors.New("transcript.unreadable event without a session")
-		}
-		if e.Lines == nil {
-			return errors.New("transcript.unreadable event without lines")
-		}
-	case ProtocolError:
-		if !ErrorCode(e.Code).Valid() {
-			return fmt.Errorf("protocol.error with code %q", e.Code)
-		}
-	case Unknown:
-		if e.Session == "" {
-			return errors.New("unknown event without a session")
 		}
 	case TurnQueued:
 		if e.Session == "" {

@@ -49,6 +49,92 @@ type wireSessionUpdated struct {
 	Warning        SessionWarning  `json:"warning,omitempty"`
 }
 
+type wireModelResolved struct {
+	Kind      Kind      `json:"kind"`
+	Session   string    `json:"session"`
+	Turn      string    `json:"turn,omitempty"`
+	Seq       uint64    `json:"seq,omitempty"`
+	Time      time.Time `json:"time"`
+	Ephemeral bool      `json:"ephemeral,omitempty"`
+	Model     string    `json:"model"`
+}
+
+type wireCommandsUpdated struct {
+	Kind      Kind           `json:"kind"`
+	Session   string         `json:"session"`
+	Turn      string         `json:"turn,omitempty"`
+	Seq       uint64         `json:"seq,omitempty"`
+	Time      time.Time      `json:"time"`
+	Ephemeral bool           `json:"ephemeral,omitempty"`
+	Commands  []CommandEntry `json:"commands"`
+}
+
+type wireModelsUpdated struct {
+	Kind      Kind         `json:"kind"`
+	Session   string       `json:"session"`
+	Turn      string       `json:"turn,omitempty"`
+	Seq       uint64       `json:"seq,omitempty"`
+	Time      time.Time    `json:"time"`
+	Ephemeral bool         `json:"ephemeral,omitempty"`
+	Models    []ModelEntry `json:"models"`
+}
+
+type wireContextUpdated struct {
+	Kind        Kind      `json:"kind"`
+	Session     string    `json:"session"`
+	Turn        string    `json:"turn,omitempty"`
+	Seq         uint64    `json:"seq,omitempty"`
+	Time        time.Time `json:"time"`
+	Ephemeral   bool      `json:"ephemeral,omitempty"`
+	TotalTokens int64     `json:"totalTokens"`
+	MaxTokens   int64     `json:"maxTokens"`
+	Percentage  float64   `json:"percentage"`
+}
+
+type wireGoalUpdated struct {
+	Kind      Kind       `json:"kind"`
+	Session   string     `json:"session"`
+	Turn      string     `json:"turn,omitempty"`
+	Seq       uint64     `json:"seq,omitempty"`
+	Time      time.Time  `json:"time"`
+	Ephemeral bool       `json:"ephemeral,omitempty"`
+	Goal      *GoalState `json:"goal,omitempty"`
+}
+
+type wireSessionCompacted struct {
+	Kind      Kind           `json:"kind"`
+	Session   string         `json:"session"`
+	Turn      string         `json:"turn,omitempty"`
+	Seq       uint64         `json:"seq,omitempty"`
+	Time      time.Time      `json:"time"`
+	Ephemeral bool           `json:"ephemeral,omitempty"`
+	Trigger   CompactTrigger `json:"trigger"`
+	PreTokens int64          `json:"preTokens"`
+}
+
+type wireCompactSummary struct {
+	Kind      Kind      `json:"kind"`
+	Session   string    `json:"session"`
+	Turn      string    `json:"turn,omitempty"`
+	Seq       uint64    `json:"seq,omitempty"`
+	Time      time.Time `json:"time"`
+	Ephemeral bool      `json:"ephemeral,omitempty"`
+	Text      string    `json:"text"`
+}
+
+type wireHookRan struct {
+	Kind      Kind        `json:"kind"`
+	Session   string      `json:"session"`
+	Turn      string      `json:"turn,omitempty"`
+	Seq       uint64      `json:"seq,omitempty"`
+	Time      time.Time   `json:"time"`
+	Ephemeral bool        `json:"ephemeral,omitempty"`
+	HookEvent string      `json:"hookEvent"`
+	Name      string      `json:"name"`
+	Outcome   HookOutcome `json:"outcome"`
+	Output    string      `json:"output,omitempty"`
+}
+
 type wireTurnStarted struct {
 	Kind      Kind       `json:"kind"`
 	Session   string     `json:"session"`
@@ -120,6 +206,19 @@ type wireTurnCanceled struct {
 	Forced      *bool               `json:"forced,omitempty"`
 }
 
+type wireAPIError struct {
+	Kind            Kind      `json:"kind"`
+	Session         string    `json:"session"`
+	Turn            string    `json:"turn,omitempty"`
+	Seq             uint64    `json:"seq,omitempty"`
+	Time            time.Time `json:"time"`
+	Ephemeral       bool      `json:"ephemeral,omitempty"`
+	Error           string    `json:"error"`
+	HTTPStatus      *int64    `json:"httpStatus,omitempty"`
+	Message         string    `json:"message"`
+	ParentToolUseID string    `json:"parentToolUseId,omitempty"`
+}
+
 type wireMessageDelta struct {
 	Kind      Kind         `json:"kind"`
 	Session   string       `json:"session"`
@@ -146,6 +245,37 @@ type wireMessageCompleted struct {
 	Text            string      `json:"text"`
 	ParentToolUseID string      `json:"parentToolUseId,omitempty"`
 	Stopped         *bool       `json:"stopped,omitempty"`
+}
+
+type wireTranscriptUnreadable struct {
+	Kind      Kind      `json:"kind"`
+	Session   string    `json:"session"`
+	Turn      string    `json:"turn,omitempty"`
+	Seq       uint64    `json:"seq,omitempty"`
+	Time      time.Time `json:"time"`
+	Ephemeral bool      `json:"ephemeral,omitempty"`
+	Lines     int64     `json:"lines"`
+}
+
+type wireProtocolError struct {
+	Kind      Kind      `json:"kind"`
+	Session   string    `json:"session"`
+	Turn      string    `json:"turn,omitempty"`
+	Seq       uint64    `json:"seq,omitempty"`
+	Time      time.Time `json:"time"`
+	Ephemeral bool      `json:"ephemeral,omitempty"`
+	Code      string    `json:"code"`
+	Message   string    `json:"message"`
+}
+
+type wireUnknown struct {
+	Kind      Kind            `json:"kind"`
+	Session   string          `json:"session"`
+	Turn      string          `json:"turn,omitempty"`
+	Seq       uint64          `json:"seq,omitempty"`
+	Time      time.Time       `json:"time"`
+	Ephemeral bool            `json:"ephemeral,omitempty"`
+	Raw       json.RawMessage `json:"raw"`
 }
 
 type wireToolStarted struct {
@@ -292,48 +422,6 @@ type wireUsageUpdated struct {
 	ContextTokens       *int64    `json:"contextTokens,omitempty"`
 }
 
-type wireModelResolved struct {
-	Kind      Kind      `json:"kind"`
-	Session   string    `json:"session"`
-	Turn      string    `json:"turn,omitempty"`
-	Seq       uint64    `json:"seq,omitempty"`
-	Time      time.Time `json:"time"`
-	Ephemeral bool      `json:"ephemeral,omitempty"`
-	Model     string    `json:"model"`
-}
-
-type wireCommandsUpdated struct {
-	Kind      Kind           `json:"kind"`
-	Session   string         `json:"session"`
-	Turn      string         `json:"turn,omitempty"`
-	Seq       uint64         `json:"seq,omitempty"`
-	Time      time.Time      `json:"time"`
-	Ephemeral bool           `json:"ephemeral,omitempty"`
-	Commands  []CommandEntry `json:"commands"`
-}
-
-type wireModelsUpdated struct {
-	Kind      Kind         `json:"kind"`
-	Session   string       `json:"session"`
-	Turn      string       `json:"turn,omitempty"`
-	Seq       uint64       `json:"seq,omitempty"`
-	Time      time.Time    `json:"time"`
-	Ephemeral bool         `json:"ephemeral,omitempty"`
-	Models    []ModelEntry `json:"models"`
-}
-
-type wireContextUpdated struct {
-	Kind        Kind      `json:"kind"`
-	Session     string    `json:"session"`
-	Turn        string    `json:"turn,omitempty"`
-	Seq         uint64    `json:"seq,omitempty"`
-	Time        time.Time `json:"time"`
-	Ephemeral   bool      `json:"ephemeral,omitempty"`
-	TotalTokens int64     `json:"totalTokens"`
-	MaxTokens   int64     `json:"maxTokens"`
-	Percentage  float64   `json:"percentage"`
-}
-
 type wireTasksUpdated struct {
 	Kind      Kind             `json:"kind"`
 	Session   string           `json:"session"`
@@ -384,63 +472,6 @@ type wireTaskCompleted struct {
 	OutputFile string    `json:"outputFile,omitempty"`
 }
 
-type wireGoalUpdated struct {
-	Kind      Kind       `json:"kind"`
-	Session   string     `json:"session"`
-	Turn      string     `json:"turn,omitempty"`
-	Seq       uint64     `json:"seq,omitempty"`
-	Time      time.Time  `json:"time"`
-	Ephemeral bool       `json:"ephemeral,omitempty"`
-	Goal      *GoalState `json:"goal,omitempty"`
-}
-
-type wireSessionCompacted struct {
-	Kind      Kind           `json:"kind"`
-	Session   string         `json:"session"`
-	Turn      string         `json:"turn,omitempty"`
-	Seq       uint64         `json:"seq,omitempty"`
-	Time      time.Time      `json:"time"`
-	Ephemeral bool           `json:"ephemeral,omitempty"`
-	Trigger   CompactTrigger `json:"trigger"`
-	PreTokens int64          `json:"preTokens"`
-}
-
-type wireHookRan struct {
-	Kind      Kind        `json:"kind"`
-	Session   string      `json:"session"`
-	Turn      string      `json:"turn,omitempty"`
-	Seq       uint64      `json:"seq,omitempty"`
-	Time      time.Time   `json:"time"`
-	Ephemeral bool        `json:"ephemeral,omitempty"`
-	HookEvent string      `json:"hookEvent"`
-	Name      string      `json:"name"`
-	Outcome   HookOutcome `json:"outcome"`
-	Output    string      `json:"output,omitempty"`
-}
-
-type wireCompactSummary struct {
-	Kind      Kind      `json:"kind"`
-	Session   string    `json:"session"`
-	Turn      string    `json:"turn,omitempty"`
-	Seq       uint64    `json:"seq,omitempty"`
-	Time      time.Time `json:"time"`
-	Ephemeral bool      `json:"ephemeral,omitempty"`
-	Text      string    `json:"text"`
-}
-
-type wireAPIError struct {
-	Kind            Kind      `json:"kind"`
-	Session         string    `json:"session"`
-	Turn            string    `json:"turn,omitempty"`
-	Seq             uint64    `json:"seq,omitempty"`
-	Time            time.Time `json:"time"`
-	Ephemeral       bool      `json:"ephemeral,omitempty"`
-	Error           string    `json:"error"`
-	HTTPStatus      *int64    `json:"httpStatus,omitempty"`
-	Message         string    `json:"message"`
-	ParentToolUseID string    `json:"parentToolUseId,omitempty"`
-}
-
 type wireCommandRan struct {
 	Kind      Kind      `json:"kind"`
 	Session   string    `json:"session"`
@@ -463,37 +494,6 @@ type wireCommandOutput struct {
 	Text      string        `json:"text"`
 }
 
-type wireTranscriptUnreadable struct {
-	Kind      Kind      `json:"kind"`
-	Session   string    `json:"session"`
-	Turn      string    `json:"turn,omitempty"`
-	Seq       uint64    `json:"seq,omitempty"`
-	Time      time.Time `json:"time"`
-	Ephemeral bool      `json:"ephemeral,omitempty"`
-	Lines     int64     `json:"lines"`
-}
-
-type wireProtocolError struct {
-	Kind      Kind      `json:"kind"`
-	Session   string    `json:"session"`
-	Turn      string    `json:"turn,omitempty"`
-	Seq       uint64    `json:"seq,omitempty"`
-	Time      time.Time `json:"time"`
-	Ephemeral bool      `json:"ephemeral,omitempty"`
-	Code      string    `json:"code"`
-	Message   string    `json:"message"`
-}
-
-type wireUnknown struct {
-	Kind      Kind            `json:"kind"`
-	Session   string          `json:"session"`
-	Turn      string          `json:"turn,omitempty"`
-	Seq       uint64          `json:"seq,omitempty"`
-	Time      time.Time       `json:"time"`
-	Ephemeral bool            `json:"ephemeral,omitempty"`
-	Raw       json.RawMessage `json:"raw"`
-}
-
 type wireTurnQueued struct {
 	Kind      Kind      `json:"kind"`
 	Session   string    `json:"session"`
@@ -513,6 +513,22 @@ func (e Event) MarshalJSON() ([]byte, error) {
 		return json.Marshal(wireSessionClosed{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Reason: e.Reason, Message: e.Message})
 	case SessionUpdated:
 		return json.Marshal(wireSessionUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, PermissionMode: e.PermissionMode, Title: e.Title, Model: e.Model, Status: e.Status, Retry: e.Retry, State: e.State, Warning: e.Warning})
+	case ModelResolved:
+		return json.Marshal(wireModelResolved{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Model: e.Model})
+	case CommandsUpdated:
+		return json.Marshal(wireCommandsUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Commands: nonNil(e.Commands)})
+	case ModelsUpdated:
+		return json.Marshal(wireModelsUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Models: nonNil(e.Models)})
+	case ContextUpdated:
+		return json.Marshal(wireContextUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, TotalTokens: deref(e.TotalTokens), MaxTokens: deref(e.MaxTokens), Percentage: deref(e.Percentage)})
+	case GoalUpdated:
+		return json.Marshal(wireGoalUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Goal: e.Goal})
+	case SessionCompacted:
+		return json.Marshal(wireSessionCompacted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Trigger: e.Trigger, PreTokens: deref(e.PreTokens)})
+	case CompactSummary:
+		return json.Marshal(wireCompactSummary{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Text: e.Text})
+	case HookRan:
+		return json.Marshal(wireHookRan{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, HookEvent: e.HookEvent, Name: e.Name, Outcome: e.Outcome, Output: e.Output})
 	case TurnStarted:
 		return json.Marshal(wireTurnStarted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Prompt: e.Prompt, UUID: e.UUID, Origin: e.Origin, Images: e.Images})
 	case TurnAccepted:
@@ -525,10 +541,18 @@ func (e Event) MarshalJSON() ([]byte, error) {
 		return json.Marshal(wireTurnFailed{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Code: e.Code, Message: e.Message, NumTurns: e.NumTurns, CostUsd: e.CostUsd})
 	case TurnCanceled:
 		return json.Marshal(wireTurnCanceled{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Disposition: e.Disposition, Forced: e.Forced})
+	case APIError:
+		return json.Marshal(wireAPIError{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Error: e.Error, HTTPStatus: e.HTTPStatus, Message: e.Message, ParentToolUseID: e.ParentToolUseID})
 	case MessageDelta:
 		return json.Marshal(wireMessageDelta{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, MessageID: e.MessageID, Index: deref(e.Index), Block: e.Block, Text: e.Text})
 	case MessageCompleted:
 		return json.Marshal(wireMessageCompleted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Role: e.Role, MessageID: e.MessageID, UUID: e.UUID, Text: e.Text, ParentToolUseID: e.ParentToolUseID, Stopped: e.Stopped})
+	case TranscriptUnreadable:
+		return json.Marshal(wireTranscriptUnreadable{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Lines: deref(e.Lines)})
+	case ProtocolError:
+		return json.Marshal(wireProtocolError{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Code: e.Code, Message: e.Message})
+	case Unknown:
+		return json.Marshal(wireUnknown{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Raw: rawOrNull(e.Raw)})
 	case ToolStarted:
 		return json.Marshal(wireToolStarted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, ToolUseID: e.ToolUseID, Name: e.Name, Input: rawOrNull(e.Input), ToolKind: e.ToolKind, Title: e.Title, Detail: e.Detail, Path: e.Path, ParentToolUseID: e.ParentToolUseID, FileBefore: e.FileBefore})
 	case ToolUpdated:
@@ -549,14 +573,6 @@ func (e Event) MarshalJSON() ([]byte, error) {
 		return json.Marshal(wirePlanUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Items: nonNil(e.Items)})
 	case UsageUpdated:
 		return json.Marshal(wireUsageUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, TurnOutputTokens: deref(e.TurnOutputTokens), ThinkingTokens: e.ThinkingTokens, InputTokens: e.InputTokens, OutputTokens: e.OutputTokens, CacheReadTokens: e.CacheReadTokens, CacheCreationTokens: e.CacheCreationTokens, ContextWindow: e.ContextWindow, ContextTokens: e.ContextTokens})
-	case ModelResolved:
-		return json.Marshal(wireModelResolved{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Model: e.Model})
-	case CommandsUpdated:
-		return json.Marshal(wireCommandsUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Commands: nonNil(e.Commands)})
-	case ModelsUpdated:
-		return json.Marshal(wireModelsUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Models: nonNil(e.Models)})
-	case ContextUpdated:
-		return json.Marshal(wireContextUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, TotalTokens: deref(e.TotalTokens), MaxTokens: deref(e.MaxTokens), Percentage: deref(e.Percentage)})
 	case TasksUpdated:
 		return json.Marshal(wireTasksUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Tasks: nonNil(e.Tasks)})
 	case TaskStarted:
@@ -565,26 +581,10 @@ func (e Event) MarshalJSON() ([]byte, error) {
 		return json.Marshal(wireTaskUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, TaskID: e.TaskID, TaskState: e.TaskState, Backgrounded: e.Backgrounded})
 	case TaskCompleted:
 		return json.Marshal(wireTaskCompleted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, TaskID: e.TaskID, TaskEnd: e.TaskEnd, Summary: e.Summary, OutputFile: e.OutputFile})
-	case GoalUpdated:
-		return json.Marshal(wireGoalUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Goal: e.Goal})
-	case SessionCompacted:
-		return json.Marshal(wireSessionCompacted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Trigger: e.Trigger, PreTokens: deref(e.PreTokens)})
-	case HookRan:
-		return json.Marshal(wireHookRan{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, HookEvent: e.HookEvent, Name: e.Name, Outcome: e.Outcome, Output: e.Output})
-	case CompactSummary:
-		return json.Marshal(wireCompactSummary{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Text: e.Text})
-	case APIError:
-		return json.Marshal(wireAPIError{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Error: e.Error, HTTPStatus: e.HTTPStatus, Message: e.Message, ParentToolUseID: e.ParentToolUseID})
 	case CommandRan:
 		return json.Marshal(wireCommandRan{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Name: e.Name, Args: e.Args})
 	case CommandOutput:
 		return json.Marshal(wireCommandOutput{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Stream: e.Stream, Text: e.Text})
-	case TranscriptUnreadable:
-		return json.Marshal(wireTranscriptUnreadable{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Lines: deref(e.Lines)})
-	case ProtocolError:
-		return json.Marshal(wireProtocolError{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Code: e.Code, Message: e.Message})
-	case Unknown:
-		return json.Marshal(wireUnknown{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Raw: rawOrNull(e.Raw)})
 	case TurnQueued:
 		return json.Marshal(wireTurnQueued{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Prompt: e.Prompt})
 	}

@@ -16,14 +16,26 @@ const (
 	SessionStarted       Kind = "session.started"       // made by the sidecar
 	SessionClosed        Kind = "session.closed"        // made by the sidecar
 	SessionUpdated       Kind = "session.updated"       // made by the sidecar
+	ModelResolved        Kind = "model.resolved"        // made by the sidecar
+	CommandsUpdated      Kind = "commands.updated"      // made by the sidecar
+	ModelsUpdated        Kind = "models.updated"        // made by the sidecar
+	ContextUpdated       Kind = "context.updated"       // made by the sidecar
+	GoalUpdated          Kind = "goal.updated"          // made by the sidecar
+	SessionCompacted     Kind = "session.compacted"     // made by the sidecar
+	CompactSummary       Kind = "compact.summary"       // made by the sidecar
+	HookRan              Kind = "hook.ran"              // made by the sidecar
 	TurnStarted          Kind = "turn.started"          // made by the sidecar
 	TurnAccepted         Kind = "turn.accepted"         // made by the sidecar
 	TurnGuided           Kind = "turn.guided"           // made by the sidecar
 	TurnCompleted        Kind = "turn.completed"        // made by the sidecar
 	TurnFailed           Kind = "turn.failed"           // made by the sidecar
 	TurnCanceled         Kind = "turn.canceled"         // made by the sidecar
+	APIError             Kind = "api.error"             // made by the sidecar
 	MessageDelta         Kind = "message.delta"         // made by the sidecar
 	MessageCompleted     Kind = "message.completed"     // made by the sidecar
+	TranscriptUnreadable Kind = "transcript.unreadable" // made by the sidecar
+	ProtocolError        Kind = "protocol.error"        // made by the sidecar
+	Unknown              Kind = "unknown"               // made by the sidecar
 	ToolStarted          Kind = "tool.started"          // made by the sidecar
 	ToolUpdated          Kind = "tool.updated"          // made by the sidecar
 	ToolCompleted        Kind = "tool.completed"        // made by the sidecar
@@ -34,29 +46,17 @@ const (
 	PermissionSettled    Kind = "permission.settled"    // made by the sidecar
 	PlanUpdated          Kind = "plan.updated"          // made by the sidecar
 	UsageUpdated         Kind = "usage.updated"         // made by the sidecar
-	ModelResolved        Kind = "model.resolved"        // made by the sidecar
-	CommandsUpdated      Kind = "commands.updated"      // made by the sidecar
-	ModelsUpdated        Kind = "models.updated"        // made by the sidecar
-	ContextUpdated       Kind = "context.updated"       // made by the sidecar
 	TasksUpdated         Kind = "tasks.updated"         // made by the sidecar
 	TaskStarted          Kind = "task.started"          // made by the sidecar
 	TaskUpdated          Kind = "task.updated"          // made by the sidecar
 	TaskCompleted        Kind = "task.completed"        // made by the sidecar
-	GoalUpdated          Kind = "goal.updated"          // made by the sidecar
-	SessionCompacted     Kind = "session.compacted"     // made by the sidecar
-	HookRan              Kind = "hook.ran"              // made by the sidecar
-	CompactSummary       Kind = "compact.summary"       // made by the sidecar
-	APIError             Kind = "api.error"             // made by the sidecar
 	CommandRan           Kind = "command.ran"           // made by the sidecar
 	CommandOutput        Kind = "command.output"        // made by the sidecar
-	TranscriptUnreadable Kind = "transcript.unreadable" // made by the sidecar
-	ProtocolError        Kind = "protocol.error"        // made by the sidecar
-	Unknown              Kind = "unknown"               // made by the sidecar
 	TurnQueued           Kind = "turn.queued"           // made by the host
 )
 
 // Kinds lists every kind of the wire, in the schema's order.
-var Kinds = []Kind{SessionStarted, SessionClosed, SessionUpdated, TurnStarted, TurnAccepted, TurnGuided, TurnCompleted, TurnFailed, TurnCanceled, MessageDelta, MessageCompleted, ToolStarted, ToolUpdated, ToolCompleted, ToolFailed, ToolInterrupted, ToolCalled, PermissionRequested, PermissionSettled, PlanUpdated, UsageUpdated, ModelResolved, CommandsUpdated, ModelsUpdated, ContextUpdated, TasksUpdated, TaskStarted, TaskUpdated, TaskCompleted, GoalUpdated, SessionCompacted, HookRan, CompactSummary, APIError, CommandRan, CommandOutput, TranscriptUnreadable, ProtocolError, Unknown, TurnQueued}
+var Kinds = []Kind{SessionStarted, SessionClosed, SessionUpdated, ModelResolved, CommandsUpdated, ModelsUpdated, ContextUpdated, GoalUpdated, SessionCompacted, CompactSummary, HookRan, TurnStarted, TurnAccepted, TurnGuided, TurnCompleted, TurnFailed, TurnCanceled, APIError, MessageDelta, MessageCompleted, TranscriptUnreadable, ProtocolError, Unknown, ToolStarted, ToolUpdated, ToolCompleted, ToolFailed, ToolInterrupted, ToolCalled, PermissionRequested, PermissionSettled, PlanUpdated, UsageUpdated, TasksUpdated, TaskStarted, TaskUpdated, TaskCompleted, CommandRan, CommandOutput, TurnQueued}
 
 // String returns the wire name.
 func (k Kind) String() string { return string(k) }
@@ -147,12 +147,25 @@ type Event struct {
 	Resumed             *bool               `json:"resumed,omitempty"`             // session.started
 	ForkedFrom          string              `json:"forkedFrom,omitempty"`          // session.started
 	Reason              SessionCloseReason  `json:"reason,omitempty"`              // session.closed
-	Message             string              `json:"message,omitempty"`             // session.closed, turn.failed, permission.settled, api.error, protocol.error
+	Message             string              `json:"message,omitempty"`             // session.closed, turn.failed, api.error, protocol.error, permission.settled
 	Title               string              `json:"title,omitempty"`               // session.updated, tool.started, permission.requested
 	Status              SessionActivity     `json:"status,omitempty"`              // session.updated
 	Retry               *RetryInfo          `json:"retry,omitempty"`               // session.updated
 	State               SessionState        `json:"state,omitempty"`               // session.updated
 	Warning             SessionWarning      `json:"warning,omitempty"`             // session.updated
+	Commands            []CommandEntry      `json:"commands,omitzero"`             // commands.updated
+	Models              []ModelEntry        `json:"models,omitzero"`               // models.updated
+	TotalTokens         *int64              `json:"totalTokens,omitempty"`         // context.updated
+	MaxTokens           *int64              `json:"maxTokens,omitempty"`           // context.updated
+	Percentage          *float64            `json:"percentage,omitempty"`          // context.updated
+	Goal                *GoalState          `json:"goal,omitempty"`                // goal.updated
+	Trigger             CompactTrigger      `json:"trigger,omitempty"`             // session.compacted
+	PreTokens           *int64              `json:"preTokens,omitempty"`           // session.compacted
+	Text                string              `json:"text,omitempty"`                // compact.summary, message.delta, message.completed, command.output
+	HookEvent           string              `json:"hookEvent,omitempty"`           // hook.ran
+	Name                string              `json:"name,omitempty"`                // hook.ran, tool.started, tool.completed, tool.failed, tool.interrupted, tool.called, command.ran
+	Outcome             HookOutcome         `json:"outcome,omitempty"`             // hook.ran
+	Output              string              `json:"output,omitempty"`              // hook.ran, tool.completed
 	Prompt              string              `json:"prompt,omitempty"`              // turn.started, turn.guided, turn.queued
 	UUID                string              `json:"uuid,omitempty"`                // turn.started, message.completed
 	Origin              TurnOrigin          `json:"origin,omitempty"`              // turn.started
@@ -166,15 +179,17 @@ type Event struct {
 	Code                string              `json:"code,omitempty"`                // turn.failed, protocol.error
 	Disposition         CanceledDisposition `json:"disposition,omitempty"`         // turn.canceled
 	Forced              *bool               `json:"forced,omitempty"`              // turn.canceled
+	Error               string              `json:"error,omitempty"`               // api.error, tool.failed
+	HTTPStatus          *int64              `json:"httpStatus,omitempty"`          // api.error
+	ParentToolUseID     string              `json:"parentToolUseId,omitempty"`     // api.error, message.completed, tool.started
 	MessageID           string              `json:"messageId,omitempty"`           // message.delta, message.completed
 	Index               *int64              `json:"index,omitempty"`               // message.delta
 	Block               MessageBlock        `json:"block,omitempty"`               // message.delta
-	Text                string              `json:"text,omitempty"`                // message.delta, message.completed, compact.summary, command.output
 	Role                MessageRole         `json:"role,omitempty"`                // message.completed
-	ParentToolUseID     string              `json:"parentToolUseId,omitempty"`     // message.completed, tool.started, api.error
 	Stopped             *bool               `json:"stopped,omitempty"`             // message.completed
+	Lines               *int64              `json:"lines,omitempty"`               // transcript.unreadable
+	Raw                 json.RawMessage     `json:"raw,omitempty"`                 // unknown
 	ToolUseID           string              `json:"toolUseId,omitempty"`           // tool.started, tool.updated, tool.completed, tool.failed, tool.interrupted, tool.called, permission.requested, task.started
-	Name                string              `json:"name,omitempty"`                // tool.started, tool.completed, tool.failed, tool.interrupted, tool.called, hook.ran, command.ran
 	Input               json.RawMessage     `json:"input,omitempty"`               // tool.started, tool.called, permission.requested
 	ToolKind            ToolKind            `json:"toolKind,omitempty"`            // tool.started, permission.requested
 	Detail              string              `json:"detail,omitempty"`              // tool.started
@@ -182,9 +197,7 @@ type Event struct {
 	FileBefore          *FileBefore         `json:"fileBefore,omitempty"`          // tool.started, tool.completed
 	ElapsedSeconds      *float64            `json:"elapsedSeconds,omitempty"`      // tool.updated
 	Summary             string              `json:"summary,omitempty"`             // tool.updated, task.completed
-	Output              string              `json:"output,omitempty"`              // tool.completed, hook.ran
 	Structured          json.RawMessage     `json:"structured,omitempty"`          // tool.completed
-	Error               string              `json:"error,omitempty"`               // tool.failed, api.error
 	Denied              *bool               `json:"denied,omitempty"`              // tool.failed
 	Cause               ToolInterruptCause  `json:"cause,omitempty"`               // tool.interrupted
 	CallID              string              `json:"callId,omitempty"`              // tool.called
@@ -207,11 +220,6 @@ type Event struct {
 	CacheCreationTokens *int64              `json:"cacheCreationTokens,omitempty"` // usage.updated
 	ContextWindow       *int64              `json:"contextWindow,omitempty"`       // usage.updated
 	ContextTokens       *int64              `json:"contextTokens,omitempty"`       // usage.updated
-	Commands            []CommandEntry      `json:"commands,omitzero"`             // commands.updated
-	Models              []ModelEntry        `json:"models,omitzero"`               // models.updated
-	TotalTokens         *int64              `json:"totalTokens,omitempty"`         // context.updated
-	MaxTokens           *int64              `json:"maxTokens,omitempty"`           // context.updated
-	Percentage          *float64            `json:"percentage,omitempty"`          // context.updated
 	Tasks               []BackgroundTask    `json:"tasks,omitzero"`                // tasks.updated
 	TaskID              string              `json:"taskId,omitempty"`              // task.started, task.updated, task.completed
 	RunID               string              `json:"runId,omitempty"`               // task.started
@@ -220,16 +228,8 @@ type Event struct {
 	TaskState           TaskState           `json:"taskState,omitempty"`           // task.updated
 	TaskEnd             TaskEnd             `json:"taskEnd,omitempty"`             // task.completed
 	OutputFile          string              `json:"outputFile,omitempty"`          // task.completed
-	Goal                *GoalState          `json:"goal,omitempty"`                // goal.updated
-	Trigger             CompactTrigger      `json:"trigger,omitempty"`             // session.compacted
-	PreTokens           *int64              `json:"preTokens,omitempty"`           // session.compacted
-	HookEvent           string              `json:"hookEvent,omitempty"`           // hook.ran
-	Outcome             HookOutcome         `json:"outcome,omitempty"`             // hook.ran
-	HTTPStatus          *int64              `json:"httpStatus,omitempty"`          // api.error
 	Args                string              `json:"args,omitempty"`                // command.ran
 	Stream              CommandStream       `json:"stream,omitempty"`              // command.output
-	Lines               *int64              `json:"lines,omitempty"`               // transcript.unreadable
-	Raw                 json.RawMessage     `json:"raw,omitempty"`                 // unknown
 }
 
 // kindSpec is what one kind may and must carry on the wire.
@@ -242,14 +242,26 @@ var kindSpecs = map[Kind]kindSpec{
 	SessionStarted:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "cwd": true, "model": true, "permissionMode": true, "resumed": true, "forkedFrom": false}},
 	SessionClosed:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "reason": true, "message": false}},
 	SessionUpdated:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "permissionMode": false, "title": false, "model": false, "status": false, "retry": false, "state": false, "warning": false}},
+	ModelResolved:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "model": true}},
+	CommandsUpdated:      {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "commands": true}},
+	ModelsUpdated:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "models": true}},
+	ContextUpdated:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "totalTokens": true, "maxTokens": true, "percentage": true}},
+	GoalUpdated:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "goal": false}},
+	SessionCompacted:     {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "trigger": true, "preTokens": true}},
+	CompactSummary:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "text": true}},
+	HookRan:              {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "hookEvent": true, "name": true, "outcome": true, "output": false}},
 	TurnStarted:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true, "uuid": false, "origin": false, "images": false}},
 	TurnAccepted:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "providerMessage": true}},
 	TurnGuided:           {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true}},
 	TurnCompleted:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "result": false, "durationMs": true, "numTurns": true, "costUsd": true, "stopReason": false}},
 	TurnFailed:           {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "code": true, "message": true, "numTurns": false, "costUsd": false}},
 	TurnCanceled:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "disposition": true, "forced": false}},
+	APIError:             {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "error": true, "httpStatus": false, "message": true, "parentToolUseId": false}},
 	MessageDelta:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": true, "kind": true, "messageId": true, "index": true, "block": true, "text": true}},
 	MessageCompleted:     {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "role": true, "messageId": false, "uuid": false, "text": true, "parentToolUseId": false, "stopped": false}},
+	TranscriptUnreadable: {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "lines": true}},
+	ProtocolError:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "code": true, "message": true}},
+	Unknown:              {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "raw": true}},
 	ToolStarted:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "name": true, "input": true, "toolKind": true, "title": true, "detail": false, "path": false, "parentToolUseId": false, "fileBefore": false}},
 	ToolUpdated:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "elapsedSeconds": false, "summary": false}},
 	ToolCompleted:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "toolUseId": true, "name": true, "output": true, "structured": false, "fileBefore": false, "images": false}},
@@ -260,23 +272,11 @@ var kindSpecs = map[Kind]kindSpec{
 	PermissionSettled:    {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "requestId": true, "verdict": true, "by": true, "message": false, "answers": false, "mode": false}},
 	PlanUpdated:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "items": true}},
 	UsageUpdated:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "turnOutputTokens": true, "thinkingTokens": false, "inputTokens": false, "outputTokens": false, "cacheReadTokens": false, "cacheCreationTokens": false, "contextWindow": false, "contextTokens": false}},
-	ModelResolved:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "model": true}},
-	CommandsUpdated:      {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "commands": true}},
-	ModelsUpdated:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "models": true}},
-	ContextUpdated:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "totalTokens": true, "maxTokens": true, "percentage": true}},
 	TasksUpdated:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "tasks": true}},
 	TaskStarted:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "taskId": true, "runId": false, "toolUseId": false, "taskType": true, "description": true, "backgrounded": true}},
 	TaskUpdated:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "taskId": true, "taskState": false, "backgrounded": false}},
 	TaskCompleted:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "taskId": true, "taskEnd": true, "summary": false, "outputFile": false}},
-	GoalUpdated:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "goal": false}},
-	SessionCompacted:     {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "trigger": true, "preTokens": true}},
-	HookRan:              {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "hookEvent": true, "name": true, "outcome": true, "output": false}},
-	CompactSummary:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "text": true}},
-	APIError:             {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "error": true, "httpStatus": false, "message": true, "parentToolUseId": false}},
 	CommandRan:           {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "name": true, "args": false}},
 	CommandOutput:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "stream": true, "text": true}},
-	TranscriptUnreadable: {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "lines": true}},
-	ProtocolError:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "code": true, "message": true}},
-	Unknown:              {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "raw": true}},
 	TurnQueued:           {hostMade: true, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true}},
 }

@@ -21,6 +21,32 @@ func terminalText(ev activity.Event, history bool) string {
 		if ev.Warning == "continuation_delayed" {
 			b = append(b, "  (Claude Code's follow-up to the finished background work did not start; it was given up)\n"...)
 		}
+	case activity.ModelResolved:
+		b = append(b, "  (model: "+ev.Model+")\n"...)
+	case activity.CommandsUpdated:
+		// Quiet: not worth a line.
+	case activity.ModelsUpdated:
+		// Quiet: not worth a line.
+	case activity.ContextUpdated:
+		// Quiet: not worth a line.
+	case activity.GoalUpdated:
+		if ev.Goal == nil {
+			b = append(b, "  ◎ goal cleared\n"...)
+		}
+		if ev.Goal != nil && ev.Goal.Met {
+			b = append(b, "  ◎ goal met: "+oneLine(ev.Goal.Condition, 160)+"\n"...)
+		}
+		if ev.Goal != nil && !(ev.Goal != nil && ev.Goal.Met) {
+			b = append(b, "  ◎ goal: "+oneLine(ev.Goal.Condition, 160)+" (not met yet"+suffix(": ", oneLine(ev.Goal.LastReason, 120))+")\n"...)
+		}
+	case activity.SessionCompacted:
+		b = append(b, "  ── conversation compacted ("+string(ev.Trigger)+")\n"...)
+	case activity.CompactSummary:
+		b = append(b, "  (summary of the compacted conversation: "+oneLine(ev.Text, 160)+")\n"...)
+	case activity.HookRan:
+		if ev.Outcome != "success" {
+			b = append(b, "  (hook "+ev.Name+" "+string(ev.Outcome)+")\n"...)
+		}
 	case activity.TurnStarted:
 		if history && ev.Prompt != "" && ev.Origin == "" {
 			b = append(b, "\n"+termQuote(ev.Prompt)+"\n"...)
@@ -43,6 +69,8 @@ func terminalText(ev activity.Event, history bool) string {
 		if !(ev.Forced != nil && *ev.Forced) {
 			b = append(b, "Canceled.\n"...)
 		}
+	case activity.APIError:
+		b = append(b, "API error ("+ev.Error+"): "+oneLine(ev.Message, 300)+"\n"...)
 	case activity.MessageDelta:
 		// By hand (transcript.go): text pieces stream as they come, mid-line; thinking pieces are not shown.
 	case activity.MessageCompleted:
@@ -53,6 +81,12 @@ func terminalText(ev activity.Event, history bool) string {
 		if ev.Role == "user" {
 			b = append(b, "> "+oneLine(ev.Text, 200)+"\n"...)
 		}
+	case activity.TranscriptUnreadable:
+		b = append(b, "  ("+termPointer(ev.Lines)+" lines of this transcript could not be read)\n"...)
+	case activity.ProtocolError:
+		b = append(b, "  (protocol error: "+ev.Message+")\n"...)
+	case activity.Unknown:
+		b = append(b, "  (unrecognized agent message: "+oneLine(string(ev.Raw), 120)+")\n"...)
 	case activity.ToolStarted:
 		if ev.Title != "" {
 			b = append(b, "▶ "+ev.Title+"\n"...)
@@ -88,14 +122,6 @@ func terminalText(ev activity.Event, history bool) string {
 		}
 	case activity.UsageUpdated:
 		// Quiet: not worth a line.
-	case activity.ModelResolved:
-		b = append(b, "  (model: "+ev.Model+")\n"...)
-	case activity.CommandsUpdated:
-		// Quiet: not worth a line.
-	case activity.ModelsUpdated:
-		// Quiet: not worth a line.
-	case activity.ContextUpdated:
-		// Quiet: not worth a line.
 	case activity.TasksUpdated:
 		// Quiet: the task edges say it.
 	case activity.TaskStarted:
@@ -111,36 +137,10 @@ func terminalText(ev activity.Event, history bool) string {
 		}
 	case activity.TaskCompleted:
 		b = append(b, "  ◆ background task "+string(ev.TaskEnd)+suffix(": ", oneLine(ev.Summary, 160))+"\n"...)
-	case activity.GoalUpdated:
-		if ev.Goal == nil {
-			b = append(b, "  ◎ goal cleared\n"...)
-		}
-		if ev.Goal != nil && ev.Goal.Met {
-			b = append(b, "  ◎ goal met: "+oneLine(ev.Goal.Condition, 160)+"\n"...)
-		}
-		if ev.Goal != nil && !(ev.Goal != nil && ev.Goal.Met) {
-			b = append(b, "  ◎ goal: "+oneLine(ev.Goal.Condition, 160)+" (not met yet"+suffix(": ", oneLine(ev.Goal.LastReason, 120))+")\n"...)
-		}
-	case activity.SessionCompacted:
-		b = append(b, "  ── conversation compacted ("+string(ev.Trigger)+")\n"...)
-	case activity.HookRan:
-		if ev.Outcome != "success" {
-			b = append(b, "  (hook "+ev.Name+" "+string(ev.Outcome)+")\n"...)
-		}
-	case activity.CompactSummary:
-		b = append(b, "  (summary of the compacted conversation: "+oneLine(ev.Text, 160)+")\n"...)
-	case activity.APIError:
-		b = append(b, "API error ("+ev.Error+"): "+oneLine(ev.Message, 300)+"\n"...)
 	case activity.CommandRan:
 		b = append(b, "> "+ev.Name+suffix(" ", ev.Args)+"\n"...)
 	case activity.CommandOutput:
 		b = append(b, indentTail(ev.Text, 12)+"\n"...)
-	case activity.TranscriptUnreadable:
-		b = append(b, "  ("+termPointer(ev.Lines)+" lines of this transcript could not be read)\n"...)
-	case activity.ProtocolError:
-		b = append(b, "  (protocol error: "+ev.Message+")\n"...)
-	case activity.Unknown:
-		b = append(b, "  (unrecognized agent message: "+oneLine(string(ev.Raw), 120)+")\n"...)
 	case activity.TurnQueued:
 		// Quiet: its turn.started follows.
 	}

@@ -171,6 +171,52 @@ export interface SessionUpdatedEvent extends EventBase {
   warning?: SessionWarning;
 }
 
+export interface ModelResolvedEvent extends EventBase {
+  kind: 'model.resolved';
+  model: string;
+}
+
+export interface CommandsUpdatedEvent extends EventBase {
+  kind: 'commands.updated';
+  commands: CommandEntry[];
+}
+
+export interface ModelsUpdatedEvent extends EventBase {
+  kind: 'models.updated';
+  models: ModelEntry[];
+}
+
+export interface ContextUpdatedEvent extends EventBase {
+  kind: 'context.updated';
+  totalTokens: number;
+  maxTokens: number;
+  percentage: number;
+}
+
+export interface GoalUpdatedEvent extends EventBase {
+  kind: 'goal.updated';
+  goal?: GoalState;
+}
+
+export interface SessionCompactedEvent extends EventBase {
+  kind: 'session.compacted';
+  trigger: CompactTrigger;
+  preTokens: number;
+}
+
+export interface CompactSummaryEvent extends EventBase {
+  kind: 'compact.summary';
+  text: string;
+}
+
+export interface HookRanEvent extends EventBase {
+  kind: 'hook.ran';
+  hookEvent: string;
+  name: string;
+  outcome: HookOutcome;
+  output?: string;
+}
+
 export interface TurnStartedEvent extends EventBase {
   kind: 'turn.started';
   prompt: string;
@@ -212,6 +258,14 @@ export interface TurnCanceledEvent extends EventBase {
   forced?: boolean;
 }
 
+export interface ApiErrorEvent extends EventBase {
+  kind: 'api.error';
+  error: string;
+  httpStatus?: number;
+  message: string;
+  parentToolUseId?: string;
+}
+
 export interface MessageDeltaEvent extends EventBase {
   kind: 'message.delta';
   ephemeral: true;
@@ -229,6 +283,22 @@ export interface MessageCompletedEvent extends EventBase {
   text: string;
   parentToolUseId?: string;
   stopped?: true;
+}
+
+export interface TranscriptUnreadableEvent extends EventBase {
+  kind: 'transcript.unreadable';
+  lines: number;
+}
+
+export interface ProtocolErrorEvent extends EventBase {
+  kind: 'protocol.error';
+  code: ErrorCode;
+  message: string;
+}
+
+export interface UnknownEvent extends EventBase {
+  kind: 'unknown';
+  raw: Json;
 }
 
 export interface ToolStartedEvent extends EventBase {
@@ -325,28 +395,6 @@ export interface UsageUpdatedEvent extends EventBase {
   contextTokens?: number;
 }
 
-export interface ModelResolvedEvent extends EventBase {
-  kind: 'model.resolved';
-  model: string;
-}
-
-export interface CommandsUpdatedEvent extends EventBase {
-  kind: 'commands.updated';
-  commands: CommandEntry[];
-}
-
-export interface ModelsUpdatedEvent extends EventBase {
-  kind: 'models.updated';
-  models: ModelEntry[];
-}
-
-export interface ContextUpdatedEvent extends EventBase {
-  kind: 'context.updated';
-  totalTokens: number;
-  maxTokens: number;
-  percentage: number;
-}
-
 export interface TasksUpdatedEvent extends EventBase {
   kind: 'tasks.updated';
   tasks: BackgroundTask[];
@@ -377,38 +425,6 @@ export interface TaskCompletedEvent extends EventBase {
   outputFile?: string;
 }
 
-export interface GoalUpdatedEvent extends EventBase {
-  kind: 'goal.updated';
-  goal?: GoalState;
-}
-
-export interface SessionCompactedEvent extends EventBase {
-  kind: 'session.compacted';
-  trigger: CompactTrigger;
-  preTokens: number;
-}
-
-export interface HookRanEvent extends EventBase {
-  kind: 'hook.ran';
-  hookEvent: string;
-  name: string;
-  outcome: HookOutcome;
-  output?: string;
-}
-
-export interface CompactSummaryEvent extends EventBase {
-  kind: 'compact.summary';
-  text: string;
-}
-
-export interface ApiErrorEvent extends EventBase {
-  kind: 'api.error';
-  error: string;
-  httpStatus?: number;
-  message: string;
-  parentToolUseId?: string;
-}
-
 export interface CommandRanEvent extends EventBase {
   kind: 'command.ran';
   name: string;
@@ -421,22 +437,6 @@ export interface CommandOutputEvent extends EventBase {
   text: string;
 }
 
-export interface TranscriptUnreadableEvent extends EventBase {
-  kind: 'transcript.unreadable';
-  lines: number;
-}
-
-export interface ProtocolErrorEvent extends EventBase {
-  kind: 'protocol.error';
-  code: ErrorCode;
-  message: string;
-}
-
-export interface UnknownEvent extends EventBase {
-  kind: 'unknown';
-  raw: Json;
-}
-
 /** Made by the host, never by the sidecar. */
 export interface TurnQueuedEvent extends EventBase {
   kind: 'turn.queued';
@@ -447,14 +447,26 @@ export type WireEvent =
   | SessionStartedEvent
   | SessionClosedEvent
   | SessionUpdatedEvent
+  | ModelResolvedEvent
+  | CommandsUpdatedEvent
+  | ModelsUpdatedEvent
+  | ContextUpdatedEvent
+  | GoalUpdatedEvent
+  | SessionCompactedEvent
+  | CompactSummaryEvent
+  | HookRanEvent
   | TurnStartedEvent
   | TurnAcceptedEvent
   | TurnGuidedEvent
   | TurnCompletedEvent
   | TurnFailedEvent
   | TurnCanceledEvent
+  | ApiErrorEvent
   | MessageDeltaEvent
   | MessageCompletedEvent
+  | TranscriptUnreadableEvent
+  | ProtocolErrorEvent
+  | UnknownEvent
   | ToolStartedEvent
   | ToolUpdatedEvent
   | ToolCompletedEvent
@@ -465,26 +477,14 @@ export type WireEvent =
   | PermissionSettledEvent
   | PlanUpdatedEvent
   | UsageUpdatedEvent
-  | ModelResolvedEvent
-  | CommandsUpdatedEvent
-  | ModelsUpdatedEvent
-  | ContextUpdatedEvent
   | TasksUpdatedEvent
   | TaskStartedEvent
   | TaskUpdatedEvent
   | TaskCompletedEvent
-  | GoalUpdatedEvent
-  | SessionCompactedEvent
-  | HookRanEvent
-  | CompactSummaryEvent
-  | ApiErrorEvent
   | CommandRanEvent
   | CommandOutputEvent
-  | TranscriptUnreadableEvent
-  | ProtocolErrorEvent
-  | UnknownEvent
   | TurnQueuedEvent;
 
 export type WireEventKind = WireEvent['kind'];
 
-export const WIRE_EVENT_KINDS = ["session.started","session.closed","session.updated","turn.started","turn.accepted","turn.guided","turn.completed","turn.failed","turn.canceled","message.delta","message.completed","tool.started","tool.updated","tool.completed","tool.failed","tool.interrupted","tool.called","permission.requested","permission.settled","plan.updated","usage.updated","model.resolved","commands.updated","models.updated","context.updated","tasks.updated","task.started","task.updated","task.completed","goal.updated","session.compacted","hook.ran","compact.summary","api.error","command.ran","command.output","transcript.unreadable","protocol.error","unknown","turn.queued"] as const satisfies readonly WireEventKind[];
+export const WIRE_EVENT_KINDS = ["session.started","session.closed","session.updated","model.resolved","commands.updated","models.updated","context.updated","goal.updated","session.compacted","compact.summary","hook.ran","turn.started","turn.accepted","turn.guided","turn.completed","turn.failed","turn.canceled","api.error","message.delta","message.completed","transcript.unreadable","protocol.error","unknown","tool.started","tool.updated","tool.completed","tool.failed","tool.interrupted","tool.called","permission.requested","permission.settled","plan.updated","usage.updated","tasks.updated","task.started","task.updated","task.completed","command.ran","command.output","turn.queued"] as const satisfies readonly WireEventKind[];
