@@ -23,7 +23,6 @@ import {
   systemThinkingTokensSchema,
   systemApiRetrySchema,
   timestampedSchema,
-  toolProgressSchema,
   type UserMessage,
   userBlockSchema,
   userMessageSchema,
@@ -163,6 +162,7 @@ export class Mapper {
     const envelope = envelopeSchema.safeParse(message);
     if (!envelope.success) return [unknown(message)];
     const route = routeOf(envelope.data.type, envelope.data.subtype);
+    if (typeof route === 'function') return route(message) ?? [unknown(message)];
     switch (route) {
       case 'assistant': {
         const parsed = assistantMessageSchema.safeParse(message);
@@ -186,11 +186,6 @@ export class Mapper {
       case 'stream_event': {
         const parsed = streamEventMessageSchema.safeParse(message);
         return parsed.success ? this.stream.map(parsed.data) : [unknown(message)];
-      }
-      case 'tool_progress': {
-        const parsed = toolProgressSchema.safeParse(message);
-        if (!parsed.success) return [unknown(message)];
-        return [{ kind: 'tool.updated', toolUseId: parsed.data.tool_use_id, elapsedSeconds: parsed.data.elapsed_time_seconds }];
       }
       case 'init': {
         const init = systemInitSchema.safeParse(message);

@@ -4,6 +4,8 @@
 // the typecheck here, not a user at run time. At run time a message outside the table still becomes an `unknown`
 // event carrying its raw JSON; nothing is dropped unnamed.
 import type { SDKMessage } from '@anthropic-ai/claude-agent-sdk';
+import type { EventBody } from '../protocol/events.js';
+import { toolProgressSchema } from './sdkSchemas.js';
 
 type SdkKey<M> = M extends { type: 'system'; subtype: infer S extends string } ? `system/${S}` : M extends { type: infer T extends string } ? T : never;
 /** "assistant", "result", "system/init", … one per member of SDKMessage. */
@@ -19,7 +21,6 @@ export type Route =
   | 'user'
   | 'result'
   | 'stream_event'
-  | 'tool_progress'
   | 'init'
   | 'status'
   | 'api_retry'
@@ -49,18 +50,30 @@ export type Route =
  */
 export type Part = 'output' | 'end' | 'aside';
 
-/** One row of the table: how the mapper reads the message, and what part of a turn it is. */
-export interface RouteFacts {
-  route: Route;
-  part: Part;
-}
+/**
+ * A reader that needs nothing but the message (no mapper state): it sits in its row, so mapping a new SDK message
+ * to a kind is one row here. `undefined`: the message did not parse (it becomes an `unknown` event).
+ */
+export type RowReader = (message: unknown) => EventBody[] | undefined;
+
+/**
+ * One row of the table: how the mapper reads the message — a named route the mapper's own readers handle (they keep
+ * state), or a reader of its own — and what part of a turn it is.
+ */
+export type RouteFacts = { route: Route; part: Part } | { read: RowReader; part: Part };
+
+/** A tool's progress while it runs: how long it has been running. */
+const readToolProgress: RowReader = (message) => {
+  const parsed = toolProgressSchema.safeParse(message);
+  return parsed.success ? [{ kind: 'tool.updated', toolUseId: parsed.data.tool_use_id, elapsedSeconds: parsed.data.elapsed_time_seconds }] : undefined;
+};
 
 export const SDK_ROUTES = {
   assistant: { route: 'assistant', part: 'output' },
   user: { route: 'user', part: 'output' },
   result: { route: 'result', part: 'end' },
   stream_event: { route: 'stream_event', part: 'output' },
-  tool_progress: { route: 'tool_progress', part: 'output' },
+  tool_progress: { read: readToolProgress, part: 'output' },
   'system/init': { route: 'init', part: 'aside' },
   'system/status': { route: 'status', part: 'aside' },
   'system/api_retry': { route: 'api_retry', part: 'aside' },
@@ -123,9 +136,10 @@ export function factsOf(type: string, subtype: string | undefined): RouteFacts {
   return UNDECLARED_ROUTES[key] ?? UNNAMED;
 }
 
-/** The route for a message's type and subtype; `unknown` for anything neither table names. */
-export function routeOf(type: string, subtype: string | undefined): Route {
-  return factsOf(type, subtype).route;
+/** How to read a message of this type and subtype: its row's route or reader; `unknown` for anything unnamed. */
+export function routeOf(type: string, subtype: string | undefined): Route | RowReader {
+  const facts = factsOf(type, subtype);
+  return 'read' in facts ? facts.read : facts.route;
 }
 
 /** What part of a turn an SDK message is (its row's `part`). */
