@@ -33,6 +33,7 @@ import { StreamTracker } from './stream.js';
 import { ToolTracker } from './tools.js';
 import { UsageMeter } from './usage.js';
 import { toJsonValue } from '../util/json.js';
+import { blockPrompt, compactSummary, contentText, localCommand, localOutput } from './userEntries.js';
 
 /** The model the SDK names on the stub assistant message it makes up for API errors. */
 const SYNTHETIC_MODEL = '<synthetic>';
@@ -228,6 +229,11 @@ export class Mapper {
         return this.background.hookRan(message) ?? [unknown(message)];
       case 'commands':
         return this.background.commandsChanged(message) ?? [unknown(message)];
+      case 'local_output': {
+        const content = (message as { content?: unknown }).content;
+        if (typeof content !== 'string') return [unknown(message)];
+        return [localOutput(content) ?? { kind: 'command.output', stream: 'stdout', text: content }];
+      }
       case 'title': {
         const named = sessionTitleChangedSchema.safeParse(message);
         return named.success ? [{ kind: 'session.updated', title: named.data.title }] : [unknown(message)];
@@ -245,6 +251,8 @@ export class Mapper {
     const parentToolUseId = message.parent_tool_use_id ?? undefined;
     const events: EventBody[] = [];
     if (message.error !== undefined) this.assistantError = message.error;
+    const apiError = apiErrorOf(message, parentToolUseId);
+    if (apiError !== undefined) return [apiError];
     // Subagents may run on another model; only the main loop's model is the session's.
     if (parentToolUseId === undefined) events.push(...this.modelReported(message.message.model));
     const common = {
@@ -288,10 +296,14 @@ export class Mapper {
     // row, not a person's words.
     const feedback = stopHookFeedback(message);
     if (feedback !== undefined) return [{ kind: 'hook.ran', hookEvent: 'Stop', name: 'Stop hook', outcome: 'success', output: feedback }];
+    const entry = this.cliEntry(message);
+    if (entry !== undefined) return entry;
     const prompt = this.transcript ? promptText(message) : undefined;
     if (prompt !== undefined) {
       this.deniedStop = false;
-      return [{ kind: 'turn.started', prompt, ...(message.uuid !== undefined ? { uuid: message.uuid } : {}) }];
+      const content = message.message.content;
+      const images = typeof content === 'string' ? [] : (blockPrompt(content)?.images ?? []);
+      return [{ kind: 'turn.started', prompt, ...(message.uuid !== undefined ? { uuid: message.uuid } : {}), ...(images.length > 0 ? { images } : {}) }];
     }
     const parentToolUseId = message.parent_tool_use_id ?? undefined;
     const content = message.message.content;
@@ -336,6 +348,20 @@ export class Mapper {
     }
     if (unknownSeen) events.push(unknown(raw));
     return events;
+  }
+
+  /** The compaction summary, a local command or its output: Claude Code's entries, shown as what they are. */
+  private cliEntry(message: UserMessage): EventBody[] | undefined {
+    const summary = compactSummary(message);
+    if (summary !== undefined) return [summary];
+    const command = localCommand(message);
+    if (command !== undefined) {
+      this.deniedStop = false;
+      return [command];
+    }
+    const content = message.message.content;
+    const output = typeof content === 'string' || content.length === 1 ? localOutput(contentText(content)) : undefined;
+    return output !== undefined ? [output] : undefined;
   }
 
   private status(message: unknown): EventBody[] {
@@ -387,6 +413,26 @@ export class Mapper {
     this.permissionMode = parsed.data;
     return [{ kind: 'session.updated', permissionMode: parsed.data }];
   }
+}
+
+/**
+ * api.error for the stub reply Claude Code makes up for an API error (live: `error` on a `<synthetic>` message; a
+ * transcript marks it isApiErrorMessage), else undefined.
+ */
+function apiErrorOf(message: AssistantMessage, parentToolUseId: string | undefined): EventBody<'api.error'> | undefined {
+  if (message.isApiErrorMessage !== true && !(message.error !== undefined && message.message.model === SYNTHETIC_MODEL)) return undefined;
+  const text = message.message.content.flatMap((b) => {
+    const block = assistantBlockSchema.safeParse(b);
+    return block.success && block.data.type === 'text' ? [block.data.text] : [];
+  });
+  const status = message.apiErrorStatus;
+  return {
+    kind: 'api.error',
+    error: message.error ?? 'unknown',
+    ...(typeof status === 'number' ? { httpStatus: status } : {}),
+    message: text.join('\n'),
+    ...(parentToolUseId !== undefined ? { parentToolUseId } : {}),
+  };
 }
 
 /** The text of a Stop hook's feedback message ("Stop hook feedback:\n[…]: …"), or undefined. */
