@@ -49,7 +49,8 @@ const toolResultMax = 200
 
 // DefaultScript returns the marker-driven script. Rules, first match wins:
 //
-//  1. A non-streaming request (a model probe): a message with the text "ok".
+//  1. A non-streaming request (a model probe): a message with the text "ok"; but one with tools whose last
+//     user text holds [status NNN] (an older CLI's non-streaming retry of that turn) fails as rule 3 says.
 //  2. The last user message holds tool_results: one text block, "Tool results: " then "[ok] <content>"
 //     or "[error] <content>" for each (trimmed, at most 200 runes), joined by " | ". When it also holds typed
 //     text besides Claude Code's "[Request interrupted by user…]" marks (a prompt sent after a turn a deny
@@ -90,6 +91,11 @@ func DefaultScript() Script {
 
 func defaultReply(req *Request) Reply {
 	if !req.Stream {
+		// Older CLIs (1.0.x, 2.0.x) retry a failed stream without streaming, tools and all: a scripted outage
+		// holds for that retry too. Probes and title requests carry no tools.
+		if code, ok := statusMarker(req.LastUserText()); ok && len(req.ToolNames) > 0 {
+			return ErrorReply(code)
+		}
 		return TextReply(ProbeText)
 	}
 	text := req.LastUserText()

@@ -104,6 +104,16 @@ func TestScriptStatus(t *testing.T) {
 	assert.False(t, r.isError(), "only 400–599 count")
 }
 
+func TestScriptStatusHoldsForANonStreamingRetry(t *testing.T) {
+	retry := userReq("", "[status 429] hi")
+	retry.Stream, retry.ToolNames = false, []string{"Bash"}
+	r := DefaultScript()(retry)
+	assert.Equal(t, 429, r.Status, "an older CLI's non-streaming retry of the turn fails too")
+	probe := userReq("", "[status 429] hi")
+	probe.Stream = false
+	assert.Equal(t, []Block{{Type: BlockText, Text: ProbeText}}, DefaultScript()(probe).Blocks, "a probe without tools answers ok")
+}
+
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 
 func TestScriptThinkSlowRecall(t *testing.T) {
