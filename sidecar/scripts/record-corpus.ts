@@ -21,6 +21,8 @@ const SIDECAR_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const REPO_ROOT = resolve(SIDECAR_ROOT, '..');
 const OUT_DIR = join(SIDECAR_ROOT, 'testdata/corpus');
 const STEP_TIMEOUT_MS = 90_000;
+/** Written in the cwd after a kill mid-tool; the scenario's tool waits for it (scripts/corpus/scenarios.ts). */
+const STOP_FLAG = 'stop.flag';
 
 interface Cli {
   version: string;
@@ -113,7 +115,10 @@ async function recordScenario(scenario: Scenario, cli: Cli, apiUrl: string, work
     // No retries: a scripted 429 exhausts the budget at once and the CLI files its API-error entry.
     CLAUDE_CODE_MAX_RETRIES: '0',
     IS_SANDBOX: '1',
+    // The CLI's own temp files (shell cwd, pasted images, task output) stay inside HOME, removed with it.
+    TMPDIR: join(home, 'tmp'),
   };
+  mkdirSync(join(home, 'tmp'));
   const args = [...cli.args, '-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--dangerously-skip-permissions'];
   // Its own process group, so a kill mid-tool takes the tool's processes along.
   const child = spawn(cli.command, args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
@@ -150,6 +155,8 @@ async function runStep(step: Step, cwd: string, child: ChildProcess, results: Ar
   const flag = join(cwd, step.killWhenFileExists);
   await withTimeout(waitForFile(flag), `${flag} never appeared`);
   process.kill(-child.pid!, 'SIGKILL');
+  // The CLI runs its shell in a process group of its own: this ends the tool too.
+  writeFileSync(join(cwd, STOP_FLAG), '');
   return true;
 }
 

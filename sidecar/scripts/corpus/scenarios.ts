@@ -9,7 +9,7 @@ type ContentBlock = { type: 'text'; text: string } | { type: 'image'; source: { 
 
 export interface Step {
   prompt: Prompt;
-  /** Kill the CLI (SIGKILL, its whole process group) once this file exists in the cwd, instead of awaiting a result. */
+  /** Kill the CLI (SIGKILL, its process group) once this file exists in the cwd, instead of awaiting a result. */
   killWhenFileExists?: string;
 }
 
@@ -95,7 +95,8 @@ function killedMidTool(cli: Scenario['cli']): Scenario {
     name: `v${cli.replace('.', '-')}-killed-mid-tool`,
     cli,
     covers: ['session ending mid-tool (tool_use without tool_result)'],
-    steps: [{ prompt: 'Hello' }, { prompt: '[bash touch started.flag && sleep 30]', killWhenFileExists: 'started.flag' }],
+    // The tool waits for stop.flag, which the recorder writes after the kill: it outlives the CLI only that long.
+    steps: [{ prompt: 'Hello' }, { prompt: '[bash touch started.flag && until test -e stop.flag; do sleep 0.1; done]', killWhenFileExists: 'started.flag' }],
   };
 }
 
