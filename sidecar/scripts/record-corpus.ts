@@ -155,6 +155,8 @@ async function runStep(step: Step, cwd: string, child: ChildProcess, results: Ar
   const flag = join(cwd, step.killWhenFileExists);
   await withTimeout(waitForFile(flag), `${flag} never appeared`);
   process.kill(-child.pid!, 'SIGKILL');
+  // A killed 2.1.x CLI cannot remove its messaging socket, which ignores TMPDIR.
+  rmSync(`/tmp/cc-socks/${child.pid}.sock`, { force: true });
   // The CLI runs its shell in a process group of its own: this ends the tool too.
   writeFileSync(join(cwd, STOP_FLAG), '');
   return true;
