@@ -2,7 +2,7 @@
 // Pure: per-session state, no I/O; the clock is injected. Every message is routed by sdkRoutes.ts (a table over
 // the SDK's own SDKMessage union): it maps to events, is consumed by the state it updates (system/init, stream
 // bookkeeping), is dropped by name (command_lifecycle), or becomes an `unknown` event carrying its raw JSON.
-import { type Event, type EventBody, permissionModeSchema, type SessionActivity, stampEvent } from '../protocol/events.js';
+import { type Event, type EventBody, type PlanItem, permissionModeSchema, type SessionActivity, stampEvent } from '../protocol/events.js';
 import { assertNever } from '../util/assertNever.js';
 import { BackgroundTracker, type GoalObservation } from './background.js';
 import { isStopMark, refusalOf } from './denials.js';
@@ -51,6 +51,13 @@ export interface MapperOptions {
   transcript?: boolean;
 }
 
+export interface MapperSnapshot {
+  model?: string | undefined;
+  permissionMode?: string | undefined;
+  changedPaths: string[];
+  plan: PlanItem[];
+}
+
 export class Mapper {
   private readonly usage = new UsageMeter();
   private readonly plan = new PlanTracker();
@@ -76,6 +83,23 @@ export class Mapper {
     options: MapperOptions = {},
   ) {
     this.transcript = options.transcript === true;
+  }
+
+  /** What a transcript job must carry to continue mapping at a prompt (small: no message is in it). */
+  snapshot(): MapperSnapshot {
+    return {
+      ...(this.model !== undefined ? { model: this.model } : {}),
+      ...(this.permissionMode !== undefined ? { permissionMode: this.permissionMode } : {}),
+      changedPaths: this.tools.changed,
+      plan: this.plan.current,
+    };
+  }
+
+  restore(snapshot: MapperSnapshot): void {
+    this.model = snapshot.model;
+    this.permissionMode = snapshot.permissionMode;
+    this.tools.restoreChanged(snapshot.changedPaths);
+    this.plan.restore(snapshot.plan);
   }
 
   /** Live only: a prompt this sidecar sent under `uuid`. An echo of it maps to nothing (the session
@@ -420,12 +444,15 @@ export class Mapper {
  * transcript marks it isApiErrorMessage), else undefined.
  */
 function apiErrorOf(message: AssistantMessage, parentToolUseId: string | undefined): EventBody<'api.error'> | undefined {
-  if (message.isApiErrorMessage !== true && !(message.error !== undefined && message.message.model === SYNTHETIC_MODEL)) return undefined;
   const text = message.message.content.flatMap((b) => {
     const block = assistantBlockSchema.safeParse(b);
     return block.success && block.data.type === 'text' ? [block.data.text] : [];
   });
-  const status = message.apiErrorStatus;
+  const synthetic = message.message.model === SYNTHETIC_MODEL;
+  // 1.0.x may file a copy of the stub without the mark: the CLI's wording tells it.
+  const worded = synthetic && API_ERROR_WORDING.test(text[0] ?? '');
+  if (message.isApiErrorMessage !== true && !(message.error !== undefined && synthetic) && !worded) return undefined;
+  const status = message.apiErrorStatus ?? statusInWording(text[0] ?? '');
   return {
     kind: 'api.error',
     error: message.error ?? 'unknown',
@@ -433,6 +460,13 @@ function apiErrorOf(message: AssistantMessage, parentToolUseId: string | undefin
     message: text.join('\n'),
     ...(parentToolUseId !== undefined ? { parentToolUseId } : {}),
   };
+}
+
+const API_ERROR_WORDING = /^API Error: (\d{3})?/;
+
+function statusInWording(text: string): number | undefined {
+  const status = API_ERROR_WORDING.exec(text)?.[1];
+  return status !== undefined ? Number(status) : undefined;
 }
 
 /** The text of a Stop hook's feedback message ("Stop hook feedback:\n[…]: …"), or undefined. */

@@ -19,6 +19,15 @@ export class ToolTracker {
 
   constructor(private readonly plan: PlanTracker) {}
 
+  /** The paths already changed (their text-before was sent): a resumed transcript job continues from them. */
+  get changed(): string[] {
+    return [...this.changedPaths];
+  }
+
+  restoreChanged(paths: readonly string[]): void {
+    this.changedPaths = new Set(paths);
+  }
+
   started(block: ToolUseBlock, parentToolUseId: string | undefined): EventBody<'tool.started'> {
     this.calls.set(block.id, { name: block.name, input: block.input });
     return {
