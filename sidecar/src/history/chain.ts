@@ -64,7 +64,12 @@ function indexLines(lines: readonly LineMeta[]): LineIndex {
 function originalOfCopy(chain: LineMeta[], index: LineIndex): LineMeta | undefined {
   const root = chain.at(-1)!;
   const originalOf = (line: LineMeta): LineMeta | undefined =>
-    line.messageId === undefined ? undefined : index.byReply.get(line.messageId)?.filter((l) => l.offset < root.offset).at(-1);
+    line.messageId === undefined
+      ? undefined
+      : index.byReply
+          .get(line.messageId)
+          ?.filter((l) => l.offset < root.offset)
+          .at(-1);
   if (originalOf(root) === undefined) return undefined;
   let last = chain.length - 1;
   for (let i = chain.length - 1; i >= 0; i--) {

@@ -241,7 +241,9 @@ function agentCalls(message: Record<string, unknown>): string[] {
   if (message['type'] !== 'assistant') return [];
   const content = (message['message'] as { content?: unknown } | undefined)?.content;
   if (!Array.isArray(content)) return [];
-  return content.flatMap((b: { type?: unknown; id?: unknown; name?: unknown }) => (b?.type === 'tool_use' && typeof b.id === 'string' && isAgentTool(b.name) ? [b.id] : []));
+  return content.flatMap((b: { type?: unknown; id?: unknown; name?: unknown }) =>
+    b?.type === 'tool_use' && typeof b.id === 'string' && isAgentTool(b.name) ? [b.id] : [],
+  );
 }
 
 function upToMessage(chain: LineMeta[], at: string | undefined): LineMeta[] {
