@@ -85,13 +85,28 @@ function originalOfCopy(chain: LineMeta[], index: LineIndex): LineMeta | undefin
 /** The lines pass 2 maps, by offset: the chain's messages and the inline subagent lines of its Task calls. */
 export function wantedLines(scan: TranscriptScan, chain: readonly LineMeta[]): Map<number, Wanted> {
   const wanted = new Map<number, Wanted>();
-  const shown = chain.filter((l) => l.kind !== 'other' && !l.meta);
-  shown.forEach((line, i) => {
-    const localCommand = line.command && shown[i + 1]?.localOutput === true;
+  const lines = withParallelResults(scan.lines, chain).filter((l) => l.kind !== 'other');
+  lines.forEach((line, i) => {
+    if (line.meta) return;
+    // Claude Code files its caveat right before a local command (one it ran without the model, e.g. /context);
+    // a prompt command (/goal …) has none.
+    const localCommand = line.command && lines[i - 1]?.caveat === true;
     wanted.set(line.offset, localCommand ? { localCommand: true } : {});
   });
   for (const [offset, parentToolUseId] of inlineSidechains(scan)) wanted.set(offset, { parentToolUseId });
   return wanted;
+}
+
+/**
+ * The chain with the results of parallel tool calls that hang off it: each result line follows the line of its
+ * own call, so all but one are siblings of the chain, not on it. In file order.
+ */
+function withParallelResults(lines: readonly LineMeta[], chain: readonly LineMeta[]): LineMeta[] {
+  const on = new Set(chain.flatMap((l) => (l.uuid !== undefined ? [l.uuid] : [])));
+  const last = chain.at(-1)?.offset ?? -1;
+  const siblings = lines.filter((l) => l.toolResult && !l.sidechain && l.parent !== undefined && on.has(l.parent) && !on.has(l.uuid ?? '') && l.offset < last);
+  if (siblings.length === 0) return [...chain];
+  return [...chain, ...siblings].sort((a, b) => a.offset - b.offset);
 }
 
 /** 1.0.x: sidechain lines (offset → the Task call they ran under), matched to calls by the prompt given. */
