@@ -462,10 +462,12 @@ function apiErrorOf(message: AssistantMessage, parentToolUseId: string | undefin
   };
 }
 
-const API_ERROR_WORDING = /^API Error: (\d{3})?/;
+const API_ERROR_WORDING = /^API Error: (?:(\d{3})\b|[^\n(]*\((\d{3})\))?/;
 
+/** The HTTP status in the CLI's wording ("API Error: 429 {…}", "API Error: Request rejected (429) · …"). */
 function statusInWording(text: string): number | undefined {
-  const status = API_ERROR_WORDING.exec(text)?.[1];
+  const match = API_ERROR_WORDING.exec(text);
+  const status = match?.[1] ?? match?.[2];
   return status !== undefined ? Number(status) : undefined;
 }
 

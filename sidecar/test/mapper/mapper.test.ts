@@ -419,6 +419,43 @@ describe('messages', () => {
   });
 });
 
+describe('what the live stream and transcripts share', () => {
+  it("maps the stub reply of an API error, a local command's output and a compaction summary as history does", () => {
+    const events = mapAll(mapper(), [
+      assistant([{ type: 'text', text: 'API Error: Request rejected (429) · rate limited' }], {
+        error: 'rate_limit',
+        message: {
+          id: 'e',
+          type: 'message',
+          role: 'assistant',
+          model: '<synthetic>',
+          content: [{ type: 'text', text: 'API Error: Request rejected (429) · rate limited' }],
+        },
+      }),
+      {
+        type: 'system',
+        subtype: 'local_command_output',
+        content: '<local-command-stdout>Set model to opus</local-command-stdout>',
+        uuid: 'l',
+        session_id: SESSION,
+      },
+      {
+        type: 'user',
+        uuid: 'cs',
+        session_id: SESSION,
+        parent_tool_use_id: null,
+        isCompactSummary: true,
+        message: { role: 'user', content: 'This session is being continued. Summary: kiwi.' },
+      },
+    ]);
+    expect(events).toMatchObject([
+      { kind: 'api.error', error: 'rate_limit', httpStatus: 429, message: 'API Error: Request rejected (429) · rate limited' },
+      { kind: 'command.output', stream: 'stdout', text: 'Set model to opus' },
+      { kind: 'compact.summary', text: 'This session is being continued. Summary: kiwi.' },
+    ]);
+  });
+});
+
 describe('stopped calls and replies', () => {
   it("reads Claude Code's own interrupted tool results as interruptions, not failures", () => {
     const m = mapper();
