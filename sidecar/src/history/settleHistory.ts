@@ -1,7 +1,8 @@
 // History settles what a transcript leaves open (PROTOCOL.md, "Settling"). A transcript has no turn ends, so:
 // - a tool_use with no tool_result is closed (tool.interrupted) once its turn is known to have ended: by the
 //   turn's end from its receipt (before that end), or because a later turn exists (before that turn's start);
-//   the last turn's open calls stay open when nothing says it ended (it may still run);
+//   the calls still open where the transcript ends are interrupted by `session_ended` (settleStream.ts; the
+//   array form here leaves them open unless asked);
 // - an interruption whose cause the transcript cannot tell (`turn_ended`) takes its turn's end from the receipt;
 // - the reply block Claude Code filed unfinished (no stop reason) right before "[Request interrupted by user]" is
 //   marked stopped, as live.
