@@ -130,6 +130,8 @@ function inlineSidechains(scan: TranscriptScan): Map<number, string> {
   };
   for (const line of scan.lines) {
     if (!line.sidechain || line.uuid === undefined || line.meta || line.kind === 'other') continue;
+    // The prompt the subagent was given is the call's input; live, the SDK does not send it either.
+    if (scan.sidechainRoots.has(line.uuid)) continue;
     const call = callOfRoot.get(root(line.uuid));
     if (call !== undefined) out.set(line.offset, call);
   }

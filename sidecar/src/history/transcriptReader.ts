@@ -210,8 +210,10 @@ export class TranscriptReader {
       return undefined;
     }
     if (typeof entry !== 'object' || entry === null) return undefined;
-    const type = (entry as { type?: unknown }).type;
+    const { type, parentUuid } = entry as { type?: unknown; parentUuid?: unknown };
     if (type !== 'user' && type !== 'assistant') return undefined;
+    // The prompt the subagent was given is the call's input; live, the SDK does not send it either.
+    if (type === 'user' && (parentUuid === null || parentUuid === undefined)) return undefined;
     const message = toSdkMessage(entry, { parentToolUseId });
     return message !== undefined ? this.dedup.filter(message) : undefined;
   }

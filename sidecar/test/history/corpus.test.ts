@@ -106,6 +106,8 @@ describe('the corpus', () => {
       const at = events.indexOf(call);
       const end = events.findIndex((e) => e.kind === 'tool.completed' && e.toolUseId === call.toolUseId);
       for (const [i, e] of events.entries()) if ('parentToolUseId' in e && e.parentToolUseId === call.toolUseId) expect(i > at && i < end).toBe(true);
+      // Its prompt is the call's input, not a message (live has none either).
+      expect(of(events, 'message.completed').filter((e) => e.role === 'user' && e.parentToolUseId !== undefined)).toEqual([]);
       // A reply stored twice shows once.
       const replies = of(events, 'message.completed').map((e) => `${e.messageId ?? ''}:${e.text}`);
       expect(new Set(replies).size).toBe(replies.length);
