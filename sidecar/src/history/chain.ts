@@ -98,15 +98,23 @@ export function wantedLines(scan: TranscriptScan, chain: readonly LineMeta[]): M
 }
 
 /**
- * The chain with the results of parallel tool calls that hang off it: each result line follows the line of its
- * own call, so all but one are siblings of the chain, not on it. In file order.
+ * The chain with what parallel tool calls hang off it: Claude Code files each call of one reply as a line of its
+ * own (same message id) and each result after its own call, so all but one call and result are siblings of the
+ * chain, not on it. In file order.
  */
 function withParallelResults(lines: readonly LineMeta[], chain: readonly LineMeta[]): LineMeta[] {
   const on = new Set(chain.flatMap((l) => (l.uuid !== undefined ? [l.uuid] : [])));
+  const replies = new Set(chain.flatMap((l) => (l.messageId !== undefined ? [l.messageId] : [])));
   const last = chain.at(-1)?.offset ?? -1;
-  const siblings = lines.filter((l) => l.toolResult && !l.sidechain && l.parent !== undefined && on.has(l.parent) && !on.has(l.uuid ?? '') && l.offset < last);
-  if (siblings.length === 0) return [...chain];
-  return [...chain, ...siblings].sort((a, b) => a.offset - b.offset);
+  const added: LineMeta[] = [];
+  const hangsOff = (l: LineMeta) => !l.sidechain && l.uuid !== undefined && !on.has(l.uuid) && l.parent !== undefined && on.has(l.parent) && l.offset < last;
+  for (const line of lines) {
+    // File order: a sibling's own siblings come after it, so one pass finds them all.
+    if (!hangsOff(line) || !(line.toolResult || (line.messageId !== undefined && replies.has(line.messageId)))) continue;
+    on.add(line.uuid!);
+    added.push(line);
+  }
+  return added.length === 0 ? [...chain] : [...chain, ...added].sort((a, b) => a.offset - b.offset);
 }
 
 /** 1.0.x: sidechain lines (offset → the Task call they ran under), matched to calls by the prompt given. */

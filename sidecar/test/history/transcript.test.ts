@@ -97,6 +97,20 @@ describe('history reads the whole transcript', () => {
     const events = await history(s);
     expect(of(events, 'tool.completed').map((e) => e.output)).toEqual(['1', '2']);
     expect(of(events, 'tool.interrupted')).toEqual([]);
+    // The conversation may go on from the first call's result: the second call's line is then the sibling.
+    const t = sessionId();
+    const d = (uuid: string, parentUuid: string | null) => ({ uuid, parentUuid, session: t });
+    dir.write(`${t}.jsonl`, [
+      userLine(d('u1', null), 'Both'),
+      assistantLine(d('a1', 'u1'), 'm1', [toolUse('t1', 'Bash', { command: 'echo 1' })]),
+      assistantLine(d('a2', 'a1'), 'm1', [toolUse('t2', 'Bash', { command: 'echo 2' })]),
+      toolResultLine(d('r2', 'a2'), 't2', '2'),
+      toolResultLine(d('r1', 'a1'), 't1', '1'),
+      assistantLine(d('a3', 'r1'), 'm2', [text('done')]),
+    ]);
+    const other = await history(t);
+    expect(of(other, 'tool.started').map((e) => e.toolUseId)).toEqual(['t1', 't2']);
+    expect(of(other, 'tool.completed').map((e) => e.output)).toEqual(['2', '1']);
   });
 
   it('reads toolUseResult: an edit has its text before, as live', async () => {
