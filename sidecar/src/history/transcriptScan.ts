@@ -2,6 +2,7 @@
 // conversation to show without keeping any line's content. Also collects what pass 2 needs from lines it may not
 // map: which subagent ran under which tool call, goal statuses, how many lines could not be read.
 import type { GoalObservation } from '../mapper/background.js';
+import { toolKindOf } from '../tools/catalogue.js';
 import { parseGoalStatuses } from './goalStatus.js';
 import { readLines } from './transcriptLines.js';
 
@@ -139,6 +140,7 @@ function noteAgentCalls(scan: TranscriptScan, entry: RawEntry): void {
   }
 }
 
+/** Whether a tool runs a subagent (Task in 1.0.x and 2.0.x, Agent since). */
 export function isAgentTool(name: unknown): boolean {
-  return name === 'Task' || name === 'Agent';
+  return typeof name === 'string' && toolKindOf(name) === 'agent';
 }
