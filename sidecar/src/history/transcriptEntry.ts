@@ -40,6 +40,8 @@ export function toSdkMessage(line: Line, wanted: Wanted): Record<string, unknown
         parent_tool_use_id: wanted.parentToolUseId ?? null,
         ...(line.toolUseResult !== undefined && line.toolUseResult !== null ? { tool_use_result: line.toolUseResult } : {}),
         ...(wanted.localCommand === true ? { localCommand: true } : {}),
+        // Shown in Claude Code's transcript view only: never a prompt (as getSessionMessages marked it).
+        ...(line.isVisibleInTranscriptOnly === true ? { is_meta: true } : {}),
       };
     case 'assistant':
       return { ...line, ...common, parent_tool_use_id: wanted.parentToolUseId ?? null };
