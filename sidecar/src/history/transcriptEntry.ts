@@ -22,6 +22,7 @@ interface Line {
   toolDenialKind?: unknown;
   content?: unknown;
   compactMetadata?: { trigger?: unknown; preTokens?: unknown };
+  attachment?: { type?: unknown; prompt?: unknown; isMeta?: unknown };
 }
 
 /** The SDK-shaped message of a transcript line, or undefined when the line is no message to map. */
@@ -47,9 +48,20 @@ export function toSdkMessage(line: Line, wanted: Wanted): Record<string, unknown
       return { ...line, ...common, parent_tool_use_id: wanted.parentToolUseId ?? null };
     case 'system':
       return systemMessage(line, common);
+    case 'attachment':
+      return queuedPrompt(line, common);
     default:
       return undefined;
   }
+}
+
+/** A prompt sent while Claude was busy (a queued_command attachment) as the user message it is. */
+function queuedPrompt(line: Line, common: Record<string, unknown>): Record<string, unknown> | undefined {
+  const attachment = line.attachment;
+  if (attachment?.type !== 'queued_command' || attachment.isMeta === true) return undefined;
+  const prompt = attachment.prompt;
+  if (typeof prompt !== 'string' && !Array.isArray(prompt)) return undefined;
+  return { type: 'user', ...common, parent_tool_use_id: null, message: { role: 'user', content: prompt } };
 }
 
 function systemMessage(line: Line, common: Record<string, unknown>): Record<string, unknown> | undefined {

@@ -61,6 +61,12 @@ interface RawEntry {
   toolUseResult?: unknown;
   message?: { id?: unknown; content?: unknown };
   content?: unknown;
+  attachment?: { type?: unknown };
+}
+
+/** A prompt the person sent while Claude was busy: Claude Code files it as a queued_command attachment. */
+export function isQueuedPrompt(entry: { type?: unknown; attachment?: { type?: unknown } | undefined }): boolean {
+  return entry.type === 'attachment' && entry.attachment?.type === 'queued_command';
 }
 
 /** Scans `path` from byte `from` (0: the whole file). */
@@ -89,7 +95,7 @@ export async function scanTranscript(path: string, from = 0): Promise<Transcript
 }
 
 function noteLine(scan: TranscriptScan, entry: RawEntry, offset: number): void {
-  const kind: LineKind = entry.type === 'user' || entry.type === 'assistant' || entry.type === 'system' ? entry.type : 'other';
+  const kind: LineKind = entry.type === 'user' || entry.type === 'assistant' || entry.type === 'system' ? entry.type : isQueuedPrompt(entry) ? 'user' : 'other';
   const text = firstText(entry);
   const meta: LineMeta = {
     offset,

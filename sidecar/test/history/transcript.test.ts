@@ -113,6 +113,18 @@ describe('history reads the whole transcript', () => {
     expect(of(other, 'tool.completed').map((e) => e.output)).toEqual(['2', '1']);
   });
 
+  it('reads a prompt sent while Claude was busy (a queued_command attachment) as a prompt', async () => {
+    const s = sessionId();
+    const c = (uuid: string, parentUuid: string | null) => ({ uuid, parentUuid, session: s });
+    dir.write(`${s}.jsonl`, [
+      userLine(c('u1', null), 'Start'),
+      assistantLine(c('a1', 'u1'), 'm1', [text('Working')]),
+      { ...userLine(c('q1', 'a1'), ''), type: 'attachment', message: undefined, attachment: { type: 'queued_command', prompt: 'Also do this' } },
+      assistantLine(c('a2', 'q1'), 'm2', [text('Done both')]),
+    ]);
+    expect(of(await history(s), 'turn.started').map((e) => e.prompt)).toEqual(['Start', 'Also do this']);
+  });
+
   it('reads toolUseResult: an edit has its text before, as live', async () => {
     const s = sessionId();
     const c = (uuid: string, parentUuid: string | null) => ({ uuid, parentUuid, session: s });
