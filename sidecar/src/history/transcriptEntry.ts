@@ -23,6 +23,7 @@ interface Line {
   content?: unknown;
   compactMetadata?: { trigger?: unknown; preTokens?: unknown };
   attachment?: { type?: unknown; prompt?: unknown; isMeta?: unknown };
+  closesQuietTurn?: unknown;
 }
 
 /** The SDK-shaped message of a transcript line, or undefined when the line is no message to map. */
@@ -45,6 +46,7 @@ export function toSdkMessage(line: Line, wanted: Wanted): Record<string, unknown
         ...(line.isVisibleInTranscriptOnly === true ? { is_meta: true } : {}),
       };
     case 'assistant':
+      if (closesQuietTurn(line)) return undefined;
       return { ...line, ...common, parent_tool_use_id: wanted.parentToolUseId ?? null };
     case 'system':
       return systemMessage(line, common);
@@ -53,6 +55,15 @@ export function toSdkMessage(line: Line, wanted: Wanted): Record<string, unknown
     default:
       return undefined;
   }
+}
+
+/** Claude Code's own empty reply that ends a turn no one asked for an answer in (getSessionMessages drops it too). */
+function closesQuietTurn(line: Line): boolean {
+  if (line.closesQuietTurn !== true) return false;
+  const content = line.message?.content;
+  const only = Array.isArray(content) && content.length === 1 ? (content[0] as { type?: unknown; text?: unknown }) : undefined;
+  const text = typeof content === 'string' ? content : only?.type === 'text' ? only.text : undefined;
+  return text === '' || text === 'No response requested.';
 }
 
 /** A prompt sent while Claude was busy (a queued_command attachment) as the user message it is. */
