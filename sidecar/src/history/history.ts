@@ -7,7 +7,6 @@
 // the same uuid under the host's turn id, so a client can line the two up.
 // Transcripts hold no stream events or results, so history has no deltas, no usage or turn-end events (a
 // Baton-run turn's end comes from its receipt).
-import { getSessionMessages } from '@anthropic-ai/claude-agent-sdk';
 import type { GoalObservation } from '../mapper/background.js';
 import { Mapper } from '../mapper/mapper.js';
 import { promptUuid } from '../mapper/prompts.js';
@@ -17,7 +16,9 @@ import type { HistoryPayload, MessageParentPayload, OkPayload, ReceiptEnd } from
 import { diag } from '../util/diagnostics.js';
 import { transcriptPath } from './goalStatus.js';
 import { GoalStage, ReceiptStage, runStage } from './settleStream.js';
+import { chainTo, newestLeaf } from './chain.js';
 import { TranscriptReader } from './transcriptReader.js';
+import { scanTranscript } from './transcriptScan.js';
 import { isInterruptLine, isUnfinishedReply, markStopped, settleTools } from './settleHistory.js';
 
 /** Each transcript message with the events it maps to, in order. */
@@ -106,8 +107,14 @@ export function parentIn(messages: readonly unknown[], message: string): OkPaylo
   return parent !== undefined ? { found: true, parent } : { found: true };
 }
 
+/** Reads the conversation's chain itself (chain.ts), so a message before a compaction is found too. */
 export async function readMessageParent(payload: MessageParentPayload): Promise<OkPayload<'message_parent'>> {
-  const messages = await getSessionMessages(payload.session, payload.cwd !== undefined ? { dir: payload.cwd } : {});
+  const file = await transcriptPath(payload.session, payload.cwd);
+  if (file === undefined) return { found: false };
+  const scan = await scanTranscript(file);
+  const leaf = newestLeaf(scan.lines);
+  const chain = leaf !== undefined ? chainTo(scan.lines, leaf).chain : [];
+  const messages = chain.filter((l) => (l.kind === 'user' || l.kind === 'assistant') && !l.meta).map((l) => ({ uuid: l.uuid }));
   return parentIn(messages, payload.message);
 }
 

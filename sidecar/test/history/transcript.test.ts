@@ -1,7 +1,7 @@
 // History read from synthetic transcripts, one case per thing a transcript holds that history used to drop or
 // misread (issue 26). Each goes through readHistory, the `history` request's reader, with CLAUDE_CONFIG_DIR set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readHistory } from '../../src/history/history.js';
+import { readHistory, readMessageParent } from '../../src/history/history.js';
 import { type Event, type EventOf, eventSchema } from '../../src/protocol/events.js';
 import type { ReceiptEnd } from '../../src/protocol/schemas.js';
 import { assistantLine, type ConfigDir, configDir, CWD, systemLine, text, toolResultLine, toolUse, userLine } from '../helpers/transcriptFiles.js';
@@ -67,6 +67,10 @@ describe('history reads the whole transcript', () => {
     ]);
     expect(of(events, 'session.compacted')[0]).toMatchObject({ trigger: 'manual', preTokens: 1200 });
     expect(of(events, 'compact.summary')[0]?.text).toBe('This session is being continued.\nSummary: kiwi.');
+    // A rewind to before a prompt from before the compaction finds where to resume.
+    expect(await readMessageParent({ session: s, cwd: CWD, message: 'u1' })).toEqual({ found: true });
+    expect(await readMessageParent({ session: s, cwd: CWD, message: 'a2' })).toEqual({ found: true, parent: 'r1' });
+    expect(await readMessageParent({ session: s, cwd: CWD, message: 'u2' })).toEqual({ found: true, parent: 'cs' });
   });
 
   it('shows the newest leaf only: a rewound branch stays out', async () => {
