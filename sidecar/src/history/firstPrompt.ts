@@ -31,9 +31,15 @@ export async function mainFirstPrompt(file: string, sdkFirst: string): Promise<s
     const prompt = promptText(message.data);
     if (prompt === undefined) continue;
     if (prompt.trim() === sdkFirst.trim()) return undefined; // the SDK took the person's own prompt
-    prompts.push(prompt);
+    prompts.push(withoutMarkup(prompt));
   }
   return undefined;
+}
+
+/** The words of a prompt without the IDE's and the CLI's tagged context (`<ide_selection>…</ide_selection>`). */
+function withoutMarkup(prompt: string): string {
+  const words = prompt.replace(/<([a-z][\w-]*)>[\s\S]*?<\/\1>/g, '').trim();
+  return words === '' ? prompt : words;
 }
 
 function parse(text: string): Record<string, unknown> | undefined {

@@ -22,12 +22,12 @@ it("titles a session by the person's first prompt, not by its subagent's", async
   const c = (uuid: string, parentUuid: string | null, extra?: Record<string, unknown>) => ({ uuid, parentUuid, session: s, ...(extra ? { extra } : {}) });
   dir.write(`${s}.jsonl`, [
     userLine(c('u0', null), '<command-name>/mcp</command-name>\n<command-message>mcp</command-message>\n<command-args></command-args>'),
-    userLine(c('u1', 'u0'), [text('<ide_selection>src/a.ts</ide_selection>'), text('Delegate the search')]),
+    userLine(c('u1', 'u0'), [text('<ide_selection>src/a.ts</ide_selection> Delegate the search')]),
     assistantLine(c('a1', 'u1'), 'm1', [toolUse('call', 'Task', { prompt: 'Look around the repo', description: 'd' })]),
     userLine(c('s1', null, { isSidechain: true }), 'Look around the repo'),
     assistantLine(c('s2', 's1', { isSidechain: true }), 'm2', [text('ok')]),
   ]);
   const [info] = await readSessions({});
   expect(info?.title).not.toContain('Look around');
-  expect(info?.title).toContain('Delegate the search');
+  expect(info?.title).toBe('Delegate the search');
 });
