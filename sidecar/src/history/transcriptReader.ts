@@ -117,7 +117,8 @@ export class TranscriptReader {
   /** Pass 2: the conversation's items in order, settled. */
   async *items(): AsyncGenerator<Item> {
     for await (const line of readLines(this.source.file, this.from, (offset) => this.wanted.has(offset))) {
-      if (!line.complete) break;
+      // Lines appended since pass 1 wait for the next job (pass 1 did not see them).
+      if (!line.complete || line.offset >= this.scan.end) break;
       this.progress = line.end;
       if (line.text === undefined) continue;
       const message = this.messageAt(line.text, line.offset);
