@@ -77,14 +77,40 @@ export function pageOf(all: readonly Event[], payload: Pick<HistoryPayload, 'bef
  */
 export async function readHistory(payload: HistoryPayload, now: () => Date): Promise<HistoryPage> {
   const file = await transcriptPath(payload.session, payload.cwd);
-  const all: Event[] = [];
+  const window = new PageWindow(payload);
   if (file !== undefined) {
     const reader = await TranscriptReader.open({ session: payload.session, file, receipts: payload.receipts, at: payload.at }, now);
-    for await (const item of reader.items()) all.push(item.event);
+    for await (const item of reader.items()) window.push(item.event);
   }
-  const { dropped, ...page } = pageOf(all, payload);
+  const { dropped, ...page } = window.page();
   if (dropped > 0) diag(`history of ${payload.session}: dropped the ${dropped} oldest events of the page to fit one protocol line`);
   return page;
+}
+
+/**
+ * The page a request asks for, kept while the events stream past: only the events that may be on it are held (the
+ * last `limit` before `before`), so a page of a huge transcript takes the page's memory, not the file's.
+ */
+export class PageWindow {
+  private kept: Event[] = [];
+  private count = 0;
+
+  constructor(private readonly payload: Pick<HistoryPayload, 'before' | 'limit'>) {}
+
+  push(event: Event): void {
+    const position = this.count++;
+    if (this.payload.before !== undefined && position >= this.payload.before) return;
+    this.kept.push(event);
+    const limit = this.payload.limit;
+    if (limit !== undefined && this.kept.length > 2 * limit) this.kept = this.kept.slice(-limit);
+  }
+
+  page(): HistoryPage & { dropped: number } {
+    const end = Math.min(this.payload.before ?? this.count, this.count);
+    const start = Math.max(0, end - (this.payload.limit ?? end));
+    const { events, dropped } = fitTail(this.kept.slice(this.kept.length - (end - start)));
+    return { events, total: this.count, start: start + dropped, dropped };
+  }
 }
 
 /**
