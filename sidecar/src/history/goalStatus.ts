@@ -3,7 +3,7 @@
 // from the transcript file itself. The SDK's `active_goal` messages are the live signal, but a headless CLI does
 // not send them: these attachments are what both live sessions and history read.
 import { watch } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -79,6 +79,29 @@ export async function watchTranscript(session: string, onChange: () => void, con
 
 async function readTranscript(session: string, configDir: string): Promise<string | undefined> {
   return (await findTranscript(session, configDir))?.text;
+}
+
+/**
+ * The path of a session's transcript: in its project's folder when `cwd` is known (Claude Code's key: every
+ * character but letters and digits becomes '-'), else in whichever project folder holds it.
+ */
+export async function transcriptPath(session: string, cwd?: string, configDir: string = claudeConfigDir()): Promise<string | undefined> {
+  const projects = join(configDir, 'projects');
+  const candidates = cwd !== undefined ? [cwd.replace(/[^a-zA-Z0-9]/g, '-')] : [];
+  try {
+    candidates.push(...(await readdir(projects)));
+  } catch {
+    return undefined;
+  }
+  for (const dir of candidates) {
+    const path = join(projects, dir, `${session}.jsonl`);
+    try {
+      if ((await stat(path)).isFile()) return path;
+    } catch {
+      // not in this project
+    }
+  }
+  return undefined;
 }
 
 /** The transcript lives in projects/<project key>/<session>.jsonl; the key is Claude Code's, so every project is looked in. */

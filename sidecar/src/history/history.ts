@@ -1,21 +1,24 @@
-// A session's transcript (getSessionMessages) mapped by the same Mapper as live messages.
+// A session's transcript, read by the sidecar itself (transcriptReader.ts) and mapped by the same Mapper as live
+// messages: the whole conversation through compactions, subagents under their calls, tool_use_result for edits.
 //
 // Turns in history: there is no live turn. A prompt (see mapper/prompts.ts) maps to turn.started with the
 // prompt and its uuid, exactly as live, and its `turn` is that uuid; every later event carries the uuid of
 // the prompt that began its turn. Events before the first prompt carry no turn. Live, turn.started reports
 // the same uuid under the host's turn id, so a client can line the two up.
-// Transcripts hold no stream events, results, system messages or tool_use_result, so history has no deltas,
-// no usage or turn-end events, and tool.completed carries no `structured` / `fileBefore`.
-import { getSessionMessages } from '@anthropic-ai/claude-agent-sdk';
+// Transcripts hold no stream events or results, so history has no deltas, no usage or turn-end events (a
+// Baton-run turn's end comes from its receipt).
 import type { GoalObservation } from '../mapper/background.js';
 import { Mapper } from '../mapper/mapper.js';
 import { promptUuid } from '../mapper/prompts.js';
 import { fitTail } from '../protocol/bounds.js';
 import type { Event } from '../protocol/events.js';
 import type { HistoryPayload, MessageParentPayload, OkPayload, ReceiptEnd } from '../protocol/schemas.js';
-import { assertNever } from '../util/assertNever.js';
 import { diag } from '../util/diagnostics.js';
-import { readGoalStatuses } from './goalStatus.js';
+import { transcriptPath } from './goalStatus.js';
+import { GoalStage, ReceiptStage, runStage } from './settleStream.js';
+import { chainTo, newestLeaf } from './chain.js';
+import { TranscriptReader } from './transcriptReader.js';
+import { scanTranscript } from './transcriptScan.js';
 import { isInterruptLine, isUnfinishedReply, markStopped, settleTools } from './settleHistory.js';
 
 /** Each transcript message with the events it maps to, in order. */
@@ -43,84 +46,15 @@ export function mapHistory(
   return settleTools(withReceiptEnds(withGoals(events, goals, session, now), ends, session));
 }
 
-/**
- * Puts each goal status where it was written (by time, in the turn of the event before it), and a goal's clear
- * after the `/goal clear` turn, as the live session reports them.
- */
+/** Goal statuses where they were written (settleStream.ts GoalStage). */
 export function withGoals(events: readonly Event[], goals: readonly GoalObservation[], session: string, now: () => Date): Event[] {
-  if (goals.length === 0) return [...events];
-  const mapper = new Mapper(session, now, { transcript: true });
-  const pending = [...goals].sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
-  const out: Event[] = [];
-  let turn: string | undefined;
-  let clearing = false;
-  const flushUntil = (time: number) => {
-    while (pending.length > 0 && Date.parse(pending[0]!.timestamp) <= time) {
-      out.push(...mapper.goalObserved([pending.shift()!], { turn }));
-    }
-  };
-  const endTurn = () => {
-    if (clearing) out.push(...mapper.goalTurnEnded({ turn }));
-    clearing = false;
-  };
-  for (const event of events) {
-    flushUntil(Date.parse(event.time));
-    if (event.kind === 'turn.started') {
-      endTurn();
-      turn = event.turn;
-      mapper.notePromptText(event.prompt);
-      clearing = /^\/goal\s+clear\s*$/i.test(event.prompt.trim());
-    }
-    out.push(event);
-  }
-  flushUntil(Number.POSITIVE_INFINITY);
-  endTurn();
-  return out;
+  return goals.length === 0 ? [...events] : runStage(new GoalStage(goals, session, now), events);
 }
 
-/**
- * Puts each Baton-run turn's end, as its receipt says, after the turn's last event (a transcript has no results):
- * a turn that was running when Baton died reads turn.failed {code: host_exited}.
- */
+/** Each Baton-run turn's end from its receipt (settleStream.ts ReceiptStage). */
 export function withReceiptEnds(events: readonly Event[], ends: readonly ReceiptEnd[], session: string): Event[] {
-  if (ends.length === 0) return [...events];
-  const byMessage = new Map(ends.map((e) => [e.providerMessage, e]));
-  const out: Event[] = [];
-  let open: ReceiptEnd | undefined;
-  let openTurn: string | undefined;
-  const close = () => {
-    if (open !== undefined && openTurn !== undefined) out.push(receiptEvent(open, openTurn, session));
-    open = undefined;
-  };
-  for (const event of events) {
-    if (event.kind === 'turn.started') {
-      close();
-      open = event.uuid !== undefined ? byMessage.get(event.uuid) : undefined;
-      openTurn = event.turn;
-    }
-    out.push(event);
-  }
-  close();
-  return out;
+  return ends.length === 0 ? [...events] : runStage(new ReceiptStage(ends, session), events);
 }
-
-function receiptEvent(end: ReceiptEnd, turn: string, session: string): Event {
-  const common = { session, turn, time: end.endedAt };
-  switch (end.outcome) {
-    case 'completed':
-      return { kind: 'turn.completed', ...common, durationMs: end.durationMs ?? 0, numTurns: 0, costUsd: end.costUsd ?? 0 };
-    case 'canceled':
-      return { kind: 'turn.canceled', ...common, disposition: 'provider_active', ...(end.forced !== undefined ? { forced: end.forced } : {}) };
-    case 'failed': {
-      const code = end.code ?? 'sdk_error';
-      return { kind: 'turn.failed', ...common, code, message: code === 'host_exited' ? HOST_EXITED_MESSAGE : `The turn failed (${code})` };
-    }
-    default:
-      return assertNever(end.outcome);
-  }
-}
-
-const HOST_EXITED_MESSAGE = 'Baton stopped while this turn ran; it was cut off';
 
 /** A page of a session's mapped history: positions `start` … `start + events.length - 1` of `total`. */
 export interface HistoryPage {
@@ -138,15 +72,45 @@ export function pageOf(all: readonly Event[], payload: Pick<HistoryPayload, 'bef
 }
 
 /**
- * Reads from the sidecar's own CLAUDE_CONFIG_DIR / HOME, the same the CLI children get.
+ * Reads from the sidecar's own CLAUDE_CONFIG_DIR / HOME, the same the CLI children get. Maps the whole transcript
+ * for every page (the host's index serves pages without that).
  */
 export async function readHistory(payload: HistoryPayload, now: () => Date): Promise<HistoryPage> {
-  const all = await getSessionMessages(payload.session, payload.cwd !== undefined ? { dir: payload.cwd } : {});
-  const messages = payload.at !== undefined ? upTo(all, payload.at) : all;
-  const goals = await readGoalStatuses(payload.session);
-  const { dropped, ...page } = pageOf(mapHistory(messages, payload.session, now, payload.receipts, goals), payload);
+  const file = await transcriptPath(payload.session, payload.cwd);
+  const window = new PageWindow(payload);
+  if (file !== undefined) {
+    const reader = await TranscriptReader.open({ session: payload.session, file, receipts: payload.receipts, at: payload.at }, now);
+    for await (const item of reader.items()) window.push(item.event);
+  }
+  const { dropped, ...page } = window.page();
   if (dropped > 0) diag(`history of ${payload.session}: dropped the ${dropped} oldest events of the page to fit one protocol line`);
   return page;
+}
+
+/**
+ * The page a request asks for, kept while the events stream past: only the events that may be on it are held (the
+ * last `limit` before `before`), so a page of a huge transcript takes the page's memory, not the file's.
+ */
+export class PageWindow {
+  private kept: Event[] = [];
+  private count = 0;
+
+  constructor(private readonly payload: Pick<HistoryPayload, 'before' | 'limit'>) {}
+
+  push(event: Event): void {
+    const position = this.count++;
+    if (this.payload.before !== undefined && position >= this.payload.before) return;
+    this.kept.push(event);
+    const limit = this.payload.limit;
+    if (limit !== undefined && this.kept.length > 2 * limit) this.kept = this.kept.slice(-limit);
+  }
+
+  page(): HistoryPage & { dropped: number } {
+    const end = Math.min(this.payload.before ?? this.count, this.count);
+    const start = Math.max(0, end - (this.payload.limit ?? end));
+    const { events, dropped } = fitTail(this.kept.slice(this.kept.length - (end - start)));
+    return { events, total: this.count, start: start + dropped, dropped };
+  }
 }
 
 /**
@@ -169,8 +133,14 @@ export function parentIn(messages: readonly unknown[], message: string): OkPaylo
   return parent !== undefined ? { found: true, parent } : { found: true };
 }
 
+/** Reads the conversation's chain itself (chain.ts), so a message before a compaction is found too. */
 export async function readMessageParent(payload: MessageParentPayload): Promise<OkPayload<'message_parent'>> {
-  const messages = await getSessionMessages(payload.session, payload.cwd !== undefined ? { dir: payload.cwd } : {});
+  const file = await transcriptPath(payload.session, payload.cwd);
+  if (file === undefined) return { found: false };
+  const scan = await scanTranscript(file);
+  const leaf = newestLeaf(scan.lines);
+  const chain = leaf !== undefined ? chainTo(scan.lines, leaf).chain : [];
+  const messages = chain.filter((l) => (l.kind === 'user' || l.kind === 'assistant') && !l.meta).map((l) => ({ uuid: l.uuid }));
   return parentIn(messages, payload.message);
 }
 

@@ -1,59 +1,19 @@
 // History settles what a transcript leaves open (PROTOCOL.md, "Settling"). A transcript has no turn ends, so:
 // - a tool_use with no tool_result is closed (tool.interrupted) once its turn is known to have ended: by the
 //   turn's end from its receipt (before that end), or because a later turn exists (before that turn's start);
-//   the last turn's open calls stay open when nothing says it ended (it may still run);
+//   the calls still open where the transcript ends are interrupted by `session_ended` (settleStream.ts; the
+//   array form here leaves them open unless asked);
 // - an interruption whose cause the transcript cannot tell (`turn_ended`) takes its turn's end from the receipt;
 // - the reply block Claude Code filed unfinished (no stop reason) right before "[Request interrupted by user]" is
 //   marked stopped, as live.
-import type { Event, EventOf, ToolInterruptCause } from '../protocol/events.js';
-
-type TurnEnd = EventOf<'turn.canceled'> | EventOf<'turn.failed'>;
-
-function causeOf(end: TurnEnd | undefined): ToolInterruptCause {
-  if (end === undefined) return 'turn_ended';
-  if (end.kind === 'turn.canceled') return 'cancel';
-  return end.code === 'host_exited' ? 'host_exited' : 'failure';
-}
+import type { Event } from '../protocol/events.js';
+import { runStage, ToolStage, type TurnEnd } from './settleStream.js';
 
 /** Closes the calls each ended turn left open and names each interruption's cause. */
-export function settleTools(events: readonly Event[]): Event[] {
+export function settleTools(events: readonly Event[], atEnd: 'open' | 'session_ended' = 'open'): Event[] {
   const ends = new Map<string, TurnEnd>();
   for (const e of events) if ((e.kind === 'turn.canceled' || e.kind === 'turn.failed') && e.turn !== undefined) ends.set(e.turn, e);
-  const out: Event[] = [];
-  let open = new Map<string, EventOf<'tool.started'>>();
-  let turn: string | undefined;
-  const close = (at: Event, cause: ToolInterruptCause) => {
-    for (const start of open.values()) {
-      out.push({
-        kind: 'tool.interrupted',
-        session: start.session,
-        time: at.time,
-        ...(start.turn !== undefined ? { turn: start.turn } : {}),
-        toolUseId: start.toolUseId,
-        name: start.name,
-        cause,
-      });
-    }
-    open = new Map();
-  };
-  for (const e of events) {
-    if (e.kind === 'turn.started' && e.turn !== turn) {
-      close(e, causeOf(turn !== undefined ? ends.get(turn) : undefined));
-      turn = e.turn;
-    } else if ((e.kind === 'turn.canceled' || e.kind === 'turn.failed') && e.turn === turn) {
-      close(e, causeOf(e));
-    } else if (e.kind === 'tool.started') {
-      open.set(e.toolUseId, e);
-    } else if (e.kind === 'tool.completed' || e.kind === 'tool.failed' || e.kind === 'tool.interrupted') {
-      open.delete(e.toolUseId);
-    }
-    if (e.kind === 'tool.interrupted' && e.cause === 'turn_ended' && e.turn !== undefined && ends.has(e.turn)) {
-      out.push({ ...e, cause: causeOf(ends.get(e.turn)) });
-      continue;
-    }
-    out.push(e);
-  }
-  return out;
+  return runStage(new ToolStage(ends, atEnd), events);
 }
 
 const INTERRUPTED = '[Request interrupted by user]';

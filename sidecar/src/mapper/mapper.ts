@@ -2,7 +2,7 @@
 // Pure: per-session state, no I/O; the clock is injected. Every message is routed by sdkRoutes.ts (a table over
 // the SDK's own SDKMessage union): it maps to events, is consumed by the state it updates (system/init, stream
 // bookkeeping), is dropped by name (command_lifecycle), or becomes an `unknown` event carrying its raw JSON.
-import { type Event, type EventBody, permissionModeSchema, type SessionActivity, stampEvent } from '../protocol/events.js';
+import { type Event, type EventBody, type PlanItem, permissionModeSchema, type SessionActivity, stampEvent } from '../protocol/events.js';
 import { assertNever } from '../util/assertNever.js';
 import { BackgroundTracker, type GoalObservation } from './background.js';
 import { isStopMark, refusalOf } from './denials.js';
@@ -32,6 +32,7 @@ import { StreamTracker } from './stream.js';
 import { ToolTracker } from './tools.js';
 import { UsageMeter } from './usage.js';
 import { toJsonValue } from '../util/json.js';
+import { blockPrompt, compactSummary, contentText, localCommand, localOutput } from './userEntries.js';
 
 /** The model the SDK names on the stub assistant message it makes up for API errors. */
 const SYNTHETIC_MODEL = '<synthetic>';
@@ -47,6 +48,13 @@ export interface MapperOptions {
    * prompt it sends; a transcript holds the prompt as a user message, which then maps to that turn.started.
    */
   transcript?: boolean;
+}
+
+export interface MapperSnapshot {
+  model?: string | undefined;
+  permissionMode?: string | undefined;
+  changedPaths: string[];
+  plan: PlanItem[];
 }
 
 export class Mapper {
@@ -74,6 +82,23 @@ export class Mapper {
     options: MapperOptions = {},
   ) {
     this.transcript = options.transcript === true;
+  }
+
+  /** What a transcript job must carry to continue mapping at a prompt (small: no message is in it). */
+  snapshot(): MapperSnapshot {
+    return {
+      ...(this.model !== undefined ? { model: this.model } : {}),
+      ...(this.permissionMode !== undefined ? { permissionMode: this.permissionMode } : {}),
+      changedPaths: this.tools.changed,
+      plan: this.plan.current,
+    };
+  }
+
+  restore(snapshot: MapperSnapshot): void {
+    this.model = snapshot.model;
+    this.permissionMode = snapshot.permissionMode;
+    this.tools.restoreChanged(snapshot.changedPaths);
+    this.plan.restore(snapshot.plan);
   }
 
   /** Live only: a prompt this sidecar sent under `uuid`. An echo of it maps to nothing (the session
@@ -223,6 +248,11 @@ export class Mapper {
         return this.background.hookRan(message) ?? [unknown(message)];
       case 'commands':
         return this.background.commandsChanged(message) ?? [unknown(message)];
+      case 'local_output': {
+        const content = (message as { content?: unknown }).content;
+        if (typeof content !== 'string') return [unknown(message)];
+        return [localOutput(content) ?? { kind: 'command.output', stream: 'stdout', text: content }];
+      }
       case 'title': {
         const named = sessionTitleChangedSchema.safeParse(message);
         return named.success ? [{ kind: 'session.updated', title: named.data.title }] : [unknown(message)];
@@ -240,6 +270,8 @@ export class Mapper {
     const parentToolUseId = message.parent_tool_use_id ?? undefined;
     const events: EventBody[] = [];
     if (message.error !== undefined) this.assistantError = message.error;
+    const apiError = apiErrorOf(message, parentToolUseId);
+    if (apiError !== undefined) return [apiError];
     // Subagents may run on another model; only the main loop's model is the session's.
     if (parentToolUseId === undefined) events.push(...this.modelReported(message.message.model));
     const common = {
@@ -283,10 +315,14 @@ export class Mapper {
     // row, not a person's words.
     const feedback = stopHookFeedback(message);
     if (feedback !== undefined) return [{ kind: 'hook.ran', hookEvent: 'Stop', name: 'Stop hook', outcome: 'success', output: feedback }];
+    const entry = this.cliEntry(message);
+    if (entry !== undefined) return entry;
     const prompt = this.transcript ? promptText(message) : undefined;
     if (prompt !== undefined) {
       this.deniedStop = false;
-      return [{ kind: 'turn.started', prompt, ...(message.uuid !== undefined ? { uuid: message.uuid } : {}) }];
+      const content = message.message.content;
+      const images = typeof content === 'string' ? [] : (blockPrompt(content)?.images ?? []);
+      return [{ kind: 'turn.started', prompt, ...(message.uuid !== undefined ? { uuid: message.uuid } : {}), ...(images.length > 0 ? { images } : {}) }];
     }
     const parentToolUseId = message.parent_tool_use_id ?? undefined;
     const content = message.message.content;
@@ -331,6 +367,20 @@ export class Mapper {
     }
     if (unknownSeen) events.push(unknown(raw));
     return events;
+  }
+
+  /** The compaction summary, a local command or its output: Claude Code's entries, shown as what they are. */
+  private cliEntry(message: UserMessage): EventBody[] | undefined {
+    const summary = compactSummary(message);
+    if (summary !== undefined) return [summary];
+    const command = localCommand(message);
+    if (command !== undefined) {
+      this.deniedStop = false;
+      return [command];
+    }
+    const content = message.message.content;
+    const output = typeof content === 'string' || content.length === 1 ? localOutput(contentText(content)) : undefined;
+    return output !== undefined ? [output] : undefined;
   }
 
   private status(message: unknown): EventBody[] {
@@ -382,6 +432,38 @@ export class Mapper {
     this.permissionMode = parsed.data;
     return [{ kind: 'session.updated', permissionMode: parsed.data }];
   }
+}
+
+/**
+ * api.error for the stub reply Claude Code makes up for an API error (live: `error` on a `<synthetic>` message; a
+ * transcript marks it isApiErrorMessage), else undefined.
+ */
+function apiErrorOf(message: AssistantMessage, parentToolUseId: string | undefined): EventBody<'api.error'> | undefined {
+  const text = message.message.content.flatMap((b) => {
+    const block = assistantBlockSchema.safeParse(b);
+    return block.success && block.data.type === 'text' ? [block.data.text] : [];
+  });
+  const synthetic = message.message.model === SYNTHETIC_MODEL;
+  // 1.0.x may file a copy of the stub without the mark: the CLI's wording tells it.
+  const worded = synthetic && API_ERROR_WORDING.test(text[0] ?? '');
+  if (message.isApiErrorMessage !== true && !(message.error !== undefined && synthetic) && !worded) return undefined;
+  const status = message.apiErrorStatus ?? statusInWording(text[0] ?? '');
+  return {
+    kind: 'api.error',
+    error: message.error ?? 'unknown',
+    ...(typeof status === 'number' ? { httpStatus: status } : {}),
+    message: text.join('\n'),
+    ...(parentToolUseId !== undefined ? { parentToolUseId } : {}),
+  };
+}
+
+const API_ERROR_WORDING = /^API Error: (?:(\d{3})\b|[^\n(]*\((\d{3})\))?/;
+
+/** The HTTP status in the CLI's wording ("API Error: 429 {…}", "API Error: Request rejected (429) · …"). */
+function statusInWording(text: string): number | undefined {
+  const match = API_ERROR_WORDING.exec(text);
+  const status = match?.[1] ?? match?.[2];
+  return status !== undefined ? Number(status) : undefined;
 }
 
 /** The text of a Stop hook's feedback message ("Stop hook feedback:\n[…]: …"), or undefined. */

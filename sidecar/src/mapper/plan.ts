@@ -13,6 +13,15 @@ const CREATED_ID = /Task #([\w-]+)/;
 export class PlanTracker {
   private items: PlanItem[] = [];
 
+  /** The checklist as it stands (a resumed transcript job continues from it). */
+  get current(): PlanItem[] {
+    return this.items.map((item) => ({ ...item }));
+  }
+
+  restore(items: readonly PlanItem[]): void {
+    this.items = items.map((item) => ({ ...item }));
+  }
+
   /** Applies a successful plan tool call; returns the whole new list, or undefined when nothing changed. */
   apply(tool: PlanTool, input: unknown, structured: unknown, output: string): PlanItem[] | undefined {
     const changed = this.applyOne(tool, input, structured, output);

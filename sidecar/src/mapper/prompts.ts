@@ -2,16 +2,24 @@
 // ("[Request interrupted by user]", local command output, compaction summaries) and subagent input.
 // Prompts travel as plain-string content (Baton sends them so; the CLI's notices are block arrays).
 import { type UserMessage, userMessageSchema } from './sdkSchemas.js';
+import { blockPrompt, isLocalOutput, withoutReminders } from './userEntries.js';
 
 /** The prompt text of a main-loop prompt message, or undefined when the message is not a prompt. */
 export function promptText(message: UserMessage): string | undefined {
   const content = message.message.content;
-  if (typeof content !== 'string') return undefined;
-  if (message.parent_tool_use_id !== null && message.parent_tool_use_id !== undefined) return undefined;
-  if (message.isReplay === true || message.is_meta === true) return undefined;
-  if (message.isCompletedLocalCommand === true || message.isCompactSummary === true) return undefined;
-  if (isTaskNotification(message)) return undefined;
-  return slashCommand(content) ?? content;
+  if (!isPromptShaped(message)) return undefined;
+  if (typeof content !== 'string') return blockPrompt(content)?.text;
+  if (isLocalOutput(content)) return undefined;
+  const text = slashCommand(content) ?? withoutReminders(content);
+  return text === '' ? undefined : text;
+}
+
+/** Whether a user message may be a main-loop prompt at all (not a subagent's, a replay, CLI-made, a notice). */
+function isPromptShaped(message: UserMessage): boolean {
+  if (message.parent_tool_use_id !== null && message.parent_tool_use_id !== undefined) return false;
+  if (message.isReplay === true || message.is_meta === true) return false;
+  if (message.isCompletedLocalCommand === true || message.isCompactSummary === true || message.localCommand === true) return false;
+  return !isTaskNotification(message);
 }
 
 /**

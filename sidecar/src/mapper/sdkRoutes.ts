@@ -35,6 +35,7 @@ export type Route =
   | 'hook'
   | 'commands'
   | 'title'
+  | 'local_output'
   | 'ignore'
   | 'unknown';
 
@@ -93,7 +94,7 @@ export const SDK_ROUTES = {
   // Read by the session itself (idle is the turn-over edge for turns held open for background work); no event.
   'system/session_state_changed': { route: 'ignore', part: 'aside' },
   // No Baton event yet: shown as unknown rows.
-  'system/local_command_output': { route: 'unknown', part: 'aside' },
+  'system/local_command_output': { route: 'local_output', part: 'aside' },
   'system/model_refusal_fallback': { route: 'unknown', part: 'aside' },
   'system/model_refusal_no_fallback': { route: 'unknown', part: 'aside' },
   'system/notification': { route: 'unknown', part: 'aside' },

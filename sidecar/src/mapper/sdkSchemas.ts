@@ -40,6 +40,9 @@ export const assistantMessageSchema = z.looseObject({
   error: z.string().optional(),
   /** Claude Code cut this message off by an interrupt before its stream completed. */
   aborted: z.boolean().optional(),
+  /** Transcript: the API's error Claude Code filed as its reply (`error` its code, `apiErrorStatus` the HTTP status). */
+  isApiErrorMessage: z.boolean().optional(),
+  apiErrorStatus: z.number().int().nullish(),
   message: z.looseObject({
     id: z.string(),
     model: z.string(),
@@ -57,6 +60,8 @@ export const userMessageSchema = z.looseObject({
   is_meta: z.boolean().optional(),
   isCompletedLocalCommand: z.boolean().optional(),
   isCompactSummary: z.boolean().optional(),
+  /** Transcript reader (history/transcriptEntry.ts): a `<command-name>` line whose command ran locally. */
+  localCommand: z.boolean().optional(),
   tool_use_result: z.unknown().optional(),
   message: z.looseObject({
     role: z.literal('user'),

@@ -5,6 +5,7 @@ import { interruptedCause } from './interruptedTool.js';
 import type { PlanTracker } from './plan.js';
 import { fileChangeResultSchema, type ToolResultBlock, type ToolUseBlock } from './sdkSchemas.js';
 import { toJsonValue } from '../util/json.js';
+import { imagesOf } from './userEntries.js';
 import { changesFiles, describeTool, isPlanToolName } from '../tools/catalogue.js';
 
 interface ToolCall {
@@ -17,6 +18,15 @@ export class ToolTracker {
   private changedPaths = new Set<string>();
 
   constructor(private readonly plan: PlanTracker) {}
+
+  /** The paths already changed (their text-before was sent): a resumed transcript job continues from them. */
+  get changed(): string[] {
+    return [...this.changedPaths];
+  }
+
+  restoreChanged(paths: readonly string[]): void {
+    this.changedPaths = new Set(paths);
+  }
 
   started(block: ToolUseBlock, parentToolUseId: string | undefined): EventBody<'tool.started'> {
     this.calls.set(block.id, { name: block.name, input: block.input });
@@ -45,6 +55,7 @@ export class ToolTracker {
       return [{ kind: 'tool.failed', toolUseId: block.tool_use_id, name, error: output, ...(denied ? { denied: true as const } : {}) }];
     }
     const fileBefore = this.fileBefore(name, structured);
+    const images = Array.isArray(block.content) ? imagesOf(block.content) : [];
     const events: EventBody[] = [
       {
         kind: 'tool.completed',
@@ -53,6 +64,7 @@ export class ToolTracker {
         output,
         ...(structured !== undefined ? { structured: toJsonValue(structured) } : {}),
         ...(fileBefore !== undefined ? { fileBefore } : {}),
+        ...(images.length > 0 ? { images } : {}),
       },
     ];
     if (call !== undefined && isPlanToolName(name)) {
@@ -75,5 +87,8 @@ export class ToolTracker {
 export function flattenContent(content: ToolResultBlock['content']): string {
   if (content === undefined) return '';
   if (typeof content === 'string') return content;
-  return content.map((part) => (part.type === 'text' && typeof part['text'] === 'string' ? part['text'] : `[${part.type}]`)).join('\n');
+  // Images travel beside the text (tool.completed.images), so they are not named in it.
+  return content
+    .flatMap((part) => (part.type === 'image' ? [] : [part.type === 'text' && typeof part['text'] === 'string' ? part['text'] : `[${part.type}]`]))
+    .join('\n');
 }

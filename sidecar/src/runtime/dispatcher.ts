@@ -1,4 +1,5 @@
 // Routes each validated request to the backend or to its session and sends exactly one reply for it.
+import { TranscriptJobs } from '../history/transcriptJobs.js';
 import { ProtocolFailure } from '../protocol/errors.js';
 import type { EmitEvent } from '../protocol/events.js';
 import type { OkPayload, Request, RequestType } from '../protocol/schemas.js';
@@ -15,6 +16,7 @@ export interface ReplySink {
 export class Dispatcher {
   private readonly sessions = new SessionRegistry();
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly transcripts = new TranscriptJobs();
 
   constructor(
     private readonly backend: Backend,
@@ -106,11 +108,13 @@ export class Dispatcher {
       }
       case 'discover_models':
         return this.backend.discoverModels(request.payload).then((models) => ({ models }));
+      // Transcript jobs read files, not sessions: the same for every backend.
       case 'transcript_open':
+        return this.transcripts.open(request.payload);
       case 'transcript_next':
+        return this.transcripts.next(request.payload);
       case 'transcript_close':
-        // Wave 3's index (issue 26) fills these in.
-        return Promise.reject(new ProtocolFailure('bad_request', `${request.type} is not available in this sidecar yet`));
+        return this.transcripts.close(request.payload);
       default:
         return assertNever(request);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageOf, parentIn, upTo, withReceiptEnds } from '../../src/history/history.js';
+import { PageWindow, pageOf, parentIn, upTo, withReceiptEnds } from '../../src/history/history.js';
 import type { Event } from '../../src/protocol/events.js';
 
 const S = '5e551011-0000-4000-8000-000000000001';
@@ -21,6 +21,16 @@ describe('history pages', () => {
     const oldest = pageOf(events, { before: older.start, limit: 4 });
     expect(oldest).toMatchObject({ total: 10, start: 0 });
     expect(oldest.events).toHaveLength(2);
+  });
+
+  it('keeps only the page while the events stream past, and gives what the whole list would', () => {
+    for (const before of [undefined, 0, 3, 9, 10, 50]) {
+      for (const limit of [undefined, 1, 2, 4, 10, 30]) {
+        const window = new PageWindow({ before, limit });
+        for (const e of events) window.push(e);
+        expect(window.page(), `before ${before} limit ${limit}`).toEqual(pageOf(events, { before, limit }));
+      }
+    }
   });
 
   it('gives everything without a limit, and nothing before position 0', () => {

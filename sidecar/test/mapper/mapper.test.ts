@@ -197,9 +197,8 @@ describe('messages', () => {
       message: { role: 'user', content: '<local-command-stdout>Set model to sonnet</local-command-stdout>' },
     };
     expect(mapAll(m, [replay])).toEqual([]);
-    expect(mapAll(m, [other])).toMatchObject([
-      { kind: 'message.completed', role: 'user', uuid: 'x-2', text: '<local-command-stdout>Set model to sonnet</local-command-stdout>' },
-    ]);
+    // A local command's output reads as command output, live as in history.
+    expect(mapAll(m, [other])).toMatchObject([{ kind: 'command.output', stream: 'stdout', text: 'Set model to sonnet' }]);
   });
 
   it('maps a transcript prompt to turn.started and CLI notices to user messages', () => {
@@ -221,7 +220,7 @@ describe('messages', () => {
     expect(events).toMatchObject([
       { kind: 'turn.started', prompt: 'Write the notes', uuid: 'p1' },
       { kind: 'message.completed', role: 'user', uuid: 'n1', text: '[Request interrupted by user]' },
-      { kind: 'message.completed', role: 'user', uuid: 'n2' },
+      { kind: 'command.output', stream: 'stdout', text: 'Set model to sonnet' },
       { kind: 'message.completed', role: 'user', uuid: 's1', parentToolUseId: 'toolu_agent' },
     ]);
     // Live, a plain-string user message is not taken for a prompt: the session announces its own.
@@ -289,14 +288,21 @@ describe('messages', () => {
               tool_use_id: 'toolu_r',
               content: [
                 { type: 'text', text: 'line 1' },
-                { type: 'image', source: {} },
+                { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0K' } },
+                { type: 'document', source: {} },
               ],
             },
           ],
         },
       },
     ]);
-    expect(events.at(-1)).toMatchObject({ kind: 'tool.completed', name: 'Read', output: 'line 1\n[image]' });
+    // An image travels as an image, with its data and decoded size; other blocks are named.
+    expect(events.at(-1)).toMatchObject({
+      kind: 'tool.completed',
+      name: 'Read',
+      output: 'line 1\n[document]',
+      images: [{ mediaType: 'image/png', data: 'iVBORw0K', bytes: 6 }],
+    });
   });
 
   it('maps tool progress and task progress to tool.updated', () => {
@@ -410,6 +416,43 @@ describe('messages', () => {
     const m = mapper();
     const events = mapAll(m, [{ type: 'system', subtype: 'thinking_tokens', estimated_tokens: 6, estimated_tokens_delta: 6, uuid: 's', session_id: SESSION }]);
     expect(events).toEqual([expect.objectContaining({ kind: 'usage.updated', ephemeral: true, turnOutputTokens: 6, thinkingTokens: 6 })]);
+  });
+});
+
+describe('what the live stream and transcripts share', () => {
+  it("maps the stub reply of an API error, a local command's output and a compaction summary as history does", () => {
+    const events = mapAll(mapper(), [
+      assistant([{ type: 'text', text: 'API Error: Request rejected (429) · rate limited' }], {
+        error: 'rate_limit',
+        message: {
+          id: 'e',
+          type: 'message',
+          role: 'assistant',
+          model: '<synthetic>',
+          content: [{ type: 'text', text: 'API Error: Request rejected (429) · rate limited' }],
+        },
+      }),
+      {
+        type: 'system',
+        subtype: 'local_command_output',
+        content: '<local-command-stdout>Set model to opus</local-command-stdout>',
+        uuid: 'l',
+        session_id: SESSION,
+      },
+      {
+        type: 'user',
+        uuid: 'cs',
+        session_id: SESSION,
+        parent_tool_use_id: null,
+        isCompactSummary: true,
+        message: { role: 'user', content: 'This session is being continued. Summary: kiwi.' },
+      },
+    ]);
+    expect(events).toMatchObject([
+      { kind: 'api.error', error: 'rate_limit', httpStatus: 429, message: 'API Error: Request rejected (429) · rate limited' },
+      { kind: 'command.output', stream: 'stdout', text: 'Set model to opus' },
+      { kind: 'compact.summary', text: 'This session is being continued. Summary: kiwi.' },
+    ]);
   });
 });
 

@@ -1,0 +1,160 @@
+// The conversation a transcript shows: the newest leaf's chain, followed back through parentUuid and, at a
+// compaction's boundary (parentUuid null), through logicalParentUuid, so everything before a `/compact` is there.
+// A rewind leaves the old branch in the file; it is not on the chain. Also: which 1.0.x inline sidechain lines
+// belong to which Task call, and which `<command-name>` lines ran locally.
+import type { AgentCall, LineMeta, TranscriptScan } from './transcriptScan.js';
+
+/** What pass 2 maps at one line: the conversation's lines, and inline subagent lines under their call. */
+export interface Wanted {
+  parentToolUseId?: string;
+  /** A `<command-name>` line whose output follows (the command ran without the model). */
+  localCommand?: boolean;
+}
+
+/** The newest main-conversation line: the leaf Claude Code resumes from. */
+export function newestLeaf(lines: readonly LineMeta[]): LineMeta | undefined {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i]!;
+    if (line.uuid !== undefined && !line.sidechain && line.kind !== 'other') return line;
+  }
+  return undefined;
+}
+
+/**
+ * The chain from the root to `leaf`, in order. `stopAt`: a uuid the walk ends at (a resume's last mapped line),
+ * reported by `reached`.
+ */
+export function chainTo(lines: readonly LineMeta[], leaf: LineMeta, stopAt?: string): { chain: LineMeta[]; reached: boolean } {
+  const index = indexLines(lines);
+  const chain: LineMeta[] = [];
+  const seen = new Set<string>();
+  for (let at: LineMeta | undefined = leaf; at !== undefined; ) {
+    if (at.uuid === undefined || seen.has(at.uuid)) break;
+    if (at.uuid === stopAt) return { chain: chain.reverse(), reached: true };
+    seen.add(at.uuid);
+    chain.push(at);
+    const next: string | undefined = at.parent ?? at.logicalParent;
+    if (next !== undefined && next === stopAt) return { chain: chain.reverse(), reached: true };
+    at = next !== undefined ? index.byUuid.get(next) : originalOfCopy(chain, index);
+  }
+  return { chain: chain.reverse(), reached: false };
+}
+
+interface LineIndex {
+  byUuid: Map<string, LineMeta>;
+  /** The main-conversation lines of each API message id, in file order. */
+  byReply: Map<string, LineMeta[]>;
+}
+
+function indexLines(lines: readonly LineMeta[]): LineIndex {
+  const byUuid = new Map<string, LineMeta>();
+  const byReply = new Map<string, LineMeta[]>();
+  for (const line of lines) {
+    if (line.uuid !== undefined && !byUuid.has(line.uuid)) byUuid.set(line.uuid, line);
+    if (line.messageId !== undefined && !line.sidechain) byReply.set(line.messageId, [...(byReply.get(line.messageId) ?? []), line]);
+  }
+  return { byUuid, byReply };
+}
+
+/**
+ * 1.0.x, on resume, stores the conversation's replies again from an unlinked root (leaving the prompts out): the
+ * copied run (the root and the copies after it, `chain` read from its end) gives way to the originals, and the
+ * walk goes on from the original of the last copy. Undefined when the root copies nothing.
+ */
+function originalOfCopy(chain: LineMeta[], index: LineIndex): LineMeta | undefined {
+  const root = chain.at(-1)!;
+  const originalOf = (line: LineMeta): LineMeta | undefined =>
+    line.messageId === undefined
+      ? undefined
+      : index.byReply
+          .get(line.messageId)
+          ?.filter((l) => l.offset < root.offset)
+          .at(-1);
+  if (originalOf(root) === undefined) return undefined;
+  let last = chain.length - 1;
+  for (let i = chain.length - 1; i >= 0; i--) {
+    if (chain[i]!.messageId === undefined) continue;
+    if (originalOf(chain[i]!) === undefined) break;
+    last = i;
+  }
+  const original = originalOf(chain[last]!);
+  chain.splice(last);
+  return original;
+}
+
+/** The lines pass 2 maps, by offset: the chain's messages and the inline subagent lines of its Task calls. */
+export function wantedLines(scan: TranscriptScan, chain: readonly LineMeta[]): Map<number, Wanted> {
+  const wanted = new Map<number, Wanted>();
+  const lines = withParallelResults(scan.lines, chain).filter((l) => l.kind !== 'other');
+  lines.forEach((line, i) => {
+    if (line.meta) return;
+    // Claude Code files its caveat right before a local command (one it ran without the model, e.g. /context);
+    // a prompt command (/goal …) has none.
+    const localCommand = line.command && lines[i - 1]?.caveat === true;
+    wanted.set(line.offset, localCommand ? { localCommand: true } : {});
+  });
+  for (const [offset, parentToolUseId] of inlineSidechains(scan)) wanted.set(offset, { parentToolUseId });
+  return wanted;
+}
+
+/**
+ * The chain with what parallel tool calls hang off it: Claude Code files each call of one reply as a line of its
+ * own (same message id) and each result after its own call, so all but one call and result are siblings of the
+ * chain, not on it. In file order.
+ */
+function withParallelResults(lines: readonly LineMeta[], chain: readonly LineMeta[]): LineMeta[] {
+  const on = new Set(chain.flatMap((l) => (l.uuid !== undefined ? [l.uuid] : [])));
+  const replies = new Set(chain.flatMap((l) => (l.messageId !== undefined ? [l.messageId] : [])));
+  const last = chain.at(-1)?.offset ?? -1;
+  const added: LineMeta[] = [];
+  const hangsOff = (l: LineMeta) => !l.sidechain && l.uuid !== undefined && !on.has(l.uuid) && l.parent !== undefined && on.has(l.parent) && l.offset < last;
+  for (const line of lines) {
+    // File order: a sibling's own siblings come after it, so one pass finds them all.
+    if (!hangsOff(line) || !(line.toolResult || (line.messageId !== undefined && replies.has(line.messageId)))) continue;
+    on.add(line.uuid!);
+    added.push(line);
+  }
+  return added.length === 0 ? [...chain] : [...chain, ...added].sort((a, b) => a.offset - b.offset);
+}
+
+/** 1.0.x: sidechain lines (offset → the Task call they ran under), matched to calls by the prompt given. */
+function inlineSidechains(scan: TranscriptScan): Map<number, string> {
+  const out = new Map<number, string>();
+  if (scan.sidechainRoots.size === 0) return out;
+  const callOfRoot = matchRoots(scan.sidechainRoots, scan.agentCalls);
+  const rootOf = new Map<string, string>();
+  const parentOf = new Map(scan.lines.flatMap((l) => (l.uuid !== undefined && l.sidechain ? [[l.uuid, l.parent]] : [])));
+  const root = (uuid: string): string => {
+    const known = rootOf.get(uuid);
+    if (known !== undefined) return known;
+    const seen = new Set<string>();
+    let at = uuid;
+    while (parentOf.get(at) !== undefined && !seen.has(at)) {
+      seen.add(at);
+      at = parentOf.get(at)!;
+    }
+    rootOf.set(uuid, at);
+    return at;
+  };
+  for (const line of scan.lines) {
+    if (!line.sidechain || line.uuid === undefined || line.meta || line.kind === 'other') continue;
+    // The prompt the subagent was given is the call's input; live, the SDK does not send it either.
+    if (scan.sidechainRoots.has(line.uuid)) continue;
+    const call = callOfRoot.get(root(line.uuid));
+    if (call !== undefined) out.set(line.offset, call);
+  }
+  return out;
+}
+
+/** Each sidechain root's Task call: the first call not yet matched whose prompt is the root's text. */
+function matchRoots(roots: ReadonlyMap<string, string>, calls: readonly AgentCall[]): Map<string, string> {
+  const used = new Set<string>();
+  const out = new Map<string, string>();
+  for (const [root, prompt] of roots) {
+    const call = calls.find((c) => !used.has(c.toolUseId) && c.prompt.trim() === prompt.trim());
+    if (call === undefined) continue; // Claude Code's warm-up sidechains run under no call
+    used.add(call.toolUseId);
+    out.set(root, call.toolUseId);
+  }
+  return out;
+}

@@ -1,0 +1,261 @@
+// A session's transcript read by the sidecar itself and mapped by the one mapper, in two passes with bounded
+// memory: pass 1 (transcriptScan.ts) keeps a few facts per line to find the conversation (chain.ts); pass 2 reads
+// the file again, decodes only that conversation's lines and maps them in order, each subagent's lines right
+// after the call that ran them (subagents.ts), and settles what the transcript leaves open (settleStream.ts).
+import type { GoalObservation } from '../mapper/background.js';
+import { Mapper, type MapperSnapshot } from '../mapper/mapper.js';
+import { promptUuid } from '../mapper/prompts.js';
+import type { Event } from '../protocol/events.js';
+import type { ReceiptEnd, TranscriptResume } from '../protocol/schemas.js';
+import { chainTo, newestLeaf, type Wanted, wantedLines } from './chain.js';
+import { isInterruptLine, isUnfinishedReply, markStopped } from './settleHistory.js';
+import { GoalStage, type Item, pipeline, ReceiptStage, receiptTurnEnds, type Stage, ToolStage } from './settleStream.js';
+import { findSubagents, type SubagentFiles } from './subagents.js';
+import { ReplyDedup, toSdkMessage } from './transcriptEntry.js';
+import { fileSize, readLines } from './transcriptLines.js';
+import { isAgentTool, type LineMeta, scanTranscript, type TranscriptScan } from './transcriptScan.js';
+
+export interface TranscriptSource {
+  session: string;
+  /** The session's .jsonl. */
+  file: string;
+  receipts?: readonly ReceiptEnd[] | undefined;
+  /** Continue a job from a resume point it returned, when the file only grew. */
+  resume?: { offset: number; state: unknown } | undefined;
+  /** Only the conversation up to and including this message uuid. */
+  at?: string | undefined;
+  /** Goal statuses from elsewhere (tests); by default those in the file. */
+  goals?: readonly GoalObservation[];
+}
+
+/** The state a resume point carries (small JSON: no message is in it). */
+interface ResumeState {
+  /** The prompt the resume point is at (the line at its offset) and the chain entry before it. */
+  prompt: string;
+  leaf?: string;
+  unreadable: number;
+  mapper: MapperSnapshot;
+}
+
+/** Subagents nested deeper than this are not followed (a cycle of agent files would never end). */
+const MAX_AGENT_DEPTH = 4;
+
+export class TranscriptReader {
+  private readonly mapper: Mapper;
+  private readonly dedup = new ReplyDedup();
+  private readonly settle: Stage;
+  private turn: string | undefined;
+  private yielded = 0;
+  private progress = 0;
+  private resumeAt: TranscriptResume | undefined;
+  /** The resume point of the last prompt seen, placed when its turn.started comes out of the settling. */
+  private pendingResume: { prompt: string; offset: number; state: TranscriptResume['state'] } | undefined;
+  private held: { message: Record<string, unknown>; items: Item[] } | undefined;
+
+  private constructor(
+    private readonly source: TranscriptSource,
+    private readonly scan: TranscriptScan,
+    private readonly wanted: ReadonlyMap<number, Wanted>,
+    private readonly agents: SubagentFiles,
+    private readonly from: number,
+    private readonly start: { unreadable: number; snapshot?: MapperSnapshot },
+    readonly bytesTotal: number,
+    readonly restarted: boolean,
+    private readonly lineOf: ReadonlyMap<number, LineMeta>,
+    private readonly now: () => Date,
+  ) {
+    this.mapper = new Mapper(source.session, now, { transcript: true });
+    if (start.snapshot !== undefined) this.mapper.restore(start.snapshot);
+    this.settle = pipeline([
+      new GoalStage(source.goals ?? scan.goals, source.session, now),
+      new ReceiptStage(source.receipts ?? [], source.session),
+      new ToolStage(receiptTurnEnds(source.receipts ?? [], source.session), 'session_ended'),
+    ]);
+  }
+
+  /** Pass 1: finds the conversation (from the resume point when it still continues the file). */
+  static async open(source: TranscriptSource, now: () => Date): Promise<TranscriptReader> {
+    const size = (await fileSize(source.file)) ?? 0;
+    const resumed = source.resume !== undefined ? await TranscriptReader.tryResume(source, size, now) : undefined;
+    if (resumed !== undefined) return resumed;
+    const scan = await scanTranscript(source.file, 0);
+    const leaf = newestLeaf(scan.lines);
+    const chain = leaf !== undefined ? upToMessage(chainTo(scan.lines, leaf).chain, source.at) : [];
+    const agents = await findSubagents(source.file, scan.agentOf);
+    const lineOf = new Map(scan.lines.map((l) => [l.offset, l]));
+    const restarted = source.resume !== undefined;
+    return new TranscriptReader(source, scan, wantedLines(scan, chain), agents, 0, { unreadable: 0 }, size, restarted, lineOf, now);
+  }
+
+  private static async tryResume(source: TranscriptSource, size: number, now: () => Date): Promise<TranscriptReader | undefined> {
+    const { offset, state } = source.resume!;
+    const resume = state as Partial<ResumeState> | null;
+    if (size < offset || typeof resume?.prompt !== 'string' || resume.mapper === undefined) return undefined;
+    const scan = await scanTranscript(source.file, offset);
+    if (scan.lines[0]?.uuid !== resume.prompt) return undefined; // rewritten: the prompt is not where it was
+    const leaf = newestLeaf(scan.lines);
+    if (leaf === undefined) return undefined;
+    const { chain, reached } = chainTo(scan.lines, leaf, resume.leaf);
+    // The appended lines must continue the conversation from the resume point (a rewind branched it otherwise).
+    if (resume.leaf !== undefined ? !reached : chain[0]?.uuid !== resume.prompt) return undefined;
+    const agents = await findSubagents(source.file, scan.agentOf);
+    const lineOf = new Map(scan.lines.map((l) => [l.offset, l]));
+    const start = { unreadable: resume.unreadable ?? 0, snapshot: resume.mapper };
+    return new TranscriptReader(source, scan, wantedLines(scan, upToMessage(chain, source.at)), agents, offset, start, size, false, lineOf, now);
+  }
+
+  /** How far pass 2 has read. */
+  get bytesRead(): number {
+    return this.progress;
+  }
+
+  /** The resume point after the last prompt, once every item was read. */
+  get resume(): TranscriptResume | undefined {
+    return this.resumeAt;
+  }
+
+  /** Pass 2: the conversation's items in order, settled. */
+  async *items(): AsyncGenerator<Item> {
+    for await (const line of readLines(this.source.file, this.from, (offset) => this.wanted.has(offset))) {
+      // Lines appended since pass 1 wait for the next job (pass 1 did not see them).
+      if (!line.complete || line.offset >= this.scan.end) break;
+      this.progress = line.end;
+      if (line.text === undefined) continue;
+      const message = this.messageAt(line.text, line.offset);
+      if (message !== undefined) for await (const item of this.mapLine(message, line.offset)) yield* this.count([item]);
+    }
+    this.progress = Math.max(this.progress, this.scan.end);
+    yield* this.count(this.flushHeld());
+    yield* this.count(this.settle.end());
+    const unreadable = this.start.unreadable + this.scan.unreadableAt.length;
+    if (unreadable > 0) yield* this.count([{ event: this.stamp({ kind: 'transcript.unreadable', lines: unreadable }) }]);
+  }
+
+  private *count(items: Iterable<Item>): Generator<Item> {
+    for (const item of items) {
+      const pending = this.pendingResume;
+      if (pending !== undefined && item.event.kind === 'turn.started' && item.event.uuid === pending.prompt) {
+        // Everything before the prompt's turn.started stays (the settling it set off belongs to the turn before).
+        this.resumeAt = { offset: pending.offset, state: pending.state, items: this.yielded };
+        this.pendingResume = undefined;
+      }
+      this.yielded++;
+      yield item;
+    }
+  }
+
+  private messageAt(text: string, offset: number): Record<string, unknown> | undefined {
+    let entry: unknown;
+    try {
+      entry = JSON.parse(text);
+    } catch {
+      return undefined; // counted in pass 1
+    }
+    if (typeof entry !== 'object' || entry === null) return undefined;
+    const message = toSdkMessage(entry, this.wanted.get(offset) ?? {});
+    return message !== undefined ? this.dedup.filter(message) : undefined;
+  }
+
+  /** One conversation line's items (and its subagents'), with the resume point noted at a prompt. */
+  private async *mapLine(message: Record<string, unknown>, offset: number): AsyncGenerator<Item> {
+    const prompt = promptUuid(message);
+    if (prompt !== undefined || message['localCommand'] === true) yield* this.flushHeld();
+    if (prompt !== undefined) this.notePrompt(prompt, offset);
+    yield* this.mapMessage(message, 0);
+  }
+
+  private notePrompt(prompt: string, offset: number): void {
+    const line = this.lineOf.get(offset);
+    const leaf = line?.parent ?? line?.logicalParent;
+    const state: ResumeState = {
+      prompt,
+      ...(leaf !== undefined ? { leaf } : {}),
+      unreadable: this.start.unreadable + this.scan.unreadableAt.filter((at) => at < offset).length,
+      mapper: this.mapper.snapshot(),
+    };
+    this.pendingResume = { prompt, offset, state: JSON.parse(JSON.stringify(state)) as TranscriptResume['state'] };
+  }
+
+  private async *mapMessage(message: Record<string, unknown>, depth: number): AsyncGenerator<Item> {
+    this.turn = promptUuid(message) ?? (message['localCommand'] === true ? uuidOf(message) : undefined) ?? this.turn;
+    const uuid = uuidOf(message);
+    const events = this.mapper.map(message, { turn: this.turn });
+    const items: Item[] = events.map((event) => (uuid !== undefined ? { uuid, event } : { event }));
+    const held = this.held;
+    this.held = { message, items };
+    // A reply cut off by an interrupt reads stopped, as live (settleHistory.ts).
+    if (held !== undefined) yield* this.settled(isUnfinishedReply(held.message) && isInterruptLine(message) ? stopped(held.items) : held.items);
+    for (const call of agentCalls(message)) {
+      const file = this.agents.get(call);
+      if (file !== undefined && depth < MAX_AGENT_DEPTH) yield* this.mapSubagent(file, call, depth + 1);
+    }
+  }
+
+  /** A subagent's transcript, each of its lines under the call that ran it. */
+  private async *mapSubagent(file: string, parentToolUseId: string, depth: number): AsyncGenerator<Item> {
+    const scan = await scanTranscript(file, 0);
+    const nested = await findSubagents(this.source.file, scan.agentOf);
+    for (const [call, path] of nested) if (!this.agents.has(call)) this.agents.set(call, path);
+    for await (const line of readLines(file, 0)) {
+      if (!line.complete || line.text === undefined) continue;
+      const message = this.subagentMessage(line.text, parentToolUseId);
+      if (message !== undefined) yield* this.mapMessage(message, depth);
+    }
+  }
+
+  private subagentMessage(text: string, parentToolUseId: string): Record<string, unknown> | undefined {
+    let entry: unknown;
+    try {
+      entry = JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+    if (typeof entry !== 'object' || entry === null) return undefined;
+    const { type, parentUuid } = entry as { type?: unknown; parentUuid?: unknown };
+    if (type !== 'user' && type !== 'assistant') return undefined;
+    // The prompt the subagent was given is the call's input; live, the SDK does not send it either.
+    if (type === 'user' && (parentUuid === null || parentUuid === undefined)) return undefined;
+    const message = toSdkMessage(entry, { parentToolUseId });
+    return message !== undefined ? this.dedup.filter(message) : undefined;
+  }
+
+  private *flushHeld(): Generator<Item> {
+    const held = this.held;
+    this.held = undefined;
+    if (held !== undefined) yield* this.settled(held.items);
+  }
+
+  private *settled(items: readonly Item[]): Generator<Item> {
+    for (const item of items) yield* this.settle.push(item);
+  }
+
+  private stamp(body: { kind: 'transcript.unreadable'; lines: number }): Event {
+    return { ...body, session: this.source.session, time: this.now().toISOString(), ...(this.turn !== undefined ? { turn: this.turn } : {}) };
+  }
+}
+
+function stopped(items: readonly Item[]): Item[] {
+  const events = markStopped(items.map((i) => i.event));
+  return items.map((item, i) => ({ ...item, event: events[i]! }));
+}
+
+/** The ids of the Agent / Task calls a message makes. */
+function agentCalls(message: Record<string, unknown>): string[] {
+  if (message['type'] !== 'assistant') return [];
+  const content = (message['message'] as { content?: unknown } | undefined)?.content;
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((b: { type?: unknown; id?: unknown; name?: unknown }) =>
+    b?.type === 'tool_use' && typeof b.id === 'string' && isAgentTool(b.name) ? [b.id] : [],
+  );
+}
+
+function upToMessage(chain: LineMeta[], at: string | undefined): LineMeta[] {
+  if (at === undefined) return chain;
+  const end = chain.findIndex((l) => l.uuid === at);
+  return end < 0 ? chain : chain.slice(0, end + 1);
+}
+
+function uuidOf(message: Record<string, unknown>): string | undefined {
+  const uuid = message['uuid'];
+  return typeof uuid === 'string' && uuid !== '' ? uuid : undefined;
+}

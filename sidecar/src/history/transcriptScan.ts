@@ -1,0 +1,152 @@
+// Pass 1 over a transcript: a few facts per line (its uuid, what it follows, what it is), enough to find the
+// conversation to show without keeping any line's content. Also collects what pass 2 needs from lines it may not
+// map: which subagent ran under which tool call, goal statuses, how many lines could not be read.
+import type { GoalObservation } from '../mapper/background.js';
+import { toolKindOf } from '../tools/catalogue.js';
+import { parseGoalStatuses } from './goalStatus.js';
+import { readLines } from './transcriptLines.js';
+
+export type LineKind = 'user' | 'assistant' | 'system' | 'other';
+
+export interface LineMeta {
+  offset: number;
+  uuid?: string;
+  parent?: string;
+  /** A compact boundary's link to the message before the compaction (its parentUuid is null). */
+  logicalParent?: string;
+  /** An assistant line's API message id (1.0.x may store a reply again, unlinked, when a session resumes). */
+  messageId?: string;
+  kind: LineKind;
+  sidechain: boolean;
+  /** CLI-made context (isMeta): never shown. */
+  meta: boolean;
+  /** A `<command-name>` user line. */
+  command: boolean;
+  /** Claude Code's caveat before a local command's lines (the command ran without the model). */
+  caveat: boolean;
+  /** A local command's output (`<local-command-stdout|stderr>`, or a system local_command line). */
+  localOutput: boolean;
+  /** A user line of tool results (parallel calls' results may hang off the chain as siblings). */
+  toolResult: boolean;
+}
+
+/** A Task / Agent call of the session, for 1.0.x inline subagents (found by the prompt they were given). */
+export interface AgentCall {
+  toolUseId: string;
+  prompt: string;
+}
+
+export interface TranscriptScan {
+  lines: LineMeta[];
+  /** Tool call id → the agent id whose transcript (agent-<id>.jsonl) is what the call ran. */
+  agentOf: Map<string, string>;
+  agentCalls: AgentCall[];
+  /** Each inline sidechain's root line uuid → its prompt text (1.0.x). */
+  sidechainRoots: Map<string, string>;
+  goals: GoalObservation[];
+  /** Where the lines that could not be read (torn, corrupt) start. */
+  unreadableAt: number[];
+  /** Just past the last complete line. */
+  end: number;
+}
+
+interface RawEntry {
+  type?: unknown;
+  subtype?: unknown;
+  uuid?: unknown;
+  parentUuid?: unknown;
+  logicalParentUuid?: unknown;
+  isSidechain?: unknown;
+  isMeta?: unknown;
+  toolUseResult?: unknown;
+  message?: { id?: unknown; content?: unknown };
+  content?: unknown;
+  attachment?: { type?: unknown };
+}
+
+/** A prompt the person sent while Claude was busy: Claude Code files it as a queued_command attachment. */
+export function isQueuedPrompt(entry: { type?: unknown; attachment?: { type?: unknown } | undefined }): boolean {
+  return entry.type === 'attachment' && entry.attachment?.type === 'queued_command';
+}
+
+/** Scans `path` from byte `from` (0: the whole file). */
+export async function scanTranscript(path: string, from = 0): Promise<TranscriptScan> {
+  const scan: TranscriptScan = { lines: [], agentOf: new Map(), agentCalls: [], sidechainRoots: new Map(), goals: [], unreadableAt: [], end: from };
+  for await (const line of readLines(path, from)) {
+    if (!line.complete) break; // a line still being written: read next time
+    scan.end = line.end;
+    const text = line.text ?? '';
+    if (text.trim() === '') continue;
+    let entry: RawEntry;
+    try {
+      entry = JSON.parse(text) as RawEntry;
+    } catch {
+      scan.unreadableAt.push(line.offset);
+      continue;
+    }
+    if (typeof entry !== 'object' || entry === null) {
+      scan.unreadableAt.push(line.offset);
+      continue;
+    }
+    if (text.includes('"goal_status"')) scan.goals.push(...parseGoalStatuses(text));
+    noteLine(scan, entry, line.offset);
+  }
+  return scan;
+}
+
+function noteLine(scan: TranscriptScan, entry: RawEntry, offset: number): void {
+  const kind: LineKind = entry.type === 'user' || entry.type === 'assistant' || entry.type === 'system' ? entry.type : isQueuedPrompt(entry) ? 'user' : 'other';
+  const text = firstText(entry);
+  const meta: LineMeta = {
+    offset,
+    ...(typeof entry.uuid === 'string' && entry.uuid !== '' ? { uuid: entry.uuid } : {}),
+    ...(typeof entry.parentUuid === 'string' ? { parent: entry.parentUuid } : {}),
+    ...(typeof entry.logicalParentUuid === 'string' ? { logicalParent: entry.logicalParentUuid } : {}),
+    ...(kind === 'assistant' && typeof entry.message?.id === 'string' ? { messageId: entry.message.id } : {}),
+    kind,
+    sidechain: entry.isSidechain === true,
+    meta: entry.isMeta === true,
+    command: kind === 'user' && /^\s*<command-name>/.test(text),
+    caveat: kind === 'user' && entry.isMeta === true && CAVEAT.test(text),
+    localOutput: (kind === 'user' && /^\s*<local-command-(stdout|stderr)>/.test(text)) || (kind === 'system' && entry.subtype === 'local_command'),
+    toolResult:
+      kind === 'user' && Array.isArray(entry.message?.content) && entry.message.content.some((b) => (b as { type?: unknown })?.type === 'tool_result'),
+  };
+  scan.lines.push(meta);
+  if (kind === 'user') noteAgentResult(scan, entry);
+  if (kind === 'assistant' && !meta.sidechain) noteAgentCalls(scan, entry);
+  if (meta.sidechain && kind === 'user' && meta.parent === undefined && meta.uuid !== undefined) scan.sidechainRoots.set(meta.uuid, text);
+}
+
+const CAVEAT = /^\s*(<local-command-caveat>|Caveat: The messages below were generated by the user while running local commands)/;
+
+/** The text a line starts with (a string content, or its first text block). */
+function firstText(entry: RawEntry): string {
+  const content = entry.message?.content ?? entry.content;
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  const block = content.find((b) => (b as { type?: unknown })?.type === 'text') as { text?: unknown } | undefined;
+  return typeof block?.text === 'string' ? block.text : '';
+}
+
+/** 2.0.x and later name the agent a Task / Agent call ran in its result's toolUseResult. */
+function noteAgentResult(scan: TranscriptScan, entry: RawEntry): void {
+  const agentId = (entry.toolUseResult as { agentId?: unknown } | null | undefined)?.agentId;
+  if (typeof agentId !== 'string' || agentId === '' || !Array.isArray(entry.message?.content)) return;
+  for (const block of entry.message.content as Array<{ type?: unknown; tool_use_id?: unknown }>) {
+    if (block?.type === 'tool_result' && typeof block.tool_use_id === 'string') scan.agentOf.set(block.tool_use_id, agentId);
+  }
+}
+
+function noteAgentCalls(scan: TranscriptScan, entry: RawEntry): void {
+  if (!Array.isArray(entry.message?.content)) return;
+  for (const block of entry.message.content as Array<{ type?: unknown; id?: unknown; name?: unknown; input?: { prompt?: unknown } }>) {
+    if (block?.type !== 'tool_use' || typeof block.id !== 'string' || !isAgentTool(block.name)) continue;
+    if (typeof block.input?.prompt === 'string') scan.agentCalls.push({ toolUseId: block.id, prompt: block.input.prompt });
+  }
+}
+
+/** Whether a tool runs a subagent (Task in 1.0.x and 2.0.x, Agent since). */
+export function isAgentTool(name: unknown): boolean {
+  return typeof name === 'string' && toolKindOf(name) === 'agent';
+}
