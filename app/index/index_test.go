@@ -42,7 +42,9 @@ func lines(prefix string, first, n int) []string {
 	return out
 }
 
-func (f *fixture) path(project, id string) string { return filepath.Join(f.projects, project, id+".jsonl") }
+func (f *fixture) path(project, id string) string {
+	return filepath.Join(f.projects, project, id+".jsonl")
+}
 
 func (f *fixture) write(path string, ls []string, appendTo bool) {
 	f.t.Helper()

@@ -20,7 +20,7 @@ func (ix *Index) scanAll(ctx context.Context) error {
 	}
 	for _, f := range onDisk {
 		if err := ix.probeMapper(ctx, f); err != nil {
-			ix.log.Warn().Err(err).Msg("index: ask the mapper its version")
+			return fmt.Errorf("ask the mapper its version: %w", err) // it maps nothing now: nothing is queued
 		}
 		break // one is enough
 	}
