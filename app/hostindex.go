@@ -8,6 +8,7 @@ import (
 
 	"github.com/baton-console/baton/app/activity"
 	"github.com/baton-console/baton/app/auth"
+	"github.com/baton-console/baton/app/console"
 	"github.com/baton-console/baton/app/index"
 	"github.com/baton-console/baton/app/protocol"
 	"github.com/baton-console/baton/app/session"
@@ -57,10 +58,13 @@ func openIndex(ctx context.Context, h *Host) (*index.Index, error) {
 		return nil, err
 	}
 	h.indexMapper = index.NewSidecarMapper(sidecar.Config{Path: sidecarPath(), Logger: h.log})
-	log := h.log
+	log, state := h.log, h.state
 	ix, err := index.Open(ctx, index.Options{Dir: dir, ProjectsDir: filepath.Join(paths.ConfigDir, "projects"),
 		Mapper: h.indexMapper, Receipts: h.sessions.ReceiptEnds, Version: Version, Logger: h.log,
 		OnProgress: func(p index.Progress) {
+			if state != nil {
+				state.SetIndex(console.IndexProgress(p))
+			}
 			if !p.Indexing && p.FilesTotal > 0 {
 				log.Info().Int("files", p.FilesDone).Int64("bytes", p.BytesDone).Msg("session index up to date")
 			}

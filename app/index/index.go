@@ -64,6 +64,7 @@ type Index struct {
 	progress Progress
 	mapper   string // the mapper version the index is built with ("" until one is known)
 	probed   bool   // the mapper's version was asked since Open (or need not be)
+	building bool   // Build was called: changes seen are indexed in the background
 }
 
 // Open opens (or creates, or recovers) the index and starts its writer. Nothing is indexed until Build, Touch or
@@ -118,7 +119,7 @@ func (ix *Index) Close() error {
 // Build indexes every transcript in the background: what changed since the index last saw it.
 func (ix *Index) Build() {
 	ix.mu.Lock()
-	ix.scan = true
+	ix.scan, ix.building = true, true
 	ix.mu.Unlock()
 	ix.poke()
 }

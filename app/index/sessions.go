@@ -32,7 +32,14 @@ func (ix *Index) scanAll(ctx context.Context) error {
 	for id := range onDisk {
 		ids = append(ids, id)
 	}
-	sort.Strings(ids) // a stable order, so a build resumed after a restart goes on where it was
+	// Newest first: the sessions a person opens next are ready first.
+	sort.Slice(ids, func(i, j int) bool {
+		a, b := onDisk[ids[i]].main, onDisk[ids[j]].main
+		if a.mtime != b.mtime {
+			return a.mtime > b.mtime
+		}
+		return ids[i] < ids[j]
+	})
 	for _, id := range ids {
 		f := onDisk[id]
 		p, err := planFor(ctx, ix.st.writer, f, version)
@@ -157,8 +164,13 @@ func (ix *Index) Sessions(ctx context.Context, cwd string, limit int) ([]protoco
 	if err != nil {
 		return nil, err
 	}
+	ix.mu.Lock()
+	building := ix.building
+	ix.mu.Unlock()
 	for _, id := range changed {
-		ix.Touch(id)
+		if building { // a headless command indexes only what it reads
+			ix.Touch(id)
+		}
 	}
 	q := `SELECT session, title, cwd, modified_at, created_at, git_branch, first_prompt FROM sessions WHERE listed = 1`
 	args := []any{}
