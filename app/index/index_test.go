@@ -387,3 +387,29 @@ func TestDeletedTranscriptLeavesTheIndex(t *testing.T) {
 	require.NoError(t, err)
 	require.Zero(t, page.Total)
 }
+
+// A subagent's file belongs to its session, in either layout: 2.1.x <session>/subagents/agent-*.jsonl and 2.0.x
+// agent-*.jsonl beside the session, naming it in its lines. A change to one maps the session again, from its start.
+func TestSubagentChangeMapsItsSessionAgain(t *testing.T) {
+	f := newFixture(t)
+	f.write(f.path("p", sessA), lines("a", 0, 4), false)
+	beside := filepath.Join(f.projects, "p", "agent-1234abcd.jsonl")
+	f.write(beside, []string{`{"uuid":"s-0","sessionId":"` + sessA + `"}`}, false)
+	nested := filepath.Join(f.projects, "p", sessA, "subagents", "agent-1.jsonl")
+	f.write(nested, lines("n", 0, 2), false)
+	m := newStandIn("v1", f.projects)
+	ix := f.open(m)
+	ix.Build()
+	done := f.progress.waitIdle(t)
+	require.Equal(t, 3, done.FilesTotal, "the session's file and both subagents'")
+	history(t, ix, sessA)
+	opens := len(m.openRequests())
+
+	for i, path := range []string{beside, nested} {
+		f.write(path, lines("more", i, 1), true)
+		history(t, ix, sessA)
+		reqs := m.openRequests()
+		require.Len(t, reqs, opens+i+1, "a subagent's change maps its session again")
+		require.Nil(t, reqs[len(reqs)-1].Resume, "from the start: a subagent's events sit inside the session's")
+	}
+}

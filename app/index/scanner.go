@@ -114,17 +114,32 @@ func scanProject(projectsDir, project string) (map[string]*sessionFiles, []fileS
 func scanSession(projectsDir, session, project string) *sessionFiles {
 	if project != "" {
 		if st, err := statFile(filepath.Join(projectsDir, project, session+".jsonl")); err == nil {
-			return &sessionFiles{session: session, project: project, main: st, subs: subagentFiles(filepath.Join(projectsDir, project), session)}
+			return withSubagents(&sessionFiles{session: session, project: project, main: st}, filepath.Join(projectsDir, project))
 		}
 	}
 	matches, _ := filepath.Glob(filepath.Join(projectsDir, "*", session+".jsonl"))
 	for _, m := range matches {
 		if st, err := statFile(m); err == nil {
 			dir := filepath.Dir(m)
-			return &sessionFiles{session: session, project: filepath.Base(dir), main: st, subs: subagentFiles(dir, session)}
+			return withSubagents(&sessionFiles{session: session, project: filepath.Base(dir), main: st}, dir)
 		}
 	}
 	return nil
+}
+
+// withSubagents adds a session's subagent files in both layouts.
+func withSubagents(f *sessionFiles, projectDir string) *sessionFiles {
+	f.subs = subagentFiles(projectDir, f.session)
+	beside, _ := filepath.Glob(filepath.Join(projectDir, "agent-*.jsonl"))
+	for _, path := range beside {
+		if agentSession(path) != f.session {
+			continue
+		}
+		if st, err := statFile(path); err == nil {
+			f.subs = append(f.subs, st)
+		}
+	}
+	return f
 }
 
 func subagentFiles(projectDir, session string) []fileStat {
