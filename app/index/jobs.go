@@ -3,7 +3,6 @@ package index
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 	"time"
 
@@ -133,34 +132,71 @@ func (j *job) begin(ctx context.Context) error {
 	return nil
 }
 
-// pull reads the job's pages into the index until done, committing a full mapping every ChunkItems items.
+// pull reads the job's pages into the index until done, committing a full mapping every ChunkItems items. The
+// next page is asked for while this one is written, so the sidecar maps while SQLite writes.
 func (j *job) pull(ctx context.Context) (*protocol.TranscriptResume, error) {
-	ins, err := j.tx.PrepareContext(ctx, "INSERT INTO items(session, gen, seq, turn, uuid, event) VALUES(?, ?, ?, ?, ?, ?)")
+	ins, err := j.tx.PrepareContext(ctx, insertItem)
 	if err != nil {
 		return nil, fmt.Errorf("write to the index: %w", err)
 	}
+	pages, stop := j.prefetch(ctx)
+	defer stop()
 	sinceCommit := 0
-	for {
-		rep, err := j.ix.opts.Mapper.Next(ctx, protocol.TranscriptNextRequest{Job: j.id, MaxEvents: j.ix.opts.PageEvents})
-		if err != nil {
-			return nil, fmt.Errorf("read the transcript of %s: %w", j.files.session, err)
+	for pg := range pages {
+		if pg.err != nil {
+			return nil, fmt.Errorf("read the transcript of %s: %w", j.files.session, pg.err)
 		}
-		for _, it := range rep.Items {
+		for _, it := range pg.rep.Items {
 			if _, err := ins.ExecContext(ctx, j.files.session, j.gen, j.base+j.written, turnOf(it.Event), it.UUID, []byte(it.Event)); err != nil {
 				return nil, fmt.Errorf("write an item of %s: %w", j.files.session, err)
 			}
 			j.written++
 		}
-		if rep.Done {
-			return rep.Resume, nil
+		if pg.rep.Done {
+			return pg.rep.Resume, nil
 		}
-		sinceCommit += len(rep.Items)
+		sinceCommit += len(pg.rep.Items)
 		if j.full && sinceCommit >= j.ix.opts.ChunkItems {
 			if ins, err = j.commitChunk(ctx, ins); err != nil {
 				return nil, err
 			}
 			sinceCommit = 0
 		}
+	}
+	return nil, fmt.Errorf("read the transcript of %s: %w", j.files.session, ctx.Err())
+}
+
+const insertItem = "INSERT INTO items(session, gen, seq, turn, uuid, event) VALUES(?, ?, ?, ?, ?, ?)"
+
+type nextPage struct {
+	rep protocol.TranscriptNextReply
+	err error
+}
+
+// prefetch asks for the job's pages one ahead of the writer, until the last page or an error; stop ends it and
+// waits, so no request of this job is still under way when the job is closed.
+func (j *job) prefetch(ctx context.Context) (<-chan nextPage, func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	pages := make(chan nextPage, 1)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer close(pages)
+		for {
+			rep, err := j.ix.opts.Mapper.Next(ctx, protocol.TranscriptNextRequest{Job: j.id, MaxEvents: j.ix.opts.PageEvents})
+			select {
+			case pages <- nextPage{rep, err}:
+			case <-ctx.Done():
+				return
+			}
+			if err != nil || rep.Done {
+				return
+			}
+		}
+	}()
+	return pages, func() {
+		cancel()
+		<-done
 	}
 }
 
@@ -176,7 +212,7 @@ func (j *job) commitChunk(ctx context.Context, ins *sql.Stmt) (*sql.Stmt, error)
 		return nil, fmt.Errorf("write to the index: %w", err)
 	}
 	j.tx = tx
-	return tx.PrepareContext(ctx, "INSERT INTO items(session, gen, seq, turn, uuid, event) VALUES(?, ?, ?, ?, ?, ?)")
+	return tx.PrepareContext(ctx, insertItem)
 }
 
 // finish makes the job's items the session's, with its files as they were read and the resume point, in one
@@ -236,13 +272,4 @@ func (ix *Index) forget(ctx context.Context, session string) error {
 		}
 	}
 	return tx.Commit()
-}
-
-// turnOf reads the turn an event belongs to ("" for none).
-func turnOf(event json.RawMessage) string {
-	var e struct {
-		Turn string `json:"turn"`
-	}
-	_ = json.Unmarshal(event, &e)
-	return e.Turn
 }
