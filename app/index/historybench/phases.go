@@ -3,14 +3,17 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
 	"github.com/baton-console/baton/app/index"
+	"github.com/baton-console/baton/app/protocol"
 	"github.com/rs/zerolog"
 )
 
@@ -131,20 +134,35 @@ func benchSessions(dir, source string, n int) error {
 		}
 		none = append(none, d)
 	}
-	fmt.Printf("sessions: baton sessions over %d: index cold %s, warm %s (goal ≤ 300 ms); without an index %s\n",
-		n, ms(cold), ms(median(warm)), ms(median(none)))
+	_, viaIndex, err := runBaton(env, "sessions", "--json")
+	if err != nil {
+		return err
+	}
+	_, direct, err := runBaton(noIndex, "sessions", "--json")
+	if err != nil {
+		return err
+	}
+	fmt.Printf("sessions: baton sessions over %d: index cold %s, warm %s (goal ≤ 300 ms); without an index %s; same list: %v\n",
+		n, ms(cold), ms(median(warm)), ms(median(none)), sameList(viaIndex, direct))
 	return nil
 }
 
 func timeBaton(env []string, args ...string) (time.Duration, error) {
+	d, _, err := runBaton(env, args...)
+	return d, err
+}
+
+func runBaton(env []string, args ...string) (time.Duration, []byte, error) {
 	cmd := exec.Command("build/bin/baton", args...)
 	cmd.Env = env
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
 	start := time.Now()
-	out, err := cmd.CombinedOutput()
+	out, err := cmd.Output()
 	if err != nil {
-		return 0, fmt.Errorf("baton %s: %w: %s", strings.Join(args, " "), err, tail(out))
+		return 0, nil, fmt.Errorf("baton %s: %w: %s", strings.Join(args, " "), err, tail([]byte(stderr.String())))
 	}
-	return time.Since(start), nil
+	return time.Since(start), out, nil
 }
 
 // benchHistory prints the big session with `baton history --json` against wc -l and jq over its file.
@@ -177,4 +195,19 @@ func tail(out []byte) string {
 		last = sc.Text()
 	}
 	return last
+}
+
+// sameList says whether two `baton sessions --json` outputs list the same sessions with the same fields (the order
+// of sessions modified in the same millisecond is neither's promise).
+func sameList(a, b []byte) bool {
+	var la, lb []protocol.SessionInfo
+	if json.Unmarshal(a, &la) != nil || json.Unmarshal(b, &lb) != nil {
+		return false
+	}
+	for _, l := range [][]protocol.SessionInfo{la, lb} {
+		sort.Slice(l, func(i, j int) bool { return l[i].Session < l[j].Session })
+	}
+	ja, _ := json.Marshal(la)
+	jb, _ := json.Marshal(lb)
+	return len(la) > 0 && string(ja) == string(jb)
 }
