@@ -90,6 +90,8 @@ func (m *lineMapper) Close(_ context.Context, job string) error {
 	return nil
 }
 
-func (m *lineMapper) ListSessions(context.Context, string) ([]protocol.SessionInfo, error) { return nil, nil }
+func (m *lineMapper) ListSessions(context.Context, string) ([]protocol.SessionInfo, error) {
+	return nil, nil
+}
 
 func (m *lineMapper) Release() {}
