@@ -8,6 +8,8 @@ package index
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -274,6 +276,25 @@ func (ix *Index) report() {
 	if ix.opts.OnProgress != nil {
 		ix.opts.OnProgress(ix.progress)
 	}
+}
+
+// receiptsOf are a session's receipt ends and their digest (nil for none).
+func (ix *Index) receiptsOf(session string) ([]protocol.ReceiptEnd, []byte) {
+	if ix.opts.Receipts == nil {
+		return nil, nil
+	}
+	ends := ix.opts.Receipts(session)
+	if len(ends) == 0 {
+		return nil, nil
+	}
+	data, _ := json.Marshal(ends)
+	sum := sha256.Sum256(data)
+	return ends, sum[:]
+}
+
+func (ix *Index) receiptDigest(session string) []byte {
+	_, digest := ix.receiptsOf(session)
+	return digest
 }
 
 func (ix *Index) mapperVersion() string {

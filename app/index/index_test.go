@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/baton-console/baton/app/protocol"
 	"github.com/rs/zerolog"
 	"github.com/stretchr/testify/require"
 )
@@ -412,4 +413,35 @@ func TestSubagentChangeMapsItsSessionAgain(t *testing.T) {
 		require.Len(t, reqs, opens+i+1, "a subagent's change maps its session again")
 		require.Nil(t, reqs[len(reqs)-1].Resume, "from the start: a subagent's events sit inside the session's")
 	}
+}
+
+// A turn Baton ran that ended after its session was mapped is mapped with its end: the receipts are part of what
+// the index compares.
+func TestAReceiptEndedSinceMapsTheSessionAgain(t *testing.T) {
+	f := newFixture(t)
+	f.write(f.path("p", sessA), lines("a", 0, 4), false)
+	var mu sync.Mutex
+	var ends []protocol.ReceiptEnd
+	m := newStandIn("v1", f.projects)
+	ix, err := Open(context.Background(), Options{Dir: f.data, ProjectsDir: f.projects, Mapper: m, Logger: zerolog.Nop(),
+		Receipts: func(string) []protocol.ReceiptEnd {
+			mu.Lock()
+			defer mu.Unlock()
+			return ends
+		}})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = ix.Close() })
+	history(t, ix, sessA)
+	history(t, ix, sessA)
+	require.Len(t, m.openRequests(), 1, "one job")
+
+	mu.Lock()
+	ends = []protocol.ReceiptEnd{{ProviderMessage: "a-0", Outcome: "completed", EndedAt: "2026-12-02T00:00:00Z"}}
+	mu.Unlock()
+	history(t, ix, sessA)
+	reqs := m.openRequests()
+	require.Len(t, reqs, 2)
+	require.Equal(t, ends, reqs[1].Receipts)
+	history(t, ix, sessA)
+	require.Len(t, m.openRequests(), 2, "mapped with those ends, it is current")
 }

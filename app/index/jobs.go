@@ -23,7 +23,7 @@ func (ix *Index) indexSession(ctx context.Context, session string) error {
 	if files == nil {
 		return ix.forget(ctx, session)
 	}
-	p, err := planFor(ctx, ix.st.writer, files, ix.mapperVersion())
+	p, err := planFor(ctx, ix.st.writer, files, ix.mapperVersion(), ix.receiptDigest(session))
 	if err != nil || p.kind == planFresh {
 		ix.doneWork(files)
 		return err
@@ -42,15 +42,14 @@ type job struct {
 	gen     int64
 	base    int64 // the first position this job writes
 	full    bool
-	written int64
-	tx      *sql.Tx
+	written  int64
+	receipts []byte // the digest of the receipt ends this job maps with
+	tx       *sql.Tx
 }
 
 func (ix *Index) runJob(ctx context.Context, files *sessionFiles, p plan) error {
-	req := protocol.TranscriptOpenRequest{Session: files.session, File: files.main.path}
-	if ix.opts.Receipts != nil {
-		req.Receipts = ix.opts.Receipts(files.session)
-	}
+	ends, digest := ix.receiptsOf(files.session)
+	req := protocol.TranscriptOpenRequest{Session: files.session, File: files.main.path, Receipts: ends}
 	if p.kind == planResume {
 		req.Resume = &protocol.TranscriptResumeAt{Offset: int(p.resume.offset), State: p.resume.state}
 	}
@@ -67,7 +66,7 @@ func (ix *Index) runJob(ctx context.Context, files *sessionFiles, p plan) error 
 		// The state was another mapper's: map the whole transcript with this one.
 		return ix.runJob(ctx, files, plan{kind: planFull, gen: p.gen, known: p.known})
 	}
-	j := &job{ix: ix, files: files, id: rep.Job, gen: p.gen, full: p.kind != planResume || rep.Restarted}
+	j := &job{ix: ix, files: files, id: rep.Job, gen: p.gen, full: p.kind != planResume || rep.Restarted, receipts: digest}
 	if j.full {
 		j.gen = p.gen + 1
 	} else {
@@ -230,18 +229,27 @@ func (j *job) finish(ctx context.Context, mapper string, resume *protocol.Transc
 		args []any
 	}{
 		{"DELETE FROM items WHERE session = ? AND (gen != ? OR seq >= ?)", []any{s, j.gen, total}},
-		{`INSERT INTO sessions(session, file, project, gen, items, mapper, resume_offset, resume_state, resume_items, indexed_at)
-			VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(session) DO UPDATE SET file = excluded.file,
-			project = excluded.project, gen = excluded.gen, items = excluded.items, mapper = excluded.mapper,
-			resume_offset = excluded.resume_offset, resume_state = excluded.resume_state,
-			resume_items = excluded.resume_items, indexed_at = excluded.indexed_at`,
-			[]any{s, j.files.main.path, j.files.project, j.gen, total, mapper, off, state, items, time.Now().UnixMilli()}},
+		{`INSERT INTO sessions(session, file, project, gen, items, mapper, receipts, resume_offset, resume_state,
+			resume_items, indexed_at) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(session) DO UPDATE SET
+			file = excluded.file, project = excluded.project, gen = excluded.gen, items = excluded.items,
+			mapper = excluded.mapper, receipts = excluded.receipts, resume_offset = excluded.resume_offset,
+			resume_state = excluded.resume_state, resume_items = excluded.resume_items, indexed_at = excluded.indexed_at`,
+			[]any{s, j.files.main.path, j.files.project, j.gen, total, mapper, j.receipts, off, state, items, time.Now().UnixMilli()}},
 		{"DELETE FROM files WHERE session = ?", []any{s}},
 	}
 	for _, st := range stmts {
 		if _, err := tx.ExecContext(ctx, st.q, st.args...); err != nil {
 			return fmt.Errorf("record the mapping of %s: %w", s, err)
 		}
+	}
+	// Another Baton process may have mapped this session into the same generation meanwhile: then the items are
+	// not all this job's, and the next read maps it again.
+	var n int64
+	if err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM items WHERE session = ? AND gen = ?", s, j.gen).Scan(&n); err != nil {
+		return fmt.Errorf("record the mapping of %s: %w", s, err)
+	}
+	if n != total {
+		return fmt.Errorf("the items of %s changed while they were written (%d, not %d); not recorded", s, n, total)
 	}
 	for _, f := range j.files.all() {
 		head, err := headHash(f.path, f.size)

@@ -39,7 +39,7 @@ func (ix *Index) current(ctx context.Context, session string) (bool, error) {
 			return false, err
 		}
 	}
-	p, err := planFor(ctx, ix.st.reader, files, ix.mapperVersion())
+	p, err := planFor(ctx, ix.st.reader, files, ix.mapperVersion(), ix.receiptDigest(session))
 	if err != nil {
 		return false, err
 	}

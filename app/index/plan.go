@@ -41,6 +41,7 @@ type querier interface {
 // storedSession is a session's row as far as planning needs it.
 type storedSession struct {
 	file, project, mapper string
+	receipts              []byte // the digest of the receipt ends the last job mapped with
 	gen                   int64
 	resume                *resumePoint
 }
@@ -49,8 +50,8 @@ func loadSession(ctx context.Context, db querier, session string) (*storedSessio
 	var s storedSession
 	var off, items sql.NullInt64
 	var state []byte
-	err := db.QueryRowContext(ctx, `SELECT file, project, mapper, gen, resume_offset, resume_state, resume_items
-		FROM sessions WHERE session = ?`, session).Scan(&s.file, &s.project, &s.mapper, &s.gen, &off, &state, &items)
+	err := db.QueryRowContext(ctx, `SELECT file, project, mapper, receipts, gen, resume_offset, resume_state, resume_items
+		FROM sessions WHERE session = ?`, session).Scan(&s.file, &s.project, &s.mapper, &s.receipts, &s.gen, &off, &state, &items)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
@@ -87,14 +88,15 @@ func loadFiles(ctx context.Context, db querier, session string) (map[string]stor
 }
 
 // planFor compares a session's files on disk with what the index recorded of them; mapper is the version the
-// index is built with.
-func planFor(ctx context.Context, db querier, files *sessionFiles, mapper string) (plan, error) {
+// index is built with, receipts the digest of the session's receipt ends now (a turn Baton ran that ended since
+// is mapped with its end).
+func planFor(ctx context.Context, db querier, files *sessionFiles, mapper string, receipts []byte) (plan, error) {
 	row, err := loadSession(ctx, db, files.session)
 	if err != nil || row == nil {
 		return plan{kind: planFull}, err
 	}
 	p := plan{kind: planFull, gen: row.gen, known: true}
-	if row.mapper == "" || row.mapper != mapper || row.file != files.main.path {
+	if row.mapper == "" || row.mapper != mapper || row.file != files.main.path || !bytes.Equal(row.receipts, receipts) {
 		return p, nil
 	}
 	stored, err := loadFiles(ctx, db, files.session)

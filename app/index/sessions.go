@@ -42,7 +42,7 @@ func (ix *Index) scanAll(ctx context.Context) error {
 	})
 	for _, id := range ids {
 		f := onDisk[id]
-		p, err := planFor(ctx, ix.st.writer, f, version)
+		p, err := planFor(ctx, ix.st.writer, f, version, ix.receiptDigest(id))
 		if err != nil {
 			return err
 		}

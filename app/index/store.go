@@ -44,6 +44,7 @@ CREATE TABLE IF NOT EXISTS sessions (
 	resume_state BLOB,
 	resume_items INTEGER,
 	mapper TEXT NOT NULL DEFAULT '',
+	receipts BLOB,
 	gen INTEGER NOT NULL DEFAULT 0,
 	items INTEGER NOT NULL DEFAULT 0,
 	indexed_at INTEGER NOT NULL DEFAULT 0
