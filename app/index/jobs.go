@@ -36,12 +36,12 @@ func (ix *Index) indexSession(ctx context.Context, session string) error {
 // job is one transcript job's writing: into the session's current generation from base (a resume), or into the
 // next generation, chunk by chunk, made current when done (a full mapping).
 type job struct {
-	ix      *Index
-	files   *sessionFiles
-	id      string
-	gen     int64
-	base    int64 // the first position this job writes
-	full    bool
+	ix       *Index
+	files    *sessionFiles
+	id       string
+	gen      int64
+	base     int64 // the first position this job writes
+	full     bool
 	written  int64
 	receipts []byte // the digest of the receipt ends this job maps with
 	tx       *sql.Tx
