@@ -12,6 +12,7 @@ require (
 	github.com/wailsapp/wails/v2 v2.9.2
 	golang.org/x/net v0.25.0
 	golang.org/x/term v0.48.0
+	modernc.org/sqlite v1.62.0
 )
 
 require (
@@ -56,7 +57,6 @@ require (
 	modernc.org/libc v1.80.1 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
-	modernc.org/sqlite v1.62.0 // indirect
 )
 
 tool github.com/tc-hib/go-winres
