@@ -58,7 +58,10 @@ func (ix *Index) runJob(ctx context.Context, files *sessionFiles, p plan) error 
 		return fmt.Errorf("open a transcript job for %s: %w", files.session, err)
 	}
 	defer func() {
-		if err := ix.opts.Mapper.Close(context.WithoutCancel(ctx), rep.Job); err != nil {
+		// Closed even when the index is closing (its context ended), but never waited on for long.
+		closeCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		if err := ix.opts.Mapper.Close(closeCtx, rep.Job); err != nil {
 			ix.log.Debug().Err(err).Msg("index: close a transcript job")
 		}
 	}()
