@@ -180,17 +180,17 @@ func (ix *Index) enqueue(session string, urgent bool) {
 	ix.poke()
 }
 
-// next is the writer's next piece of work: a scan, an urgent session, then the others in order.
+// next is the writer's next piece of work: a session a reader waits for, a scan, then the others in order.
 func (ix *Index) next() (session string, scan, ok bool) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	switch {
-	case ix.scan:
-		ix.scan = false
-		return "", true, true
 	case len(ix.urgent) > 0:
 		session, ix.urgent = ix.urgent[0], ix.urgent[1:]
 		return session, false, true
+	case ix.scan:
+		ix.scan = false
+		return "", true, true
 	case len(ix.normal) > 0:
 		session, ix.normal = ix.normal[0], ix.normal[1:]
 		delete(ix.queued, session)

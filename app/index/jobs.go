@@ -102,7 +102,7 @@ func (ix *Index) probeMapper(ctx context.Context, files *sessionFiles) error {
 }
 
 // noteMapper records the mapper version a job reported; a new one (after the first) queues every other session
-// to be mapped again, in the background. True when the version changed.
+// to be mapped again, in the background (where the index is built). True when the version changed.
 func (ix *Index) noteMapper(ctx context.Context, version string) bool {
 	ix.mu.Lock()
 	old := ix.mapper
@@ -114,7 +114,10 @@ func (ix *Index) noteMapper(ctx context.Context, version string) bool {
 	if err := ix.st.setMeta(ctx, ix.st.writer, "mapper", version); err != nil {
 		ix.log.Warn().Err(err).Msg("index: record the mapper version")
 	}
-	if old != "" {
+	ix.mu.Lock()
+	building := ix.building
+	ix.mu.Unlock()
+	if old != "" && building { // a headless command maps again only what it reads
 		ix.log.Info().Str("from", old).Str("to", version).Msg("index: the mapper changed; every session is mapped again")
 		ix.Build()
 	}
