@@ -6,6 +6,8 @@
 //	store:    the index's own cost, the sidecar's mapping left out (an in-process mapper turns each line into one
 //	          event): build MB/s over a ~120 MB transcript chained from a real one; a 500-event page of it (newest,
 //	          middle, oldest) against the same page of a 2 MB one (goal ≤ 3×, ≤ 300 ms); the bench's peak RSS.
+//	serve:    `baton serve` building the index with the real sidecar: MB/s, host + sidecar RSS (goal ≤ 200 MB),
+//	          and 500-event history pages of the ~120 MB session against the 2 MB one (goal ≤ 300 ms, ≤ 3×).
 //	sessions: `baton sessions --json` over 1,000 sessions through the index (goal ≤ 300 ms), cold and warm,
 //	          against the same command with no data dir (no index: the sidecar lists them every time).
 //	history:  `baton history --json` of the ~120 MB session against `wc -l` + `jq -c .` over the file (goal ≤ 3×).
@@ -27,7 +29,7 @@ func main() {
 	bigMB := flag.Int("big", 120, "the large transcript's size, MB")
 	smallMB := flag.Int("small", 2, "the small transcript's size, MB")
 	sessions := flag.Int("sessions", 1000, "how many sessions the list bench lists")
-	only := flag.String("only", "store,sessions,history", "which parts to run")
+	only := flag.String("only", "store,serve,sessions,history", "which parts to run")
 	profile := flag.String("cpuprofile", "", "write a CPU profile of the run here")
 	flag.Parse()
 	if *profile != "" {
@@ -81,6 +83,11 @@ func run(source string, big, small int64, sessions int, only string) error {
 	if parts["store"] {
 		if err := benchStore(dir, projects); err != nil {
 			return fmt.Errorf("store: %w", err)
+		}
+	}
+	if parts["serve"] {
+		if err := benchServe(dir); err != nil {
+			return fmt.Errorf("serve: %w", err)
 		}
 	}
 	if parts["sessions"] {
