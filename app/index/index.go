@@ -67,6 +67,7 @@ type Index struct {
 	mapper   string // the mapper version the index is built with ("" until one is known)
 	probed   bool   // the mapper's version was asked since Open (or need not be)
 	building bool   // Build was called: changes seen are indexed in the background
+	unmapped error  // the mapper has no transcript jobs (an older sidecar): reads fail at once
 }
 
 // Open opens (or creates, or recovers) the index and starts its writer. Nothing is indexed until Build, Touch or

@@ -3,9 +3,11 @@ package index
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 
+	"github.com/baton-console/baton/app/activity"
 	"github.com/baton-console/baton/app/protocol"
 )
 
@@ -55,7 +57,7 @@ func (ix *Index) runJob(ctx context.Context, files *sessionFiles, p plan) error 
 	}
 	rep, err := ix.opts.Mapper.Open(ctx, req)
 	if err != nil {
-		return fmt.Errorf("open a transcript job for %s: %w", files.session, err)
+		return ix.noteUnmapped(fmt.Errorf("open a transcript job for %s: %w", files.session, err))
 	}
 	defer func() {
 		// Closed even when the index is closing (its context ended), but never waited on for long.
@@ -91,7 +93,7 @@ func (ix *Index) runJob(ctx context.Context, files *sessionFiles, p plan) error 
 func (ix *Index) probeMapper(ctx context.Context, files *sessionFiles) error {
 	rep, err := ix.opts.Mapper.Open(ctx, protocol.TranscriptOpenRequest{Session: files.session, File: files.main.path})
 	if err != nil {
-		return fmt.Errorf("open a transcript job for %s: %w", files.session, err)
+		return ix.noteUnmapped(fmt.Errorf("open a transcript job for %s: %w", files.session, err))
 	}
 	_ = ix.opts.Mapper.Close(ctx, rep.Job)
 	ix.noteMapper(ctx, rep.Mapper)
@@ -99,6 +101,18 @@ func (ix *Index) probeMapper(ctx context.Context, files *sessionFiles) error {
 	ix.probed = true
 	ix.mu.Unlock()
 	return ix.st.setMeta(ctx, ix.st.writer, "baton", ix.opts.Version)
+}
+
+// noteUnmapped remembers a sidecar that has no transcript jobs (it answers bad_request to them), so reads stop
+// asking it for the rest of this run; err is returned as it is.
+func (ix *Index) noteUnmapped(err error) error {
+	var body *protocol.ErrorBody
+	if errors.As(err, &body) && body.Code == activity.ErrorCodeBadRequest {
+		ix.mu.Lock()
+		ix.unmapped = err
+		ix.mu.Unlock()
+	}
+	return err
 }
 
 // noteMapper records the mapper version a job reported; a new one (after the first) queues every other session

@@ -32,8 +32,11 @@ func (ix *Index) current(ctx context.Context, session string) (bool, error) {
 		return false, nil
 	}
 	ix.mu.Lock()
-	probed := ix.probed
+	probed, unmapped := ix.probed, ix.unmapped
 	ix.mu.Unlock()
+	if unmapped != nil {
+		return false, unmapped
+	}
 	if !probed {
 		if err := ix.probeMapper(ctx, files); err != nil {
 			return false, err

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/baton-console/baton/app/activity"
 	"github.com/baton-console/baton/app/internal/testenv"
 	"github.com/baton-console/baton/app/protocol"
 	"github.com/baton-console/baton/app/sidecar"
@@ -63,3 +64,31 @@ func (failingMapper) ListSessions(context.Context, string) ([]protocol.SessionIn
 	return nil, errNoMapper
 }
 func (failingMapper) Release() {}
+
+// A sidecar without transcript jobs answers bad_request to them: the first read says so, and later reads fail at
+// once without asking it again (the host then reads the transcript as before the index).
+func TestASidecarWithoutTranscriptJobsIsAskedOnce(t *testing.T) {
+	f := newFixture(t)
+	f.write(f.path("p", sessA), lines("a", 0, 3), false)
+	m := &noJobsMapper{}
+	ix, err := Open(context.Background(), Options{Dir: f.data, ProjectsDir: f.projects, Mapper: m, Version: "new", Logger: zerolog.Nop()})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = ix.Close() })
+	for range 3 {
+		_, err := ix.History(context.Background(), sessA, "", nil, 0)
+		var body *protocol.ErrorBody
+		require.ErrorAs(t, err, &body)
+	}
+	require.Equal(t, 1, m.opens)
+}
+
+// noJobsMapper is a sidecar of before transcript jobs, as far as the index sees it.
+type noJobsMapper struct {
+	failingMapper
+	opens int
+}
+
+func (m *noJobsMapper) Open(context.Context, protocol.TranscriptOpenRequest) (protocol.TranscriptOpenReply, error) {
+	m.opens++
+	return protocol.TranscriptOpenReply{}, &protocol.ErrorBody{Code: activity.ErrorCodeBadRequest, Message: "transcript_open is not available in this sidecar yet"}
+}
