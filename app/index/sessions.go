@@ -18,11 +18,10 @@ func (ix *Index) scanAll(ctx context.Context) error {
 	if _, err := ix.syncList(ctx, onDisk); err != nil {
 		ix.log.Warn().Err(err).Msg("index: list the sessions")
 	}
-	for _, f := range onDisk {
-		if err := ix.probeMapper(ctx, f); err != nil {
+	if probe := smallest(onDisk); probe != nil {
+		if err := ix.probeMapper(ctx, probe); err != nil {
 			return fmt.Errorf("ask the mapper its version: %w", err) // it maps nothing now: nothing is queued
 		}
-		break // one is enough
 	}
 	ix.mu.Lock()
 	ix.scan = false // a new version asks for a scan: this one, planned after it
@@ -52,6 +51,18 @@ func (ix *Index) scanAll(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// smallest is the session with the smallest transcript: opening a job on it is the cheapest way to learn the
+// mapper's version.
+func smallest(onDisk map[string]*sessionFiles) *sessionFiles {
+	var best *sessionFiles
+	for _, f := range onDisk {
+		if best == nil || f.main.size < best.main.size {
+			best = f
+		}
+	}
+	return best
 }
 
 // knownList is the listing's part of the sessions table: which sessions it has and the file each was read at.

@@ -11,10 +11,15 @@ import (
 	"regexp"
 )
 
-var uuidRe = regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`)
+var (
+	uuidRe = regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`)
+	// API message and tool-use ids: a reply stored twice under one message id is one reply to the mapper.
+	apiIDRe = regexp.MustCompile(`\b(msg|toolu|req)_([A-Za-z0-9]+)`)
+)
 
 // chain writes a transcript of about size bytes for session by repeating source's lines: each copy's uuids are
-// made its own (the first 8 hex digits are the copy's number), the session id is session's, and each copy's first
+// made its own (the first 8 hex digits are the copy's number, and API message and tool ids carry it), the session
+// id is session's, and each copy's first
 // line continues from the copy before it, so the whole file is one conversation.
 func chain(source, dest, session string, size int64) (int64, error) {
 	data, err := os.ReadFile(source)
@@ -41,18 +46,24 @@ func chain(source, dest, session string, size int64) (int64, error) {
 	w := bufio.NewWriterSize(f, 1<<20)
 	var written int64
 	lastUUID := ""
+	uuidKey := regexp.MustCompile(`"uuid":"([^"]+)"`)
 	for copyN := 0; written < size; copyN++ {
-		for i, line := range lines {
+		linked := false
+		for _, line := range lines {
 			out := uuidRe.ReplaceAllFunc(line, func(u []byte) []byte {
 				if string(u) == sourceSession {
 					return []byte(session)
 				}
 				return append([]byte(fmt.Sprintf("%08x", copyN)), u[8:]...)
 			})
-			if i == 0 && lastUUID != "" {
+			out = apiIDRe.ReplaceAll(out, []byte(fmt.Sprintf("${1}_c%d${2}", copyN)))
+			m := uuidKey.FindSubmatch(out)
+			// The copy's first entry of the conversation continues from the copy before it.
+			if !linked && m != nil && lastUUID != "" && bytes.Contains(out, []byte(`"parentUuid":null`)) {
 				out = bytes.Replace(out, []byte(`"parentUuid":null`), []byte(`"parentUuid":"`+lastUUID+`"`), 1)
+				linked = true
 			}
-			if m := regexp.MustCompile(`"uuid":"([^"]+)"`).FindSubmatch(out); m != nil {
+			if m != nil {
 				lastUUID = string(m[1])
 			}
 			n, _ := w.Write(append(out, '\n'))
