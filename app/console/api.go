@@ -76,10 +76,6 @@ func (a *API) Snapshot(Empty) (Snapshot, error) {
 	}
 	snap := Snapshot{Sessions: []LiveSession{}, Provisioning: host.Provision(), Auth: host.Auth(),
 		SessionIdleSeconds: int(a.opts.Sessions.Idle() / time.Second)}
-	if a.opts.Host != nil {
-		ix := host.Index()
-		snap.Index = &ix
-	}
 	for _, s := range a.opts.Sessions.Open() {
 		st := s.State()
 		state := activity.SessionStateAwake

@@ -31,7 +31,8 @@ type HostState struct {
 }
 
 // IndexProgress is how far Baton's index of the stored sessions is (app/index): files and bytes mapped of those
-// queued since it was last idle. The snapshot carries it; a push of its own is for the console to add.
+// queued since it was last idle. The console contract has no field for it yet (the snapshot's `index` and a push
+// are for the contract to add); the host keeps it here meanwhile.
 type IndexProgress struct {
 	Indexing   bool  `json:"indexing"`
 	FilesDone  int   `json:"filesDone"`

@@ -196,8 +196,6 @@ type Snapshot struct {
 	Auth         AuthState      `json:"auth"`
 	// SessionIdleSeconds is how long an open session may sit idle before it sleeps (0: never).
 	SessionIdleSeconds int `json:"sessionIdleSeconds"`
-	// Index is how far the index of stored sessions is (absent where there is none).
-	Index *IndexProgress `json:"index,omitempty"`
 }
 
 // IdleParams sets how long an open session may sit idle before it sleeps, in seconds (0: never).
