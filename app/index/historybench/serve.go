@@ -35,6 +35,7 @@ func benchServe(dir string) error {
 	if err != nil {
 		return err
 	}
+	started := time.Now() // the index builds from the host's start
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("start baton serve: %w", err)
 	}
@@ -56,17 +57,17 @@ func benchServe(dir string) error {
 		return err
 	}
 	defer func() { _ = c.CloseNow() }()
-	state, took, peak, err := waitBuilt(c, cmd.Process.Pid)
+	state, took, peak, err := waitBuilt(filepath.Join(home, "data", "logs", "baton.log"), cmd.Process.Pid, started)
 	if err != nil {
 		return err
 	}
 	if state == nil {
-		fmt.Printf("serve: the index queued nothing in %s (a sidecar without transcript jobs?); pages not timed; host+sidecar RSS peak %.0f MB\n",
+		fmt.Printf("serve: the index was not built in %s (a sidecar without transcript jobs?); pages not timed; host+sidecar RSS peak %.0f MB\n",
 			took.Round(time.Second), peak)
 		return nil
 	}
 	fmt.Printf("serve: index built in %s (%.1f MB/s over %.1f MB; goal ≥ 40), host+sidecar RSS peak %.0f MB (goal ≤ 200)\n",
-		took.Round(time.Millisecond), state.mbps(took), float64(state.BytesDone)/(1<<20), peak)
+		took.Round(time.Millisecond), state.mbps(took), float64(state.Bytes)/(1<<20), peak)
 	// The same page size for both: the small session may hold fewer than 500 events.
 	limit := 500
 	for _, id := range []string{bigID, smallID} {
@@ -94,43 +95,38 @@ func benchServe(dir string) error {
 }
 
 type indexState struct {
-	Indexing   bool  `json:"indexing"`
-	FilesDone  int   `json:"filesDone"`
-	FilesTotal int   `json:"filesTotal"`
-	BytesDone  int64 `json:"bytesDone"`
+	Files int   `json:"files"`
+	Bytes int64 `json:"bytes"`
 }
 
-func (b *indexState) mbps(d time.Duration) float64 {
-	return float64(b.BytesDone) / (1 << 20) / d.Seconds()
-}
+func (b *indexState) mbps(d time.Duration) float64 { return float64(b.Bytes) / (1 << 20) / d.Seconds() }
 
-// waitBuilt polls the snapshot until the index is idle with files done (nil after five minutes, or when nothing
-// was queued in 90 s), sampling RSS.
-func waitBuilt(c *websocket.Conn, pid int) (*indexState, time.Duration, float64, error) {
-	start := time.Now()
-	hostPeak := 0.0
-	peak := 0.0
-	for id := 1; time.Since(start) < 5*time.Minute; id++ {
+// waitBuilt watches the host's log for the index's "up to date" line (nil after five minutes, or when the log
+// says the index could not map), sampling RSS meanwhile.
+func waitBuilt(logPath string, pid int, start time.Time) (*indexState, time.Duration, float64, error) {
+	peak, hostPeak := 0.0, 0.0
+	for time.Since(start) < 5*time.Minute {
 		peak = max(peak, treeRSS(pid))
 		hostPeak = max(hostPeak, rss(pid))
-		var snap struct {
-			Index *indexState `json:"index"`
-		}
-		if err := call(c, id, "snapshot", struct{}{}, &snap); err != nil {
-			return nil, 0, 0, err
-		}
-		if snap.Index != nil && !snap.Index.Indexing && snap.Index.FilesDone > 0 {
-			side := 0.0
-			for _, p := range descendants(pid) {
-				side += cpuSeconds(p)
+		data, _ := os.ReadFile(logPath)
+		for _, line := range strings.Split(string(data), "\n") {
+			switch {
+			case strings.Contains(line, "session index up to date"):
+				var st indexState
+				if err := json.Unmarshal([]byte(line), &st); err != nil {
+					return nil, 0, 0, err
+				}
+				side := 0.0
+				for _, p := range descendants(pid) {
+					side += cpuSeconds(p)
+				}
+				fmt.Printf("serve: CPU during the build: host %.1f s, sidecars %.1f s; host RSS peak %.0f MB\n", cpuSeconds(pid), side, hostPeak)
+				return &st, time.Since(start), peak, nil
+			case strings.Contains(line, "index: scan the transcripts"):
+				return nil, time.Since(start), peak, nil // the mapper maps nothing (no transcript jobs)
 			}
-			fmt.Printf("serve: CPU during the build: host %.1f s, sidecars %.1f s; host RSS peak %.0f MB\n", cpuSeconds(pid), side, hostPeak)
-			return snap.Index, time.Since(start), peak, nil
 		}
-		if time.Since(start) > 90*time.Second && (snap.Index == nil || snap.Index.FilesTotal == 0) {
-			return nil, time.Since(start), peak, nil // nothing was queued: this sidecar maps nothing
-		}
-		time.Sleep(100 * time.Millisecond)
+		time.Sleep(50 * time.Millisecond)
 	}
 	return nil, time.Since(start), peak, nil
 }
