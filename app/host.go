@@ -8,6 +8,7 @@ import (
 	"github.com/baton-console/baton/app/auth"
 	"github.com/baton-console/baton/app/console"
 	"github.com/baton-console/baton/app/discovery"
+	"github.com/baton-console/baton/app/index"
 	"github.com/baton-console/baton/app/receipts"
 	"github.com/baton-console/baton/app/session"
 	"github.com/baton-console/baton/app/sessionmeta"
@@ -29,10 +30,12 @@ type Host struct {
 	authStop  context.CancelFunc // ends the sign-in watcher's context
 	models    *discovery.Service
 
-	receipts *receipts.Store // nil: no data dir, no receipts kept
-	sessions *session.Manager
-	meta     *sessionmeta.Store    // nil: pins and archives are not kept
-	watcher  *sessionwatch.Watcher // nil: outside sessions are seen on refresh only
+	receipts    *receipts.Store // nil: no data dir, no receipts kept
+	sessions    *session.Manager
+	index       *index.Index          // nil: history is read from the transcripts by a one-shot sidecar
+	indexMapper *index.SidecarMapper  // the index's own sidecar
+	meta        *sessionmeta.Store    // nil: pins and archives are not kept
+	watcher     *sessionwatch.Watcher // nil: outside sessions are seen on refresh only
 
 	opened []hostStep // what Close undoes, in the order it was opened
 }

@@ -65,7 +65,8 @@ func receiptLocks(t *testing.T, dataDir string) []string {
 
 func consoleOpenOrder() []string {
 	return []string{"open provisioning", "open the sign-in watcher", "open model discovery",
-		"open turn receipts", "open sessions", "open session pins and archives", "open the session watcher"}
+		"open turn receipts", "open sessions", "open the session index", "open session pins and archives",
+		"open the session watcher"}
 }
 
 // The window's and serve's Host opens its real services in order and closes them in reverse: the watcher
@@ -81,12 +82,14 @@ func TestHostOpensInOrderAndClosesInReverse(t *testing.T) {
 	require.NotNil(t, h.receipts)
 	require.NotNil(t, h.meta)
 	require.NotNil(t, h.watcher)
+	require.NotNil(t, h.index, "the real index opens in the data dir")
+	require.FileExists(t, filepath.Join(dataDir, "index.db"))
 	require.Same(t, h.sessions, h.ConsoleOptions().Sessions)
 	require.Len(t, receiptLocks(t, dataDir), 1, "the receipts store registers this host while open")
 
 	h.Close()
 	require.Equal(t, append(consoleOpenOrder(), "close the session watcher", "close session pins and archives",
-		"close sessions", "close turn receipts", "close model discovery", "close the sign-in watcher", "close provisioning"), tr.got)
+		"close the session index", "close sessions", "close turn receipts", "close model discovery", "close the sign-in watcher", "close provisioning"), tr.got)
 	require.Empty(t, receiptLocks(t, dataDir), "the receipts store was really closed")
 	updates, _ := h.auth.Subscribe()
 	_, open := <-updates
@@ -112,7 +115,7 @@ func TestHostClosesWhatItOpenedWhenAServiceFails(t *testing.T) {
 	h, err := openHost(context.Background(), zerolog.Nop(), tr.wrap(steps))
 	require.Nil(t, h)
 	require.EqualError(t, err, "start session pins and archives: the disk is full")
-	require.Equal(t, append(consoleOpenOrder()[:6], "close sessions", "close turn receipts", "close model discovery",
+	require.Equal(t, append(consoleOpenOrder()[:7], "close the session index", "close sessions", "close turn receipts", "close model discovery",
 		"close the sign-in watcher", "close provisioning"), tr.got)
 	require.Empty(t, receiptLocks(t, dataDir), "the receipts store opened before the failure was closed")
 	require.Error(t, tr.host.provision.ctx.Err())

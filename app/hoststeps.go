@@ -10,6 +10,7 @@ import (
 	"github.com/baton-console/baton/app/auth"
 	"github.com/baton-console/baton/app/console"
 	"github.com/baton-console/baton/app/discovery"
+	"github.com/baton-console/baton/app/index"
 	"github.com/baton-console/baton/app/receipts"
 	"github.com/baton-console/baton/app/session"
 	"github.com/baton-console/baton/app/sessionmeta"
@@ -22,13 +23,13 @@ import (
 // consoleSteps are the window's and `baton serve`'s services, in the order they open. Receipts open before
 // sessions because sessions write to them (and so close after them: a turn still settling is recorded).
 func consoleSteps() []hostStep {
-	return []hostStep{provisioningStep(), signInStep(), discoveryStep(), receiptsStep(), sessionsStep(), metaStep(), watcherStep()}
+	return []hostStep{provisioningStep(), signInStep(), discoveryStep(), receiptsStep(), sessionsStep(), indexStep(true), metaStep(), watcherStep()}
 }
 
-// commandSteps are a headless command's: the claude it runs (installed with progress on stderr), receipts and
-// sessions.
+// commandSteps are a headless command's: the claude it runs (installed with progress on stderr), receipts,
+// sessions, and the index (only the session a command reads is indexed).
 func commandSteps() []hostStep {
-	return []hostStep{commandClaudeStep(), receiptsStep(), sessionsStep()}
+	return []hostStep{commandClaudeStep(), receiptsStep(), sessionsStep(), indexStep(false)}
 }
 
 // provisioningStep installs claude on first launch, shown in the console's state; a session started meanwhile
@@ -215,6 +216,7 @@ func watcherStep() hostStep {
 						return open
 					},
 					OnChange: h.state.SessionsChanged,
+					Written:  touch(h.index),
 					Logger:   h.log,
 				})
 			}
@@ -229,6 +231,14 @@ func watcherStep() hostStep {
 			}
 		},
 	}
+}
+
+// touch is what the watcher tells the index of a transcript written (nil: no index).
+func touch(ix *index.Index) func(string) {
+	if ix == nil {
+		return nil
+	}
+	return ix.Touch
 }
 
 // installedClaude is the claude a discovery runs: only one already there (discovery never downloads).

@@ -23,7 +23,33 @@ type HostState struct {
 	mu        sync.Mutex
 	auth      AuthState
 	provision ProvisionState
+	index     IndexProgress
 	subs      map[chan HostUpdate]struct{}
+}
+
+// IndexProgress is how far Baton's index of the stored sessions is (app/index): files and bytes mapped of those
+// queued since it was last idle. The console contract has no field for it yet (the snapshot's `index` and a push
+// are for the contract to add); the host keeps it here meanwhile.
+type IndexProgress struct {
+	Indexing   bool  `json:"indexing"`
+	FilesDone  int   `json:"filesDone"`
+	FilesTotal int   `json:"filesTotal"`
+	BytesDone  int64 `json:"bytesDone"`
+	BytesTotal int64 `json:"bytesTotal"`
+}
+
+// SetIndex records the index's progress.
+func (h *HostState) SetIndex(p IndexProgress) {
+	h.mu.Lock()
+	h.index = p
+	h.mu.Unlock()
+}
+
+// Index returns the index's progress.
+func (h *HostState) Index() IndexProgress {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.index
 }
 
 // NewHostState starts with both states unknown.

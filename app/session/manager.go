@@ -61,6 +61,38 @@ type Manager struct {
 
 	mu       sync.Mutex
 	sessions map[string]*Session
+	stored   StoredSessions
+}
+
+// StoredSessions is where stored sessions are read from when not from a one-shot sidecar: Baton's index
+// (app/index, wired by the host). An error from it falls back to the sidecar's own reading.
+type StoredSessions interface {
+	ListSessions(ctx context.Context, cwd string, limit int) ([]protocol.SessionInfo, error)
+	HistoryAt(ctx context.Context, id, at string, before *int, limit int) (HistoryPage, error)
+	MessageParent(ctx context.Context, id, message string) (parent string, found bool, err error)
+}
+
+// UseStored reads stored sessions from s (nil: from a one-shot sidecar again).
+func (m *Manager) UseStored(s StoredSessions) {
+	m.mu.Lock()
+	m.stored = s
+	m.mu.Unlock()
+}
+
+// storedOr is the index to read from, or nil.
+func (m *Manager) storedOr() StoredSessions {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.stored
+}
+
+// fallBack says whether a failed index read is retried from the sidecar: always, but a caller's end is its own.
+func (m *Manager) fallBack(ctx context.Context, what string, err error) bool {
+	if ctx.Err() != nil {
+		return false
+	}
+	m.cfg.Logger.Warn().Err(err).Msg("the session index could not " + what + "; reading the transcript instead")
+	return true
 }
 
 // NewManager creates a manager; no process starts until a session does.
@@ -260,7 +292,9 @@ func (m *Manager) sidecarConfig() sidecar.Config {
 	return sidecar.Config{Path: m.cfg.SidecarPath, Env: env, Logger: m.cfg.Logger}
 }
 
-// receiptEnds are how the turns Baton ran in a session ended, for history (a transcript holds no results).
+// ReceiptEnds are how the turns Baton ran in a session ended, for history (a transcript holds no results).
+func (m *Manager) ReceiptEnds(session string) []protocol.ReceiptEnd { return m.receiptEnds(session) }
+
 func (m *Manager) receiptEnds(session string) []protocol.ReceiptEnd {
 	list, err := m.Receipts(session)
 	if err != nil {
@@ -301,6 +335,12 @@ func (m *Manager) Receipts(session string) ([]receipts.Receipt, error) {
 
 // ListSessions lists stored sessions across projects (or in cwd), newest first.
 func (m *Manager) ListSessions(ctx context.Context, cwd string, limit int) ([]protocol.SessionInfo, error) {
+	if s := m.storedOr(); s != nil {
+		list, err := s.ListSessions(ctx, cwd, limit)
+		if err == nil || !m.fallBack(ctx, "list the sessions", err) {
+			return list, err
+		}
+	}
 	var rep protocol.ListSessionsReply
 	if err := m.oneShot(ctx, protocol.ReqListSessions, protocol.ListSessionsRequest{Cwd: cwd, Limit: limit}, &rep); err != nil {
 		return nil, fmt.Errorf("list sessions: %w", err)
@@ -338,6 +378,12 @@ func (m *Manager) HistoryAt(ctx context.Context, id, cwd, at string, before *int
 	if !protocol.ValidSessionID(id) {
 		return HistoryPage{}, fmt.Errorf("%q is not a session id (see baton sessions)", id)
 	}
+	if s := m.storedOr(); s != nil {
+		page, err := s.HistoryAt(ctx, id, at, before, limit)
+		if err == nil || !m.fallBack(ctx, "read the history", err) {
+			return page, err
+		}
+	}
 	var rep protocol.HistoryReply
 	req := protocol.HistoryRequest{Session: id, Cwd: cwd, Before: before, Limit: limit, Receipts: m.receiptEnds(id), At: at}
 	if err := m.oneShot(ctx, protocol.ReqHistory, req, &rep); err != nil {
@@ -358,6 +404,12 @@ func (m *Manager) HistoryAt(ctx context.Context, id, cwd, at string, before *int
 // MessageParent says which message a user message follows in a stored session's conversation: found false when
 // it is not in it, parent "" when it opens it.
 func (m *Manager) MessageParent(ctx context.Context, id, cwd, message string) (parent string, found bool, err error) {
+	if s := m.storedOr(); s != nil {
+		parent, found, err := s.MessageParent(ctx, id, message)
+		if err == nil || !m.fallBack(ctx, "find a message", err) {
+			return parent, found, err
+		}
+	}
 	var rep protocol.MessageParentReply
 	req := protocol.MessageParentRequest{Session: id, Cwd: cwd, Message: message}
 	if err := m.oneShot(ctx, protocol.ReqMessageParent, req, &rep); err != nil {

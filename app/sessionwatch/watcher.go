@@ -46,6 +46,9 @@ type Options struct {
 	Ignore func(session string) bool
 	// Changed hears each change that counts, at once, once it joined a burst (the session id, "" for a folder).
 	Changed func(session string)
+	// Written hears every change to a session's transcript at once, undebounced, those Ignore leaves out too
+	// (Baton's index keeps every session current).
+	Written func(session string)
 	// OnChange is called once per settled burst of changes.
 	OnChange func()
 	Logger   zerolog.Logger
@@ -234,6 +237,9 @@ func (w *Watcher) handle(ev fsnotify.Event) {
 		session, ok := SessionOf(name)
 		if !ok || ev.Op == fsnotify.Chmod {
 			return
+		}
+		if w.opts.Written != nil {
+			w.opts.Written(session)
 		}
 		if w.opts.Ignore != nil && w.opts.Ignore(session) {
 			return

@@ -25,6 +25,8 @@ var rules = []rule{
 		why: "the sign-in probe stands alone: sessions, the console and the CLI ask it, never the other way"},
 	{pkg: "app/sidecar", only: []string{"app/activity", "app/protocol", "app/queue"},
 		why: "one child process and its wire; sessions are built on it, not it on them"},
+	{pkg: "app/index", only: []string{"app/activity", "app/protocol", "app/sidecar"},
+		why: "the transcript index maps through a sidecar and stores; sessions are handed it by the host, not built on it"},
 	{pkg: "app/session/...", except: []string{"app/session/cancelbench", "app/session/runtimebench"},
 		never: []string{"app/console", "app/serve", "app/desktop", "app/cli", "app/runner", "app/discovery"},
 		why:   "the runtime serves every front end; a front end's types in it would tie them all to one"},

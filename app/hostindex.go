@@ -1,0 +1,107 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/auth"
+	"github.com/baton-console/baton/app/console"
+	"github.com/baton-console/baton/app/index"
+	"github.com/baton-console/baton/app/protocol"
+	"github.com/baton-console/baton/app/session"
+	"github.com/baton-console/baton/app/sidecar"
+	"github.com/baton-console/baton/provision/platform"
+)
+
+// indexStep opens Baton's index of the transcripts (index.db in the data dir) once sessions exist (it reads their
+// receipts), and has the sessions read history and the session list from it; closing it first hands those reads
+// back to the sidecar. build: index every transcript in the background now (the console's hosts; a headless
+// command indexes only the session it reads). Without a data dir there is no index and history is read as before.
+func indexStep(build bool) hostStep {
+	return hostStep{name: "the session index",
+		open: func(ctx context.Context, h *Host) error {
+			ix, err := openIndex(ctx, h)
+			if err != nil {
+				h.log.Warn().Err(err).Msg("the session index is not kept; history is read from the transcripts")
+				return nil
+			}
+			h.index = ix
+			h.sessions.UseStored(indexedSessions{ix: ix})
+			if build {
+				ix.Build()
+			}
+			return nil
+		},
+		close: func(h *Host) {
+			if h.index == nil {
+				return
+			}
+			h.sessions.UseStored(nil)
+			if err := h.index.Close(); err != nil {
+				h.log.Warn().Err(err).Msg("close the session index")
+			}
+			h.indexMapper.Release()
+		},
+	}
+}
+
+func openIndex(ctx context.Context, h *Host) (*index.Index, error) {
+	dir, err := platform.DataDir()
+	if err != nil {
+		return nil, err
+	}
+	paths, err := auth.ResolvePaths(os.Environ())
+	if err != nil {
+		return nil, err
+	}
+	h.indexMapper = index.NewSidecarMapper(sidecar.Config{Path: sidecarPath(), Logger: h.log})
+	log, state := h.log, h.state
+	ix, err := index.Open(ctx, index.Options{Dir: dir, ProjectsDir: filepath.Join(paths.ConfigDir, "projects"),
+		Mapper: h.indexMapper, Receipts: h.sessions.ReceiptEnds, Version: Version, Logger: h.log,
+		OnProgress: func(p index.Progress) {
+			if state != nil {
+				state.SetIndex(console.IndexProgress(p))
+			}
+			if !p.Indexing && p.FilesTotal > 0 {
+				log.Info().Int("files", p.FilesDone).Int64("bytes", p.BytesDone).Msg("session index up to date")
+			}
+		}})
+	if err != nil {
+		h.indexMapper.Release()
+		return nil, fmt.Errorf("open the session index: %w", err)
+	}
+	return ix, nil
+}
+
+// indexedSessions serves the session manager's stored-session reads from the index.
+type indexedSessions struct{ ix *index.Index }
+
+func (s indexedSessions) ListSessions(ctx context.Context, cwd string, limit int) ([]protocol.SessionInfo, error) {
+	return s.ix.Sessions(ctx, cwd, limit)
+}
+
+// HistoryAt decodes a page from the index as the sidecar's history reply is decoded: each event's seq is its
+// position + 1.
+func (s indexedSessions) HistoryAt(ctx context.Context, id, at string, before *int, limit int) (session.HistoryPage, error) {
+	page, err := s.ix.History(ctx, id, at, before, limit)
+	if err != nil {
+		return session.HistoryPage{}, fmt.Errorf("read the history of %s from the index: %w", id, err)
+	}
+	out := session.HistoryPage{Events: make([]activity.Event, 0, len(page.Events)), Total: page.Total, Start: page.Start}
+	for i, raw := range page.Events {
+		ev, err := activity.DecodeEvent(raw)
+		if err != nil {
+			return session.HistoryPage{}, fmt.Errorf("history event %d is invalid: %w", page.Start+i, err)
+		}
+		ev.Seq = uint64(page.Start + i + 1)
+		out.Events = append(out.Events, ev)
+	}
+	return out, nil
+}
+
+func (s indexedSessions) MessageParent(ctx context.Context, id, message string) (string, bool, error) {
+	return s.ix.MessageParent(ctx, id, message)
+}

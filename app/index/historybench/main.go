@@ -1,0 +1,127 @@
+//go:build unix
+
+// Command historybench measures Baton's index of transcripts (issue 26): it is a benchmark, not a test; run it
+// through `scripts/bench history`. Every figure has its baseline in the same run:
+//
+//	store:    the index's own cost, the sidecar's mapping left out (an in-process mapper turns each line into one
+//	          event): build MB/s over a ~120 MB transcript chained from a real one; a 500-event page of it (newest,
+//	          middle, oldest) against the same page of a 2 MB one (goal ≤ 3×, ≤ 300 ms); the bench's peak RSS.
+//	serve:    `baton serve` building the index with the real sidecar: MB/s, host + sidecar RSS (goal ≤ 200 MB),
+//	          and 500-event history pages of the ~120 MB session against the 2 MB one (goal ≤ 300 ms, ≤ 3×).
+//	sessions: `baton sessions --json` over 1,000 sessions through the index (goal ≤ 300 ms), cold and warm,
+//	          against the same command with no data dir (no index: the sidecar lists them every time).
+//	history:  `baton history --json` of the ~120 MB session against `wc -l` + `jq -c .` over the file (goal ≤ 3×).
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/pprof"
+	"sort"
+	"strings"
+	"time"
+)
+
+func main() {
+	source := flag.String("source", "", "a real transcript to chain (default: the largest of sidecar/testdata/corpus)")
+	bigMB := flag.Int("big", 120, "the large transcript's size, MB")
+	smallMB := flag.Int("small", 2, "the small transcript's size, MB")
+	sessions := flag.Int("sessions", 1000, "how many sessions the list bench lists")
+	only := flag.String("only", "store,serve,sessions,history", "which parts to run")
+	profile := flag.String("cpuprofile", "", "write a CPU profile of the run here")
+	flag.Parse()
+	if *profile != "" {
+		f, err := os.Create(*profile)
+		if err == nil && pprof.StartCPUProfile(f) == nil {
+			defer pprof.StopCPUProfile()
+		}
+	}
+	if err := run(*source, int64(*bigMB)<<20, int64(*smallMB)<<20, *sessions, *only); err != nil {
+		pprof.StopCPUProfile()
+		fmt.Fprintln(os.Stderr, "historybench:", err)
+		os.Exit(1)
+	}
+}
+
+const (
+	bigID   = "b19b19b1-0000-4000-8000-000000000120"
+	smallID = "5a115a11-0000-4000-8000-000000000002"
+)
+
+func run(source string, big, small int64, sessions int, only string) error {
+	if source == "" {
+		var err error
+		if source, err = largestCorpusFile(); err != nil {
+			return err
+		}
+	}
+	dir, err := os.MkdirTemp("", "baton-historybench-")
+	if err != nil {
+		return err
+	}
+	defer func() { _ = os.RemoveAll(dir) }()
+	projects := filepath.Join(dir, "claude", "projects")
+	bigPath := filepath.Join(projects, "-bench-big", bigID+".jsonl")
+	smallPath := filepath.Join(projects, "-bench-small", smallID+".jsonl")
+	fmt.Printf("source %s\n", source)
+	for _, t := range []struct {
+		path, id string
+		size     int64
+	}{{bigPath, bigID, big}, {smallPath, smallID, small}} {
+		n, err := chain(source, t.path, t.id, t.size)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("chained %s: %.1f MB\n", filepath.Base(t.path), float64(n)/(1<<20))
+	}
+	parts := map[string]bool{}
+	for _, p := range strings.Split(only, ",") {
+		parts[strings.TrimSpace(p)] = true
+	}
+	if parts["store"] {
+		if err := benchStore(dir, projects); err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+	}
+	if parts["serve"] {
+		if err := benchServe(dir); err != nil {
+			return fmt.Errorf("serve: %w", err)
+		}
+	}
+	if parts["sessions"] {
+		if err := benchSessions(dir, source, sessions); err != nil {
+			return fmt.Errorf("sessions: %w", err)
+		}
+	}
+	if parts["history"] {
+		if err := benchHistory(dir, bigPath); err != nil {
+			return fmt.Errorf("history: %w", err)
+		}
+	}
+	return nil
+}
+
+func largestCorpusFile() (string, error) {
+	var best string
+	var size int64
+	err := filepath.Walk("sidecar/testdata/corpus", func(path string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() && strings.HasSuffix(path, ".jsonl") && !strings.Contains(path, "agent-") && info.Size() > size {
+			best, size = path, info.Size()
+		}
+		return nil
+	})
+	if err != nil || best == "" {
+		return "", fmt.Errorf("no transcript in sidecar/testdata/corpus (h/corpus); give one with -source")
+	}
+	return best, nil
+}
+
+func median(ds []time.Duration) time.Duration {
+	s := append([]time.Duration(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[len(s)/2]
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }

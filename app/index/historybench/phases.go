@@ -1,0 +1,215 @@
+//go:build unix
+
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/baton-console/baton/app/index"
+	"github.com/baton-console/baton/app/protocol"
+	"github.com/rs/zerolog"
+)
+
+// benchStore builds the index over the two chained transcripts with the in-process mapper and reads pages.
+func benchStore(dir, projects string) error {
+	idle := make(chan index.Progress, 1)
+	ix, err := index.Open(context.Background(), index.Options{Dir: filepath.Join(dir, "store-data"), ProjectsDir: projects,
+		Mapper: newLineMapper(), Logger: zerolog.Nop(), OnProgress: func(p index.Progress) {
+			if !p.Indexing && p.FilesTotal > 0 {
+				select {
+				case idle <- p:
+				default:
+				}
+			}
+		}})
+	if err != nil {
+		return err
+	}
+	defer func() { _ = ix.Close() }()
+	start := time.Now()
+	ix.Build()
+	p := <-idle
+	took := time.Since(start)
+	fmt.Printf("store: built %d files, %.1f MB in %s: %.1f MB/s (goal ≥ 40 MB/s with the sidecar's mapping); peak RSS of the bench %s\n",
+		p.FilesDone, float64(p.BytesDone)/(1<<20), took.Round(time.Millisecond), float64(p.BytesDone)/(1<<20)/took.Seconds(), peakRSS())
+	ctx := context.Background()
+	for _, where := range []string{"newest", "middle", "oldest"} {
+		b, bt, err := pageTime(ctx, ix, bigID, where)
+		if err != nil {
+			return err
+		}
+		s, st, err := pageTime(ctx, ix, smallID, where)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("store: 500-event page, %s: %s of %d events vs %s of %d: %.2f× (goal ≤ 3×, ≤ 300 ms)\n",
+			where, ms(b), bt, ms(s), st, float64(b)/float64(s))
+	}
+	return nil
+}
+
+// pageTime is the median time of 21 reads of one 500-event page (the first read warms nothing: the index is
+// already built).
+func pageTime(ctx context.Context, ix *index.Index, session, where string) (time.Duration, int, error) {
+	first, err := ix.History(ctx, session, "", nil, 500)
+	if err != nil {
+		return 0, 0, err
+	}
+	var before *int
+	switch where {
+	case "middle":
+		b := first.Total / 2
+		before = &b
+	case "oldest":
+		b := min(500, first.Total)
+		before = &b
+	}
+	var times []time.Duration
+	for range 21 {
+		t := time.Now()
+		page, err := ix.History(ctx, session, "", before, 500)
+		if err != nil {
+			return 0, 0, err
+		}
+		times = append(times, time.Since(t))
+		if len(page.Events) == 0 {
+			return 0, 0, fmt.Errorf("an empty page of %s", session)
+		}
+	}
+	return median(times), first.Total, nil
+}
+
+func peakRSS() string {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return "unknown"
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			return strings.TrimSpace(v)
+		}
+	}
+	return "unknown"
+}
+
+// benchSessions lists n sessions with the real baton (and its sidecar), through the index and without one.
+func benchSessions(dir, source string, n int) error {
+	home := filepath.Join(dir, "sessions-home")
+	config := filepath.Join(home, ".claude")
+	for i := range n {
+		id := fmt.Sprintf("%08x-0000-4000-8000-%012x", i, i)
+		if err := smallSession(source, filepath.Join(config, "projects", fmt.Sprintf("-bench-p%02d", i%20), id+".jsonl"), id, 6); err != nil {
+			return err
+		}
+	}
+	env := append(os.Environ(), "HOME="+home, "CLAUDE_CONFIG_DIR="+config, "BATON_DATA_DIR="+filepath.Join(home, "data"))
+	cold, err := timeBaton(env, "sessions", "--json")
+	if err != nil {
+		return err
+	}
+	var warm, none []time.Duration
+	for range 5 {
+		d, err := timeBaton(env, "sessions", "--json")
+		if err != nil {
+			return err
+		}
+		warm = append(warm, d)
+	}
+	blocker := filepath.Join(home, "not-a-folder")
+	if err := os.WriteFile(blocker, nil, 0o600); err != nil {
+		return err
+	}
+	noIndex := append(env, "BATON_DATA_DIR="+filepath.Join(blocker, "data"))
+	for range 3 {
+		d, err := timeBaton(noIndex, "sessions", "--json")
+		if err != nil {
+			return err
+		}
+		none = append(none, d)
+	}
+	_, viaIndex, err := runBaton(env, "sessions", "--json")
+	if err != nil {
+		return err
+	}
+	_, direct, err := runBaton(noIndex, "sessions", "--json")
+	if err != nil {
+		return err
+	}
+	fmt.Printf("sessions: baton sessions over %d: index cold %s, warm %s (goal ≤ 300 ms); without an index %s; same list: %v\n",
+		n, ms(cold), ms(median(warm)), ms(median(none)), sameList(viaIndex, direct))
+	return nil
+}
+
+func timeBaton(env []string, args ...string) (time.Duration, error) {
+	d, _, err := runBaton(env, args...)
+	return d, err
+}
+
+func runBaton(env []string, args ...string) (time.Duration, []byte, error) {
+	cmd := exec.Command("build/bin/baton", args...)
+	cmd.Env = env
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	start := time.Now()
+	out, err := cmd.Output()
+	if err != nil {
+		return 0, nil, fmt.Errorf("baton %s: %w: %s", strings.Join(args, " "), err, tail([]byte(stderr.String())))
+	}
+	return time.Since(start), out, nil
+}
+
+// benchHistory prints the big session with `baton history --json` against wc -l and jq over its file.
+func benchHistory(dir, bigPath string) error {
+	home := filepath.Join(dir, "history-home")
+	config := filepath.Join(dir, "claude")
+	env := append(os.Environ(), "HOME="+home, "CLAUDE_CONFIG_DIR="+config, "BATON_DATA_DIR="+filepath.Join(home, "data"))
+	first, err := timeBaton(env, "history", "--json", bigID)
+	if err != nil {
+		return err
+	}
+	second, out, err := runBaton(env, "history", "--json", bigID)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	if err := exec.Command("sh", "-c", `wc -l "$1" >/dev/null && jq -c . "$1" >/dev/null`, "sh", bigPath).Run(); err != nil {
+		return fmt.Errorf("wc + jq: %w", err)
+	}
+	base := time.Since(start)
+	fmt.Printf("history: baton history --json of the big session (%d events): first %s (maps it), again %s; wc -l + jq -c . %s: %.2f× (goal ≤ 3×)\n",
+		strings.Count(string(out), "\n"), ms(first), ms(second), ms(base), float64(second)/float64(base))
+	return nil
+}
+
+func tail(out []byte) string {
+	sc := bufio.NewScanner(strings.NewReader(string(out)))
+	last := ""
+	for sc.Scan() {
+		last = sc.Text()
+	}
+	return last
+}
+
+// sameList says whether two `baton sessions --json` outputs list the same sessions with the same fields (the order
+// of sessions modified in the same millisecond is neither's promise).
+func sameList(a, b []byte) bool {
+	var la, lb []protocol.SessionInfo
+	if json.Unmarshal(a, &la) != nil || json.Unmarshal(b, &lb) != nil {
+		return false
+	}
+	for _, l := range [][]protocol.SessionInfo{la, lb} {
+		sort.Slice(l, func(i, j int) bool { return l[i].Session < l[j].Session })
+	}
+	ja, _ := json.Marshal(la)
+	jb, _ := json.Marshal(lb)
+	return len(la) > 0 && string(ja) == string(jb)
+}

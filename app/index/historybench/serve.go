@@ -1,0 +1,299 @@
+//go:build unix
+
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// benchServe runs `baton serve` over the two chained transcripts: it samples host + sidecar RSS while the index
+// builds (the real sidecar maps), then times 500-event history pages of both sessions through the WebSocket.
+func benchServe(dir string) error {
+	home := filepath.Join(dir, "serve-home")
+	if err := os.MkdirAll(home, 0o700); err != nil {
+		return err
+	}
+	cmd := exec.Command("build/bin/baton", "serve", "--listen", "127.0.0.1:0")
+	cmd.Env = append(os.Environ(), "HOME="+home, "CLAUDE_CONFIG_DIR="+filepath.Join(dir, "claude"), "BATON_DATA_DIR="+filepath.Join(home, "data"))
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	started := time.Now() // the index builds from the host's start
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("start baton serve: %w", err)
+	}
+	defer stopServe(cmd)
+	sc := bufio.NewScanner(out)
+	if !sc.Scan() {
+		return errors.New("baton serve printed no URL")
+	}
+	go func() {
+		for sc.Scan() {
+		}
+	}()
+	u, err := url.Parse(sc.Text())
+	if err != nil {
+		return fmt.Errorf("baton serve printed %q: %w", sc.Text(), err)
+	}
+	c, err := dial(u.Host, u.Query().Get("token"))
+	if err != nil {
+		return err
+	}
+	defer func() { _ = c.CloseNow() }()
+	state, took, peak, err := waitBuilt(filepath.Join(home, "data", "logs", "baton.log"), cmd.Process.Pid, started)
+	if err != nil {
+		return err
+	}
+	if state == nil {
+		fmt.Printf("serve: the index was not built in %s (a sidecar without transcript jobs?); pages not timed; host+sidecar RSS peak %.0f MB\n",
+			took.Round(time.Second), peak)
+		return nil
+	}
+	fmt.Printf("serve: index built in %s (%.1f MB/s over %.1f MB; goal ≥ 40), host+sidecar RSS peak %.0f MB (goal ≤ 200)\n",
+		took.Round(time.Millisecond), state.mbps(took), float64(state.Bytes)/(1<<20), peak)
+	// The same page size for both: the small session may hold fewer than 500 events.
+	limit := 500
+	for _, id := range []string{bigID, smallID} {
+		var first struct {
+			Total int `json:"total"`
+		}
+		if err := call(c, 999, "history", historyParams{Session: id, Limit: 1}, &first); err != nil {
+			return err
+		}
+		limit = min(limit, first.Total/2)
+	}
+	for _, where := range []string{"newest", "middle", "oldest"} {
+		b, bt, err := servedPage(c, bigID, where, limit)
+		if err != nil {
+			return err
+		}
+		s, st, err := servedPage(c, smallID, where, limit)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("serve: %d-event page, %s: %s of %d events vs %s of %d: %.2f× (goal ≤ 300 ms, ≤ 3×)\n",
+			limit, where, ms(b), bt, ms(s), st, float64(b)/float64(s))
+	}
+	return nil
+}
+
+type indexState struct {
+	Files int   `json:"files"`
+	Bytes int64 `json:"bytes"`
+}
+
+func (b *indexState) mbps(d time.Duration) float64 { return float64(b.Bytes) / (1 << 20) / d.Seconds() }
+
+// waitBuilt watches the host's log for the index's "up to date" line (nil after five minutes, or when the log
+// says the index could not map), sampling RSS meanwhile.
+func waitBuilt(logPath string, pid int, start time.Time) (*indexState, time.Duration, float64, error) {
+	peak, hostPeak := 0.0, 0.0
+	for time.Since(start) < 5*time.Minute {
+		peak = max(peak, treeRSS(pid))
+		hostPeak = max(hostPeak, rss(pid))
+		data, _ := os.ReadFile(logPath)
+		for _, line := range strings.Split(string(data), "\n") {
+			switch {
+			case strings.Contains(line, "session index up to date"):
+				var st indexState
+				if err := json.Unmarshal([]byte(line), &st); err != nil {
+					return nil, 0, 0, err
+				}
+				side := 0.0
+				for _, p := range descendants(pid) {
+					side += cpuSeconds(p)
+				}
+				fmt.Printf("serve: CPU during the build: host %.1f s, sidecars %.1f s; host RSS peak %.0f MB\n", cpuSeconds(pid), side, hostPeak)
+				return &st, time.Since(start), peak, nil
+			case strings.Contains(line, "index: scan the transcripts"):
+				return nil, time.Since(start), peak, nil // the mapper maps nothing (no transcript jobs)
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return nil, time.Since(start), peak, nil
+}
+
+type historyParams struct {
+	Session string `json:"session"`
+	Limit   int    `json:"limit"`
+	Before  *int   `json:"before,omitempty"`
+}
+
+func servedPage(c *websocket.Conn, session, where string, limit int) (time.Duration, int, error) {
+	var first struct {
+		Total int `json:"total"`
+	}
+	if err := call(c, 1000, "history", historyParams{Session: session, Limit: limit}, &first); err != nil {
+		return 0, 0, err
+	}
+	params := historyParams{Session: session, Limit: limit}
+	switch where {
+	case "middle":
+		b := first.Total / 2
+		params.Before = &b
+	case "oldest":
+		b := min(limit, first.Total)
+		params.Before = &b
+	}
+	var times []time.Duration
+	for i := range 11 {
+		t := time.Now()
+		if err := call(c, 1001+i, "history", params, nil); err != nil {
+			return 0, 0, err
+		}
+		times = append(times, time.Since(t))
+	}
+	return median(times), first.Total, nil
+}
+
+func dial(addr, token string) (*websocket.Conn, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	hdr := http.Header{}
+	hdr.Set("Origin", "http://"+addr)
+	hdr.Set("Cookie", "baton_token="+token)
+	conn, _, err := websocket.Dial(ctx, "ws://"+addr+"/ws", &websocket.DialOptions{HTTPHeader: hdr})
+	if err != nil {
+		return nil, fmt.Errorf("connect to baton serve: %w", err)
+	}
+	conn.SetReadLimit(256 << 20)
+	return conn, nil
+}
+
+// call sends one call and reads until its answer (pushes are skipped).
+func call(c *websocket.Conn, id int, method string, params, out any) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	data, err := json.Marshal(struct {
+		ID     int    `json:"id"`
+		Method string `json:"method"`
+		Params any    `json:"params"`
+	}{id, method, params})
+	if err != nil {
+		return err
+	}
+	if err := c.Write(ctx, websocket.MessageText, data); err != nil {
+		return err
+	}
+	for {
+		_, raw, err := c.Read(ctx)
+		if err != nil {
+			return fmt.Errorf("%s: %w", method, err)
+		}
+		var rep struct {
+			ID     *int            `json:"id"`
+			Result json.RawMessage `json:"result"`
+			Error  *struct {
+				Message string `json:"message"`
+			} `json:"error"`
+		}
+		if json.Unmarshal(raw, &rep) != nil || rep.ID == nil || *rep.ID != id {
+			continue
+		}
+		if rep.Error != nil {
+			return fmt.Errorf("%s: %s", method, rep.Error.Message)
+		}
+		if out == nil {
+			return nil
+		}
+		return json.Unmarshal(rep.Result, out)
+	}
+}
+
+// treeRSS is the RSS of pid and its descendants, MB.
+func treeRSS(pid int) float64 {
+	total := 0.0
+	for _, p := range append([]int{pid}, descendants(pid)...) {
+		total += rss(p)
+	}
+	return total
+}
+
+// cpuSeconds is a process's user + system CPU time so far.
+func cpuSeconds(pid int) float64 {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	fields := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
+	if len(fields) < 13 {
+		return 0
+	}
+	utime, _ := strconv.ParseFloat(fields[11], 64)
+	stime, _ := strconv.ParseFloat(fields[12], 64)
+	return (utime + stime) / 100 // clock ticks (USER_HZ is 100 on Linux)
+}
+
+// rss is one process's RSS, MB.
+func rss(p int) float64 {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", p))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, _ := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 64)
+			return kb / 1024
+		}
+	}
+	return 0
+}
+
+func descendants(pid int) []int {
+	entries, _ := os.ReadDir("/proc")
+	children := map[int][]int{}
+	for _, e := range entries {
+		p, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", p))
+		if err != nil {
+			continue
+		}
+		fields := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
+		if len(fields) > 2 {
+			ppid, _ := strconv.Atoi(fields[1])
+			children[ppid] = append(children[ppid], p)
+		}
+	}
+	var out []int
+	queue := []int{pid}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		out = append(out, children[p]...)
+		queue = append(queue, children[p]...)
+	}
+	return out
+}
+
+func stopServe(cmd *exec.Cmd) {
+	_ = cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		<-done
+	}
+}

@@ -1,0 +1,305 @@
+// Package index is Baton's own index of Claude Code's transcripts: every session under the config dir's projects
+// folder, mapped by the sidecar's one mapper (transcript jobs) into events kept in SQLite (index.db in Baton's
+// data dir), so a page of history costs the page, not the transcript. One goroutine writes; readers never wait for
+// it. The transcripts stay the source of truth: the index is rebuilt when deleted, when damaged, and when the
+// mapper's version changes, and kept current from the session watcher and from a check of the files before every
+// read.
+package index
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/baton-console/baton/app/protocol"
+	"github.com/rs/zerolog"
+)
+
+// Options configure an Index.
+type Options struct {
+	// Dir is Baton's data dir (index.db lives there); ProjectsDir is Claude Code's projects folder.
+	Dir, ProjectsDir string
+	Mapper           Mapper
+	// Receipts are how the turns Baton ran in a session ended (nil: none).
+	Receipts func(session string) []protocol.ReceiptEnd
+	// OnProgress hears every change of the build's progress (nil: nobody).
+	OnProgress func(Progress)
+	// PageEvents is how many events one transcript_next asks for (default 2000); ChunkItems how many items one
+	// transaction of a full mapping writes (default 5000).
+	PageEvents, ChunkItems int
+	// Version is this Baton's; an index last opened by another one asks the mapper its version before serving a
+	// read, so history mapped by an older mapper is mapped again first.
+	Version string
+	Logger  zerolog.Logger
+}
+
+// Progress is how far indexing is: files and bytes done of those queued since it was last idle.
+type Progress struct {
+	Indexing   bool  `json:"indexing"`
+	FilesDone  int   `json:"filesDone"`
+	FilesTotal int   `json:"filesTotal"`
+	BytesDone  int64 `json:"bytesDone"`
+	BytesTotal int64 `json:"bytesTotal"`
+}
+
+// Index is one open index.
+type Index struct {
+	opts Options
+	st   *store
+	log  zerolog.Logger
+
+	ctx    context.Context
+	cancel context.CancelFunc
+	done   chan struct{}
+	wake   chan struct{}
+
+	mu       sync.Mutex
+	scan     bool
+	urgent   []string
+	normal   []string
+	queued   map[string]bool
+	waiters  map[string][]chan error
+	counted  map[string]int64 // sessions whose files the progress counts already, and their bytes
+	progress Progress
+	mapper   string // the mapper version the index is built with ("" until one is known)
+	probed   bool   // the mapper's version was asked since Open (or need not be)
+	building bool   // Build was called: changes seen are indexed in the background
+	unmapped error  // the mapper has no transcript jobs (an older sidecar): reads fail at once
+}
+
+// Open opens (or creates, or recovers) the index and starts its writer. Nothing is indexed until Build, Touch or
+// a read asks for it.
+func Open(ctx context.Context, opts Options) (*Index, error) {
+	if opts.Mapper == nil {
+		return nil, errors.New("the index needs a mapper")
+	}
+	if opts.PageEvents <= 0 {
+		opts.PageEvents = 2000
+	}
+	if opts.ChunkItems <= 0 {
+		opts.ChunkItems = 5000
+	}
+	st, err := openRecovering(ctx, opts.Dir, opts.Logger)
+	if err != nil {
+		return nil, err
+	}
+	version, err := st.metaValue(ctx, "mapper")
+	if err != nil {
+		_ = st.close()
+		return nil, err
+	}
+	openedBy, err := st.metaValue(ctx, "baton")
+	if err != nil {
+		_ = st.close()
+		return nil, err
+	}
+	ix := &Index{opts: opts, st: st, log: opts.Logger, done: make(chan struct{}), wake: make(chan struct{}, 1),
+		queued: map[string]bool{}, waiters: map[string][]chan error{}, counted: map[string]int64{}, mapper: version,
+		probed: openedBy == opts.Version}
+	ix.ctx, ix.cancel = context.WithCancel(context.Background())
+	go ix.loop()
+	return ix, nil
+}
+
+// Close stops the writer (a job under way is abandoned; its transaction rolls back) and closes the database.
+func (ix *Index) Close() error {
+	ix.cancel()
+	<-ix.done
+	ix.mu.Lock()
+	for id, ws := range ix.waiters {
+		for _, w := range ws {
+			w <- errors.New("the index closed")
+		}
+		delete(ix.waiters, id)
+	}
+	ix.mu.Unlock()
+	return ix.st.close()
+}
+
+// Build indexes every transcript in the background: what changed since the index last saw it.
+func (ix *Index) Build() {
+	ix.mu.Lock()
+	ix.scan, ix.building = true, true
+	ix.mu.Unlock()
+	ix.poke()
+}
+
+// Touch says a session's files changed (the session watcher): it is re-indexed in the background.
+func (ix *Index) Touch(session string) {
+	if protocol.ValidSessionID(session) {
+		ix.enqueue(session, false)
+	}
+}
+
+// Progress is how far indexing is now.
+func (ix *Index) Progress() Progress {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	return ix.progress
+}
+
+// Ensure brings one session up to date before it is read, ahead of the background work, and waits for it.
+func (ix *Index) Ensure(ctx context.Context, session string) error {
+	if !protocol.ValidSessionID(session) {
+		return fmt.Errorf("%q is not a session id (see baton sessions)", session)
+	}
+	ch := make(chan error, 1)
+	ix.mu.Lock()
+	ix.waiters[session] = append(ix.waiters[session], ch)
+	ix.mu.Unlock()
+	ix.enqueue(session, true)
+	select {
+	case err := <-ch:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-ix.done:
+		return errors.New("the index closed")
+	}
+}
+
+func (ix *Index) poke() {
+	select {
+	case ix.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (ix *Index) enqueue(session string, urgent bool) {
+	ix.mu.Lock()
+	switch {
+	case urgent:
+		ix.urgent = append(ix.urgent, session)
+	case !ix.queued[session]:
+		ix.normal = append(ix.normal, session)
+		ix.queued[session] = true
+	}
+	ix.mu.Unlock()
+	ix.poke()
+}
+
+// next is the writer's next piece of work: a session a reader waits for, a scan, then the others in order.
+func (ix *Index) next() (session string, scan, ok bool) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	switch {
+	case len(ix.urgent) > 0:
+		session, ix.urgent = ix.urgent[0], ix.urgent[1:]
+		return session, false, true
+	case ix.scan:
+		ix.scan = false
+		return "", true, true
+	case len(ix.normal) > 0:
+		session, ix.normal = ix.normal[0], ix.normal[1:]
+		delete(ix.queued, session)
+		return session, false, true
+	}
+	if ix.progress.Indexing {
+		ix.progress.Indexing = false // the counts stay until the next work begins
+		ix.report()
+	}
+	return "", false, false
+}
+
+// loop is the one writer.
+func (ix *Index) loop() {
+	defer close(ix.done)
+	for {
+		session, scan, ok := ix.next()
+		switch {
+		case !ok:
+			select {
+			case <-ix.wake:
+			case <-ix.ctx.Done():
+				return
+			}
+		case scan:
+			if err := ix.scanAll(ix.ctx); err != nil && ix.ctx.Err() == nil {
+				ix.log.Warn().Err(err).Msg("index: scan the transcripts")
+			}
+		default:
+			err := ix.indexSession(ix.ctx, session)
+			if err != nil && ix.ctx.Err() == nil {
+				ix.log.Warn().Err(err).Str("session", session).Msg("index: map a transcript")
+			}
+			ix.finished(session, err)
+		}
+		if ix.ctx.Err() != nil {
+			return
+		}
+	}
+}
+
+func (ix *Index) finished(session string, err error) {
+	ix.mu.Lock()
+	ws := ix.waiters[session]
+	delete(ix.waiters, session)
+	ix.mu.Unlock()
+	for _, w := range ws {
+		w <- err
+	}
+}
+
+// queuedWork adds a session's files to the progress's total, once until it is done.
+func (ix *Index) queuedWork(f *sessionFiles) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if _, ok := ix.counted[f.session]; ok {
+		return
+	}
+	if !ix.progress.Indexing {
+		ix.progress = Progress{Indexing: true}
+	}
+	ix.counted[f.session] = int64(len(f.all()))
+	ix.progress.FilesTotal += len(f.all())
+	ix.progress.BytesTotal += f.bytes()
+	ix.report()
+}
+
+// doneWork counts a session's files done (those queuedWork counted).
+func (ix *Index) doneWork(f *sessionFiles) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if _, ok := ix.counted[f.session]; !ok {
+		return
+	}
+	delete(ix.counted, f.session)
+	ix.progress.FilesDone += len(f.all())
+	ix.progress.BytesDone += f.bytes()
+	ix.report()
+}
+
+// report tells OnProgress; called with mu held, so reports arrive in order.
+func (ix *Index) report() {
+	if ix.opts.OnProgress != nil {
+		ix.opts.OnProgress(ix.progress)
+	}
+}
+
+// receiptsOf are a session's receipt ends and their digest (nil for none).
+func (ix *Index) receiptsOf(session string) ([]protocol.ReceiptEnd, []byte) {
+	if ix.opts.Receipts == nil {
+		return nil, nil
+	}
+	ends := ix.opts.Receipts(session)
+	if len(ends) == 0 {
+		return nil, nil
+	}
+	data, _ := json.Marshal(ends)
+	sum := sha256.Sum256(data)
+	return ends, sum[:]
+}
+
+func (ix *Index) receiptDigest(session string) []byte {
+	_, digest := ix.receiptsOf(session)
+	return digest
+}
+
+func (ix *Index) mapperVersion() string {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	return ix.mapper
+}

@@ -1,0 +1,210 @@
+package index
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/baton-console/baton/app/protocol"
+)
+
+// scanAll is the build: every session on disk whose items are not current is queued (progress counts its files
+// and bytes up front), sessions whose transcript is gone are dropped, and the session list is brought up to date.
+func (ix *Index) scanAll(ctx context.Context) error {
+	onDisk, err := scanAll(ix.opts.ProjectsDir)
+	if err != nil {
+		return err
+	}
+	if _, err := ix.syncList(ctx, onDisk); err != nil {
+		ix.log.Warn().Err(err).Msg("index: list the sessions")
+	}
+	if probe := smallest(onDisk); probe != nil {
+		if err := ix.probeMapper(ctx, probe); err != nil {
+			return fmt.Errorf("ask the mapper its version: %w", err) // it maps nothing now: nothing is queued
+		}
+	}
+	ix.mu.Lock()
+	ix.scan = false // a new version asks for a scan: this one, planned after it
+	ix.mu.Unlock()
+	version := ix.mapperVersion()
+	ids := make([]string, 0, len(onDisk))
+	for id := range onDisk {
+		ids = append(ids, id)
+	}
+	// Newest first: the sessions a person opens next are ready first.
+	sort.Slice(ids, func(i, j int) bool {
+		a, b := onDisk[ids[i]].main, onDisk[ids[j]].main
+		if a.mtime != b.mtime {
+			return a.mtime > b.mtime
+		}
+		return ids[i] < ids[j]
+	})
+	for _, id := range ids {
+		f := onDisk[id]
+		p, err := planFor(ctx, ix.st.writer, f, version, ix.receiptDigest(id))
+		if err != nil {
+			return err
+		}
+		if p.kind != planFresh {
+			ix.queuedWork(f)
+			ix.enqueue(id, false)
+		}
+	}
+	return nil
+}
+
+// smallest is the session with the smallest transcript: opening a job on it is the cheapest way to learn the
+// mapper's version.
+func smallest(onDisk map[string]*sessionFiles) *sessionFiles {
+	var best *sessionFiles
+	for _, f := range onDisk {
+		if best == nil || f.main.size < best.main.size {
+			best = f
+		}
+	}
+	return best
+}
+
+// knownList is the listing's part of the sessions table: which sessions it has and the file each was read at.
+func (ix *Index) knownList(ctx context.Context) (map[string][2]int64, error) {
+	rows, err := ix.st.reader.QueryContext(ctx, "SELECT session, info_size, info_mtime FROM sessions")
+	if err != nil {
+		return nil, fmt.Errorf("read the session list from the index: %w", err)
+	}
+	defer func() { _ = rows.Close() }()
+	out := map[string][2]int64{}
+	for rows.Next() {
+		var id string
+		var size, mtime int64
+		if err := rows.Scan(&id, &size, &mtime); err != nil {
+			return nil, fmt.Errorf("read the session list from the index: %w", err)
+		}
+		out[id] = [2]int64{size, mtime}
+	}
+	return out, rows.Err()
+}
+
+// syncList brings the listed part of the sessions table up to date with onDisk: sessions gone are queued to be
+// forgotten, and the titles of new or changed ones are read again from the sidecar (one project, or all when a
+// session's project folder is not known yet). It returns the sessions that changed.
+func (ix *Index) syncList(ctx context.Context, onDisk map[string]*sessionFiles) ([]string, error) {
+	known, err := ix.knownList(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var changed []string
+	for id := range known {
+		if onDisk[id] == nil {
+			ix.Touch(id)
+		}
+	}
+	for id, f := range onDisk {
+		if at, ok := known[id]; !ok || at != [2]int64{f.main.size, f.main.mtime} {
+			changed = append(changed, id)
+		}
+	}
+	if len(changed) == 0 {
+		return nil, nil
+	}
+	if err := ix.refreshInfo(ctx, onDisk, changed); err != nil {
+		return nil, err
+	}
+	return changed, nil
+}
+
+// refreshInfo reads the titles (and the rest of what the list shows) of the changed sessions from the sidecar.
+func (ix *Index) refreshInfo(ctx context.Context, onDisk map[string]*sessionFiles, changed []string) error {
+	cwds, err := ix.cwdsOf(ctx, changed)
+	if err != nil {
+		return err
+	}
+	infos := map[string]protocol.SessionInfo{}
+	for cwd := range cwds {
+		list, err := ix.opts.Mapper.ListSessions(ctx, cwd)
+		if err != nil {
+			return fmt.Errorf("list the sessions: %w", err)
+		}
+		for _, info := range list {
+			infos[info.Session] = info
+		}
+	}
+	tx, err := ix.st.writer.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("write to the index: %w", err)
+	}
+	defer func() { _ = tx.Rollback() }()
+	for _, id := range changed {
+		f := onDisk[id]
+		info, listed := infos[id]
+		if _, err := tx.ExecContext(ctx, `INSERT INTO sessions(session, file, project) VALUES(?, ?, ?)
+			ON CONFLICT(session) DO NOTHING`, id, f.main.path, f.project); err != nil {
+			return fmt.Errorf("record session %s: %w", id, err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE sessions SET listed = ?, cwd = ?, title = ?, first_prompt = ?,
+			git_branch = ?, created_at = ?, modified_at = ?, info_size = ?, info_mtime = ? WHERE session = ?`,
+			listed, info.Cwd, info.Title, info.FirstPrompt, info.GitBranch, info.CreatedAt, info.LastModified,
+			f.main.size, f.main.mtime, id); err != nil {
+			return fmt.Errorf("record session %s: %w", id, err)
+		}
+	}
+	return tx.Commit()
+}
+
+// cwdsOf is which project folders to list for these sessions: "" (all) when any is new to the index.
+func (ix *Index) cwdsOf(ctx context.Context, sessions []string) (map[string]bool, error) {
+	out := map[string]bool{}
+	for _, id := range sessions {
+		var cwd string
+		err := ix.st.reader.QueryRowContext(ctx, "SELECT cwd FROM sessions WHERE session = ? AND listed = 1", id).Scan(&cwd)
+		if err != nil || cwd == "" {
+			return map[string]bool{"": true}, nil // not known yet: list them all
+		}
+		out[cwd] = true
+	}
+	return out, nil
+}
+
+// Sessions lists stored sessions, newest first, as the session list shows them (cwd: only that project folder's;
+// limit 0: all). The files are checked first, so a session written a moment ago is listed with its title.
+func (ix *Index) Sessions(ctx context.Context, cwd string, limit int) ([]protocol.SessionInfo, error) {
+	onDisk, err := scanAll(ix.opts.ProjectsDir)
+	if err != nil {
+		return nil, err
+	}
+	changed, err := ix.syncList(ctx, onDisk)
+	if err != nil {
+		return nil, err
+	}
+	ix.mu.Lock()
+	building := ix.building
+	ix.mu.Unlock()
+	for _, id := range changed {
+		if building { // a headless command indexes only what it reads
+			ix.Touch(id)
+		}
+	}
+	q := `SELECT session, title, cwd, modified_at, created_at, git_branch, first_prompt FROM sessions WHERE listed = 1`
+	args := []any{}
+	if cwd != "" {
+		q += " AND cwd = ?"
+		args = append(args, cwd)
+	}
+	rows, err := ix.st.reader.QueryContext(ctx, q+" ORDER BY modified_at DESC, session", args...)
+	if err != nil {
+		return nil, fmt.Errorf("read the session list from the index: %w", err)
+	}
+	defer func() { _ = rows.Close() }()
+	out := []protocol.SessionInfo{}
+	for rows.Next() && (limit <= 0 || len(out) < limit) {
+		var s protocol.SessionInfo
+		var created *int
+		if err := rows.Scan(&s.Session, &s.Title, &s.Cwd, &s.LastModified, &created, &s.GitBranch, &s.FirstPrompt); err != nil {
+			return nil, fmt.Errorf("read the session list from the index: %w", err)
+		}
+		s.CreatedAt = created
+		if onDisk[s.Session] != nil {
+			out = append(out, s)
+		}
+	}
+	return out, rows.Err()
+}
