@@ -89,8 +89,8 @@ export function wantedLines(scan: TranscriptScan, chain: readonly LineMeta[]): M
   lines.forEach((line, i) => {
     if (line.meta) return;
     // Claude Code files its caveat right before a local command (one it ran without the model, e.g. /context);
-    // a prompt command (/goal …) has none.
-    const localCommand = line.command && lines[i - 1]?.caveat === true;
+    // a prompt command (/goal …) has none. A bash-mode command never reaches the model either.
+    const localCommand = (line.command && lines[i - 1]?.caveat === true) || line.bash;
     wanted.set(line.offset, localCommand ? { localCommand: true } : {});
   });
   for (const [offset, parentToolUseId] of inlineSidechains(scan)) wanted.set(offset, { parentToolUseId });

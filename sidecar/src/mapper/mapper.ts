@@ -32,7 +32,7 @@ import { StreamTracker } from './stream.js';
 import { ToolTracker } from './tools.js';
 import { UsageMeter } from './usage.js';
 import { toJsonValue } from '../util/json.js';
-import { blockPrompt, compactSummary, contentText, localCommand, localOutput } from './userEntries.js';
+import { bashOutput, blockPrompt, compactSummary, contentText, localCommand, localOutput } from './userEntries.js';
 
 /** The model the SDK names on the stub assistant message it makes up for API errors. */
 const SYNTHETIC_MODEL = '<synthetic>';
@@ -379,8 +379,10 @@ export class Mapper {
       return [command];
     }
     const content = message.message.content;
-    const output = typeof content === 'string' || content.length === 1 ? localOutput(contentText(content)) : undefined;
-    return output !== undefined ? [output] : undefined;
+    if (typeof content !== 'string' && content.length !== 1) return undefined;
+    const text = contentText(content);
+    const output = localOutput(text);
+    return output !== undefined ? [output] : bashOutput(text);
   }
 
   private status(message: unknown): EventBody[] {
