@@ -36,6 +36,8 @@ export interface LineMeta {
 export interface AgentCall {
   toolUseId: string;
   prompt: string;
+  /** The uuid of the line that made the call (its subagent's lines show only when that line is shown). */
+  line?: string;
 }
 
 export interface TranscriptScan {
@@ -110,7 +112,7 @@ function noteUnreadable(scan: TranscriptScan, text: string, offset: number): voi
 }
 
 // Unescaped keys only (a key inside a string value reads \"uuid\"); the line's own uuid is its first "uuid" key.
-const PARENT_ID = /^\{"parentUuid":"([^"\\]+)"/;
+const PARENT_ID = /(?<!\\)"parentUuid":"([^"\\]+)"/;
 const OWN_ID = /(?<!\\)"uuid":"([^"\\]+)"/;
 const NO_FLAGS = { meta: false, command: false, bash: false, caveat: false, localOutput: false, toolResult: false } as const;
 
@@ -135,7 +137,7 @@ function noteLine(scan: TranscriptScan, entry: RawEntry, offset: number): void {
   };
   scan.lines.push(meta);
   if (kind === 'user') noteAgentResult(scan, entry);
-  if (kind === 'assistant' && !meta.sidechain) noteAgentCalls(scan, entry);
+  if (kind === 'assistant' && !meta.sidechain) noteAgentCalls(scan, entry, meta.uuid);
   if (meta.sidechain && kind === 'user' && meta.parent === undefined && meta.uuid !== undefined) scan.sidechainRoots.set(meta.uuid, text);
 }
 
@@ -172,11 +174,12 @@ function noteAgentResult(scan: TranscriptScan, entry: RawEntry): void {
   }
 }
 
-function noteAgentCalls(scan: TranscriptScan, entry: RawEntry): void {
+function noteAgentCalls(scan: TranscriptScan, entry: RawEntry, line: string | undefined): void {
   if (!Array.isArray(entry.message?.content)) return;
   for (const block of entry.message.content as Array<{ type?: unknown; id?: unknown; name?: unknown; input?: { prompt?: unknown } }>) {
     if (block?.type !== 'tool_use' || typeof block.id !== 'string' || !isAgentTool(block.name)) continue;
-    if (typeof block.input?.prompt === 'string') scan.agentCalls.push({ toolUseId: block.id, prompt: block.input.prompt });
+    if (typeof block.input?.prompt === 'string')
+      scan.agentCalls.push({ toolUseId: block.id, prompt: block.input.prompt, ...(line !== undefined ? { line } : {}) });
   }
 }
 

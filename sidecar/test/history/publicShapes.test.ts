@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readHistory } from '../../src/history/history.js';
 import { type Event, type EventOf, eventSchema } from '../../src/protocol/events.js';
-import { assistantLine, type ConfigDir, configDir, CWD, text, toolUse, userLine } from '../helpers/transcriptFiles.js';
+import { assistantLine, type ConfigDir, configDir, CWD, text, toolResultLine, toolUse, userLine } from '../helpers/transcriptFiles.js';
 
 let dir: ConfigDir;
 let saved: string | undefined;
@@ -65,8 +65,9 @@ describe('history of shapes seen in public transcripts', () => {
   it('keeps the conversation through an unreadable line on its chain (its ids still link it), counted once', async () => {
     const s = sessionId();
     const c = line(s);
-    // A line corrupted mid-content (an invalid escape), as an edited transcript holds: its ids are intact.
-    const corrupt = `{"parentUuid":"a1","isSidechain":false,"sessionId":"${s}","type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"bad \\q escape"}]},"uuid":"r1","timestamp":"2026-12-01T10:00:03.000Z"}`;
+    // A line corrupted mid-content (an invalid escape), as an edited transcript holds: its ids are intact (2.1.x
+    // may write cwd before parentUuid).
+    const corrupt = `{"cwd":"${CWD}","parentUuid":"a1","isSidechain":false,"sessionId":"${s}","type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"bad \\q escape"}]},"uuid":"r1","timestamp":"2026-12-01T10:00:03.000Z"}`;
     dir.write(`${s}.jsonl`, [
       userLine(c('u1', null), 'List files'),
       assistantLine(c('a1', 'u1'), 'm1', [toolUse('t1', 'Bash', { command: 'ls' })]),
@@ -79,6 +80,35 @@ describe('history of shapes seen in public transcripts', () => {
     expect(of(events, 'turn.started').map((e) => e.prompt)).toEqual(['List files', 'Thanks']);
     expect(of(events, 'tool.started').map((e) => e.toolUseId)).toEqual(['t1']);
     expect(of(events, 'transcript.unreadable').map((e) => e.lines)).toEqual([1]);
+    // Stamped with the transcript's own time, not the time it was read: a re-read (the index's) is the same.
+    expect(events.at(-1)).toMatchObject({ kind: 'transcript.unreadable', time: events.at(-2)?.time });
+  });
+
+  it('1.0.x: shows an inline subagent only under a call that is shown (not after `at`, not on a rewound branch)', async () => {
+    const s = sessionId();
+    const c = line(s);
+    const side = (uuid: string, parentUuid: string | null) => c(uuid, parentUuid, { isSidechain: true, version: '1.0.80' });
+    const task = (id: string, prompt: string) => toolUse(id, 'Task', { description: 'look', prompt });
+    dir.write(`${s}.jsonl`, [
+      userLine(c('u1', null), 'First'),
+      assistantLine(c('a1', 'u1'), 'm1', [text('One')]),
+      // A rewound branch's Task call and its subagent.
+      userLine(c('x1', 'a1'), 'Abandoned'),
+      assistantLine(c('x2', 'x1'), 'mx', [task('tx', 'Old look')]),
+      userLine(side('xs1', null), 'Old look'),
+      assistantLine(side('xs2', 'xs1'), 'mxs', [text('old agent words')]),
+      // The kept branch.
+      userLine(c('u2', 'a1'), 'Second'),
+      assistantLine(c('a2', 'u2'), 'm2', [task('t2', 'New look')]),
+      userLine(side('s1', null), 'New look'),
+      assistantLine(side('s2', 's1'), 'ms', [text('new agent words')]),
+      toolResultLine(c('r2', 'a2'), 't2', [text('done')]),
+      assistantLine(c('a3', 'r2'), 'm3', [text('Three')]),
+    ]);
+    const texts = (events: readonly Event[]) => of(events, 'message.completed').map((e) => e.text);
+    expect(texts(await history(s))).toEqual(['One', 'new agent words', 'Three']);
+    const page = await readHistory({ session: s, cwd: CWD, at: 'a1' }, () => new Date('2026-12-02T00:00:00.000Z'));
+    expect(texts(page.events)).toEqual(['One']);
   });
 
   it('reads a command whose <command-message> comes before <command-name>: a local one is a command row, a prompt one reads as typed', async () => {
