@@ -181,7 +181,9 @@ export class TranscriptReader {
 
   private async *mapMessage(message: Record<string, unknown>, depth: number): AsyncGenerator<Item> {
     this.turn = promptUuid(message) ?? (message['localCommand'] === true ? uuidOf(message) : undefined) ?? this.turn;
-    const uuid = uuidOf(message);
+    // A system line (a boundary, a command's output) is no message to resume or fork at: its items carry no uuid,
+    // so the index's message parent is the user or assistant message before, as readMessageParent's.
+    const uuid = message['type'] === 'system' ? undefined : uuidOf(message);
     const events = this.mapper.map(message, { turn: this.turn });
     const items: Item[] = events.map((event) => (uuid !== undefined ? { uuid, event } : { event }));
     const held = this.held;

@@ -1,9 +1,10 @@
 // History of transcript shapes seen in real public transcripts (CLI 1.0.80 → 2.1.x) that the recorded corpus does
 // not hold. The lines are synthetic, shaped like what those files hold; each goes through readHistory.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readHistory } from '../../src/history/history.js';
+import { readHistory, readMessageParent } from '../../src/history/history.js';
+import { TranscriptReader } from '../../src/history/transcriptReader.js';
 import { type Event, type EventOf, eventSchema } from '../../src/protocol/events.js';
-import { assistantLine, type ConfigDir, configDir, CWD, text, toolResultLine, toolUse, userLine } from '../helpers/transcriptFiles.js';
+import { assistantLine, type ConfigDir, configDir, CWD, systemLine, text, toolResultLine, toolUse, userLine } from '../helpers/transcriptFiles.js';
 
 let dir: ConfigDir;
 let saved: string | undefined;
@@ -142,5 +143,26 @@ describe('history of shapes seen in public transcripts', () => {
     const events = await history(s);
     expect(commandRows(events)).toEqual(['prompt Check the disk', 'ran ! df -h', 'stderr df: permission denied', 'ran ! echo ok', 'stdout ok', 'prompt Done']);
     expect(of(events, 'message.completed').filter((e) => e.role === 'user')).toEqual([]);
+  });
+
+  it("gives a system line's items no uuid: the message before a prompt is the one readMessageParent names", async () => {
+    const s = sessionId();
+    const c = line(s);
+    const file = dir.write(`${s}.jsonl`, [
+      userLine(c('u1', null), 'Hello'),
+      assistantLine(c('a1', 'u1'), 'm1', [text('Hi')]),
+      userLine(c('m1', 'a1', { isMeta: true }), '<local-command-caveat>Run locally.</local-command-caveat>'),
+      userLine(c('c1', 'm1'), '<command-name>/model</command-name>\n<command-message>model</command-message>\n<command-args></command-args>'),
+      systemLine(c('o1', 'c1'), 'local_command', { content: '<local-command-stdout>Kept model</local-command-stdout>', level: 'info' }),
+      userLine(c('u2', 'o1'), 'Go on'),
+      assistantLine(c('a2', 'u2'), 'm2', [text('Going')]),
+    ]);
+    const reader = await TranscriptReader.open({ session: s, file }, () => new Date('2026-12-02T00:00:00.000Z'));
+    const uuids: string[] = [];
+    for await (const item of reader.items()) {
+      if (item.event.kind === 'turn.started' && item.uuid === 'u2') break;
+      if (item.uuid !== undefined) uuids.push(item.uuid);
+    }
+    expect(await readMessageParent({ session: s, cwd: CWD, message: 'u2' })).toEqual({ found: true, parent: uuids.at(-1) });
   });
 });
