@@ -75,6 +75,8 @@ export class Mapper {
   private deniedStop = false;
 
   private readonly transcript: boolean;
+  /** A transcript's last written time. */
+  private lastWritten: Date | undefined;
 
   constructor(
     private readonly session: string,
@@ -174,7 +176,9 @@ export class Mapper {
 
   map(message: unknown, context: MapContext = {}): Event[] {
     // A transcript says when each message was written; history shows that time rather than the time it was read.
-    const written = this.transcript ? writtenAt(message) : undefined;
+    // A line without a valid one (an edited transcript) reads as written with the line before: a re-read is the same.
+    const written = this.transcript ? (writtenAt(message) ?? this.lastWritten) : undefined;
+    if (written !== undefined) this.lastWritten = written;
     const clock = written !== undefined ? () => written : this.now;
     return this.mapBodies(message).map((body) => this.stamp(body, context, clock));
   }

@@ -165,4 +165,13 @@ describe('history of shapes seen in public transcripts', () => {
     }
     expect(await readMessageParent({ session: s, cwd: CWD, message: 'u2' })).toEqual({ found: true, parent: uuids.at(-1) });
   });
+
+  it('stamps a line whose timestamp is not a time (an edited transcript) with the time written before it, not the time read', async () => {
+    const s = sessionId();
+    const c = line(s);
+    dir.write(`${s}.jsonl`, [userLine(c('u1', null), 'Hello'), { ...assistantLine(c('a1', 'u1'), 'm1', [text('Hi')]), timestamp: '[REDACTED]T02:23:00Z' }]);
+    const events = await history(s);
+    expect(events.map((e) => e.time)).toEqual(Array(events.length).fill(events[0]!.time));
+    expect(events[0]!.time).not.toBe('2026-12-02T00:00:00.000Z');
+  });
 });
