@@ -89,11 +89,14 @@ export function wantedLines(scan: TranscriptScan, chain: readonly LineMeta[]): M
   lines.forEach((line, i) => {
     if (line.meta) return;
     // Claude Code files its caveat right before a local command (one it ran without the model, e.g. /context);
-    // a prompt command (/goal …) has none.
-    const localCommand = line.command && lines[i - 1]?.caveat === true;
+    // a prompt command (/goal …) has none. A bash-mode command never reaches the model either.
+    const localCommand = (line.command && lines[i - 1]?.caveat === true) || line.bash;
     wanted.set(line.offset, localCommand ? { localCommand: true } : {});
   });
-  for (const [offset, parentToolUseId] of inlineSidechains(scan)) wanted.set(offset, { parentToolUseId });
+  // A subagent's lines show under a call that is shown: not a rewound branch's, nor one after `at`.
+  const shown = new Set(lines.flatMap((l) => (l.uuid !== undefined ? [l.uuid] : [])));
+  const calls = scan.agentCalls.filter((c) => c.line !== undefined && shown.has(c.line));
+  for (const [offset, parentToolUseId] of inlineSidechains(scan, calls)) wanted.set(offset, { parentToolUseId });
   return wanted;
 }
 
@@ -118,10 +121,11 @@ function withParallelResults(lines: readonly LineMeta[], chain: readonly LineMet
 }
 
 /** 1.0.x: sidechain lines (offset → the Task call they ran under), matched to calls by the prompt given. */
-function inlineSidechains(scan: TranscriptScan): Map<number, string> {
+function inlineSidechains(scan: TranscriptScan, shownCalls: readonly AgentCall[]): Map<number, string> {
   const out = new Map<number, string>();
   if (scan.sidechainRoots.size === 0) return out;
-  const callOfRoot = matchRoots(scan.sidechainRoots, scan.agentCalls);
+  const shown = new Set(shownCalls.map((c) => c.toolUseId));
+  const callOfRoot = new Map([...matchRoots(scan.sidechainRoots, scan.agentCalls)].filter(([, call]) => shown.has(call)));
   const rootOf = new Map<string, string>();
   const parentOf = new Map(scan.lines.flatMap((l) => (l.uuid !== undefined && l.sidechain ? [[l.uuid, l.parent]] : [])));
   const root = (uuid: string): string => {

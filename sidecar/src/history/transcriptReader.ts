@@ -51,6 +51,8 @@ export class TranscriptReader {
   /** The resume point of the last prompt seen, placed when its turn.started comes out of the settling. */
   private pendingResume: { prompt: string; offset: number; state: TranscriptResume['state'] } | undefined;
   private held: { message: Record<string, unknown>; items: Item[] } | undefined;
+  /** The time of the last event out: what history adds at the end is stamped with it, so a re-read is the same. */
+  private lastTime: string | undefined;
 
   private constructor(
     private readonly source: TranscriptSource,
@@ -133,6 +135,7 @@ export class TranscriptReader {
 
   private *count(items: Iterable<Item>): Generator<Item> {
     for (const item of items) {
+      this.lastTime = item.event.time;
       const pending = this.pendingResume;
       if (pending !== undefined && item.event.kind === 'turn.started' && item.event.uuid === pending.prompt) {
         // Everything before the prompt's turn.started stays (the settling it set off belongs to the turn before).
@@ -178,7 +181,9 @@ export class TranscriptReader {
 
   private async *mapMessage(message: Record<string, unknown>, depth: number): AsyncGenerator<Item> {
     this.turn = promptUuid(message) ?? (message['localCommand'] === true ? uuidOf(message) : undefined) ?? this.turn;
-    const uuid = uuidOf(message);
+    // A system line (a boundary, a command's output) is no message to resume or fork at: its items carry no uuid,
+    // so the index's message parent is the user or assistant message before, as readMessageParent's.
+    const uuid = message['type'] === 'system' ? undefined : uuidOf(message);
     const events = this.mapper.map(message, { turn: this.turn });
     const items: Item[] = events.map((event) => (uuid !== undefined ? { uuid, event } : { event }));
     const held = this.held;
@@ -230,7 +235,7 @@ export class TranscriptReader {
   }
 
   private stamp(body: { kind: 'transcript.unreadable'; lines: number }): Event {
-    return { ...body, session: this.source.session, time: this.now().toISOString(), ...(this.turn !== undefined ? { turn: this.turn } : {}) };
+    return { ...body, session: this.source.session, time: this.lastTime ?? this.now().toISOString(), ...(this.turn !== undefined ? { turn: this.turn } : {}) };
   }
 }
 

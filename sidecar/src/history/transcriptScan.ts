@@ -20,8 +20,10 @@ export interface LineMeta {
   sidechain: boolean;
   /** CLI-made context (isMeta): never shown. */
   meta: boolean;
-  /** A `<command-name>` user line. */
+  /** A `<command-name>` user line (Claude Code may put `<command-message>` first). */
   command: boolean;
+  /** A bash-mode line (`! cmd`: `<bash-input>`): a command the person ran without the model, no caveat before it. */
+  bash: boolean;
   /** Claude Code's caveat before a local command's lines (the command ran without the model). */
   caveat: boolean;
   /** A local command's output (`<local-command-stdout|stderr>`, or a system local_command line). */
@@ -34,6 +36,8 @@ export interface LineMeta {
 export interface AgentCall {
   toolUseId: string;
   prompt: string;
+  /** The uuid of the line that made the call (its subagent's lines show only when that line is shown). */
+  line?: string;
 }
 
 export interface TranscriptScan {
@@ -58,6 +62,7 @@ interface RawEntry {
   logicalParentUuid?: unknown;
   isSidechain?: unknown;
   isMeta?: unknown;
+  isCompactSummary?: unknown;
   toolUseResult?: unknown;
   message?: { id?: unknown; content?: unknown };
   content?: unknown;
@@ -82,6 +87,7 @@ export async function scanTranscript(path: string, from = 0): Promise<Transcript
       entry = JSON.parse(text) as RawEntry;
     } catch {
       scan.unreadableAt.push(line.offset);
+      noteUnreadable(scan, text, line.offset);
       continue;
     }
     if (typeof entry !== 'object' || entry === null) {
@@ -94,6 +100,22 @@ export async function scanTranscript(path: string, from = 0): Promise<Transcript
   return scan;
 }
 
+/**
+ * An unreadable line (corrupt mid-line, e.g. a redaction that broke its escapes) still links the conversation: its
+ * ids, read from the text, keep the chain through it, so the lines before it are not lost. It is never mapped.
+ */
+function noteUnreadable(scan: TranscriptScan, text: string, offset: number): void {
+  const parent = PARENT_ID.exec(text)?.[1];
+  const uuid = OWN_ID.exec(text)?.[1];
+  if (uuid === undefined) return;
+  scan.lines.push({ offset, uuid, ...(parent !== undefined ? { parent } : {}), ...NO_FLAGS, kind: 'other', sidechain: /"isSidechain":true/.test(text) });
+}
+
+// Unescaped keys only (a key inside a string value reads \"uuid\"); the line's own uuid is its first "uuid" key.
+const PARENT_ID = /(?<!\\)"parentUuid":"([^"\\]+)"/;
+const OWN_ID = /(?<!\\)"uuid":"([^"\\]+)"/;
+const NO_FLAGS = { meta: false, command: false, bash: false, caveat: false, localOutput: false, toolResult: false } as const;
+
 function noteLine(scan: TranscriptScan, entry: RawEntry, offset: number): void {
   const kind: LineKind = entry.type === 'user' || entry.type === 'assistant' || entry.type === 'system' ? entry.type : isQueuedPrompt(entry) ? 'user' : 'other';
   const text = firstText(entry);
@@ -101,12 +123,13 @@ function noteLine(scan: TranscriptScan, entry: RawEntry, offset: number): void {
     offset,
     ...(typeof entry.uuid === 'string' && entry.uuid !== '' ? { uuid: entry.uuid } : {}),
     ...(typeof entry.parentUuid === 'string' ? { parent: entry.parentUuid } : {}),
-    ...(typeof entry.logicalParentUuid === 'string' ? { logicalParent: entry.logicalParentUuid } : {}),
+    ...(typeof entry.logicalParentUuid === 'string' ? { logicalParent: entry.logicalParentUuid } : (compactedFrom(scan, entry) ?? {})),
     ...(kind === 'assistant' && typeof entry.message?.id === 'string' ? { messageId: entry.message.id } : {}),
     kind,
     sidechain: entry.isSidechain === true,
     meta: entry.isMeta === true,
-    command: kind === 'user' && /^\s*<command-name>/.test(text),
+    command: kind === 'user' && /^\s*(<command-message>[\s\S]*?<\/command-message>\s*)?<command-name>/.test(text),
+    bash: kind === 'user' && /^\s*<bash-input>/.test(text),
     caveat: kind === 'user' && entry.isMeta === true && CAVEAT.test(text),
     localOutput: (kind === 'user' && /^\s*<local-command-(stdout|stderr)>/.test(text)) || (kind === 'system' && entry.subtype === 'local_command'),
     toolResult:
@@ -114,8 +137,21 @@ function noteLine(scan: TranscriptScan, entry: RawEntry, offset: number): void {
   };
   scan.lines.push(meta);
   if (kind === 'user') noteAgentResult(scan, entry);
-  if (kind === 'assistant' && !meta.sidechain) noteAgentCalls(scan, entry);
+  if (kind === 'assistant' && !meta.sidechain) noteAgentCalls(scan, entry, meta.uuid);
   if (meta.sidechain && kind === 'user' && meta.parent === undefined && meta.uuid !== undefined) scan.sidechainRoots.set(meta.uuid, text);
+}
+
+/**
+ * 1.0.x files a compaction as its summary alone (no compact_boundary), with no parent: the conversation before it
+ * is the main-conversation line before it in the file.
+ */
+function compactedFrom(scan: TranscriptScan, entry: RawEntry): { logicalParent: string } | undefined {
+  if (entry.type !== 'user' || entry.isCompactSummary !== true || typeof entry.parentUuid === 'string' || entry.isSidechain === true) return undefined;
+  for (let i = scan.lines.length - 1; i >= 0; i--) {
+    const line = scan.lines[i]!;
+    if (line.uuid !== undefined && !line.sidechain && line.kind !== 'other') return { logicalParent: line.uuid };
+  }
+  return undefined;
 }
 
 const CAVEAT = /^\s*(<local-command-caveat>|Caveat: The messages below were generated by the user while running local commands)/;
@@ -138,11 +174,12 @@ function noteAgentResult(scan: TranscriptScan, entry: RawEntry): void {
   }
 }
 
-function noteAgentCalls(scan: TranscriptScan, entry: RawEntry): void {
+function noteAgentCalls(scan: TranscriptScan, entry: RawEntry, line: string | undefined): void {
   if (!Array.isArray(entry.message?.content)) return;
   for (const block of entry.message.content as Array<{ type?: unknown; id?: unknown; name?: unknown; input?: { prompt?: unknown } }>) {
     if (block?.type !== 'tool_use' || typeof block.id !== 'string' || !isAgentTool(block.name)) continue;
-    if (typeof block.input?.prompt === 'string') scan.agentCalls.push({ toolUseId: block.id, prompt: block.input.prompt });
+    if (typeof block.input?.prompt === 'string')
+      scan.agentCalls.push({ toolUseId: block.id, prompt: block.input.prompt, ...(line !== undefined ? { line } : {}) });
   }
 }
 

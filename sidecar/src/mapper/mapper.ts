@@ -32,7 +32,7 @@ import { StreamTracker } from './stream.js';
 import { ToolTracker } from './tools.js';
 import { UsageMeter } from './usage.js';
 import { toJsonValue } from '../util/json.js';
-import { blockPrompt, compactSummary, contentText, localCommand, localOutput } from './userEntries.js';
+import { bashOutput, blockPrompt, compactSummary, contentText, localCommand, localOutput } from './userEntries.js';
 
 /** The model the SDK names on the stub assistant message it makes up for API errors. */
 const SYNTHETIC_MODEL = '<synthetic>';
@@ -75,6 +75,8 @@ export class Mapper {
   private deniedStop = false;
 
   private readonly transcript: boolean;
+  /** A transcript's last written time. */
+  private lastWritten: Date | undefined;
 
   constructor(
     private readonly session: string,
@@ -174,7 +176,9 @@ export class Mapper {
 
   map(message: unknown, context: MapContext = {}): Event[] {
     // A transcript says when each message was written; history shows that time rather than the time it was read.
-    const written = this.transcript ? writtenAt(message) : undefined;
+    // A line without a valid one (an edited transcript) reads as written with the line before: a re-read is the same.
+    const written = this.transcript ? (writtenAt(message) ?? this.lastWritten) : undefined;
+    if (written !== undefined) this.lastWritten = written;
     const clock = written !== undefined ? () => written : this.now;
     return this.mapBodies(message).map((body) => this.stamp(body, context, clock));
   }
@@ -379,8 +383,10 @@ export class Mapper {
       return [command];
     }
     const content = message.message.content;
-    const output = typeof content === 'string' || content.length === 1 ? localOutput(contentText(content)) : undefined;
-    return output !== undefined ? [output] : undefined;
+    if (typeof content !== 'string' && content.length !== 1) return undefined;
+    const text = contentText(content);
+    const output = localOutput(text);
+    return output !== undefined ? [output] : bashOutput(text);
   }
 
   private status(message: unknown): EventBody[] {

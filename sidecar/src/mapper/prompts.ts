@@ -2,7 +2,7 @@
 // ("[Request interrupted by user]", local command output, compaction summaries) and subagent input.
 // Prompts travel as plain-string content (Baton sends them so; the CLI's notices are block arrays).
 import { type UserMessage, userMessageSchema } from './sdkSchemas.js';
-import { blockPrompt, isLocalOutput, withoutReminders } from './userEntries.js';
+import { blockPrompt, isLocalOutput, slashCommandOf, withoutReminders } from './userEntries.js';
 
 /** The prompt text of a main-loop prompt message, or undefined when the message is not a prompt. */
 export function promptText(message: UserMessage): string | undefined {
@@ -27,10 +27,9 @@ function isPromptShaped(message: UserMessage): boolean {
  * <command-message>goal</command-message> <command-args>clear</command-args>`; history shows what was typed, as live.
  */
 function slashCommand(content: string): string | undefined {
-  const name = /^\s*<command-name>(\/[^<]+)<\/command-name>/.exec(content);
-  if (name === null) return undefined;
-  const args = /<command-args>([\s\S]*?)<\/command-args>/.exec(content)?.[1]?.trim() ?? '';
-  return args === '' ? name[1]! : `${name[1]!} ${args}`;
+  const command = slashCommandOf(content);
+  if (command === undefined || !/^\s*(<command-message>[\s\S]*?<\/command-message>\s*)?<command-name>\//.test(content)) return undefined;
+  return command.args === '' ? command.name : `${command.name} ${command.args}`;
 }
 
 /**

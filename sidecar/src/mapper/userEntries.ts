@@ -5,7 +5,10 @@ import type { EventBody, Image } from '../protocol/events.js';
 import type { UserMessage } from './sdkSchemas.js';
 
 const REMINDER = /<system-reminder>[\s\S]*?<\/system-reminder>\s*/g;
-const COMMAND_NAME = /^\s*<command-name>(\/?[^<]+)<\/command-name>/;
+// Claude Code writes `<command-name>` first, or (some 2.x builds) after `<command-message>`.
+const COMMAND_NAME = /^\s*(?:<command-message>[\s\S]*?<\/command-message>\s*)?<command-name>(\/?[^<]+)<\/command-name>/;
+const BASH_INPUT = /^\s*<bash-input>([\s\S]*?)<\/bash-input>\s*$/;
+const BASH_OUTPUT = /^\s*(?:<bash-stdout>([\s\S]*?)<\/bash-stdout>)?\s*(?:<bash-stderr>([\s\S]*?)<\/bash-stderr>)?\s*$/;
 const COMMAND_ARGS = /<command-args>([\s\S]*?)<\/command-args>/;
 const LOCAL_OUTPUT = /^\s*<local-command-(stdout|stderr)>([\s\S]*?)<\/local-command-\1>\s*$/;
 const INTERRUPT_MARK = /^\s*\[Request interrupted by user/;
@@ -37,13 +40,27 @@ export function slashCommandOf(text: string): { name: string; args: string } | u
 
 /**
  * command.ran for a local command (one Claude Code ran without the model: its output follows), else undefined.
- * A prompt command (`/goal …`, which the model answers) stays a prompt.
+ * A prompt command (`/goal …`, which the model answers) stays a prompt. A bash-mode command (`! cmd`) is `!`.
  */
 export function localCommand(message: UserMessage): EventBody<'command.ran'> | undefined {
   if (message.isCompletedLocalCommand !== true && message.localCommand !== true) return undefined;
-  const command = slashCommandOf(contentText(message.message.content));
+  const text = contentText(message.message.content);
+  const bash = BASH_INPUT.exec(text)?.[1]?.trim();
+  const command = bash !== undefined ? { name: '!', args: bash } : slashCommandOf(text);
   if (command === undefined) return undefined;
   return { kind: 'command.ran', name: command.name, ...(command.args !== '' ? { args: command.args } : {}) };
+}
+
+/** A bash-mode command's output (`<bash-stdout>…</bash-stdout><bash-stderr>…</bash-stderr>`), else undefined. */
+export function bashOutput(text: string): Array<EventBody<'command.output'>> | undefined {
+  if (!/^\s*<bash-std(out|err)>/.test(text)) return undefined;
+  const match = BASH_OUTPUT.exec(text);
+  if (match === null) return undefined;
+  const [stdout, stderr] = [match[1]?.trim() ?? '', match[2]?.trim() ?? ''];
+  const out: Array<EventBody<'command.output'>> = [];
+  if (stdout !== '' || stderr === '') out.push({ kind: 'command.output', stream: 'stdout', text: stdout });
+  if (stderr !== '') out.push({ kind: 'command.output', stream: 'stderr', text: stderr });
+  return out;
 }
 
 /** command.output for a `<local-command-stdout|stderr>` text, else undefined. */
@@ -53,9 +70,9 @@ export function localOutput(text: string): EventBody<'command.output'> | undefin
   return { kind: 'command.output', stream: match[1] === 'stderr' ? 'stderr' : 'stdout', text: match[2]!.trim() };
 }
 
-/** Whether a text is a local command's output line (no person typed it). */
+/** Whether a text is a local or bash-mode command's line (no person typed it as a prompt). */
 export function isLocalOutput(text: string): boolean {
-  return LOCAL_OUTPUT.test(text);
+  return LOCAL_OUTPUT.test(text) || BASH_INPUT.test(text) || bashOutput(text) !== undefined;
 }
 
 /**
