@@ -8,8 +8,9 @@ import (
 	"github.com/baton-console/baton/app/index"
 )
 
-// indexState is the index's progress as the console shows it (console.IndexState). dbPath names the file a
-// person may delete when the index keeps failing.
+// indexState is the index's progress as the console shows it (console.IndexState). Work under way shows as
+// building even after a failed scan, whose message shows again once it is done. dbPath names the file a person
+// may delete when the index keeps failing.
 func indexState(p index.Progress, dbPath string) console.IndexState {
 	s := console.IndexState{FilesDone: p.FilesDone, FilesTotal: p.FilesTotal, BytesDone: p.BytesDone,
 		BytesTotal: p.BytesTotal, First: p.First}

@@ -49,7 +49,7 @@ type Progress struct {
 	First string `json:"first,omitempty"`
 	// Rebuild says why every session is mapped again ("" for an ordinary build).
 	Rebuild Rebuild `json:"rebuild,omitempty"`
-	// Failed is why the last build's scan failed ("" when it did not); work begun again clears it.
+	// Failed is why the last build's scan failed ("" when it did not, or a later one succeeded).
 	Failed string `json:"failed,omitempty"`
 }
 
@@ -265,12 +265,14 @@ func (ix *Index) loop() {
 	}
 }
 
-// scanned records how a build's scan ended: the index is built once the work it queued is done, or failed.
+// scanned records how a build's scan ended: built (once the work it queued is done), or failed.
 func (ix *Index) scanned(err error) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
-	ix.progress.Built = true
-	if err != nil && ix.ctx.Err() == nil {
+	switch {
+	case err == nil:
+		ix.progress.Built, ix.progress.Failed = true, ""
+	case ix.ctx.Err() == nil:
 		ix.progress.Failed = err.Error()
 		ix.report()
 	}
@@ -297,7 +299,8 @@ func (ix *Index) queuedWork(f *sessionFiles) {
 		return
 	}
 	if !ix.progress.Indexing {
-		ix.progress = Progress{Indexing: true, Built: ix.progress.Built, First: ix.progress.First, Rebuild: ix.rebuild}
+		old := ix.progress
+		ix.progress = Progress{Indexing: true, Built: old.Built, First: old.First, Rebuild: ix.rebuild, Failed: old.Failed}
 		ix.idleTold = false
 	}
 	ix.counted[f.session] = int64(len(f.all()))

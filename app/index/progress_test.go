@@ -114,4 +114,5 @@ func TestProgressSaysWhyTheBuildFailed(t *testing.T) {
 	done := f.progress.waitIdle(t)
 	require.Contains(t, done.Failed, "exec format error")
 	require.False(t, done.Indexing)
+	require.False(t, done.Built, "a failed scan built nothing")
 }
