@@ -88,7 +88,8 @@ func (h *Host) Close() {
 // Sessions is the session manager every front end drives.
 func (h *Host) Sessions() *session.Manager { return h.sessions }
 
-// State is provisioning and sign-in as the console shows them (nil for a headless command).
+// State is provisioning, sign-in and the index as the console shows them (a headless command's has only the
+// index's progress).
 func (h *Host) State() *console.HostState { return h.state }
 
 // ConsoleOptions are the console API's options over this Host; the front end adds its transport and what only

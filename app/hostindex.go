@@ -23,9 +23,15 @@ import (
 func indexStep(build bool) hostStep {
 	return hostStep{name: "the session index",
 		open: func(ctx context.Context, h *Host) error {
+			if h.state == nil { // a headless command: the index's progress only (its stderr line)
+				h.state = console.NewHostState()
+			}
 			ix, err := openIndex(ctx, h)
 			if err != nil {
 				h.log.Warn().Err(err).Msg("the session index is not kept; history is read from the transcripts")
+				if dir, dirErr := platform.DataDir(); dirErr == nil {
+					h.state.SetIndex(indexOpenFailed(err, dir))
+				}
 				return nil
 			}
 			h.index = ix
@@ -63,7 +69,7 @@ func openIndex(ctx context.Context, h *Host) (*index.Index, error) {
 		Mapper: h.indexMapper, Receipts: h.sessions.ReceiptEnds, Version: Version, Logger: h.log,
 		OnProgress: func(p index.Progress) {
 			if state != nil {
-				state.SetIndex(console.IndexProgress(p))
+				state.SetIndex(indexState(p, filepath.Join(dir, index.FileName)))
 			}
 			if !p.Indexing && p.FilesTotal > 0 {
 				log.Info().Int("files", p.FilesDone).Int64("bytes", p.BytesDone).Msg("session index up to date")

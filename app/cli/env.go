@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/baton-console/baton/app/auth"
+	"github.com/baton-console/baton/app/console"
 	"github.com/baton-console/baton/app/session"
 	"golang.org/x/term"
 )
@@ -28,13 +29,17 @@ type Env struct {
 	Sessions *session.Manager
 	// StdinIsTTY says whether a person can answer questions on stdin.
 	StdinIsTTY bool
+	// StderrIsTTY says whether a person watches stderr (progress lines are drawn there).
+	StderrIsTTY bool
+	// Index carries the session index's progress while a command waits for it (nil: none shown).
+	Index *console.HostState
 	// SignInState reports the sign-in state when a turn fails for authentication (nil: ask the claude that
 	// sessions run).
 	SignInState func(ctx context.Context) *auth.State
 }
 
-// StdEnv is the process's own standard streams.
-func StdEnv(m *session.Manager) Env {
-	return Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Sessions: m,
-		StdinIsTTY: term.IsTerminal(int(os.Stdin.Fd()))}
+// StdEnv is the process's own standard streams; index (nil: none) is the host's state, for the index's progress.
+func StdEnv(m *session.Manager, index *console.HostState) Env {
+	return Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Sessions: m, Index: index,
+		StdinIsTTY: term.IsTerminal(int(os.Stdin.Fd())), StderrIsTTY: term.IsTerminal(int(os.Stderr.Fd()))}
 }

@@ -33,6 +33,8 @@ func RunHistory(ctx context.Context, args []string, env Env) int {
 	if !protocol.ValidSessionID(words[0]) {
 		return usageError(env.Stderr, historyUsage, "%q is not a session id (a UUID; see baton sessions)", words[0])
 	}
+	stopIndexLine := watchIndex(env, env.Stderr)
+	defer stopIndexLine()
 	env = env.forTerminal(*asJSON)
 	dir := *cwd
 	if dir != "" {
@@ -59,6 +61,7 @@ func RunHistory(ctx context.Context, args []string, env Env) int {
 		start := page.Start
 		before = &start
 	}
+	stopIndexLine()
 	turns, err := env.Sessions.Receipts(words[0])
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "baton: %v\n", err)

@@ -30,6 +30,7 @@ func RunSessions(ctx context.Context, args []string, env Env) int {
 	if *limit < 0 {
 		return usageError(env.Stderr, sessionsUsage, "--limit must be 0 or more")
 	}
+	stderr := env.Stderr // raw: the index's progress line draws itself in place
 	env = env.forTerminal(*asJSON)
 	dir := *cwd
 	if dir != "" {
@@ -39,7 +40,9 @@ func RunSessions(ctx context.Context, args []string, env Env) int {
 		}
 		dir = abs
 	}
+	stopIndexLine := watchIndex(env, stderr)
 	list, err := env.Sessions.ListSessions(ctx, dir, *limit)
+	stopIndexLine()
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "baton: %v\n", err)
 		return ExitFailure

@@ -75,7 +75,7 @@ func (a *API) Snapshot(Empty) (Snapshot, error) {
 		host = NewHostState()
 	}
 	snap := Snapshot{Sessions: []LiveSession{}, Provisioning: host.Provision(), Auth: host.Auth(),
-		SessionIdleSeconds: int(a.opts.Sessions.Idle() / time.Second)}
+		Index: host.Index(), SessionIdleSeconds: int(a.opts.Sessions.Idle() / time.Second)}
 	for _, s := range a.opts.Sessions.Open() {
 		st := s.State()
 		state := activity.SessionStateAwake

@@ -12,6 +12,7 @@ type Pusher interface {
 	Event(activity.Event) error
 	Auth(AuthState) error
 	Provision(ProvisionState) error
+	Index(IndexState) error
 	Sessions(SessionsChange) error
 }
 
@@ -89,6 +90,9 @@ func pushHost(p Pusher, u HostUpdate) error {
 	}
 	if u.Provision != nil {
 		return p.Provision(*u.Provision)
+	}
+	if u.Index != nil {
+		return p.Index(*u.Index)
 	}
 	if u.Sessions != nil {
 		return p.Sessions(*u.Sessions)

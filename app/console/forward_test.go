@@ -27,6 +27,10 @@ func (c chanPusher) Provision(p ProvisionState) error {
 	c.got <- "provision:" + p.State.String()
 	return c.fail
 }
+func (c chanPusher) Index(s IndexState) error {
+	c.got <- "index:" + s.State.String()
+	return c.fail
+}
 func (c chanPusher) Sessions(SessionsChange) error {
 	c.got <- "sessions"
 	return c.fail
@@ -46,6 +50,8 @@ func TestForwardDeliversEventsAndHostState(t *testing.T) {
 	require.Equal(t, "provision:ready", <-p.got)
 	host.SessionsChanged()
 	require.Equal(t, "sessions", <-p.got)
+	host.SetIndex(IndexState{State: IndexStatusBuilding, FilesTotal: 3})
+	require.Equal(t, "index:building", <-p.got)
 	events <- activity.Event{Kind: activity.TurnCompleted}
 	require.Equal(t, "event:turn.completed", <-p.got)
 	close(events)

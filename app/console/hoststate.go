@@ -14,6 +14,7 @@ type AuthState = auth.State
 type HostUpdate struct {
 	Auth      *AuthState
 	Provision *ProvisionState
+	Index     *IndexState
 	Sessions  *SessionsChange
 }
 
@@ -23,41 +24,17 @@ type HostState struct {
 	mu        sync.Mutex
 	auth      AuthState
 	provision ProvisionState
-	index     IndexProgress
 	subs      map[chan HostUpdate]struct{}
+	index     indexPush
 }
 
-// IndexProgress is how far Baton's index of the stored sessions is (app/index): files and bytes mapped of those
-// queued since it was last idle. The console contract has no field for it yet (the snapshot's `index` and a push
-// are for the contract to add); the host keeps it here meanwhile.
-type IndexProgress struct {
-	Indexing   bool  `json:"indexing"`
-	FilesDone  int   `json:"filesDone"`
-	FilesTotal int   `json:"filesTotal"`
-	BytesDone  int64 `json:"bytesDone"`
-	BytesTotal int64 `json:"bytesTotal"`
-}
-
-// SetIndex records the index's progress.
-func (h *HostState) SetIndex(p IndexProgress) {
-	h.mu.Lock()
-	h.index = p
-	h.mu.Unlock()
-}
-
-// Index returns the index's progress.
-func (h *HostState) Index() IndexProgress {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.index
-}
-
-// NewHostState starts with both states unknown.
+// NewHostState starts with every state unknown.
 func NewHostState() *HostState {
 	return &HostState{
 		auth:      AuthState{Status: auth.StatusUnknown, Summary: "Checking the sign-in…"},
 		provision: ProvisionState{State: "unknown"},
 		subs:      map[chan HostUpdate]struct{}{},
+		index:     newIndexPush(),
 	}
 }
 

@@ -118,6 +118,67 @@ type IdleParams struct {
 	Seconds int `json:"seconds"`
 }
 
+// IndexRebuildReason is a closed set of wire values (console.json $defs/IndexRebuildReason).
+type IndexRebuildReason string
+
+const (
+	IndexRebuildReasonMapper    IndexRebuildReason = "mapper"
+	IndexRebuildReasonRecovered IndexRebuildReason = "recovered"
+)
+
+// IndexRebuildReasonValues lists every IndexRebuildReason, in the schema's order.
+var IndexRebuildReasonValues = []IndexRebuildReason{IndexRebuildReasonMapper, IndexRebuildReasonRecovered}
+
+// String returns the wire value.
+func (v IndexRebuildReason) String() string { return string(v) }
+
+// Valid reports whether v is one of the values the wire names.
+func (v IndexRebuildReason) Valid() bool {
+	switch v {
+	case IndexRebuildReasonMapper, IndexRebuildReasonRecovered:
+		return true
+	}
+	return false
+}
+
+// IndexState is how far Baton’s index of the stored sessions is (app/index).
+type IndexState struct {
+	State      IndexStatus        `json:"state"`
+	FilesDone  int                `json:"filesDone"`
+	FilesTotal int                `json:"filesTotal"`
+	BytesDone  int64              `json:"bytesDone"`
+	BytesTotal int64              `json:"bytesTotal"`
+	First      string             `json:"first,omitempty"`
+	Reason     IndexRebuildReason `json:"reason,omitempty"`
+	Message    string             `json:"message,omitempty"`
+}
+
+// IndexStatus is a closed set of wire values (console.json $defs/IndexStatus).
+type IndexStatus string
+
+const (
+	IndexStatusUnknown    IndexStatus = "unknown"
+	IndexStatusBuilding   IndexStatus = "building"
+	IndexStatusRebuilding IndexStatus = "rebuilding"
+	IndexStatusReady      IndexStatus = "ready"
+	IndexStatusFailed     IndexStatus = "failed"
+)
+
+// IndexStatusValues lists every IndexStatus, in the schema's order.
+var IndexStatusValues = []IndexStatus{IndexStatusUnknown, IndexStatusBuilding, IndexStatusRebuilding, IndexStatusReady, IndexStatusFailed}
+
+// String returns the wire value.
+func (v IndexStatus) String() string { return string(v) }
+
+// Valid reports whether v is one of the values the wire names.
+func (v IndexStatus) Valid() bool {
+	switch v {
+	case IndexStatusUnknown, IndexStatusBuilding, IndexStatusRebuilding, IndexStatusReady, IndexStatusFailed:
+		return true
+	}
+	return false
+}
+
 // ListParams is listSessions's params.
 type ListParams struct {
 	Cwd   string `json:"cwd,omitempty"`
@@ -268,6 +329,7 @@ type Snapshot struct {
 	Sessions           []LiveSession  `json:"sessions"`
 	Provisioning       ProvisionState `json:"provisioning"`
 	Auth               AuthState      `json:"auth"`
+	Index              IndexState     `json:"index"`
 	SessionIdleSeconds int            `json:"sessionIdleSeconds"`
 }
 

@@ -22,6 +22,8 @@ const (
 	EventName          = "baton:event"
 	AuthEventName      = "baton:auth"
 	ProvisionEventName = "baton:provision"
+	// IndexEventName carries the session index's state (console.IndexState).
+	IndexEventName = "baton:index"
 	// SessionsEventName announces that stored sessions changed outside this Baton (console.SessionsChange).
 	SessionsEventName = "baton:sessions"
 )
@@ -101,6 +103,11 @@ func (w wailsPusher) Auth(a console.AuthState) error {
 
 func (w wailsPusher) Provision(p console.ProvisionState) error {
 	runtime.EventsEmit(w.ctx, ProvisionEventName, p)
+	return nil
+}
+
+func (w wailsPusher) Index(s console.IndexState) error {
+	runtime.EventsEmit(w.ctx, IndexEventName, s)
 	return nil
 }
 

@@ -43,7 +43,25 @@ type Progress struct {
 	FilesTotal int   `json:"filesTotal"`
 	BytesDone  int64 `json:"bytesDone"`
 	BytesTotal int64 `json:"bytesTotal"`
+	// Built: a build's scan finished since Open, so idle means every transcript is indexed.
+	Built bool `json:"built"`
+	// First is the session a reader waits for, mapped ahead of the rest ("" for none).
+	First string `json:"first,omitempty"`
+	// Rebuild says why every session is mapped again ("" for an ordinary build).
+	Rebuild Rebuild `json:"rebuild,omitempty"`
+	// Failed is why the last build's scan failed ("" when it did not, or a later one succeeded).
+	Failed string `json:"failed,omitempty"`
 }
+
+// Rebuild is why the index maps every session again.
+type Rebuild string
+
+const (
+	// RebuildMapper: the mapper's version changed, so every session is mapped again with the new one.
+	RebuildMapper Rebuild = "mapper"
+	// RebuildRecovered: the index was unusable and was set aside; a new one is built.
+	RebuildRecovered Rebuild = "recovered"
+)
 
 // Index is one open index.
 type Index struct {
@@ -64,10 +82,12 @@ type Index struct {
 	waiters  map[string][]chan error
 	counted  map[string]int64 // sessions whose files the progress counts already, and their bytes
 	progress Progress
-	mapper   string // the mapper version the index is built with ("" until one is known)
-	probed   bool   // the mapper's version was asked since Open (or need not be)
-	building bool   // Build was called: changes seen are indexed in the background
-	unmapped error  // the mapper has no transcript jobs (an older sidecar): reads fail at once
+	mapper   string  // the mapper version the index is built with ("" until one is known)
+	probed   bool    // the mapper's version was asked since Open (or need not be)
+	building bool    // Build was called: changes seen are indexed in the background
+	unmapped error   // the mapper has no transcript jobs (an older sidecar): reads fail at once
+	rebuild  Rebuild // why the next (or current) run of work maps everything again
+	idleTold bool    // the last report said idle
 }
 
 // Open opens (or creates, or recovers) the index and starts its writer. Nothing is indexed until Build, Touch or
@@ -82,7 +102,7 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 	if opts.ChunkItems <= 0 {
 		opts.ChunkItems = 5000
 	}
-	st, err := openRecovering(ctx, opts.Dir, opts.Logger)
+	st, recovered, err := openRecovering(ctx, opts.Dir, opts.Logger)
 	if err != nil {
 		return nil, err
 	}
@@ -99,6 +119,9 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 	ix := &Index{opts: opts, st: st, log: opts.Logger, done: make(chan struct{}), wake: make(chan struct{}, 1),
 		queued: map[string]bool{}, waiters: map[string][]chan error{}, counted: map[string]int64{}, mapper: version,
 		probed: openedBy == opts.Version}
+	if recovered {
+		ix.rebuild = RebuildRecovered
+	}
 	ix.ctx, ix.cancel = context.WithCancel(context.Background())
 	go ix.loop()
 	return ix, nil
@@ -122,6 +145,10 @@ func (ix *Index) Close() error {
 // Build indexes every transcript in the background: what changed since the index last saw it.
 func (ix *Index) Build() {
 	ix.mu.Lock()
+	if ix.building { // only a change of the mapper builds again (noteMapper)
+		ix.rebuild = RebuildMapper
+		ix.progress.Rebuild = RebuildMapper
+	}
 	ix.scan, ix.building = true, true
 	ix.mu.Unlock()
 	ix.poke()
@@ -188,6 +215,7 @@ func (ix *Index) next() (session string, scan, ok bool) {
 	switch {
 	case len(ix.urgent) > 0:
 		session, ix.urgent = ix.urgent[0], ix.urgent[1:]
+		ix.progress.First = session
 		return session, false, true
 	case ix.scan:
 		ix.scan = false
@@ -197,8 +225,10 @@ func (ix *Index) next() (session string, scan, ok bool) {
 		delete(ix.queued, session)
 		return session, false, true
 	}
-	if ix.progress.Indexing {
+	if !ix.idleTold && (ix.progress.Indexing || ix.progress.Built) {
 		ix.progress.Indexing = false // the counts stay until the next work begins
+		ix.progress.First, ix.progress.Rebuild, ix.rebuild = "", "", ""
+		ix.idleTold = true
 		ix.report()
 	}
 	return "", false, false
@@ -217,9 +247,11 @@ func (ix *Index) loop() {
 				return
 			}
 		case scan:
-			if err := ix.scanAll(ix.ctx); err != nil && ix.ctx.Err() == nil {
+			err := ix.scanAll(ix.ctx)
+			if err != nil && ix.ctx.Err() == nil {
 				ix.log.Warn().Err(err).Msg("index: scan the transcripts")
 			}
+			ix.scanned(err)
 		default:
 			err := ix.indexSession(ix.ctx, session)
 			if err != nil && ix.ctx.Err() == nil {
@@ -233,8 +265,24 @@ func (ix *Index) loop() {
 	}
 }
 
+// scanned records how a build's scan ended: built (once the work it queued is done), or failed.
+func (ix *Index) scanned(err error) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	switch {
+	case err == nil:
+		ix.progress.Built, ix.progress.Failed = true, ""
+	case ix.ctx.Err() == nil:
+		ix.progress.Failed = err.Error()
+		ix.report()
+	}
+}
+
 func (ix *Index) finished(session string, err error) {
 	ix.mu.Lock()
+	if ix.progress.First == session {
+		ix.progress.First = ""
+	}
 	ws := ix.waiters[session]
 	delete(ix.waiters, session)
 	ix.mu.Unlock()
@@ -251,7 +299,9 @@ func (ix *Index) queuedWork(f *sessionFiles) {
 		return
 	}
 	if !ix.progress.Indexing {
-		ix.progress = Progress{Indexing: true}
+		old := ix.progress
+		ix.progress = Progress{Indexing: true, Built: old.Built, First: old.First, Rebuild: ix.rebuild, Failed: old.Failed}
+		ix.idleTold = false
 	}
 	ix.counted[f.session] = int64(len(f.all()))
 	ix.progress.FilesTotal += len(f.all())

@@ -16,25 +16,26 @@ import (
 const FileName = "index.db"
 
 // openRecovering opens the index in dir. One that is damaged, not SQLite or of another schema is moved aside as
-// index.db.corrupt-<time> (with its WAL), logged, and a new one is built in its place.
-func openRecovering(ctx context.Context, dir string, log zerolog.Logger) (*store, error) {
+// index.db.corrupt-<time> (with its WAL), logged, and a new one is built in its place (recovered: true).
+func openRecovering(ctx context.Context, dir string, log zerolog.Logger) (s *store, recovered bool, err error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, fmt.Errorf("create Baton's data folder %s: %w", dir, err)
+		return nil, false, fmt.Errorf("create Baton's data folder %s: %w", dir, err)
 	}
 	path := filepath.Join(dir, FileName)
-	s, err := openStore(ctx, path)
+	s, err = openStore(ctx, path)
 	if err == nil {
-		return s, nil
+		return s, false, nil
 	}
 	if !errors.Is(err, errCorrupt) {
-		return nil, err
+		return nil, false, err
 	}
 	aside := fmt.Sprintf("%s.corrupt-%s", path, time.Now().UTC().Format("20060102T150405.000000000Z"))
 	if mvErr := moveAside(path, aside); mvErr != nil {
-		return nil, fmt.Errorf("%w; moving it aside failed too: %w", err, mvErr)
+		return nil, false, fmt.Errorf("%w; moving it aside failed too: %w", err, mvErr)
 	}
 	log.Warn().Err(err).Str("movedTo", aside).Msg("the session index was unusable; it is rebuilt from the transcripts")
-	return openStore(ctx, path)
+	s, err = openStore(ctx, path)
+	return s, err == nil, err
 }
 
 // moveAside renames the database and its WAL and shared-memory files (those that exist).

@@ -17,7 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Sign-in and provisioning changes, and sessions changed outside Baton, reach a connected browser as they happen.
+// Sign-in, provisioning and index changes, and sessions changed outside Baton, reach a connected browser as they happen.
 func TestHostStateIsPushedToTheBrowser(t *testing.T) {
 	m := session.NewManager(session.Config{SidecarPath: "/nonexistent", Logger: zerolog.Nop()})
 	host := console.NewHostState()
@@ -42,20 +42,23 @@ func TestHostStateIsPushedToTheBrowser(t *testing.T) {
 
 	// The subscription starts when the connection is served; a snapshot call proves it is in place.
 	require.NoError(t, conn.Write(dctx, websocket.MessageText, []byte(`{"id":1,"method":"snapshot","params":{}}`)))
-	_, _, err = conn.Read(dctx)
+	_, snap, err := conn.Read(dctx)
 	require.NoError(t, err)
+	require.Contains(t, string(snap), `"index":{"state":"unknown"`, "the snapshot carries the index's state")
 
 	host.SetProvision(console.ProvisionState{State: "downloading", Bytes: 10, Total: 100, Source: "cdn"})
 	host.SetAuth(console.AuthState{Status: auth.StatusSignedIn, Method: auth.MethodAPIKey, Summary: "Using an API key"})
 	host.SessionsChanged()
+	host.SetIndex(console.IndexState{State: console.IndexStatusBuilding, FilesDone: 2, FilesTotal: 9, BytesDone: 20, BytesTotal: 90})
 	var got []string
-	for len(got) < 3 {
+	for len(got) < 4 {
 		_, data, err := conn.Read(dctx)
 		require.NoError(t, err)
 		var msg struct {
 			Type      string                  `json:"type"`
 			Auth      *console.AuthState      `json:"auth"`
 			Provision *console.ProvisionState `json:"provision"`
+			Index     *console.IndexState     `json:"index"`
 		}
 		require.NoError(t, json.Unmarshal(data, &msg))
 		switch msg.Type {
@@ -67,7 +70,10 @@ func TestHostStateIsPushedToTheBrowser(t *testing.T) {
 			got = append(got, "auth")
 		case "sessions":
 			got = append(got, "sessions")
+		case "index":
+			require.Equal(t, console.IndexState{State: console.IndexStatusBuilding, FilesDone: 2, FilesTotal: 9, BytesDone: 20, BytesTotal: 90}, *msg.Index)
+			got = append(got, "index")
 		}
 	}
-	require.ElementsMatch(t, []string{"provision", "auth", "sessions"}, got)
+	require.ElementsMatch(t, []string{"provision", "auth", "sessions", "index"}, got)
 }

@@ -25,11 +25,12 @@ type replyMessage struct {
 	Error  *console.Error  `json:"error,omitempty"`
 }
 
-// hostMessage pushes a whole new sign-in or provisioning state.
+// hostMessage pushes a whole new host state: sign-in, provisioning, the index, or a change of the stored sessions.
 type hostMessage struct {
 	Type      string                  `json:"type"`
 	Auth      *console.AuthState      `json:"auth,omitempty"`
 	Provision *console.ProvisionState `json:"provision,omitempty"`
+	Index     *console.IndexState     `json:"index,omitempty"`
 	Sessions  *console.SessionsChange `json:"sessions,omitempty"`
 }
 
@@ -136,6 +137,10 @@ func (w wsPusher) Auth(a console.AuthState) error {
 
 func (w wsPusher) Provision(p console.ProvisionState) error {
 	return writeJSON(w.ctx, w.conn, hostMessage{Type: "provision", Provision: &p})
+}
+
+func (w wsPusher) Index(s console.IndexState) error {
+	return writeJSON(w.ctx, w.conn, hostMessage{Type: "index", Index: &s})
 }
 
 func (w wsPusher) Sessions(s console.SessionsChange) error {

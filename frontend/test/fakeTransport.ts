@@ -17,7 +17,13 @@ export class FakeTransport implements Transport {
   private readonly handlers = new Map<Method, (params: unknown) => unknown>();
   private readonly eventListeners = new Set<(ev: ConsoleEvent) => void>();
   private readonly stateListeners = new Set<(s: ConnectionState) => void>();
-  snapshot: Snapshot = { sessions: [], provisioning: { state: 'ready' }, auth: { status: 'signed_in', summary: '' }, sessionIdleSeconds: 0 };
+  snapshot: Snapshot = {
+    sessions: [],
+    provisioning: { state: 'ready' },
+    auth: { status: 'signed_in', summary: '' },
+    index: { state: 'ready', filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0 },
+    sessionIdleSeconds: 0,
+  };
   caps: Capabilities = { transport: 'websocket', folderPicker: false, notifications: false, version: 'test' };
 
   constructor() {

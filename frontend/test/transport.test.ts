@@ -3,7 +3,7 @@ import { ApiError } from '../src/protocol/api';
 import type { ConsoleEvent } from '../src/protocol/events';
 import { pickTransport } from '../src/transport/pick';
 import type { ConnectionState } from '../src/transport/transport';
-import { boundName, type WailsWindow, WailsTransport, WAILS_AUTH_EVENT, WAILS_EVENT, WAILS_PROVISION_EVENT } from '../src/transport/wails';
+import { boundName, type WailsWindow, WailsTransport, WAILS_AUTH_EVENT, WAILS_EVENT, WAILS_INDEX_EVENT, WAILS_PROVISION_EVENT } from '../src/transport/wails';
 import { type SocketLike, socketUrl, WebSocketTransport } from '../src/transport/websocket';
 
 /** A socket whose other end the test plays: it sees what the client sends and answers by hand. */
@@ -123,6 +123,15 @@ describe('WebSocket transport', () => {
     ]);
   });
 
+  it('turns the host’s index push into an event', () => {
+    const got: ConsoleEvent[] = [];
+    transport.subscribe((ev) => got.push(ev));
+    sockets[0]?.open();
+    const index = { state: 'building', filesDone: 3, filesTotal: 9, bytesDone: 30, bytesTotal: 90, first: 's1' };
+    sockets[0]?.receive({ type: 'index', index });
+    expect(got).toMatchObject([{ kind: 'index.state', session: '', index }]);
+  });
+
   it('fails calls in flight when the connection drops, then reconnects with backoff', async () => {
     sockets[0]?.open();
     const call = transport.call('snapshot', {});
@@ -185,7 +194,8 @@ describe('Wails transport', () => {
     handlers.get(WAILS_EVENT)?.({ kind: 'model.resolved', session: 's', time: 'x', model: 'm' });
     handlers.get(WAILS_AUTH_EVENT)?.({ status: 'signed_out', summary: 'Not signed in' });
     handlers.get(WAILS_PROVISION_EVENT)?.({ state: 'downloading', bytes: 10, total: 100 });
-    expect(got.map((e) => e.kind)).toEqual(['model.resolved', 'auth.changed', 'provision.state']);
+    handlers.get(WAILS_INDEX_EVENT)?.({ state: 'ready', filesDone: 1, filesTotal: 1, bytesDone: 5, bytesTotal: 5 });
+    expect(got.map((e) => e.kind)).toEqual(['model.resolved', 'auth.changed', 'provision.state', 'index.state']);
     expect(t.connection).toBe('open');
   });
 

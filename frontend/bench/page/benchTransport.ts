@@ -33,6 +33,7 @@ export class BenchTransport implements Transport {
           ],
           provisioning: { state: 'ready' },
           auth: { status: 'signed_in', summary: 'Benchmark' },
+          index: { state: 'ready', filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0 },
           sessionIdleSeconds: 0,
         } satisfies Snapshot;
       case 'listSessions':

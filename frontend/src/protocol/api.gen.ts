@@ -135,6 +135,24 @@ export interface IdleParams {
   seconds: number;
 }
 
+export const INDEX_REBUILD_REASON_VALUES = ["mapper","recovered"] as const;
+export type IndexRebuildReason = (typeof INDEX_REBUILD_REASON_VALUES)[number];
+
+/** IndexState is how far Baton’s index of the stored sessions is (app/index). */
+export interface IndexState {
+  state: IndexStatus;
+  filesDone: number;
+  filesTotal: number;
+  bytesDone: number;
+  bytesTotal: number;
+  first?: string;
+  reason?: IndexRebuildReason;
+  message?: string;
+}
+
+export const INDEX_STATUS_VALUES = ["unknown","building","rebuilding","ready","failed"] as const;
+export type IndexStatus = (typeof INDEX_STATUS_VALUES)[number];
+
 export interface ListParams {
   cwd?: string;
   limit?: number;
@@ -258,6 +276,7 @@ export interface Snapshot<E = WireEvent> {
   sessions: LiveSession<E>[];
   provisioning: ProvisionState;
   auth: AuthState;
+  index: IndexState;
   sessionIdleSeconds: number;
 }
 
@@ -362,6 +381,8 @@ export interface ConsolePushes<E = WireEvent> {
   auth: AuthState;
   /** The whole new provisioning state. Wails: "baton:provision". */
   provision: ProvisionState;
+  /** The whole new state of the session index (at most four a second while it builds, and every change of state). Wails: "baton:index". */
+  index: IndexState;
   /** Stored sessions changed outside this Baton: call listSessions again. Wails: "baton:sessions". */
   sessions: SessionsChange;
 }

@@ -1,7 +1,7 @@
 // The normalized activity events of app/protocol/PROTOCOL.md, as the console receives them (with `seq`), plus
 // the host's own pushes (provisioning, sign-in) that travel on the same channel. One discriminated union, so
 // every switch over `kind` is checked for exhaustiveness.
-import type { AuthState, ProvisionState } from './hostState';
+import type { AuthState, IndexState, ProvisionState } from './hostState';
 import type { Json } from './wire.gen';
 
 import { type PermissionMode, PERMISSION_MODE_VALUES, type ProtocolErrorEvent, WIRE_EVENT_KINDS, type WireEvent } from './wire.gen';
@@ -79,12 +79,18 @@ export interface ProvisionStateEvent extends Base {
   provisioning: ProvisionState;
 }
 
+/** A whole new state of the session index, as the Go host pushes it (WebSocket `{type:"index"}`, Wails "baton:index"). */
+export interface IndexStateEvent extends Base {
+  kind: 'index.state';
+  index: IndexState;
+}
+
 /** Stored sessions changed outside this Baton (WebSocket `{type:"sessions"}`, Wails "baton:sessions"): list them again. */
 export interface SessionsChangedEvent extends Base {
   kind: 'sessions.changed';
 }
 
-export type HostEvent = ProtocolErrorEvent | ProvisionStateEvent | AuthChangedEvent | SessionsChangedEvent;
+export type HostEvent = ProtocolErrorEvent | ProvisionStateEvent | AuthChangedEvent | IndexStateEvent | SessionsChangedEvent;
 
 /** A kind this console does not know yet: shown as a raw row, never dropped. */
 export interface UnrecognizedEvent extends Base {
@@ -98,7 +104,7 @@ export type SessionEventKind = SessionEvent['kind'];
 
 const SESSION_KINDS: ReadonlySet<string> = new Set<string>(WIRE_EVENT_KINDS.filter((k) => k !== 'protocol.error'));
 
-const HOST_KINDS: ReadonlySet<string> = new Set<HostEvent['kind']>(['protocol.error', 'provision.state', 'auth.changed', 'sessions.changed']);
+const HOST_KINDS: ReadonlySet<string> = new Set<HostEvent['kind']>(['protocol.error', 'provision.state', 'auth.changed', 'index.state', 'sessions.changed']);
 
 export function isSessionEvent(ev: ConsoleEvent): ev is SessionEvent {
   return SESSION_KINDS.has(ev.kind);
@@ -112,12 +118,22 @@ export function isHostEvent(ev: ConsoleEvent): ev is HostEvent {
   return HOST_KINDS.has(ev.kind);
 }
 
-/** The Go host's pushes (sign-in, provisioning, sessions changed), as events of this union. */
-export function hostStateEvent(type: 'auth' | 'provision' | 'sessions', payload: unknown): ConsoleEvent | undefined {
+/** The host's whole-state pushes, by their WebSocket type. */
+export type HostPush = 'auth' | 'provision' | 'index' | 'sessions';
+const HOST_PUSHES: ReadonlySet<string> = new Set<HostPush>(['auth', 'provision', 'index', 'sessions']);
+
+/** Whether a WebSocket message's type is one of the host's whole-state pushes. */
+export function isHostPush(type: unknown): type is HostPush {
+  return typeof type === 'string' && HOST_PUSHES.has(type);
+}
+
+/** The Go host's pushes (sign-in, provisioning, the index, sessions changed), as events of this union. */
+export function hostStateEvent(type: HostPush, payload: unknown): ConsoleEvent | undefined {
   if (typeof payload !== 'object' || payload === null) return undefined;
   const time = new Date().toISOString();
   if (type === 'sessions') return { kind: 'sessions.changed', session: '', time };
   if (type === 'auth') return { kind: 'auth.changed', session: '', time, auth: payload as AuthState };
+  if (type === 'index') return { kind: 'index.state', session: '', time, index: payload as IndexState };
   return { kind: 'provision.state', session: '', time, provisioning: payload as ProvisionState };
 }
 

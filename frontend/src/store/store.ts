@@ -12,6 +12,7 @@ import {
   type SessionEvent,
   type Verdict,
 } from '../protocol/events';
+import { UNKNOWN_INDEX } from '../protocol/hostState';
 import type { ConnectionState, Transport } from '../transport/transport';
 import { foldEvents, type FoldContext, markQueued, newSession, REPLAY } from './fold';
 import { applyHistoryPage, HISTORY_PAGE, historyLoading, needsHistory, withHistoryPending } from './history';
@@ -52,6 +53,7 @@ export function initialState(): ConsoleState {
     loaded: false,
     provisioning: { state: 'unknown' },
     auth: { status: 'unknown', summary: '' },
+    index: UNKNOWN_INDEX,
     sessions: {},
     sidebar: { items: [], loading: false },
     marks: {},
@@ -215,6 +217,8 @@ export class ConsoleStore {
     switch (ev.kind) {
       case 'provision.state':
         return { ...state, provisioning: ev.provisioning };
+      case 'index.state':
+        return { ...state, index: ev.index };
       case 'auth.changed':
         // Another account may offer other models.
         this.models = undefined;
@@ -277,6 +281,7 @@ export class ConsoleStore {
       sessions,
       provisioning: snapshot.provisioning ?? { state: 'unknown' },
       auth: snapshot.auth ?? { status: 'unknown' },
+      index: snapshot.index ?? UNKNOWN_INDEX,
       ...(snapshot.sessionIdleSeconds !== undefined ? { sessionIdleSeconds: snapshot.sessionIdleSeconds } : {}),
     };
   }

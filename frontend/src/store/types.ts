@@ -1,7 +1,7 @@
 // The console's state: what the store folds events into. Items are immutable (a change makes a new object),
 // so a row component re-renders only when its own item changed.
 import type { Capabilities, SessionInfo } from '../protocol/api';
-import type { AuthState, ProvisionState } from '../protocol/hostState';
+import type { AuthState, IndexState, ProvisionState } from '../protocol/hostState';
 import type {
   CommandEntry,
   EventBase,
@@ -318,6 +318,8 @@ export interface ConsoleState {
   capabilities?: Capabilities;
   provisioning: ProvisionState;
   auth: AuthState;
+  /** How far Baton's index of the stored sessions is (the sidebar shows it while it builds). */
+  index: IndexState;
   /** How long an open session may sit idle before it sleeps, in seconds (0: never); the host's setting. */
   sessionIdleSeconds?: number;
   sessions: Record<string, SessionState>;

@@ -16,6 +16,8 @@ export const WAILS_EVENT = 'baton:event';
 /** Whole-state pushes of sign-in and provisioning (API.md, "Events"). */
 export const WAILS_AUTH_EVENT = 'baton:auth';
 export const WAILS_PROVISION_EVENT = 'baton:provision';
+/** The session index's whole state (building, ready, failed). */
+export const WAILS_INDEX_EVENT = 'baton:index';
 /** Stored sessions changed outside this Baton. */
 export const WAILS_SESSIONS_EVENT = 'baton:sessions';
 
@@ -33,6 +35,7 @@ export class WailsTransport implements Transport {
     this.listen(WAILS_EVENT, readEvent);
     this.listen(WAILS_AUTH_EVENT, (data) => hostStateEvent('auth', data));
     this.listen(WAILS_PROVISION_EVENT, (data) => hostStateEvent('provision', data));
+    this.listen(WAILS_INDEX_EVENT, (data) => hostStateEvent('index', data));
     this.listen(WAILS_SESSIONS_EVENT, (data) => hostStateEvent('sessions', data ?? {}));
   }
 

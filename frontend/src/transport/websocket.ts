@@ -2,7 +2,7 @@
 // as the cookie the server set on the first page load). It reconnects with backoff; the store re-reads the
 // snapshot after every (re)connect because deltas are not replayed.
 import { ApiError, type Capabilities, type Method, type Params, type Result, toApiError } from '../protocol/api';
-import { type ConsoleEvent, hostStateEvent, readEvent } from '../protocol/events';
+import { type ConsoleEvent, hostStateEvent, isHostPush, readEvent } from '../protocol/events';
 import { Backoff } from './backoff';
 import { Listeners } from './listeners';
 import type { ConnectionState, Transport, Unsubscribe } from './transport';
@@ -160,7 +160,7 @@ export class WebSocketTransport implements Transport {
       }
       return;
     }
-    if (obj['type'] === 'auth' || obj['type'] === 'provision' || obj['type'] === 'sessions') {
+    if (isHostPush(obj['type'])) {
       // The host's whole-state pushes (API.md, "Events"; console.json's pushes).
       const event = hostStateEvent(obj['type'], obj[obj['type']]);
       if (event !== undefined) this.events.emit(event);

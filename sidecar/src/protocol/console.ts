@@ -136,6 +136,25 @@ export const authStateSchema = z
     checkedAt: z.iso.datetime({ offset: true }).optional(),
   })
   .describe('is Claude Code’s sign-in state (Go: app/auth’s State, checked against this by app/console’s tests)');
+export const indexStatusSchema = z.enum(['unknown', 'building', 'rebuilding', 'ready', 'failed']);
+export const indexRebuildReasonSchema = z.enum(['mapper', 'recovered']);
+export const indexStateSchema = z
+  .strictObject({
+    /** unknown: no index (yet); building: mapping what changed; rebuilding: mapping every session again; ready: current. */
+    state: indexStatusSchema,
+    /** Transcript files and bytes mapped of those queued since the index was last idle (building, rebuilding; ready keeps the last run's). */
+    filesDone: count,
+    filesTotal: count,
+    bytesDone: count.meta({ format: 'int64' }),
+    bytesTotal: count.meta({ format: 'int64' }),
+    /** The session a reader waits for, mapped ahead of the rest. */
+    first: z.string().optional(),
+    /** Why every session is mapped again (rebuilding): Baton's mapper changed, or a damaged index was set aside. */
+    reason: indexRebuildReasonSchema.optional(),
+    /** failed: what went wrong and what to do, written for a person. */
+    message: z.string().optional(),
+  })
+  .describe('is how far Baton’s index of the stored sessions is (app/index)');
 export const liveSessionSchema = z
   .strictObject({
     session: z.string(),
@@ -152,6 +171,7 @@ export const snapshotSchema = z
     sessions: z.array(liveSessionSchema),
     provisioning: provisionStateSchema,
     auth: authStateSchema,
+    index: indexStateSchema,
     sessionIdleSeconds: count,
   })
   .describe('is everything that lasts, for a first load or a reconnect');
@@ -200,6 +220,9 @@ export const CONSOLE_NAMED: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['AuthMethod', authMethodSchema],
   ['AuthWarning', authWarningSchema],
   ['AuthState', authStateSchema],
+  ['IndexStatus', indexStatusSchema],
+  ['IndexRebuildReason', indexRebuildReasonSchema],
+  ['IndexState', indexStateSchema],
   ['LiveSession', liveSessionSchema],
   ['Snapshot', snapshotSchema],
   ['SessionsChange', sessionsChangeSchema],
@@ -252,5 +275,10 @@ export const CONSOLE_PUSHES = {
   events: { payload: z.array(eventSchema), wails: 'baton:event', doc: 'Events that were waiting together, in order (WebSocket only; Wails sends each).' },
   auth: { payload: authStateSchema, wails: 'baton:auth', doc: 'The whole new sign-in state.' },
   provision: { payload: provisionStateSchema, wails: 'baton:provision', doc: 'The whole new provisioning state.' },
+  index: {
+    payload: indexStateSchema,
+    wails: 'baton:index',
+    doc: 'The whole new state of the session index (at most four a second while it builds, and every change of state).',
+  },
   sessions: { payload: sessionsChangeSchema, wails: 'baton:sessions', doc: 'Stored sessions changed outside this Baton: call listSessions again.' },
 } as const;

@@ -3,7 +3,9 @@
 // without moving what is on screen (firstItemIndex).
 import { useCallback, useMemo, useState } from 'react';
 import { Virtuoso } from 'react-virtuoso';
-import { useStore } from '../../store/hooks';
+import { indexBusy } from '../../protocol/hostState';
+import { useConsole, useStore } from '../../store/hooks';
+import { indexLabel } from '../sidebar/IndexStatus';
 import type { ItemKey, SessionState } from '../../store/types';
 import { useOpenAtTail } from './openAtTail';
 import { Row } from './Row';
@@ -42,6 +44,18 @@ function HistoryHeader({ context }: { context?: HeaderContext }) {
   return context.hasHistory ? <div className="history-status muted">Beginning of the session</div> : <div className="transcript-footer" />;
 }
 
+/** A stored session whose first page is on its way: while the index builds, it is being read from its transcript. */
+function NotReady({ id }: { id: string }) {
+  const index = useConsole((s) => s.index);
+  if (!indexBusy(index)) return <div className="conversation empty muted">Loading the session…</div>;
+  return (
+    <div className="conversation empty muted" role="status" data-testid="conversation-reading">
+      <p>Reading this session from its transcript…</p>
+      <p>{index.first === id ? 'Baton indexes it ahead of the other sessions.' : indexLabel(index)}</p>
+    </div>
+  );
+}
+
 function Footer() {
   return <div className="transcript-footer" />;
 }
@@ -69,7 +83,7 @@ export function Conversation({ session }: { session: SessionState }) {
     [history.loading, history.exhausted, history.total, history.error, loadOlder],
   );
   const ready = session.live || history.exhausted || history.events.length > 0 || history.error !== undefined;
-  if (!ready) return <div className="conversation empty muted">Loading the session…</div>;
+  if (!ready) return <NotReady id={id} />;
   if (keys.length === 0 && history.exhausted) {
     return (
       <div className="conversation empty" data-testid="conversation-empty">

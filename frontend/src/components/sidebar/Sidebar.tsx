@@ -3,6 +3,7 @@
 // permission or have finished flagged; filter by text and by project. Resizable and hideable.
 import { useMemo, useState } from 'react';
 import { useConsole, useStore } from '../../store/hooks';
+import { IndexStatus } from './IndexStatus';
 import { archivedCount, filterEntries, groupEntries, type GroupBy, projectName, projects, type SidebarGroup, sidebarEntries } from '../../store/sidebar';
 import { IdleSetting } from '../session/SleepState';
 import { ConnectionStatus } from '../shell/ConnectionStatus';
@@ -131,6 +132,7 @@ export function Sidebar({ onNewSession }: { onNewSession: () => void }) {
             ))}
           </div>
         </div>
+        <IndexStatus />
       </div>
       <ul className="session-list" data-testid="session-list">
         {groups.map((group) => (
