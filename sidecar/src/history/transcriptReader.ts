@@ -161,7 +161,7 @@ export class TranscriptReader {
     const prompt = promptUuid(message);
     if (prompt !== undefined || message['localCommand'] === true) yield* this.flushHeld();
     if (prompt !== undefined) this.notePrompt(prompt, offset);
-    yield* this.mapMessage(message, 0);
+    yield* this.mapMessage(message, 0, prompt);
   }
 
   private notePrompt(prompt: string, offset: number): void {
@@ -176,8 +176,9 @@ export class TranscriptReader {
     this.pendingResume = { prompt, offset, state: JSON.parse(JSON.stringify(state)) as TranscriptResume['state'] };
   }
 
-  private async *mapMessage(message: Record<string, unknown>, depth: number): AsyncGenerator<Item> {
-    this.turn = promptUuid(message) ?? (message['localCommand'] === true ? uuidOf(message) : undefined) ?? this.turn;
+  /** `prompt` is the message's promptUuid, worked out once by the caller (a schema check per line is not free). */
+  private async *mapMessage(message: Record<string, unknown>, depth: number, prompt: string | undefined): AsyncGenerator<Item> {
+    this.turn = prompt ?? (message['localCommand'] === true ? uuidOf(message) : undefined) ?? this.turn;
     const uuid = uuidOf(message);
     const events = this.mapper.map(message, { turn: this.turn });
     const items: Item[] = events.map((event) => (uuid !== undefined ? { uuid, event } : { event }));
@@ -199,7 +200,7 @@ export class TranscriptReader {
     for await (const line of readLines(file, 0)) {
       if (!line.complete || line.text === undefined) continue;
       const message = this.subagentMessage(line.text, parentToolUseId);
-      if (message !== undefined) yield* this.mapMessage(message, depth);
+      if (message !== undefined) yield* this.mapMessage(message, depth, promptUuid(message));
     }
   }
 
