@@ -105,9 +105,13 @@ func (b *indexState) mbps(d time.Duration) float64 { return float64(b.Bytes) / (
 // says the index could not map), sampling RSS meanwhile.
 func waitBuilt(logPath string, pid int, start time.Time) (*indexState, time.Duration, float64, error) {
 	peak, hostPeak := 0.0, 0.0
+	sidePeak := map[int]float64{} // each sidecar's peak RSS: the index's own, and any other the host started
 	for time.Since(start) < 5*time.Minute {
 		peak = max(peak, treeRSS(pid))
 		hostPeak = max(hostPeak, rss(pid))
+		for _, p := range descendants(pid) {
+			sidePeak[p] = max(sidePeak[p], rss(p))
+		}
 		data, _ := os.ReadFile(logPath)
 		for _, line := range strings.Split(string(data), "\n") {
 			switch {
@@ -116,11 +120,13 @@ func waitBuilt(logPath string, pid int, start time.Time) (*indexState, time.Dura
 				if err := json.Unmarshal([]byte(line), &st); err != nil {
 					return nil, 0, 0, err
 				}
-				side := 0.0
+				side, each := 0.0, []string{}
 				for _, p := range descendants(pid) {
 					side += cpuSeconds(p)
+					each = append(each, fmt.Sprintf("pid %d %.1f s %.0f MB", p, cpuSeconds(p), sidePeak[p]))
 				}
-				fmt.Printf("serve: CPU during the build: host %.1f s, sidecars %.1f s; host RSS peak %.0f MB\n", cpuSeconds(pid), side, hostPeak)
+				fmt.Printf("serve: CPU during the build: host %.1f s, sidecars %.1f s (%s); host RSS peak %.0f MB\n",
+					cpuSeconds(pid), side, strings.Join(each, ", "), hostPeak)
 				return &st, time.Since(start), peak, nil
 			case strings.Contains(line, "index: scan the transcripts"):
 				return nil, time.Since(start), peak, nil // the mapper maps nothing (no transcript jobs)

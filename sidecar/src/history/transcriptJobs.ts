@@ -2,7 +2,7 @@
 // open runs pass 1 and answers how large the file is and whether a resume could continue; next gives the items in
 // order, as many as asked that fit one protocol line; the last page carries the resume point; close forgets the job.
 import { MAPPER_VERSION } from '../mapper/mapperVersion.js';
-import { byteLength, fitEvent, MAX_EVENT_BYTES } from '../protocol/bounds.js';
+import { fitEventSized, MAX_EVENT_BYTES } from '../protocol/bounds.js';
 import { ProtocolFailure } from '../protocol/errors.js';
 import type { OkPayload, TranscriptClosePayload, TranscriptItem, TranscriptNextPayload, TranscriptOpenPayload } from '../protocol/schemas.js';
 import type { Item } from './settleStream.js';
@@ -14,11 +14,21 @@ const MAX_JOBS = 8;
 interface Job {
   reader: TranscriptReader;
   items: AsyncIterator<Item>;
-  /** An item read that did not fit the last page. */
-  carry: Item | undefined;
+  /** Items read and fitted but not sent yet, in order: the read-ahead, and an item that did not fit the last page. */
+  ready: Sized[];
+  readyBytes: number;
+  /** What the read-ahead failed with; the next page reports it. */
+  failed: unknown;
   done: boolean;
-  /** Pages of one job are made one after another. */
+  /** Closed or forgotten: nothing more is read ahead. */
+  closed: boolean;
+  /** Pages (and the read-ahead) of one job are made one after another. */
   busy: Promise<unknown>;
+}
+
+interface Sized {
+  fitted: TranscriptItem;
+  size: number;
 }
 
 export class TranscriptJobs {
@@ -35,7 +45,8 @@ export class TranscriptJobs {
       throw new ProtocolFailure('bad_request', `could not read transcript ${payload.file}: ${err instanceof Error ? err.message : String(err)}`);
     });
     const job = `tj${++this.counter}`;
-    this.jobs.set(job, { reader, items: reader.items()[Symbol.asyncIterator](), carry: undefined, done: false, busy: Promise.resolve() });
+    const items = reader.items()[Symbol.asyncIterator]();
+    this.jobs.set(job, { reader, items, ready: [], readyBytes: 0, failed: undefined, done: false, closed: false, busy: Promise.resolve() });
     for (const old of this.jobs.keys()) if (this.jobs.size > MAX_JOBS) void this.forget(old);
     return { job, bytesTotal: reader.bytesTotal, restarted: reader.restarted, mapper: MAPPER_VERSION };
   }
@@ -43,7 +54,12 @@ export class TranscriptJobs {
   async next(payload: TranscriptNextPayload): Promise<OkPayload<'transcript_next'>> {
     const job = this.job(payload.job);
     const page = job.busy.then(() => this.page(job, payload.maxEvents));
-    job.busy = page.catch(() => undefined);
+    // The next page is read ahead while the host stores this one, once this reply is on its way (two turns of
+    // the event loop: the line writer sends it on the first).
+    job.busy = page
+      .then(afterReply)
+      .then(() => this.readAhead(job, payload.maxEvents))
+      .catch(() => undefined);
     return page;
   }
 
@@ -62,27 +78,52 @@ export class TranscriptJobs {
   private async forget(id: string): Promise<void> {
     const job = this.jobs.get(id);
     this.jobs.delete(id);
+    if (job !== undefined) job.closed = true;
     await job?.items.return?.();
   }
 
   private async page(job: Job, maxEvents: number): Promise<OkPayload<'transcript_next'>> {
     const items: TranscriptItem[] = [];
     let bytes = 0;
-    while (items.length < maxEvents && !job.done) {
-      const item = job.carry ?? (await this.read(job));
-      job.carry = undefined;
-      if (item === undefined) break;
-      const fitted: TranscriptItem = { ...(item.uuid !== undefined ? { uuid: item.uuid } : {}), event: fitEvent(item.event) };
-      const size = byteLength(fitted) + 1;
-      if (items.length > 0 && bytes + size > MAX_EVENT_BYTES) {
-        job.carry = item;
-        break;
-      }
-      items.push(fitted);
-      bytes += size;
+    for (;;) {
+      if (items.length >= maxEvents) break;
+      if (job.ready.length === 0 && !(await this.readOne(job))) break;
+      const next = job.ready[0]!;
+      if (items.length > 0 && bytes + next.size > MAX_EVENT_BYTES) break; // waits for the next page
+      job.ready.shift();
+      job.readyBytes -= next.size;
+      items.push(next.fitted);
+      bytes += next.size;
     }
-    const resume = job.done ? job.reader.resume : undefined;
-    return { items, done: job.done && job.carry === undefined, bytesRead: job.reader.bytesRead, ...(resume !== undefined ? { resume } : {}) };
+    const done = job.done && job.ready.length === 0;
+    const resume = done ? job.reader.resume : undefined;
+    return { items, done, bytesRead: job.reader.bytesRead, ...(resume !== undefined ? { resume } : {}) };
+  }
+
+  /** Reads and fits up to one page's worth of items before they are asked for. */
+  private async readAhead(job: Job, maxEvents: number): Promise<void> {
+    if (job.closed) return;
+    try {
+      while (job.ready.length < maxEvents && job.readyBytes < MAX_EVENT_BYTES && (await this.readOne(job)));
+    } catch (err) {
+      job.failed = err;
+    }
+  }
+
+  /** Reads one more item into `ready`; false when the job has none left. */
+  private async readOne(job: Job): Promise<boolean> {
+    if (job.failed !== undefined) {
+      const err = job.failed;
+      job.failed = undefined;
+      throw err;
+    }
+    if (job.done) return false;
+    const item = await this.read(job);
+    if (item === undefined) return false;
+    const sized = sizedItem(item);
+    job.ready.push(sized);
+    job.readyBytes += sized.size;
+    return true;
   }
 
   private async read(job: Job): Promise<Item | undefined> {
@@ -93,4 +134,20 @@ export class TranscriptJobs {
     }
     return next.value;
   }
+}
+
+function afterReply(): Promise<void> {
+  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+}
+
+/** `{"uuid":…,"event":…}` and its newline: the event is serialised once, to fit and to measure it. */
+const ITEM_FRAME_BYTES = '{"event":}'.length + 1;
+const UUID_FRAME_BYTES = '"uuid":,'.length;
+
+/** An item fitted to the line bound, and the bytes it adds to the reply (exactly JSON.stringify's, plus one). */
+function sizedItem(item: Item): { fitted: TranscriptItem; size: number } {
+  const { event, bytes } = fitEventSized(item.event);
+  if (item.uuid === undefined) return { fitted: { event }, size: bytes + ITEM_FRAME_BYTES };
+  const uuidBytes = Buffer.byteLength(JSON.stringify(item.uuid), 'utf8');
+  return { fitted: { uuid: item.uuid, event }, size: bytes + uuidBytes + UUID_FRAME_BYTES + ITEM_FRAME_BYTES };
 }

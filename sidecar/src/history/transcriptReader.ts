@@ -53,19 +53,25 @@ export class TranscriptReader {
   private held: { message: Record<string, unknown>; items: Item[] } | undefined;
   /** The time of the last event out: what history adds at the end is stamped with it, so a re-read is the same. */
   private lastTime: string | undefined;
+  /** Of pass 1, only what pass 2 reads: the facts of every line are dropped once the conversation is found. */
+  private readonly end: number;
+  private readonly unreadableAt: readonly number[];
 
   private constructor(
     private readonly source: TranscriptSource,
-    private readonly scan: TranscriptScan,
+    scan: TranscriptScan,
     private readonly wanted: ReadonlyMap<number, Wanted>,
     private readonly agents: SubagentFiles,
     private readonly from: number,
     private readonly start: { unreadable: number; snapshot?: MapperSnapshot },
     readonly bytesTotal: number,
     readonly restarted: boolean,
-    private readonly lineOf: ReadonlyMap<number, LineMeta>,
+    /** Each wanted line's offset → the entry before it (its parentUuid, or a compaction's logicalParentUuid). */
+    private readonly leafOf: ReadonlyMap<number, string>,
     private readonly now: () => Date,
   ) {
+    this.end = scan.end;
+    this.unreadableAt = scan.unreadableAt;
     this.mapper = new Mapper(source.session, now, { transcript: true });
     if (start.snapshot !== undefined) this.mapper.restore(start.snapshot);
     this.settle = pipeline([
@@ -84,9 +90,9 @@ export class TranscriptReader {
     const leaf = newestLeaf(scan.lines);
     const chain = leaf !== undefined ? upToMessage(chainTo(scan.lines, leaf).chain, source.at) : [];
     const agents = await findSubagents(source.file, scan.agentOf);
-    const lineOf = new Map(scan.lines.map((l) => [l.offset, l]));
+    const wanted = wantedLines(scan, chain);
     const restarted = source.resume !== undefined;
-    return new TranscriptReader(source, scan, wantedLines(scan, chain), agents, 0, { unreadable: 0 }, size, restarted, lineOf, now);
+    return new TranscriptReader(source, scan, wanted, agents, 0, { unreadable: 0 }, size, restarted, leavesOf(scan.lines, wanted), now);
   }
 
   private static async tryResume(source: TranscriptSource, size: number, now: () => Date): Promise<TranscriptReader | undefined> {
@@ -101,9 +107,9 @@ export class TranscriptReader {
     // The appended lines must continue the conversation from the resume point (a rewind branched it otherwise).
     if (resume.leaf !== undefined ? !reached : chain[0]?.uuid !== resume.prompt) return undefined;
     const agents = await findSubagents(source.file, scan.agentOf);
-    const lineOf = new Map(scan.lines.map((l) => [l.offset, l]));
+    const wanted = wantedLines(scan, upToMessage(chain, source.at));
     const start = { unreadable: resume.unreadable ?? 0, snapshot: resume.mapper };
-    return new TranscriptReader(source, scan, wantedLines(scan, upToMessage(chain, source.at)), agents, offset, start, size, false, lineOf, now);
+    return new TranscriptReader(source, scan, wanted, agents, offset, start, size, false, leavesOf(scan.lines, wanted), now);
   }
 
   /** How far pass 2 has read. */
@@ -120,16 +126,16 @@ export class TranscriptReader {
   async *items(): AsyncGenerator<Item> {
     for await (const line of readLines(this.source.file, this.from, (offset) => this.wanted.has(offset))) {
       // Lines appended since pass 1 wait for the next job (pass 1 did not see them).
-      if (!line.complete || line.offset >= this.scan.end) break;
+      if (!line.complete || line.offset >= this.end) break;
       this.progress = line.end;
       if (line.text === undefined) continue;
       const message = this.messageAt(line.text, line.offset);
       if (message !== undefined) for await (const item of this.mapLine(message, line.offset)) yield* this.count([item]);
     }
-    this.progress = Math.max(this.progress, this.scan.end);
+    this.progress = Math.max(this.progress, this.end);
     yield* this.count(this.flushHeld());
     yield* this.count(this.settle.end());
-    const unreadable = this.start.unreadable + this.scan.unreadableAt.length;
+    const unreadable = this.start.unreadable + this.unreadableAt.length;
     if (unreadable > 0) yield* this.count([{ event: this.stamp({ kind: 'transcript.unreadable', lines: unreadable }) }]);
   }
 
@@ -164,23 +170,23 @@ export class TranscriptReader {
     const prompt = promptUuid(message);
     if (prompt !== undefined || message['localCommand'] === true) yield* this.flushHeld();
     if (prompt !== undefined) this.notePrompt(prompt, offset);
-    yield* this.mapMessage(message, 0);
+    yield* this.mapMessage(message, 0, prompt);
   }
 
   private notePrompt(prompt: string, offset: number): void {
-    const line = this.lineOf.get(offset);
-    const leaf = line?.parent ?? line?.logicalParent;
+    const leaf = this.leafOf.get(offset);
     const state: ResumeState = {
       prompt,
       ...(leaf !== undefined ? { leaf } : {}),
-      unreadable: this.start.unreadable + this.scan.unreadableAt.filter((at) => at < offset).length,
+      unreadable: this.start.unreadable + this.unreadableAt.filter((at) => at < offset).length,
       mapper: this.mapper.snapshot(),
     };
     this.pendingResume = { prompt, offset, state: JSON.parse(JSON.stringify(state)) as TranscriptResume['state'] };
   }
 
-  private async *mapMessage(message: Record<string, unknown>, depth: number): AsyncGenerator<Item> {
-    this.turn = promptUuid(message) ?? (message['localCommand'] === true ? uuidOf(message) : undefined) ?? this.turn;
+  /** `prompt` is the message's promptUuid, worked out once by the caller (a schema check per line is not free). */
+  private async *mapMessage(message: Record<string, unknown>, depth: number, prompt: string | undefined): AsyncGenerator<Item> {
+    this.turn = prompt ?? (message['localCommand'] === true ? uuidOf(message) : undefined) ?? this.turn;
     // A system line (a boundary, a command's output) is no message to resume or fork at: its items carry no uuid,
     // so the index's message parent is the user or assistant message before, as readMessageParent's.
     const uuid = message['type'] === 'system' ? undefined : uuidOf(message);
@@ -204,7 +210,7 @@ export class TranscriptReader {
     for await (const line of readLines(file, 0)) {
       if (!line.complete || line.text === undefined) continue;
       const message = this.subagentMessage(line.text, parentToolUseId);
-      if (message !== undefined) yield* this.mapMessage(message, depth);
+      if (message !== undefined) yield* this.mapMessage(message, depth, promptUuid(message));
     }
   }
 
@@ -252,6 +258,16 @@ function agentCalls(message: Record<string, unknown>): string[] {
   return content.flatMap((b: { type?: unknown; id?: unknown; name?: unknown }) =>
     b?.type === 'tool_use' && typeof b.id === 'string' && isAgentTool(b.name) ? [b.id] : [],
   );
+}
+
+/** What notePrompt needs of pass 1, for the lines pass 2 reads (only those are ever prompts it sees). */
+function leavesOf(lines: readonly LineMeta[], wanted: ReadonlyMap<number, Wanted>): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const line of lines) {
+    const leaf = line.parent ?? line.logicalParent;
+    if (leaf !== undefined && wanted.has(line.offset)) out.set(line.offset, leaf);
+  }
+  return out;
 }
 
 function upToMessage(chain: LineMeta[], at: string | undefined): LineMeta[] {

@@ -188,9 +188,9 @@ export class Mapper {
   }
 
   private mapBodies(message: unknown): EventBody[] {
-    const envelope = envelopeSchema.safeParse(message);
-    if (!envelope.success) return [unknown(message)];
-    const route = routeOf(envelope.data.type, envelope.data.subtype);
+    const envelope = envelopeOf(message);
+    if (envelope === undefined) return [unknown(message)];
+    const route = routeOf(envelope.type, envelope.subtype);
     if (typeof route === 'function') return route(message) ?? [unknown(message)];
     switch (route) {
       case 'assistant': {
@@ -481,8 +481,25 @@ function stopHookFeedback(message: UserMessage): string | undefined {
 
 /** The `timestamp` a transcript message carries, when it has a valid one. */
 function writtenAt(message: unknown): Date | undefined {
-  const parsed = timestampedSchema.safeParse(message);
-  return parsed.success ? new Date(parsed.data.timestamp) : undefined;
+  if (!isRecord(message)) return undefined;
+  const parsed = timestampedSchema.shape.timestamp.safeParse(message['timestamp']);
+  return parsed.success ? new Date(parsed.data) : undefined;
+}
+
+/**
+ * envelopeSchema's check, field by field: a loose parse copies every field of the message, on every message of a
+ * 100 MB transcript.
+ */
+function envelopeOf(message: unknown): { type: string; subtype: string | undefined } | undefined {
+  if (!isRecord(message)) return undefined;
+  const { type, subtype } = message;
+  if (typeof type !== 'string' || (subtype !== undefined && !envelopeSchema.shape.subtype.safeParse(subtype).success)) return undefined;
+  return { type, subtype: subtype as string | undefined };
+}
+
+/** What a zod object accepts: an object, not null, not an array. */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The SDK's status (null: nothing under way); a status this build does not know is not guessed at. */

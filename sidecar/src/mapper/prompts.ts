@@ -49,6 +49,8 @@ function isTextBlock(block: unknown): block is { type: 'text'; text: string } {
 
 /** The uuid of a transcript message that begins a turn (a prompt), or undefined. */
 export function promptUuid(message: unknown): string | undefined {
+  // Most lines are not the person's: they fail the schema's type at once, without it copying the whole message.
+  if ((message as { type?: unknown } | null)?.type !== 'user') return undefined;
   const parsed = userMessageSchema.safeParse(message);
   if (!parsed.success || promptText(parsed.data) === undefined) return undefined;
   return parsed.data.uuid;

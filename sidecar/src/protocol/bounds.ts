@@ -23,6 +23,18 @@ export function fitEvent(event: Event, maxBytes: number = MAX_EVENT_BYTES): Even
   // bytes of JSON), so it is not serialised once more just to be measured.
   if (event.kind === 'message.delta' && event.text.length * 6 < maxBytes / 2) return event;
   if (byteLength(event) <= maxBytes) return event;
+  return shrink(event);
+}
+
+/** fitEvent with the fitted event's JSON size, serialising it once when it fits (a page measures every event). */
+export function fitEventSized(event: Event, maxBytes: number = MAX_EVENT_BYTES): { event: Event; bytes: number } {
+  const bytes = byteLength(event);
+  if (bytes <= maxBytes) return { event, bytes };
+  const fitted = shrink(event);
+  return { event: fitted, bytes: fitted === event ? bytes : byteLength(fitted) };
+}
+
+function shrink(event: Event): Event {
   const rule: SizeRule<Event> = KIND_META[event.kind].size as SizeRule<Event>;
   if ('short' in rule) return event;
   const out: Record<string, unknown> = { ...event };
