@@ -44,7 +44,7 @@ func TestHistoryShowsTheIndexProgressOnATerminal(t *testing.T) {
 	run := func(id string, tty bool, args ...string) (stdout, stderr string) {
 		var out, errs bytes.Buffer
 		env := cli.Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errs, Sessions: h.Sessions(),
-			StderrIsTTY: tty, Index: h.State()}
+			StderrIsTTY: tty, Index: indexWatch{h.State()}}
 		require.Equal(t, cli.ExitOK, cli.RunHistory(context.Background(), append(args, id), env), errs.String())
 		return out.String(), errs.String()
 	}

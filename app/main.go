@@ -95,6 +95,6 @@ func withSessions(run func(context.Context, []string, cli.Env) int) runner {
 			return cli.ExitFailure
 		}
 		defer h.Close()
-		return run(ctx, args, cli.StdEnv(h.Sessions(), h.State()))
+		return run(ctx, args, cli.StdEnv(h.Sessions(), indexWatch{h.State()}))
 	}
 }

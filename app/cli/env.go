@@ -8,7 +8,6 @@ import (
 	"os"
 
 	"github.com/baton-console/baton/app/auth"
-	"github.com/baton-console/baton/app/console"
 	"github.com/baton-console/baton/app/session"
 	"golang.org/x/term"
 )
@@ -32,14 +31,14 @@ type Env struct {
 	// StderrIsTTY says whether a person watches stderr (progress lines are drawn there).
 	StderrIsTTY bool
 	// Index carries the session index's progress while a command waits for it (nil: none shown).
-	Index *console.HostState
+	Index IndexSource
 	// SignInState reports the sign-in state when a turn fails for authentication (nil: ask the claude that
 	// sessions run).
 	SignInState func(ctx context.Context) *auth.State
 }
 
 // StdEnv is the process's own standard streams; index (nil: none) is the host's state, for the index's progress.
-func StdEnv(m *session.Manager, index *console.HostState) Env {
+func StdEnv(m *session.Manager, index IndexSource) Env {
 	return Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Sessions: m, Index: index,
 		StdinIsTTY: term.IsTerminal(int(os.Stdin.Fd())), StderrIsTTY: term.IsTerminal(int(os.Stderr.Fd()))}
 }

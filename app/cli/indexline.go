@@ -4,9 +4,22 @@ import (
 	"fmt"
 	"io"
 	"sync"
-
-	"github.com/baton-console/baton/app/console"
 )
+
+// IndexProgress is what the terminal shows of the session index while it maps transcripts. The terminal front end
+// does not know the console's host state: the composition root (app) turns that into these.
+type IndexProgress struct {
+	// Active: the index is mapping (building or rebuilding); otherwise nothing is shown.
+	Active bool
+	// Rebuilding: everything is mapped again (a new mapper, a recovered database).
+	Rebuilding            bool
+	BytesDone, BytesTotal int64
+}
+
+// IndexSource gives the index's progress from now on; unsubscribe delivers what is still waiting, then closes.
+type IndexSource interface {
+	SubscribeIndex() (updates <-chan IndexProgress, unsubscribe func())
+}
 
 // indexLine shows the session index's progress while a command waits for it: one line on stderr, rewritten in
 // place and cleared when the wait ends. Only on a terminal (a log or a pipe gets nothing), and never on stdout.
@@ -21,7 +34,7 @@ func watchIndex(env Env, stderr io.Writer) (stop func()) {
 	if !env.StderrIsTTY || env.Index == nil {
 		return func() {}
 	}
-	updates, unsubscribe := env.Index.Subscribe()
+	updates, unsubscribe := env.Index.SubscribeIndex()
 	line := &indexLine{w: stderr}
 	quit, done := make(chan struct{}), make(chan struct{})
 	go func() {
@@ -39,7 +52,7 @@ func watchIndex(env Env, stderr io.Writer) (stop func()) {
 	return func() { once.Do(func() { stopWatching(quit, done, unsubscribe, updates, line) }) }
 }
 
-func stopWatching(quit, done chan struct{}, unsubscribe func(), updates <-chan console.HostUpdate, line *indexLine) {
+func stopWatching(quit, done chan struct{}, unsubscribe func(), updates <-chan IndexProgress, line *indexLine) {
 	close(quit)
 	<-done
 	unsubscribe()
@@ -54,11 +67,8 @@ func stopWatching(quit, done chan struct{}, unsubscribe func(), updates <-chan c
 	}
 }
 
-func (l *indexLine) show(u console.HostUpdate) {
-	if u.Index == nil {
-		return
-	}
-	text := indexLineText(*u.Index)
+func (l *indexLine) show(u IndexProgress) {
+	text := indexLineText(u)
 	if text == "" {
 		l.clear()
 		return
@@ -75,14 +85,13 @@ func (l *indexLine) clear() {
 }
 
 // indexLineText is "Indexing transcripts: 40 % (48 MB of 120 MB)" while the index builds, "" otherwise.
-func indexLineText(s console.IndexState) string {
-	verb := "Indexing transcripts"
-	switch s.State {
-	case console.IndexStatusBuilding:
-	case console.IndexStatusRebuilding:
-		verb = "Rebuilding the transcript index"
-	case console.IndexStatusUnknown, console.IndexStatusReady, console.IndexStatusFailed:
+func indexLineText(s IndexProgress) string {
+	if !s.Active {
 		return ""
+	}
+	verb := "Indexing transcripts"
+	if s.Rebuilding {
+		verb = "Rebuilding the transcript index"
 	}
 	if s.BytesTotal <= 0 {
 		return verb + "…"
