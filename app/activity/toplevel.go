@@ -125,3 +125,49 @@ func skipValue(data []byte, i int) int {
 		return j
 	}
 }
+
+// TopLevelString is the text of an event's top-level string field `key` ("" when absent, not a string, escaped,
+// or not an object), read with the same scan: the index stores events whole and needs only their turn, which
+// costs less than decoding each of a large transcript's events.
+func TopLevelString(data []byte, key string) string {
+	i := skipSpace(data, 0)
+	if i >= len(data) || data[i] != '{' {
+		return ""
+	}
+	i = skipSpace(data, i+1)
+	for i < len(data) && data[i] == '"' {
+		keyEnd := skipString(data, i)
+		if keyEnd < 0 {
+			return ""
+		}
+		name := data[i+1 : keyEnd-1]
+		i = skipSpace(data, keyEnd)
+		if i >= len(data) || data[i] != ':' {
+			return ""
+		}
+		i = skipSpace(data, i+1)
+		valueEnd := skipValue(data, i)
+		if valueEnd < 0 {
+			return ""
+		}
+		if string(name) == key && data[i] == '"' {
+			return unescaped(data[i+1 : valueEnd-1])
+		}
+		i = skipSpace(data, valueEnd)
+		if i >= len(data) || data[i] != ',' {
+			return ""
+		}
+		i = skipSpace(data, i+1)
+	}
+	return ""
+}
+
+// unescaped is a JSON string's text when it has no escapes (ids and uuids have none); "" otherwise.
+func unescaped(b []byte) string {
+	for _, c := range b {
+		if c == '\\' {
+			return ""
+		}
+	}
+	return string(b)
+}
