@@ -3,12 +3,11 @@
 // result (ApiMethods), the pushes' payloads and the error codes. Wire shapes the contract reuses are imported from
 // wire.gen.ts, or declared here when the console is the only one reading them. Run by gen-protocol.mjs.
 
+import { constName, plainType } from './schemaTypes.mjs';
+
 const LOCAL = '#/$defs/';
 const WIRE = 'wire.schema.json#/$defs/';
 
-/** PermissionMode → PERMISSION_MODE_VALUES */
-const constName = (name) => `${name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}_VALUES`;
-const wrap = (t) => (/[ |]/.test(t) ? `(${t})` : t);
 const doc = (text, indent = '') => (text ? [`${indent}/** ${text} */`] : []);
 
 /**
@@ -45,21 +44,7 @@ function makeTyper(con, wire, wireExports) {
     if (schema.$ref !== undefined) throw new Error(`unsupported reference ${schema.$ref}`);
     if (schema.const !== undefined) return JSON.stringify(schema.const);
     if (Array.isArray(schema.enum)) return schema.enum.map((v) => `'${v}'`).join(' | ');
-    const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-    if (types.length === 2 && types[1] === 'null') return `${tsType({ ...schema, type: types[0] }, inWire)} | null`;
-    switch (types[0]) {
-      case 'string':
-        return 'string';
-      case 'integer':
-      case 'number':
-        return 'number';
-      case 'boolean':
-        return 'boolean';
-      case 'array':
-        return `${wrap(tsType(schema.items, inWire))}[]`;
-      default:
-        throw new Error(`unsupported schema type ${JSON.stringify(schema.type)} (extend frontend/scripts/gen-console.mjs)`);
-    }
+    return plainType(schema, (s) => tsType(s, inWire), 'gen-console.mjs');
   };
   // A wire shape declared here may reach others: type them too (so they are imported or declared).
   const walk = (schema) => {

@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { generateConsole } from './gen-console.mjs';
+import { constName, plainType } from './schemaTypes.mjs';
 
 const root = new URL('../../', import.meta.url);
 const SCHEMA = fileURLToPath(new URL('app/protocol/schema/wire.schema.json', root));
@@ -21,8 +22,6 @@ const pascal = (name) =>
     .split(/[._]/)
     .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
     .join('');
-/** PermissionMode → PERMISSION_MODE_VALUES */
-const constName = (name) => `${name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}_VALUES`;
 
 function tsType(schema, defs) {
   if (schema.$ref !== undefined) {
@@ -31,24 +30,8 @@ function tsType(schema, defs) {
     return name === 'Event' ? 'WireEvent' : name;
   }
   if (schema.const !== undefined) return JSON.stringify(schema.const);
-  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-  if (types.length === 2 && types[1] === 'null') return `${tsType({ ...schema, type: types[0] }, defs)} | null`;
-  switch (types[0]) {
-    case 'string':
-      return 'string';
-    case 'integer':
-    case 'number':
-      return 'number';
-    case 'boolean':
-      return 'boolean';
-    case 'array':
-      return `${wrap(tsType(schema.items, defs))}[]`;
-    default:
-      throw new Error(`unsupported schema type ${JSON.stringify(schema.type)} (extend frontend/scripts/gen-protocol.mjs)`);
-  }
+  return plainType(schema, (s) => tsType(s, defs), 'gen-protocol.mjs');
 }
-
-const wrap = (t) => (/[ |]/.test(t) ? `(${t})` : t);
 
 function fields(schema, defs, skip = new Set()) {
   const required = new Set(schema.required ?? []);
