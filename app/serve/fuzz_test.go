@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
-	"net/http"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -21,10 +20,7 @@ func dialBare(t *testing.T, b *bare) *websocket.Conn {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	hdr := http.Header{}
-	hdr.Set("Origin", "http://"+b.srv.Addr().String())
-	hdr.Set("Cookie", "baton_token="+b.token)
-	conn, _, err := websocket.Dial(ctx, "ws://"+b.srv.Addr().String()+"/ws", &websocket.DialOptions{HTTPHeader: hdr})
+	conn, _, err := dialWS(ctx, b.srv.Addr().String(), b.token, nil)
 	require.NoError(t, err)
 	conn.SetReadLimit(32 << 20)
 	t.Cleanup(func() { conn.CloseNow() })

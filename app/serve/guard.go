@@ -59,7 +59,8 @@ func canonicalHost(host string) string {
 	return strings.ToLower(host)
 }
 
-// guard wraps every route: the security headers on every response, then the Host check.
+// guard wraps every route: the security headers (and a stale token cookie's expiry) on every response, then
+// the Host check.
 func (s *Server) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
@@ -68,6 +69,7 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		h.Set("Referrer-Policy", "no-referrer")
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Cross-Origin-Resource-Policy", "same-origin")
+		expireStaleCookie(w, r)
 		if !s.hosts.allows(r.Host) {
 			h.Set("Content-Type", "text/plain; charset=utf-8")
 			w.WriteHeader(http.StatusMisdirectedRequest)

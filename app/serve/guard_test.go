@@ -41,22 +41,22 @@ func startBare(t *testing.T, listen string, assets fs.FS) *bare {
 		<-done
 		console.Release(api)
 	})
-	return &bare{srv: srv, token: srv.URL()[strings.Index(srv.URL(), "token=")+len("token="):]}
+	return &bare{srv: srv, token: tokenOf(srv.URL())}
 }
 
 func (b *bare) port() string {
 	return b.srv.Addr().String()[strings.LastIndex(b.srv.Addr().String(), ":")+1:]
 }
 
-// get sends a GET to the server's real address with the given Host header (and the token, unless empty).
+// get sends a GET to the server's real address with the given Host header (and the token as the page's HTTP
+// calls present it, unless empty).
 func (b *bare) get(t *testing.T, path, host, token string) *http.Response {
 	t.Helper()
-	url := "http://" + b.srv.Addr().String() + path
-	if token != "" {
-		url += "?token=" + token
-	}
-	req, err := http.NewRequest(http.MethodGet, url, nil)
+	req, err := http.NewRequest(http.MethodGet, "http://"+b.srv.Addr().String()+path, nil)
 	require.NoError(t, err)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
 	if host != "" {
 		req.Host = host
 	}
@@ -87,7 +87,7 @@ func TestRequestsForAnotherHostAreRefused(t *testing.T) {
 		"127.0.0.2:" + port,
 	}
 	for _, host := range refused {
-		for _, path := range []string{"/", "/ws", "/assets/app.js"} {
+		for _, path := range []string{"/", "/ws", "/api/access", "/assets/app.js"} {
 			resp := b.get(t, path, host, b.token)
 			require.Equal(t, http.StatusMisdirectedRequest, resp.StatusCode, "Host %q %s", host, path)
 			require.Empty(t, resp.Cookies(), "no token cookie for Host %q", host)
@@ -95,19 +95,20 @@ func TestRequestsForAnotherHostAreRefused(t *testing.T) {
 			require.NoError(t, err)
 			require.NotContains(t, string(body), "<script", "the refusal serves no page")
 		}
-		require.Equal(t, http.StatusMisdirectedRequest, b.get(t, "/", host, "").StatusCode, "refused before the token check: %q", host)
+		require.Equal(t, http.StatusMisdirectedRequest, b.get(t, "/api/access", host, "").StatusCode, "refused before the token check: %q", host)
 	}
 	for _, host := range []string{"127.0.0.1:" + port, "localhost:" + port, "LOCALHOST:" + port, "[::1]:" + port, "[0:0:0:0:0:0:0:1]:" + port} {
-		require.Equal(t, http.StatusOK, b.get(t, "/", host, b.token).StatusCode, "Host %q", host)
-		require.Equal(t, http.StatusUnauthorized, b.get(t, "/", host, "").StatusCode, "Host %q still needs the token", host)
+		require.Equal(t, http.StatusOK, b.get(t, "/", host, "").StatusCode, "Host %q", host)
+		require.Equal(t, http.StatusNoContent, b.get(t, "/api/access", host, b.token).StatusCode, "Host %q", host)
+		require.Equal(t, http.StatusUnauthorized, b.get(t, "/api/access", host, "").StatusCode, "Host %q still needs the token", host)
 	}
 }
 
 // A name given to --listen is the name the person will type.
 func TestTheListenNameIsAccepted(t *testing.T) {
 	b := startBare(t, "localhost:0", testAssets)
-	require.Equal(t, http.StatusOK, b.get(t, "/", "localhost:"+b.port(), b.token).StatusCode)
-	require.Equal(t, http.StatusMisdirectedRequest, b.get(t, "/", "evil.example:"+b.port(), b.token).StatusCode)
+	require.Equal(t, http.StatusNoContent, b.get(t, "/api/access", "localhost:"+b.port(), b.token).StatusCode)
+	require.Equal(t, http.StatusMisdirectedRequest, b.get(t, "/api/access", "evil.example:"+b.port(), b.token).StatusCode)
 }
 
 // directives splits a policy into its directives' sources.
@@ -147,7 +148,7 @@ func TestEveryResponseCarriesTheSecurityHeaders(t *testing.T) {
 	require.Equal(t, console.ContentSecurityPolicy+"; frame-ancestors 'none'", page.Header.Get("Content-Security-Policy"),
 		"the header says what the window's meta tag says, plus frame-ancestors")
 	requireSecurityHeaders(t, b.get(t, "/assets/app.js", host, b.token), "a script")
-	requireSecurityHeaders(t, b.get(t, "/", host, ""), "the token refusal")
+	requireSecurityHeaders(t, b.get(t, "/api/access", host, ""), "the token refusal")
 	requireSecurityHeaders(t, b.get(t, "/", "evil.example", b.token), "the Host refusal")
 	requireSecurityHeaders(t, b.get(t, "/nope", host, b.token), "a 404")
 }

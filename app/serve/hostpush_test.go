@@ -3,8 +3,6 @@ package serve_test
 import (
 	"context"
 	"encoding/json"
-	"net/http"
-	"strings"
 	"testing"
 	"time"
 
@@ -30,13 +28,9 @@ func TestHostStateIsPushedToTheBrowser(t *testing.T) {
 	go func() { _ = srv.Serve(ctx); close(done) }()
 	defer func() { cancel(); <-done }()
 
-	token := srv.URL()[strings.Index(srv.URL(), "token=")+len("token="):]
-	hdr := http.Header{}
-	hdr.Set("Origin", "http://"+srv.Addr().String())
-	hdr.Set("Cookie", "baton_token="+token)
 	dctx, dcancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer dcancel()
-	conn, _, err := websocket.Dial(dctx, "ws://"+srv.Addr().String()+"/ws", &websocket.DialOptions{HTTPHeader: hdr})
+	conn, _, err := dialWS(dctx, srv.Addr().String(), tokenOf(srv.URL()), nil)
 	require.NoError(t, err)
 	defer conn.CloseNow()
 

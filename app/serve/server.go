@@ -3,23 +3,19 @@ package serve
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/subtle"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"net"
 	"net/http"
+	"path"
+	"strings"
 	"time"
 
 	"github.com/baton-console/baton/app/console"
 	"github.com/baton-console/baton/app/session"
 	"github.com/rs/zerolog"
 )
-
-const tokenCookie = "baton_token"
 
 // Options configure the server.
 type Options struct {
@@ -62,8 +58,9 @@ func Listen(opts Options) (*Server, error) {
 	return s, nil
 }
 
-// URL is the address to open, carrying the token.
-func (s *Server) URL() string { return s.origin + "/?token=" + s.token }
+// URL is the address to open. The token rides in the fragment, which a browser never sends to any server; the
+// page takes it from there (token.go).
+func (s *Server) URL() string { return s.origin + "/#token=" + s.token }
 
 // Addr is the bound address.
 func (s *Server) Addr() net.Addr { return s.ln.Addr() }
@@ -95,42 +92,15 @@ func (s *Server) Serve(ctx context.Context) error {
 	}
 }
 
-func newToken() (string, error) {
-	b := make([]byte, 32)
-	if _, err := io.ReadFull(rand.Reader, b); err != nil {
-		return "", fmt.Errorf("make an access token: %w", err)
-	}
-	return hex.EncodeToString(b), nil
-}
-
+// routes: the API (/ws, /api/access) needs the token; the console's static files hold nothing secret and are
+// served without it, since the page that will present the token has to load first.
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("/ws", s.serveWS)
+	mux.Handle("/ws", s.requireToken(http.HandlerFunc(s.serveWS)))
+	mux.Handle("/api/access", s.requireToken(http.HandlerFunc(serveAccess)))
+	mux.Handle("/api/", http.NotFoundHandler())
 	mux.Handle("/", s.static())
-	return s.guard(s.requireToken(mux))
-}
-
-// requireToken refuses every request that carries neither the token nor the cookie set from it.
-func (s *Server) requireToken(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if q := r.URL.Query().Get("token"); q != "" && s.valid(q) {
-			http.SetCookie(w, &http.Cookie{Name: tokenCookie, Value: s.token, Path: "/", HttpOnly: true,
-				SameSite: http.SameSiteStrictMode})
-			next.ServeHTTP(w, r)
-			return
-		}
-		if c, err := r.Cookie(tokenCookie); err == nil && s.valid(c.Value) {
-			next.ServeHTTP(w, r)
-			return
-		}
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		w.WriteHeader(http.StatusUnauthorized)
-		_, _ = io.WriteString(w, "Baton: open the address that `baton serve` printed (it carries this launch's token).\n")
-	})
-}
-
-func (s *Server) valid(token string) bool {
-	return subtle.ConstantTimeCompare([]byte(token), []byte(s.token)) == 1
+	return s.guard(mux)
 }
 
 func (s *Server) static() http.Handler {
@@ -146,6 +116,21 @@ func (s *Server) static() http.Handler {
 	files := http.FileServer(http.FS(assets))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
+		if isFolder(assets, r.URL.Path) {
+			http.NotFound(w, r)
+			return
+		}
 		files.ServeHTTP(w, r)
 	})
+}
+
+// isFolder says whether a path names a folder other than the root (whose index.html is the page): the file
+// server would list it.
+func isFolder(assets fs.FS, urlPath string) bool {
+	name := strings.TrimPrefix(path.Clean("/"+urlPath), "/")
+	if name == "" {
+		return false
+	}
+	info, err := fs.Stat(assets, name)
+	return err == nil && info.IsDir()
 }

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -63,52 +62,14 @@ func startServedWith(t *testing.T, configure func(*session.Config)) *served {
 		console.Release(capi)
 	})
 	require.True(t, srv.Loopback())
-	token := srv.URL()[strings.Index(srv.URL(), "token=")+len("token="):]
-	return &served{srv: srv, url: srv.URL(), token: token, project: testenv.NewProject(t), api: api}
-}
-
-func (s *served) origin() string { return "http://" + s.srv.Addr().String() }
-
-func TestEveryRequestNeedsTheToken(t *testing.T) {
-	s := startServed(t)
-	get := func(url string, cookie *http.Cookie) *http.Response {
-		req, err := http.NewRequest(http.MethodGet, url, nil)
-		require.NoError(t, err)
-		if cookie != nil {
-			req.AddCookie(cookie)
-		}
-		resp, err := http.DefaultClient.Do(req)
-		require.NoError(t, err)
-		resp.Body.Close()
-		return resp
-	}
-	require.Equal(t, http.StatusUnauthorized, get(s.origin()+"/", nil).StatusCode)
-	require.Equal(t, http.StatusUnauthorized, get(s.origin()+"/?token=wrong", nil).StatusCode)
-	require.Equal(t, http.StatusUnauthorized, get(s.origin()+"/ws", nil).StatusCode)
-	require.Equal(t, http.StatusUnauthorized, get(s.origin()+"/assets/app.js", &http.Cookie{Name: "baton_token", Value: "nope"}).StatusCode)
-
-	resp := get(s.url, nil)
-	require.Equal(t, http.StatusOK, resp.StatusCode)
-	var cookie *http.Cookie
-	for _, c := range resp.Cookies() {
-		if c.Name == "baton_token" {
-			cookie = c
-		}
-	}
-	require.NotNil(t, cookie, "the first load sets the token cookie")
-	require.True(t, cookie.HttpOnly)
-	require.Equal(t, http.SameSiteStrictMode, cookie.SameSite)
-	require.Equal(t, http.StatusOK, get(s.origin()+"/", cookie).StatusCode)
+	return &served{srv: srv, url: srv.URL(), token: tokenOf(srv.URL()), project: testenv.NewProject(t), api: api}
 }
 
 func TestWebSocketChecksOrigin(t *testing.T) {
 	s := startServed(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	hdr := http.Header{}
-	hdr.Set("Origin", "http://evil.example")
-	hdr.Set("Cookie", "baton_token="+s.token)
-	_, resp, err := websocket.Dial(ctx, "ws://"+s.srv.Addr().String()+"/ws", &websocket.DialOptions{HTTPHeader: hdr})
+	_, resp, err := dialWS(ctx, s.srv.Addr().String(), s.token, http.Header{"Origin": {"http://evil.example"}})
 	require.Error(t, err)
 	require.NotNil(t, resp)
 	require.Equal(t, http.StatusForbidden, resp.StatusCode)
@@ -128,10 +89,7 @@ func dial(t *testing.T, s *served) *wsClient {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	hdr := http.Header{}
-	hdr.Set("Origin", s.origin())
-	hdr.Set("Cookie", "baton_token="+s.token)
-	conn, _, err := websocket.Dial(ctx, "ws://"+s.srv.Addr().String()+"/ws", &websocket.DialOptions{HTTPHeader: hdr})
+	conn, _, err := dialWS(ctx, s.srv.Addr().String(), s.token, nil)
 	require.NoError(t, err)
 	conn.SetReadLimit(16 << 20)
 	c := &wsClient{t: t, conn: conn, calls: map[int]chan json.RawMessage{}, events: make(chan activity.Event, 4096)}

@@ -41,7 +41,9 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "Baton: this origin may not connect", http.StatusForbidden)
 		return
 	}
-	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: []string{r.Host}})
+	// The answer names wsProtocol, never the offered token: a browser that offered subprotocols fails a
+	// handshake whose answer names none of them.
+	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: []string{r.Host}, Subprotocols: []string{wsProtocol}})
 	if err != nil {
 		return
 	}

@@ -113,7 +113,8 @@ export function batonBinary() {
   return bin;
 }
 
-/** `baton serve` on a free loopback port, in a sandboxed HOME; resolves to the URL it printed (with the token).
+/** `baton serve` on a free loopback port, in a sandboxed HOME; resolves to the URL it printed (the token in its
+ * fragment).
  * extraEnv adds to (or overrides) batonEnv's variables. */
 export async function startBaton({ apiUrl, bin, extraEnv = {} }) {
   const home = tempDir('home');
@@ -121,7 +122,7 @@ export async function startBaton({ apiUrl, bin, extraEnv = {} }) {
   const child = spawn(bin, ['serve', '--listen', '127.0.0.1:0'], { cwd: home, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   onStop(() => stopChild(child, 'baton serve'));
   const url = await firstLine(child, 'baton serve', 60_000);
-  if (!/^http:\/\/127\.0\.0\.1:\d+\/\?token=\w+/.test(url)) throw new Error(`baton serve printed an unexpected first line: ${url}`);
+  if (!/^http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]+$/.test(url)) throw new Error(`baton serve printed an unexpected first line: ${url}`);
   return { url, home, pid: child.pid, env };
 }
 

@@ -176,7 +176,7 @@ step('the page is served with its security headers, and only to its own Host', a
   assert.equal(headers['x-content-type-options'], 'nosniff');
   assert.equal(headers['referrer-policy'], 'no-referrer');
   await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
-  assert.equal(new URL(page.url()).searchParams.has('token'), false, 'the token left the address bar');
+  assert.equal(new URL(page.url()).hash, '', 'the token left the address bar');
 
   const { port } = new URL(url);
   const status = await new Promise((res, rej) => {

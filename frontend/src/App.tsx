@@ -19,7 +19,11 @@ function Welcome({ onNewSession }: { onNewSession: () => void }) {
     <main className="welcome" data-testid="welcome">
       <h1>Baton</h1>
       <p className="muted">Run Claude Code sessions: watch them work, answer their questions, pick up where you left off.</p>
-      {!loaded && connection !== 'open' ? (
+      {connection === 'refused' ? (
+        <p data-testid="access-refused">
+          This page has no access to this Baton: open the address that <code>baton serve</code> printed (it carries this launch's token).
+        </p>
+      ) : !loaded && connection !== 'open' ? (
         <p className="muted">Connecting to Baton…</p>
       ) : (
         <button type="button" className="primary big" onClick={onNewSession}>

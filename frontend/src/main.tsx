@@ -1,9 +1,8 @@
-// Starts the console: picks the transport for where it runs (Wails window or browser), starts the store,
-// renders the app.
+// Starts the console: picks the transport for where it runs (Wails window or browser; in a browser that takes
+// the access token out of the address first), starts the store, renders the app.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { dropTokenFromAddress } from './lib/addressToken';
 import { ErrorBoundary } from './components/shell/ErrorBoundary';
 import { StoreProvider } from './store/hooks';
 import { BrowserNotifier } from './store/notifier';
@@ -11,7 +10,6 @@ import { ConsoleStore } from './store/store';
 import './styles/app.css';
 import { pickTransport } from './transport/pick';
 
-dropTokenFromAddress(window);
 const transport = pickTransport();
 const store = new ConsoleStore(transport, { notifier: new BrowserNotifier() });
 store.start();

@@ -1,6 +1,5 @@
 // Links in untrusted text open outside the console, and only for http, https and mailto.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { withoutToken } from '../src/lib/addressToken';
 import { interceptLinks, openExternal } from '../src/lib/openLink';
 
 type WailsWindow = Window & { runtime?: { BrowserOpenURL?: (url: string) => void } };
@@ -65,13 +64,5 @@ describe('interceptLinks', () => {
     expect(click(box.querySelectorAll('a')[1] ?? null)).toBe(true);
     expect(click(box.querySelector('p'))).toBe(false);
     expect(open.mock.calls).toEqual([['https://example.com/', '_blank', 'noopener,noreferrer']]);
-  });
-});
-
-describe('the token leaves the address bar', () => {
-  it('drops only the token', () => {
-    expect(withoutToken('http://127.0.0.1:5/?token=abc')).toBe('/');
-    expect(withoutToken('http://127.0.0.1:5/x?a=1&token=abc#h')).toBe('/x?a=1#h');
-    expect(withoutToken('http://127.0.0.1:5/?a=1')).toBeUndefined();
   });
 });

@@ -62,6 +62,41 @@ describe('WebSocket transport', () => {
     vi.useRealTimers();
   });
 
+  it('offers the token as a subprotocol and stops for good when the server refuses it', async () => {
+    transport.close();
+    const offered: string[][] = [];
+    const refused = vi.fn();
+    let access: 'refused' | 'unreachable' = 'unreachable';
+    sockets = [];
+    states = [];
+    transport = new WebSocketTransport({
+      url: 'ws://127.0.0.1:9/ws',
+      protocols: ['baton', 'baton.token.abc'],
+      checkAccess: async () => access,
+      onRefused: refused,
+      createSocket: (url, protocols) => {
+        offered.push(protocols);
+        const s = new ScriptedSocket(url);
+        sockets.push(s);
+        return s;
+      },
+      initialBackoffMs: 100,
+      maxBackoffMs: 1000,
+    });
+    transport.onConnectionChange((s) => states.push(s));
+    expect(offered).toEqual([['baton', 'baton.token.abc']]);
+    sockets[0]?.drop(); // the server is down: the check cannot reach it either, so retry
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sockets).toHaveLength(2);
+    access = 'refused';
+    sockets[1]?.drop();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(sockets).toHaveLength(2);
+    expect(transport.connection).toBe('refused');
+    expect(refused).toHaveBeenCalledOnce();
+    expect(states.at(-1)).toBe('refused');
+  });
+
   it('derives /ws on the page’s own origin', () => {
     expect(socketUrl({ protocol: 'http:', host: '127.0.0.1:4321' })).toBe('ws://127.0.0.1:4321/ws');
     expect(socketUrl({ protocol: 'https:', host: 'example.test' })).toBe('wss://example.test/ws');
@@ -202,7 +237,12 @@ describe('Wails transport', () => {
   it('is picked when window.go exists, the WebSocket otherwise', () => {
     const wails = pickTransport({ go: {}, runtime: {}, location: { protocol: 'http:', host: 'h' } } as unknown as Window & WailsWindow);
     expect(wails).toBeInstanceOf(WailsTransport);
-    const ws = pickTransport({ location: { protocol: 'http:', host: '127.0.0.1:1' } } as unknown as Window & WailsWindow);
+    const replaceState = vi.fn();
+    const ws = pickTransport({
+      location: { protocol: 'http:', host: '127.0.0.1:1', hash: `#token=${'c'.repeat(64)}`, pathname: '/', search: '' },
+      history: { state: null, replaceState },
+    } as unknown as Window & WailsWindow);
+    expect(replaceState).toHaveBeenCalledWith(null, '', '/');
     expect(ws).toBeInstanceOf(WebSocketTransport);
     ws.close();
   });

@@ -49,10 +49,14 @@ func benchServe(dir string) error {
 		}
 	}()
 	u, err := url.Parse(sc.Text())
+	var frag url.Values
+	if err == nil {
+		frag, err = url.ParseQuery(u.Fragment) // the token rides in the fragment: #token=…
+	}
 	if err != nil {
 		return fmt.Errorf("baton serve printed %q: %w", sc.Text(), err)
 	}
-	c, err := dial(u.Host, u.Query().Get("token"))
+	c, err := dial(u.Host, frag.Get("token"))
 	if err != nil {
 		return err
 	}
@@ -175,7 +179,7 @@ func dial(addr, token string) (*websocket.Conn, error) {
 	defer cancel()
 	hdr := http.Header{}
 	hdr.Set("Origin", "http://"+addr)
-	hdr.Set("Cookie", "baton_token="+token)
+	hdr.Set("Authorization", "Bearer "+token)
 	conn, _, err := websocket.Dial(ctx, "ws://"+addr+"/ws", &websocket.DialOptions{HTTPHeader: hdr})
 	if err != nil {
 		return nil, fmt.Errorf("connect to baton serve: %w", err)

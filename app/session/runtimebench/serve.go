@@ -53,11 +53,15 @@ func (b *bench) serve(home string, idle string) (*served, error) {
 	select {
 	case first, ok := <-line:
 		u, err := url.Parse(first)
-		if !ok || err != nil || u.Query().Get("token") == "" {
+		var frag url.Values
+		if err == nil {
+			frag, err = url.ParseQuery(u.Fragment) // the token rides in the fragment: #token=…
+		}
+		if !ok || err != nil || frag.Get("token") == "" {
 			s.stop()
 			return nil, fmt.Errorf("baton serve printed %q, not its URL", first)
 		}
-		s.addr, s.token = u.Host, u.Query().Get("token")
+		s.addr, s.token = u.Host, frag.Get("token")
 	case <-time.After(60 * time.Second):
 		s.stop()
 		return nil, errors.New("baton serve printed no URL within 60 s")
@@ -130,7 +134,7 @@ func (s *served) dial() (*client, error) {
 	defer cancel()
 	hdr := http.Header{}
 	hdr.Set("Origin", "http://"+s.addr)
-	hdr.Set("Cookie", "baton_token="+s.token)
+	hdr.Set("Authorization", "Bearer "+s.token)
 	conn, _, err := websocket.Dial(ctx, "ws://"+s.addr+"/ws", &websocket.DialOptions{HTTPHeader: hdr})
 	if err != nil {
 		return nil, fmt.Errorf("connect to baton serve: %w", err)

@@ -3,7 +3,8 @@
 import type { Capabilities, Method, Params, Result } from '../protocol/api';
 import type { ConsoleEvent } from '../protocol/events';
 
-export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'closed';
+/** `refused`: the server does not take this page's access token (another launch's, or none); it stays so. */
+export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'closed' | 'refused';
 
 export type Unsubscribe = () => void;
 

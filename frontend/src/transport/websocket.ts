@@ -1,8 +1,10 @@
-// Browser mode's transport: one WebSocket to `baton serve` (/ws on the page's own origin; the token travels
-// as the cookie the server set on the first page load). It reconnects with backoff; the store re-reads the
-// snapshot after every (re)connect because deltas are not replayed.
+// Browser mode's transport: one WebSocket to `baton serve` (/ws on the page's own origin; the token travels as
+// a subprotocol, accessToken.ts). It reconnects with backoff; the store re-reads the snapshot after every
+// (re)connect because deltas are not replayed. A socket that never opened asks the server whether it takes the
+// token: a refused one stops retrying (it will not start working), anything else retries.
 import { ApiError, type Capabilities, type Method, type Params, type Result, toApiError } from '../protocol/api';
 import { type ConsoleEvent, hostStateEvent, isHostPush, readEvent } from '../protocol/events';
+import type { Access } from './accessToken';
 import { Backoff } from './backoff';
 import { Listeners } from './listeners';
 import type { ConnectionState, Transport, Unsubscribe } from './transport';
@@ -19,8 +21,14 @@ export interface SocketLike {
 
 export interface WebSocketTransportOptions {
   url: string;
+  /** Offered on every handshake: "baton" and the token's. */
+  protocols?: string[];
+  /** Asked after a handshake failed; absent: always retry. */
+  checkAccess?: () => Promise<Access>;
+  /** Called once when the server refused the token. */
+  onRefused?: () => void;
   /** Injected in tests; the browser's WebSocket otherwise. */
-  createSocket?: (url: string) => SocketLike;
+  createSocket?: (url: string, protocols: string[]) => SocketLike;
   initialBackoffMs?: number;
   maxBackoffMs?: number;
 }
@@ -99,17 +107,19 @@ export class WebSocketTransport implements Transport {
 
   private connect(): void {
     if (this.stopped) return;
-    const create = this.opts.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
+    const create = this.opts.createSocket ?? ((url: string, protocols: string[]) => new WebSocket(url, protocols) as unknown as SocketLike);
     let socket: SocketLike;
     try {
-      socket = create(this.opts.url);
+      socket = create(this.opts.url, this.opts.protocols ?? []);
     } catch {
       this.scheduleReconnect();
       return;
     }
     this.socket = socket;
+    let opened = false;
     socket.onopen = () => {
       if (this.socket !== socket) return;
+      opened = true;
       this.backoff.reset();
       this.setState('open');
     };
@@ -123,8 +133,23 @@ export class WebSocketTransport implements Transport {
       if (this.socket !== socket) return;
       this.socket = undefined;
       this.failPending('The connection to Baton was lost before it answered.');
-      this.scheduleReconnect();
+      if (opened || this.opts.checkAccess === undefined) this.scheduleReconnect();
+      else this.checkThenReconnect(this.opts.checkAccess);
     };
+  }
+
+  private checkThenReconnect(check: () => Promise<Access>): void {
+    this.setState('reconnecting');
+    void check().then((access) => {
+      if (this.stopped) return;
+      if (access !== 'refused') {
+        this.scheduleReconnect();
+        return;
+      }
+      this.stopped = true;
+      this.opts.onRefused?.();
+      this.setState('refused');
+    });
   }
 
   private scheduleReconnect(): void {
