@@ -5,9 +5,13 @@
 // Format: one append-only file, receipts.log, in Baton's data dir. Each record is one line,
 // "<crc32c of the JSON, 8 hex digits> <JSON>\n", written with a single write and fsync'd before Append returns.
 // Why this and not SQLite: the host appends a few records per turn and reads them rarely; a checksummed log needs no
-// dependency, no schema migration and no cgo, is readable with a text editor, and a crash can only ever tear the
-// last line, which the reader detects (no newline, or a checksum that does not match) and skips. Several Baton
-// processes may share the file: O_APPEND keeps whole lines, and a receipt names the host instance that wrote it.
+// dependency, no schema migration and no cgo, is readable with a text editor, and a crash or a full disk can only
+// ever tear the last line, which the reader detects (no newline, or a checksum that does not match) and skips.
+// Before each record the writer looks at the file's last byte: when it is not a newline (a torn fragment, ours or
+// another process's) the record starts with one, so the fragment stays a line of its own and nothing valid is
+// glued onto it. A barrier, not a truncation: another Baton may be appending, and cutting the file could cut its
+// record. Several Baton processes may share the file: O_APPEND keeps whole lines, and a receipt names the host
+// instance that wrote it.
 package receipts
 
 import (
@@ -115,7 +119,8 @@ func Open(dir string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("register this Baton process for its turn receipts: %w", err)
 	}
-	f, err := os.OpenFile(filepath.Join(dir, FileName), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	// Read as well as append: Append reads the last byte to tell a torn tail.
+	f, err := os.OpenFile(filepath.Join(dir, FileName), os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o600)
 	if err != nil {
 		unlockInstance(lock)
 		return nil, fmt.Errorf("open the turn receipts: %w", err)
@@ -145,16 +150,38 @@ func (s *Store) Append(r Record) error {
 	if err != nil {
 		return fmt.Errorf("encode a turn receipt: %w", err)
 	}
-	line := fmt.Appendf(nil, "%08x %s\n", crc32.Checksum(body, crcTable), body)
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	var line []byte
+	if s.tornTail() {
+		line = append(line, '\n')
+	}
+	line = fmt.Appendf(line, "%08x %s\n", crc32.Checksum(body, crcTable), body)
 	if _, err := s.file.Write(line); err != nil {
+		// A short write (a full disk) leaves a fragment; the next Append sees it and starts with a newline.
 		return fmt.Errorf("write a turn receipt: %w", err)
 	}
 	if err := s.file.Sync(); err != nil {
 		return fmt.Errorf("sync the turn receipts to disk: %w", err)
 	}
 	return nil
+}
+
+// tornTail reports whether the log ends inside a line: a fragment a crash or a full disk left. Unsure (the file
+// cannot be read) counts as torn; a spare newline costs an empty line, which the reader skips.
+func (s *Store) tornTail() bool {
+	fi, err := s.file.Stat()
+	if err != nil {
+		return true
+	}
+	if fi.Size() == 0 {
+		return false
+	}
+	var last [1]byte
+	if _, err := s.file.ReadAt(last[:], fi.Size()-1); err != nil {
+		return true
+	}
+	return last[0] != '\n'
 }
 
 // Read returns every receipt of session (all sessions when empty), in the order their turns were accepted.
@@ -185,7 +212,10 @@ func ReadFile(path, session string) ([]Receipt, error) {
 		}
 		rec, ok := decodeLine(line)
 		if !ok {
-			continue
+			// A log written before the barrier existed may hold a record glued onto a torn fragment.
+			if rec, ok = resync(line); !ok {
+				continue
+			}
 		}
 		rc := byTurn[rec.Turn]
 		if rc == nil {
@@ -235,6 +265,28 @@ func decodeLine(line []byte) (Record, bool) {
 		return rec, false
 	}
 	return rec, true
+}
+
+// resync finds a whole record at the end of a line that does not decode: one appended after a torn fragment, with
+// no newline between them. Only a suffix whose checksum matches is taken, so a fragment never yields a record.
+func resync(line []byte) (Record, bool) {
+	for i := 1; i+9 < len(line); i++ {
+		if line[i+8] == ' ' && isHex(line[i:i+8]) {
+			if rec, ok := decodeLine(line[i:]); ok {
+				return rec, true
+			}
+		}
+	}
+	return Record{}, false
+}
+
+func isHex(b []byte) bool {
+	for _, c := range b {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 func apply(rc *Receipt, rec Record) {

@@ -1,6 +1,7 @@
 package receipts_test
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -103,4 +104,38 @@ func TestAnOpenTurnOfADeadHostReadsHostExited(t *testing.T) {
 	require.True(t, got[0].Ended)
 	require.Equal(t, receipts.OutcomeFailed, got[0].Outcome)
 	require.Equal(t, receipts.HostExited, got[0].Code)
+}
+
+// A log torn before the barrier existed holds a record glued onto the fragment; the reader still finds it, and
+// a fragment on its own line never swallows the record after it.
+func TestTheReaderResynchronisesAfterATornFragment(t *testing.T) {
+	dir := t.TempDir()
+	s, err := receipts.Open(dir)
+	require.NoError(t, err)
+	defer s.Close()
+	require.NoError(t, s.Append(receipts.Record{Type: receipts.RecordAccepted, Turn: "t1", Session: "s"}))
+	require.NoError(t, s.Append(receipts.Record{Type: receipts.RecordEnded, Turn: "t1", Outcome: receipts.OutcomeCompleted}))
+	path := filepath.Join(dir, receipts.FileName)
+	whole, err := os.ReadFile(path)
+	require.NoError(t, err)
+	first := whole[:bytes.IndexByte(whole, '\n')+1]
+	second := whole[len(first):]
+	// accepted, then a fragment of a record with the ended record glued onto it.
+	glued := append(append(append([]byte{}, first...), second[:len(second)/2]...), second...)
+	require.NoError(t, os.WriteFile(path, glued, 0o600))
+	got, err := s.Read("s")
+	require.NoError(t, err)
+	require.Len(t, got, 1)
+	require.Equal(t, receipts.OutcomeCompleted, got[0].Outcome, "the glued record was found")
+
+	// A fragment another writer left at the end: the next record is written on a line of its own.
+	require.NoError(t, os.WriteFile(path, append(append([]byte{}, first...), second[:len(second)/2]...), 0o600))
+	require.NoError(t, s.Append(receipts.Record{Type: receipts.RecordEnded, Turn: "t1", Outcome: receipts.OutcomeCanceled}))
+	got, err = s.Read("s")
+	require.NoError(t, err)
+	require.Len(t, got, 1)
+	require.Equal(t, receipts.OutcomeCanceled, got[0].Outcome)
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, 3, bytes.Count(data, []byte("\n")), "accepted, the fragment, the new record")
 }
