@@ -40,7 +40,7 @@ func (f *toolFlags) Set(v string) error { *f = append(*f, v); return nil }
 
 var _ flag.Value = (*toolFlags)(nil)
 
-func parseRun(args []string, env Env) (runOptions, int) {
+func parseRun(ctx context.Context, args []string, env Env) (runOptions, int) {
 	fs := newFlagSet("run", runUsage, env.Stderr)
 	var o runOptions
 	var tools toolFlags
@@ -79,14 +79,14 @@ func parseRun(args []string, env Env) (runOptions, int) {
 		return o, usageError(env.Stderr, runUsage, "--cwd %s is not an existing folder", o.spec.Cwd)
 	}
 	if systemPath != "" {
-		b, err := os.ReadFile(systemPath)
+		b, err := readFileLimited(ctx, "--system", systemPath, systemFileMax)
 		if err != nil {
-			return o, usageError(env.Stderr, runUsage, "--system: %v", err)
+			return o, usageError(env.Stderr, runUsage, "%v", err)
 		}
 		o.spec.SystemPrompt = string(b)
 	}
 	if toolsPath != "" {
-		if o.tools, err = readToolsFile(toolsPath); err != nil {
+		if o.tools, err = readToolsFile(ctx, toolsPath); err != nil {
 			return o, usageError(env.Stderr, runUsage, "%v", err)
 		}
 	}
@@ -106,13 +106,17 @@ func parseRun(args []string, env Env) (runOptions, int) {
 // RunRun runs a restricted agent run: only the given command tools, no Claude Code built-in. Exit codes: 0 the
 // model finished, 3 the step or cost budget ran out, 1 an error, 2 a usage error, 130 Ctrl-C canceled it.
 func RunRun(ctx context.Context, args []string, env Env) int {
-	o, code := parseRun(args, env)
+	// Signals first: reading --system or --tools-file may block (a FIFO), and Ctrl-C must still end it.
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	o, code := parseRun(ctx, args, env)
 	if code != ExitOK {
+		if ctx.Err() != nil {
+			return ExitCanceled
+		}
 		return code
 	}
 	env = env.forTerminal(o.json)
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	r := runner.New(runner.Config{Sessions: env.Sessions})
 	res, err := r.Run(ctx, o.spec)
 	if err != nil && res.Detail == "invalid_spec" {

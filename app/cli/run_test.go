@@ -1,11 +1,16 @@
 package cli_test
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/baton-console/baton/app/internal/fakeapi"
 	"github.com/baton-console/baton/app/runner"
@@ -86,4 +91,44 @@ func TestRunToolsFileSystemPromptAndExitCodes(t *testing.T) {
 		r := h.run(args...)
 		require.Equal(t, 2, r.code, "baton %v should be a usage error; stderr: %s", args, r.stderr)
 	}
+}
+
+// --system and --tools-file are read with a bound: an endless file is a usage error at once, not a growing heap.
+func TestRunRefusesAnEndlessSystemPrompt(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero")
+	}
+	h := newCLIHarness(t)
+	r := h.run("run", "--system", "/dev/zero", "hi")
+	require.Equal(t, 2, r.code, "stderr: %s", r.stderr)
+	require.Contains(t, r.stderr, "--system is larger than 1.0 MB")
+	r = h.run("run", "--tools-file", "/dev/zero", "hi")
+	require.Equal(t, 2, r.code, "stderr: %s", r.stderr)
+	require.Contains(t, r.stderr, "--tools-file is larger than 4.0 MB")
+	require.Empty(t, h.api.Requests(), "nothing reached the model")
+}
+
+// A --system file that blocks (a FIFO whose writer sends nothing) does not make baton run deaf to SIGTERM.
+func TestRunStopsOnSIGTERMWhileReadingTheSystemPrompt(t *testing.T) {
+	h := newCLIHarness(t)
+	fifo := filepath.Join(t.TempDir(), "system.fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("no FIFOs here: %v", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := h.command(ctx, "run", "--system", fifo, "hi")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	// Opening the write end returns once baton has opened the read end: it is reading (and gets nothing).
+	w, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+	require.NoError(t, err)
+	defer w.Close()
+	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+	err = cmd.Wait()
+	var exitErr *exec.ExitError
+	require.ErrorAs(t, err, &exitErr, "stderr: %s", stderr.String())
+	require.Equal(t, 130, exitErr.ExitCode(), "stderr: %s", stderr.String())
+	require.NoError(t, ctx.Err(), "baton ran on after SIGTERM")
 }

@@ -6,10 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"os/exec"
 	"runtime"
 	"strings"
+	"time"
 
 	"github.com/baton-console/baton/app/runner"
 )
@@ -43,10 +43,10 @@ func parseToolFlag(v string) (commandTool, error) {
 }
 
 // readToolsFile reads a tools file: {"tools": [{"name", "description", "inputSchema", "command"}, …]}.
-func readToolsFile(path string) ([]commandTool, error) {
-	b, err := os.ReadFile(path)
+func readToolsFile(ctx context.Context, path string) ([]commandTool, error) {
+	b, err := readFileLimited(ctx, "--tools-file", path, toolsFileMax)
 	if err != nil {
-		return nil, fmt.Errorf("read the tools file: %w", err)
+		return nil, err
 	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
@@ -73,8 +73,17 @@ func (t commandTool) runnerTool(dir string) runner.Tool {
 		}}
 }
 
-// commandOutputMax bounds what a command may print; the model reads at most this much.
-const commandOutputMax = 1 << 20
+// commandOutputMax bounds what the model reads of a command's stdout: its first three quarters and its last quarter
+// are kept, the middle is cut (and the cut said). stderr only explains a failure, so less of it is kept.
+const (
+	commandOutputMax = 1 << 20
+	commandErrorMax  = 64 << 10
+)
+
+// commandDrain is how long a command's output is still read after the command exited. The call waits for the
+// command, not for whoever holds its pipes last: a background child it started (`server &`) keeps running, but
+// what it prints after this is not part of the answer.
+const commandDrain = time.Second
 
 // runCommand runs command with input on stdin. A non-zero exit is a failed call carrying what it printed.
 func runCommand(ctx context.Context, command, dir string, input json.RawMessage) (runner.Output, error) {
@@ -85,13 +94,15 @@ func runCommand(ctx context.Context, command, dir string, input json.RawMessage)
 	cmd := exec.CommandContext(ctx, shell, flag, command)
 	cmd.Dir = dir
 	cmd.Stdin = bytes.NewReader(input)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	stdout := newOutputCap(commandOutputMax*3/4, commandOutputMax/4)
+	stderr := newOutputCap(commandErrorMax/2, commandErrorMax/2)
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	cmd.WaitDelay = commandDrain
 	err := cmd.Run()
-	out := stdout.String()
-	if len(out) > commandOutputMax {
-		out = out[:commandOutputMax] + "\n… [truncated]"
+	if errors.Is(err, exec.ErrWaitDelay) {
+		err = nil // it exited cleanly; a child of its still held the pipes
 	}
+	out := stdout.String()
 	if err != nil {
 		var exitErr *exec.ExitError
 		what := strings.TrimSpace(stderr.String())
