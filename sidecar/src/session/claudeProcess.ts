@@ -12,8 +12,14 @@ export class ClaudeProcess {
   private child: ChildProcess | undefined;
   private exit: Promise<void> = Promise.resolve();
 
-  /** @param stderr receives the CLI's stderr as text (the SDK does not read it from a custom spawn). */
-  constructor(private readonly stderr: (data: string) => void) {}
+  /**
+   * @param stderr receives the CLI's stderr as text (the SDK does not read it from a custom spawn).
+   * @param onExit hears how the CLI ended: an idle CLI's death is not noticed by the SDK until the next prompt.
+   */
+  constructor(
+    private readonly stderr: (data: string) => void,
+    private readonly onExit: (how: string) => void = () => undefined,
+  ) {}
 
   readonly spawn = (options: SpawnOptions): SpawnedProcess => {
     const child = spawn(options.command, options.args, {
@@ -25,7 +31,10 @@ export class ClaudeProcess {
     });
     this.child = child;
     this.exit = new Promise((resolve) => {
-      child.once('exit', () => resolve());
+      child.once('exit', (code, signal) => {
+        resolve();
+        this.onExit(signal !== null ? `it was ended by ${signal}` : `it exited with code ${code ?? 'unknown'}`);
+      });
       // A failed spawn emits error and no exit.
       child.once('error', () => {
         if (child.pid === undefined) resolve();

@@ -9,6 +9,9 @@ import { InputQueue } from './inputQueue.js';
 export type QueryFn = (params: { prompt: AsyncIterable<SDKUserMessage>; options: Options }) => Query;
 
 /** Why a revoked generation refuses a tool (the model may read it in the tool result). */
+/** How long after the CLI exited the consumer loop may take to end on its own before the exit ends the generation. */
+const EXIT_NOTICE_MS = 1_000;
+
 export const REVOKED_MESSAGE = 'The turn was canceled; this tool use did not run.';
 
 export interface GenerationDeps {
@@ -32,19 +35,27 @@ export class Generation {
   private revokedFlag = false;
   private closed = false;
   private dispatchedCount = 0;
+  private endReported = false;
   /** Resolves when the consumer loop ended and the claude process exited. */
   readonly settled: Promise<void>;
 
   constructor(private readonly deps: GenerationDeps) {
     this.number = deps.number;
-    this.claude = new ClaudeProcess(deps.stderr);
+    let loop: Promise<void> = Promise.resolve();
+    // The SDK notices a CLI that died mid-response (its loop ends after what the CLI wrote was routed), but an idle
+    // CLI's death only when the next prompt finds it gone: after a short grace the exit ends the generation.
+    this.claude = new ClaudeProcess(deps.stderr, (how) => {
+      if (this.closed) return;
+      const timer = setTimeout(() => this.ended(new Error(`the claude process ended unexpectedly: ${how}`)), EXIT_NOTICE_MS);
+      void loop.finally(() => clearTimeout(timer));
+    });
     const canUseTool: CanUseTool = (toolName, input, options) =>
       this.revokedFlag ? Promise.resolve(revokedDenial(options.toolUseID)) : deps.canUseTool(toolName, input, options);
     this.query = deps.query({
       prompt: this.input,
       options: { ...deps.options, canUseTool, spawnClaudeCodeProcess: this.claude.spawn, hooks: this.fenceHooks() },
     });
-    const loop = this.consume();
+    loop = this.consume();
     this.settled = loop.then(() => this.claude.exited());
   }
 
@@ -105,6 +116,13 @@ export class Generation {
     } catch (error) {
       failure = error ?? new Error('the query failed');
     }
+    this.ended(failure);
+  }
+
+  /** Reports the generation's end once: the consumer loop's end, or the process's exit, whichever comes first. */
+  private ended(failure: unknown): void {
+    if (this.endReported) return;
+    this.endReported = true;
     this.deps.onEnded(this, failure);
   }
 

@@ -455,7 +455,7 @@ export class SdkSession {
     // A revoked or retired generation ending is the stop working, not a failure.
     if (generation.revoked || generation !== this.generation || this.ending) return;
     const failure = error ?? new Error('the claude process ended unexpectedly');
-    if (this.started) this.fail(failure);
+    if (this.started) this.lost(generation, failure);
     else this.startFailure?.(failure);
   }
 
@@ -609,25 +609,37 @@ export class SdkSession {
       });
   }
 
-  /** The SDK failed under a started session: fail its turns, end the session, keep the sidecar alive. */
-  private fail(error: unknown): void {
-    this.ending = true;
-    // A held turn's answer was complete: it ends with its own result, not as failed.
+  /**
+   * Claude Code died under a started session (killed, crashed, its query failed): the session stays open, as after
+   * a forced cancel. What ran in that query ends now, with its acceptance first when the transcript holds its
+   * prompt; the next prompt opens a fresh query with `resume`. Nothing waits on the dead process.
+   */
+  private lost(generation: Generation, error: unknown): void {
+    diag(`session ${this.id}: claude ended under the session: ${shortError(error)}`);
+    generation.revoke();
+    this.generation = undefined;
+    this.deps.revoked?.();
+    this.permissions.settleAll('interrupt');
+    this.hostTools.settleAll(LOST_CALL);
+    const running = this.turns.running;
+    // A held turn's answer was complete: endAll ends it with its own result, not as failed.
     const held = this.continuations.held?.turn;
     this.continuations.endAll(undefined);
-    this.goals.close();
-    const message = shortError(error);
-    diag(`session ${this.id} failed: ${message}`);
-    this.permissions.settleAll('interrupt');
-    this.hostTools.settleAll(CLOSED_CALL);
-    const { running, queued } = this.turns.drain();
-    if (running !== undefined && running.id !== held) this.emit({ kind: 'turn.failed', code: 'sdk_error', message }, running.id);
-    for (const turn of queued) {
-      this.emit({ kind: 'turn.failed', code: 'sdk_error', message: 'the session ended before this turn ran' }, turn.id);
+    this.continuations.fenced = true;
+    const stopped = generation.stop(1_000);
+    this.retiring = Promise.all([this.retiring, stopped]).then(() => undefined);
+    // Not dispatched: the turn waits for the successor (release); none: the next prompt opens it.
+    if (running === undefined || !running.dispatched) return;
+    if (running.id === held) {
+      this.advance();
+      return;
     }
-    this.emit({ kind: 'session.closed', reason: 'error', message });
-    void this.generation?.stop();
-    this.deps.onEnded();
+    void bindStoppedTurn(running, this.deps, stopped).then((bound) => {
+      if (this.ending || this.turns.running !== running) return; // closed meanwhile: close ended it
+      if (bound) this.emit({ kind: 'turn.accepted', providerMessage: running.uuid }, running.id);
+      this.emit({ kind: 'turn.failed', code: 'sdk_error', message: LOST_TURN }, running.id);
+      this.advance();
+    });
   }
 
   private emit(body: EventBody, turn?: string): void {
@@ -655,3 +667,5 @@ export class SdkSession {
 
 const CANCELED_CALL = 'The run was canceled before the tool answered.';
 const CLOSED_CALL = 'The session ended before the tool answered.';
+const LOST_CALL = 'Claude Code stopped before the tool answered.';
+const LOST_TURN = 'Claude Code stopped unexpectedly during this turn; send the prompt again to go on in this session';

@@ -273,18 +273,24 @@ describe('sessions through the real SDK', () => {
 });
 
 describe('failures', () => {
-  it('fails the turn and ends the session when the CLI dies, and keeps serving', async () => {
+  it('fails the turn when the CLI dies, and the next prompt resumes the session in a fresh CLI', async () => {
     const sidecar = spawnSidecar({ env: scripted.home.env(scripted.api.url) });
     await request(sidecar, 'start', { session: S4, cwd: scripted.home.project });
     expect(await request(sidecar, 'start', { session: S4, cwd: scripted.home.project })).toMatchObject({ error: { code: 'session_exists' } });
     await request(sidecar, 'exec', { session: S4, turn: 'k', prompt: '[slow] about to crash' });
     await event(sidecar, 'message.delta', (e) => e.turn === 'k');
-    for (const pid of childPids(sidecar.child.pid!)) process.kill(pid, 'SIGKILL');
-    const closed = await event(sidecar, 'session.closed', (e) => e.session === S4);
-    expect(closed).toMatchObject({ reason: 'error' });
-    expect(closed.message).not.toMatch(/stderr/);
-    expect(eventsOf(sidecar, 'turn.failed').find((e) => e.turn === 'k')).toMatchObject({ code: 'sdk_error' });
-    expect(await request(sidecar, 'exec', { session: S4, turn: 'l', prompt: 'x' })).toMatchObject({ error: { code: 'unknown_session' } });
+    const killed = childPids(sidecar.child.pid!);
+    for (const pid of killed) process.kill(pid, 'SIGKILL');
+    const failed = await turnEnd(sidecar, S4, 'k');
+    expect(failed).toMatchObject({ event: { kind: 'turn.failed', code: 'sdk_error' } });
+    expect(JSON.stringify(failed)).not.toMatch(/stderr/);
+    await request(sidecar, 'exec', { session: S4, turn: 'l', prompt: '[recall] still there' });
+    expect(await turnEnd(sidecar, S4, 'l')).toMatchObject({ event: { kind: 'turn.completed' } });
+    const recalled = eventsOf(sidecar, 'message.completed', S4).find((e) => e.turn === 'l' && e.role === 'assistant');
+    expect(recalled?.text).toContain('[slow] about to crash');
+    expect(childPids(sidecar.child.pid!).some((pid) => killed.includes(pid))).toBe(false);
+    expect(eventsOf(sidecar, 'session.closed', S4)).toEqual([]);
+    await request(sidecar, 'close', { session: S4 });
 
     // A resume of a session that does not exist fails start, says which session is not stored, and leaves no
     // events behind.
