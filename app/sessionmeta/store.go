@@ -1,5 +1,5 @@
 // Package sessionmeta keeps what Baton itself knows about stored sessions, beyond Claude Code's own files: which
-// ones the person pinned or archived, and which session a fork was made from. Claude Code's transcripts are not
+// ones the person pinned or archived, which session a fork was made from, and the git worktree a session runs in. Claude Code's transcripts are not
 // Baton's to write, so this lives in Baton's data dir.
 //
 // Format: one small JSON file, sessions.json, replaced whole on every change (written to a temporary file in the
@@ -31,7 +31,21 @@ type Meta struct {
 	Pinned   bool   `json:"pinned,omitempty"`
 	Archived bool   `json:"archived,omitempty"`
 	ForkOf   string `json:"forkOf,omitempty"`
+	// Worktree is the git worktree the session was started in (zero: none). Files written before it existed
+	// simply lack the key.
+	Worktree Worktree `json:"worktree,omitzero"`
 }
+
+// Worktree records where a session's own checkout is and what it will land into.
+type Worktree struct {
+	Repo   string `json:"repo"`   // the main checkout's root
+	Path   string `json:"path"`   // the worktree's folder
+	Branch string `json:"branch"` // the session's branch
+	Base   string `json:"base"`   // the ref it branched from and lands into
+}
+
+// IsZero says no worktree is recorded.
+func (w Worktree) IsZero() bool { return w == Worktree{} }
 
 func (m Meta) empty() bool { return m == Meta{} }
 
@@ -72,12 +86,33 @@ func Open(dir string) (*Store, error) {
 	if f.Version != fileVersion {
 		return nil, fmt.Errorf("the pinned and archived sessions file %s has format %d, this Baton reads %d; it was written by another version of Baton", s.path, f.Version, fileVersion)
 	}
+	s.sessions = f.records()
+	return s, nil
+}
+
+func (f file) records() map[string]Meta {
+	out := make(map[string]Meta, len(f.Sessions))
 	for id, m := range f.Sessions {
 		if !m.empty() {
-			s.sessions[id] = m
+			out[id] = m
 		}
 	}
-	return s, nil
+	return out
+}
+
+// refresh takes what another process sharing the data dir saved since (`baton exec --worktree` records a
+// worktree while the window is open), so this one's next save keeps it. A file that cannot be read now keeps the
+// copy in memory: Open already vetted the file, and a save replaces it whole. The caller holds mu.
+func (s *Store) refresh() {
+	data, err := os.ReadFile(s.path)
+	if err != nil || len(data) > maxFileBytes {
+		return
+	}
+	var f file
+	if json.Unmarshal(data, &f) != nil || f.Version != fileVersion {
+		return
+	}
+	s.sessions = f.records()
 }
 
 // Get returns what is recorded for session id (the zero Meta when nothing is).
@@ -95,6 +130,7 @@ func (s *Store) Update(id string, change func(*Meta)) (Meta, error) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.refresh()
 	old, had := s.sessions[id]
 	m := old
 	change(&m)
