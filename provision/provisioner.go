@@ -228,6 +228,11 @@ func (p *Provisioner) installed(t target) (r Result, ok, pointerOK bool) {
 	if !ready(path, t.binary) {
 		return Result{}, false, false
 	}
+	// The right size is not the right bytes: a damaged or replaced file is downloaded again.
+	if err := verifyFile(path, t.binary, t.layout.root); err != nil {
+		p.log.Warn().Str("path", path).Err(err).Msg("the installed claude does not match the manifest; installing it again")
+		return Result{}, false, false
+	}
 	r = Result{Path: path, Version: t.manifest.Version, Platform: t.platform.String(), SHA256: t.binary.Checksum,
 		Size: t.binary.Size, AlreadyInstalled: true, Source: "unknown"}
 	ptr, err := readPointer(t.layout.pointerPath())
@@ -287,6 +292,7 @@ func (p *Provisioner) finish(t target, c candidate, staging string, tried []Sour
 	if err := promote(staging, final); err != nil {
 		return Result{}, p.fail(t, tried, err)
 	}
+	recordVerified(final, t.binary.Checksum, t.layout.root) // hashed as it arrived: no need to hash it again
 	r := Result{Path: final, Version: t.manifest.Version, Platform: t.platform.String(), Source: c.source,
 		Artifact: c.artifact, URL: redactURL(c.url), SHA256: t.binary.Checksum, Size: t.binary.Size, Tried: tried}
 	if err := writePointer(t.layout, Pointer{Version: r.Version, Platform: r.Platform, Executable: final,

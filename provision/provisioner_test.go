@@ -632,3 +632,29 @@ func TestCanceledContextStopsAndCleansUp(t *testing.T) {
 	assertNoStaging(t, o)
 	assert.Zero(t, s.hits(npmTarballPath), "canceling must not fall back to other sources")
 }
+
+// An executable of the right size at the install path is not trusted for its size: its bytes are checked, and
+// a damaged one is downloaded again.
+func TestSameSizeDamagedInstallIsRepaired(t *testing.T) {
+	fx := newFixture(t, testBinarySize, false)
+	s := newFakeServer(t)
+	s.serveFixture(fx)
+	o := testOptions(t, s, fx)
+	r, _, err := ensure(t, o)
+	require.NoError(t, err)
+	before := len(s.requests())
+	damaged := append([]byte(nil), fx.plain...)
+	damaged[len(damaged)-10] ^= 1
+	require.NoError(t, os.WriteFile(r.Path, damaged, 0o755))
+
+	r, _, err = ensure(t, o)
+	require.NoError(t, err)
+	assert.False(t, r.AlreadyInstalled, "a same-size damaged file is not \"already installed\"")
+	assert.Equal(t, before+1, len(s.requests()))
+	assertInstalled(t, o, fx, r)
+
+	r, _, err = ensure(t, o)
+	require.NoError(t, err)
+	assert.True(t, r.AlreadyInstalled)
+	assert.Equal(t, before+1, len(s.requests()))
+}
