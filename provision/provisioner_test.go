@@ -658,3 +658,29 @@ func TestSameSizeDamagedInstallIsRepaired(t *testing.T) {
 	assert.True(t, r.AlreadyInstalled)
 	assert.Equal(t, before+1, len(s.requests()))
 }
+
+// A server that trickles a byte at a time feeds the stall watchdog forever; the rate floor gives up on it, names
+// it, and the next source installs. The floor's window is short here; the trickle could never meet it.
+func TestTricklingSourceIsAbandonedForTheNext(t *testing.T) {
+	fx := newFixture(t, testBinarySize, false)
+	s := newFakeServer(t)
+	s.serveFixture(fx)
+	s.serve(cdnPath("claude"), fx.plain).always = &fault{trickle: 10 * time.Millisecond}
+	o := testOptions(t, s, fx)
+	o.MinRateBytes, o.MinRateWindow = 64<<10, 200*time.Millisecond
+	r, events, err := ensure(t, o)
+	require.NoError(t, err)
+	assert.Equal(t, SourceNPM, r.Source)
+	assertInstalled(t, o, fx, r)
+	require.Len(t, r.Tried, 1)
+	assert.Equal(t, SourceCDN, r.Tried[0].Source)
+	var slow *TooSlowError
+	require.ErrorAs(t, r.Tried[0].Err, &slow)
+	assert.Contains(t, r.Tried[0].Err.Error(), "too slow: fewer than 64 KB arrived in 200ms")
+	assert.Equal(t, 1, s.hits(cdnPath("claude")), "a slow source is not retried")
+	var fellBack bool
+	for _, p := range events {
+		fellBack = fellBack || (p.Phase == PhaseFallback && strings.Contains(p.Message, "too slow"))
+	}
+	assert.True(t, fellBack)
+}
