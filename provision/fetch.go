@@ -14,6 +14,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -31,6 +32,7 @@ type fetcher struct {
 	backoff    time.Duration
 	maxBackoff time.Duration
 	stall      time.Duration
+	minRate    rateFloor
 	interval   time.Duration
 	log        zerolog.Logger
 }
@@ -123,7 +125,10 @@ func (f *fetcher) try(ctx context.Context, d download, attempt int, report func(
 	if resp.ContentLength >= 0 && d.size == 0 {
 		rx.total = have + resp.ContentLength // the npm tarball: the manifest does not know its size
 	}
-	if err := f.receive(actx, u, rx, func() { watchdog.Reset(f.stall) }); err != nil {
+	var got atomic.Int64
+	stopFloor := f.minRate.watch(&got, func() { cancel(f.minRate.err()) })
+	defer stopFloor()
+	if err := f.receive(actx, u, rx, func(n int64) { watchdog.Reset(f.stall); got.Store(n) }); err != nil {
 		return "", err
 	}
 	sum, err = finishDownload(file, d, h)
@@ -216,7 +221,7 @@ type receipt struct {
 }
 
 // receive appends the body to the staging file, reporting progress and feeding the watchdog on every read.
-func (f *fetcher) receive(ctx context.Context, u *url.URL, rx receipt, alive func()) error {
+func (f *fetcher) receive(ctx context.Context, u *url.URL, rx receipt, alive func(int64)) error {
 	if _, err := rx.file.Seek(rx.have, io.SeekStart); err != nil {
 		return fileError(rx.d.path, "seek in the staging file", err)
 	}
@@ -227,7 +232,7 @@ func (f *fetcher) receive(ctx context.Context, u *url.URL, rx receipt, alive fun
 	}
 	m := newMeter(rx.report, base, rx.have, f.interval)
 	have, err := copyBounded(rx.file, rx.h, rx.body, rx.have, rx.d.bound(), func(n int64) {
-		alive()
+		alive(n)
 		m.update(n)
 	})
 	m.finish(have)
@@ -339,6 +344,10 @@ func statusError(resp *http.Response) error {
 func transferError(actx context.Context, u *url.URL, err error) error {
 	if errors.Is(context.Cause(actx), ErrStalled) {
 		return ErrStalled
+	}
+	var slow *TooSlowError
+	if errors.As(context.Cause(actx), &slow) {
+		return slow
 	}
 	return classifyTransportErr(u, err)
 }

@@ -136,6 +136,7 @@ type fault struct {
 	extra       int           // append this many bytes beyond the body (use with noLength)
 	endless     bool          // stream until the client hangs up (use with noLength)
 	ignoreRange bool          // answer 200 with the whole body even to a Range request
+	trickle     time.Duration // send one byte per this interval until the client leaves
 	gate        chan struct{} // wait for this to close before answering
 	onSent      func()        // called after the bytes before a stall are flushed
 }
@@ -279,6 +280,20 @@ func (s *fakeServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		select {
 		case <-r.Context().Done():
 		case <-s.release:
+		}
+	case f.trickle > 0:
+		for i := 0; i < len(part); i++ {
+			if _, err := w.Write(part[i : i+1]); err != nil {
+				return
+			}
+			flusher.Flush()
+			select {
+			case <-r.Context().Done():
+				return
+			case <-s.release:
+				return
+			case <-time.After(f.trickle):
+			}
 		}
 	case f.endless:
 		chunk := make([]byte, 64<<10)

@@ -18,6 +18,7 @@ import (
 //
 //	current.json            pointer to the installed version (written atomically)
 //	.lock                   cross-process install lock
+//	verified.json           sha256s of executables already hashed, by file identity (verify.go)
 //	<version>/claude[.exe]  verified executables; one directory per version because Windows cannot replace a
 //	                        running executable
 //	<version>/.*.partial    staging files, only while a run is in progress (or after it was killed)
@@ -145,8 +146,9 @@ func promote(staging, final string) error {
 	return nil
 }
 
-// ready reports whether path is an installed executable of the artifact: exact size and, off Windows, the
-// executable bit. Its sha256 was verified before it was renamed there.
+// ready reports whether path looks like an installed executable of the artifact: exact size and, off Windows, the
+// executable bit. Its sha256 was verified before it was renamed there; callers check it again (verifyFile)
+// because the file may have changed since.
 func ready(path string, a Artifact) bool {
 	info, err := os.Stat(path)
 	if err != nil || !info.Mode().IsRegular() || info.Size() != a.Size {

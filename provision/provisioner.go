@@ -41,6 +41,8 @@ type Options struct {
 	Backoff          time.Duration // first retry delay, doubling; default 1s
 	MaxBackoff       time.Duration // default 30s
 	StallTimeout     time.Duration // no bytes for this long abandons a connection; default 30s
+	MinRateBytes     int64         // fewer bytes than this in any MinRateWindow abandons the source; default 64 KB
+	MinRateWindow    time.Duration // default 30s
 	ConnectTimeout   time.Duration // default 20s
 	LockPoll         time.Duration // how often a waiting process retries the lock; default 250ms
 	ProgressInterval time.Duration // minimum gap between download progress events; default 100ms
@@ -87,6 +89,10 @@ func New(opts Options) *Provisioner {
 	setDefault(&opts.Backoff, time.Second)
 	setDefault(&opts.MaxBackoff, 30*time.Second)
 	setDefault(&opts.StallTimeout, 30*time.Second)
+	if opts.MinRateBytes <= 0 {
+		opts.MinRateBytes = 64 << 10
+	}
+	setDefault(&opts.MinRateWindow, 30*time.Second)
 	setDefault(&opts.ConnectTimeout, 20*time.Second)
 	setDefault(&opts.LockPoll, 250*time.Millisecond)
 	setDefault(&opts.ProgressInterval, 100*time.Millisecond)
@@ -118,6 +124,7 @@ func New(opts Options) *Provisioner {
 			backoff:    opts.Backoff,
 			maxBackoff: opts.MaxBackoff,
 			stall:      opts.StallTimeout,
+			minRate:    rateFloor{Bytes: opts.MinRateBytes, Window: opts.MinRateWindow},
 			interval:   opts.ProgressInterval,
 			log:        log,
 		},
@@ -228,6 +235,11 @@ func (p *Provisioner) installed(t target) (r Result, ok, pointerOK bool) {
 	if !ready(path, t.binary) {
 		return Result{}, false, false
 	}
+	// The right size is not the right bytes: a damaged or replaced file is downloaded again.
+	if err := verifyFile(path, t.binary, t.layout.root); err != nil {
+		p.log.Warn().Str("path", path).Err(err).Msg("the installed claude does not match the manifest; installing it again")
+		return Result{}, false, false
+	}
 	r = Result{Path: path, Version: t.manifest.Version, Platform: t.platform.String(), SHA256: t.binary.Checksum,
 		Size: t.binary.Size, AlreadyInstalled: true, Source: "unknown"}
 	ptr, err := readPointer(t.layout.pointerPath())
@@ -287,6 +299,7 @@ func (p *Provisioner) finish(t target, c candidate, staging string, tried []Sour
 	if err := promote(staging, final); err != nil {
 		return Result{}, p.fail(t, tried, err)
 	}
+	recordVerified(final, t.binary.Checksum, t.layout.root) // hashed as it arrived: no need to hash it again
 	r := Result{Path: final, Version: t.manifest.Version, Platform: t.platform.String(), Source: c.source,
 		Artifact: c.artifact, URL: redactURL(c.url), SHA256: t.binary.Checksum, Size: t.binary.Size, Tried: tried}
 	if err := writePointer(t.layout, Pointer{Version: r.Version, Platform: r.Platform, Executable: final,

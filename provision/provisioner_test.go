@@ -632,3 +632,55 @@ func TestCanceledContextStopsAndCleansUp(t *testing.T) {
 	assertNoStaging(t, o)
 	assert.Zero(t, s.hits(npmTarballPath), "canceling must not fall back to other sources")
 }
+
+// An executable of the right size at the install path is not trusted for its size: its bytes are checked, and
+// a damaged one is downloaded again.
+func TestSameSizeDamagedInstallIsRepaired(t *testing.T) {
+	fx := newFixture(t, testBinarySize, false)
+	s := newFakeServer(t)
+	s.serveFixture(fx)
+	o := testOptions(t, s, fx)
+	r, _, err := ensure(t, o)
+	require.NoError(t, err)
+	before := len(s.requests())
+	damaged := append([]byte(nil), fx.plain...)
+	damaged[len(damaged)-10] ^= 1
+	require.NoError(t, os.WriteFile(r.Path, damaged, 0o755))
+
+	r, _, err = ensure(t, o)
+	require.NoError(t, err)
+	assert.False(t, r.AlreadyInstalled, "a same-size damaged file is not \"already installed\"")
+	assert.Equal(t, before+1, len(s.requests()))
+	assertInstalled(t, o, fx, r)
+
+	r, _, err = ensure(t, o)
+	require.NoError(t, err)
+	assert.True(t, r.AlreadyInstalled)
+	assert.Equal(t, before+1, len(s.requests()))
+}
+
+// A server that trickles a byte at a time feeds the stall watchdog forever; the rate floor gives up on it, names
+// it, and the next source installs. The floor's window is short here; the trickle could never meet it.
+func TestTricklingSourceIsAbandonedForTheNext(t *testing.T) {
+	fx := newFixture(t, testBinarySize, false)
+	s := newFakeServer(t)
+	s.serveFixture(fx)
+	s.serve(cdnPath("claude"), fx.plain).always = &fault{trickle: 10 * time.Millisecond}
+	o := testOptions(t, s, fx)
+	o.MinRateBytes, o.MinRateWindow = 64<<10, 200*time.Millisecond
+	r, events, err := ensure(t, o)
+	require.NoError(t, err)
+	assert.Equal(t, SourceNPM, r.Source)
+	assertInstalled(t, o, fx, r)
+	require.Len(t, r.Tried, 1)
+	assert.Equal(t, SourceCDN, r.Tried[0].Source)
+	var slow *TooSlowError
+	require.ErrorAs(t, r.Tried[0].Err, &slow)
+	assert.Contains(t, r.Tried[0].Err.Error(), "too slow: fewer than 64 KB arrived in 200ms")
+	assert.Equal(t, 1, s.hits(cdnPath("claude")), "a slow source is not retried")
+	var fellBack bool
+	for _, p := range events {
+		fellBack = fellBack || (p.Phase == PhaseFallback && strings.Contains(p.Message, "too slow"))
+	}
+	assert.True(t, fellBack)
+}

@@ -2,7 +2,6 @@ package provision
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -32,14 +31,14 @@ type Selection struct {
 
 // SelectOptions tells Select where to look; zero values mean the real environment.
 type SelectOptions struct {
-	Manifest   *Manifest           // default Pinned()
-	Platform   string              // default CurrentPlatform()
-	DataDir    string              // default platform.DataDir()
-	Getenv     func(string) string // default os.Getenv; reads CLAUDE_CODE_EXECUTABLE and PATH
-	Executable string              // default os.Executable(); the dev-tree walk starts beside it
-	WorkDir    string              // default os.Getwd(); the dev-tree walk also starts here
+	Manifest *Manifest           // default Pinned()
+	Platform string              // default CurrentPlatform()
+	DataDir  string              // default platform.DataDir()
+	Getenv   func(string) string // default os.Getenv; reads CLAUDE_CODE_EXECUTABLE, BATON_DEV_TREE and PATH
 
-	VerifyChecksum  bool          // hash the chosen file against the manifest (slow: ~400 MB); doctor sets it
+	// VerifyChecksum also hashes CLAUDE_CODE_EXECUTABLE or a PATH claude, to report Verified (doctor sets it). It
+	// never changes the choice: the dev tree's and the provisioned claude are always verified.
+	VerifyChecksum  bool
 	ProbeEnvVersion bool          // run CLAUDE_CODE_EXECUTABLE --version to report its version
 	VersionTimeout  time.Duration // for --version probes; default 10s
 }
@@ -66,8 +65,11 @@ func (e *NoExecutableError) Error() string {
 
 func (e *NoExecutableError) Is(target error) bool { return target == ErrNoExecutable }
 
-// Select chooses the claude executable: CLAUDE_CODE_EXECUTABLE (as given) > the SDK's native package in a dev
-// tree > the provisioned executable > a claude on PATH whose --version equals the manifest's (with a warning).
+// Select chooses the claude executable: CLAUDE_CODE_EXECUTABLE (as given) > the SDK's native package in the
+// checkout BATON_DEV_TREE names > the provisioned executable > a claude on PATH whose --version equals the
+// manifest's (with a warning). The dev tree's and the provisioned claude run only if their sha256 is the
+// manifest's (hashed once per file version, see verifyFile); nothing is looked for above the working directory or
+// the executable, so a claude planted there never runs.
 func Select(ctx context.Context, opts SelectOptions) (Selection, error) {
 	getenv := opts.Getenv
 	if getenv == nil {
@@ -84,14 +86,17 @@ func Select(ctx context.Context, opts SelectOptions) (Selection, error) {
 	if err != nil {
 		return Selection{}, err
 	}
+	dataDir, dataErr := selectDataDir(opts.DataDir)
+	if root := getenv(DevTreeEnv); root != "" {
+		return selectDevTree(root, plat, binary, man, dataDir)
+	}
 	var notes []string
-	if sel, ok := selectDevTree(plat, binary, man, opts, &notes); ok {
+	if dataErr != nil {
+		notes = append(notes, dataErr.Error())
+	} else if sel, ok := selectProvisioned(binary, man, dataDir, &notes); ok {
 		return sel, nil
 	}
-	if sel, ok := selectProvisioned(binary, man, opts, &notes); ok {
-		return sel, nil
-	}
-	sel, ok := selectFromPath(ctx, getenv("PATH"), binary, man, opts, &notes)
+	sel, ok := selectFromPath(ctx, getenv("PATH"), binary, man, opts, dataDir, &notes)
 	if ok {
 		return sel, nil
 	}
@@ -128,7 +133,8 @@ func selectFromEnv(ctx context.Context, path string, opts SelectOptions) Selecti
 	}
 	if opts.VerifyChecksum {
 		if _, a, err := targetArtifact(manifestOrPinned(opts.Manifest), opts.Platform); err == nil {
-			sel.Verified = matchesArtifact(path, a) == nil
+			dataDir, _ := selectDataDir(opts.DataDir)
+			sel.Verified = verifyFile(path, a, verifiedDir(dataDir)) == nil
 		}
 	}
 	return sel
@@ -141,104 +147,36 @@ func manifestOrPinned(m *Manifest) Manifest {
 	return Pinned()
 }
 
-// selectDevTree looks for sidecar/node_modules/@anthropic-ai/claude-agent-sdk-<platform>/<binary> in every
-// directory above the running executable and above the working directory. The package must be the pinned SDK
-// version and the file the manifest's size, so another project's node_modules is never picked up.
-func selectDevTree(plat Platform, binary Artifact, m Manifest, opts SelectOptions, notes *[]string) (Selection, bool) {
-	var starts []string
-	exe := opts.Executable
-	if exe == "" {
-		exe, _ = os.Executable()
+func selectDataDir(dataDir string) (string, error) {
+	if dataDir != "" {
+		return dataDir, nil
 	}
-	if exe != "" {
-		if real, err := filepath.EvalSymlinks(exe); err == nil {
-			exe = real
-		}
-		starts = append(starts, filepath.Dir(exe))
-	}
-	wd := opts.WorkDir
-	if wd == "" {
-		wd, _ = os.Getwd()
-	}
-	if wd != "" {
-		starts = append(starts, wd)
-	}
-	pkgRel := filepath.Join("sidecar", "node_modules", npmScope, "claude-agent-sdk-"+plat.String())
-	seen := map[string]bool{}
-	for _, start := range starts {
-		for dir := filepath.Clean(start); ; dir = filepath.Dir(dir) {
-			pkg := filepath.Join(dir, pkgRel)
-			if !seen[pkg] {
-				seen[pkg] = true
-				if sel, ok := checkDevPackage(pkg, binary, m, opts, notes); ok {
-					return sel, true
-				}
-			}
-			if filepath.Dir(dir) == dir {
-				break
-			}
-		}
-	}
-	return Selection{}, false
+	return platform.DataDir()
 }
 
-func checkDevPackage(pkg string, binary Artifact, m Manifest, opts SelectOptions, notes *[]string) (Selection, bool) {
-	exe := filepath.Join(pkg, binary.Binary)
-	info, err := os.Stat(exe)
-	if err != nil {
-		return Selection{}, false
-	}
-	var meta struct {
-		Version string `json:"version"`
-	}
-	if b, err := os.ReadFile(filepath.Join(pkg, "package.json")); err == nil {
-		_ = json.Unmarshal(b, &meta)
-	}
-	switch {
-	case meta.Version != m.SDKVersion:
-		*notes = append(*notes, fmt.Sprintf("%s is SDK package version %q, not %s", exe, meta.Version, m.SDKVersion))
-		return Selection{}, false
-	case info.Size() != binary.Size:
-		*notes = append(*notes, fmt.Sprintf("%s is %d bytes, not the manifest's %d", exe, info.Size(), binary.Size))
-		return Selection{}, false
-	}
-	sel := Selection{Path: exe, Source: FromSDKPackage, Version: m.Version}
-	if opts.VerifyChecksum {
-		if err := matchesArtifact(exe, binary); err != nil {
-			*notes = append(*notes, fmt.Sprintf("%s: %v", exe, err))
-			return Selection{}, false
-		}
-		sel.Verified = true
-	}
-	return sel, true
-}
-
-func selectProvisioned(binary Artifact, m Manifest, opts SelectOptions, notes *[]string) (Selection, bool) {
-	dataDir := opts.DataDir
+// verifiedDir is where verified.json lives for a data directory ("" when there is none: memory only).
+func verifiedDir(dataDir string) string {
 	if dataDir == "" {
-		d, err := platform.DataDir()
-		if err != nil {
-			*notes = append(*notes, err.Error())
-			return Selection{}, false
-		}
-		dataDir = d
+		return ""
 	}
+	return newLayout(dataDir).root
+}
+
+func selectProvisioned(binary Artifact, m Manifest, dataDir string, notes *[]string) (Selection, bool) {
 	exe := newLayout(dataDir).executable(m.Version, binary.Binary)
 	if !ready(exe, binary) {
 		*notes = append(*notes, fmt.Sprintf("claude %s is not installed in %s yet", m.Version, filepath.Dir(exe)))
 		return Selection{}, false
 	}
-	if opts.VerifyChecksum {
-		if err := matchesArtifact(exe, binary); err != nil {
-			*notes = append(*notes, fmt.Sprintf("the installed %s is damaged (%v); run `baton provision --force`", exe, err))
-			return Selection{}, false
-		}
+	// Only verified bytes are renamed into the version directory, but they may have been changed since.
+	if err := verifyFile(exe, binary, verifiedDir(dataDir)); err != nil {
+		*notes = append(*notes, fmt.Sprintf("the installed %s is damaged (%v); run `baton provision` to repair it", exe, err))
+		return Selection{}, false
 	}
-	// Only verified bytes are ever renamed into the version directory.
 	return Selection{Path: exe, Source: FromProvisioned, Version: m.Version, Verified: true}, true
 }
 
-func selectFromPath(ctx context.Context, pathEnv string, binary Artifact, m Manifest, opts SelectOptions, notes *[]string) (Selection, bool) {
+func selectFromPath(ctx context.Context, pathEnv string, binary Artifact, m Manifest, opts SelectOptions, dataDir string, notes *[]string) (Selection, bool) {
 	exe := findExecutable("claude", pathEnv)
 	if exe == "" {
 		*notes = append(*notes, "there is no claude on PATH")
@@ -255,7 +193,7 @@ func selectFromPath(ctx context.Context, pathEnv string, binary Artifact, m Mani
 	}
 	sel := Selection{Path: exe, Source: FromPath, Version: got,
 		Warning: fmt.Sprintf("using the claude on PATH (%s, version %s); it was not checksum-verified. Run `baton provision` to install a verified copy", exe, got)}
-	if opts.VerifyChecksum && matchesArtifact(exe, binary) == nil {
+	if opts.VerifyChecksum && verifyFile(exe, binary, verifiedDir(dataDir)) == nil {
 		sel.Verified = true
 		sel.Warning = fmt.Sprintf("using the claude on PATH (%s, version %s)", exe, got)
 	}
@@ -269,23 +207,4 @@ func sameVersion(got, want string) bool {
 		return false
 	}
 	return g.Equal(w)
-}
-
-// matchesArtifact checks a file's exact size and sha256 against the manifest.
-func matchesArtifact(path string, a Artifact) error {
-	info, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	if info.Size() != a.Size {
-		return &SizeError{Expected: a.Size, Got: info.Size()}
-	}
-	sum, err := fileSHA256(path)
-	if err != nil {
-		return err
-	}
-	if sum != a.Checksum {
-		return &ChecksumError{Expected: a.Checksum, Got: sum}
-	}
-	return nil
 }

@@ -27,12 +27,10 @@ func newSelectEnv(t *testing.T) *selectEnv {
 	m := fx.manifest
 	e := &selectEnv{fx: fx, env: map[string]string{}}
 	e.opts = SelectOptions{
-		Manifest:   &m,
-		Platform:   testPlatform,
-		DataDir:    t.TempDir(),
-		Getenv:     func(k string) string { return e.env[k] },
-		Executable: filepath.Join(t.TempDir(), "bin", "baton"),
-		WorkDir:    t.TempDir(),
+		Manifest: &m,
+		Platform: testPlatform,
+		DataDir:  t.TempDir(),
+		Getenv:   func(k string) string { return e.env[k] },
 	}
 	return e
 }
@@ -82,47 +80,58 @@ func TestSelectPrefersCLAUDE_CODE_EXECUTABLE(t *testing.T) {
 	assert.Contains(t, sel.Warning, "cannot be used")
 }
 
-func TestSelectDevTreeBesideTheExecutableOrWorkDir(t *testing.T) {
-	e := newSelectEnv(t)
-	e.provision(t, e.fx.plain)
-
-	// The built binary lives in <repo>/build/bin/, reached through a symlink.
-	repo := t.TempDir()
-	want := devTree(t, repo, testSDKVersion, e.fx.plain)
-	writeFile(t, filepath.Join(repo, "build", "bin", "baton"), "binary")
-	link := filepath.Join(t.TempDir(), "baton")
-	require.NoError(t, os.Symlink(filepath.Join(repo, "build", "bin", "baton"), link))
-	e.opts.Executable = link
-	sel, err := Select(context.Background(), e.opts)
-	require.NoError(t, err)
-	assert.Equal(t, Selection{Path: want, Source: FromSDKPackage, Version: testVersion}, sel)
-
-	// From a working directory deep inside another checkout.
-	repo2 := t.TempDir()
-	want2 := devTree(t, repo2, testSDKVersion, e.fx.plain)
-	e.opts.Executable = filepath.Join(t.TempDir(), "baton")
-	e.opts.WorkDir = filepath.Join(repo2, "app", "cli")
-	require.NoError(t, os.MkdirAll(e.opts.WorkDir, 0o755))
-	e.opts.VerifyChecksum = true
-	sel, err = Select(context.Background(), e.opts)
-	require.NoError(t, err)
-	assert.Equal(t, Selection{Path: want2, Source: FromSDKPackage, Version: testVersion, Verified: true}, sel)
-}
-
-func TestSelectSkipsADevTreeOfAnotherVersion(t *testing.T) {
+func TestSelectDevTreeOnlyWhenAskedFor(t *testing.T) {
 	e := newSelectEnv(t)
 	prov := e.provision(t, e.fx.plain)
-	devTree(t, e.opts.WorkDir, "0.3.1", e.fx.plain)
+	repo := t.TempDir()
+	want := devTree(t, repo, testSDKVersion, e.fx.plain)
+
 	sel, err := Select(context.Background(), e.opts)
 	require.NoError(t, err)
-	assert.Equal(t, prov, sel.Path)
+	assert.Equal(t, prov, sel.Path, "no BATON_DEV_TREE: the dev tree is not looked for")
 
-	wrongSize := t.TempDir()
-	devTree(t, wrongSize, testSDKVersion, e.fx.plain[:100])
-	e.opts.WorkDir = wrongSize
-	sel, err = Select(context.Background(), e.opts)
-	require.NoError(t, err)
-	assert.Equal(t, Selection{Path: prov, Source: FromProvisioned, Version: testVersion, Verified: true}, sel)
+	e.env[DevTreeEnv] = repo
+	for _, verify := range []bool{false, true} {
+		e.opts.VerifyChecksum = verify
+		sel, err = Select(context.Background(), e.opts)
+		require.NoError(t, err)
+		assert.Equal(t, Selection{Path: want, Source: FromSDKPackage, Version: testVersion, Verified: true}, sel)
+	}
+}
+
+// A dev tree that was asked for but is not the pinned claude stops selection with what to do; another claude is
+// not run in its place.
+func TestSelectRefusesABadDevTree(t *testing.T) {
+	e := newSelectEnv(t)
+	e.provision(t, e.fx.plain)
+	sameSize := append([]byte(nil), e.fx.plain...)
+	sameSize[len(sameSize)/2] ^= 1
+	for name, tc := range map[string]struct {
+		pkgVersion string
+		binary     []byte
+		want       string
+	}{
+		"wrong hash":    {testSDKVersion, sameSize, "does not match the pinned claude " + testVersion + ": checksum mismatch"},
+		"wrong size":    {testSDKVersion, e.fx.plain[:100], "is 100 bytes, not the manifest's 4096"},
+		"other version": {"0.3.1", e.fx.plain, `SDK version "0.3.1", not the pinned ` + testSDKVersion},
+	} {
+		t.Run(name, func(t *testing.T) {
+			repo := t.TempDir()
+			exe := devTree(t, repo, tc.pkgVersion, tc.binary)
+			e.env[DevTreeEnv] = repo
+			_, err := Select(context.Background(), e.opts)
+			var dte *DevTreeError
+			require.ErrorAs(t, err, &dte)
+			assert.Contains(t, err.Error(), "refusing to run "+exe)
+			assert.Contains(t, err.Error(), tc.want)
+			assert.Contains(t, err.Error(), "unset BATON_DEV_TREE")
+			assert.NotErrorIs(t, err, ErrNoExecutable, "not a reason to download: the dev tree was asked for")
+		})
+	}
+
+	e.env[DevTreeEnv] = "relative/checkout"
+	_, err := Select(context.Background(), e.opts)
+	require.ErrorContains(t, err, "not an absolute path")
 }
 
 func TestSelectProvisionedAndDamagedProvisioned(t *testing.T) {
@@ -131,15 +140,13 @@ func TestSelectProvisionedAndDamagedProvisioned(t *testing.T) {
 	damaged[100] ^= 1
 	e.provision(t, damaged) // right size: only hashing can tell
 
-	sel, err := Select(context.Background(), e.opts)
-	require.NoError(t, err)
-	assert.Equal(t, FromProvisioned, sel.Source, "without VerifyChecksum only size and mode are checked")
-
-	e.opts.VerifyChecksum = true
-	_, err = Select(context.Background(), e.opts)
-	require.ErrorIs(t, err, ErrNoExecutable)
-	assert.Contains(t, err.Error(), "is damaged")
-	assert.Contains(t, err.Error(), "baton provision --force")
+	for _, verify := range []bool{false, true} {
+		e.opts.VerifyChecksum = verify // sessions and doctor alike refuse it
+		_, err := Select(context.Background(), e.opts)
+		require.ErrorIs(t, err, ErrNoExecutable)
+		assert.Contains(t, err.Error(), "is damaged")
+		assert.Contains(t, err.Error(), "run `baton provision` to repair it")
+	}
 }
 
 func TestSelectPathClaudeWithMatchingVersion(t *testing.T) {
@@ -194,19 +201,21 @@ func TestSameVersionIsSemantic(t *testing.T) {
 	assert.False(t, sameVersion("garbage", "2.1.332"))
 }
 
-// The real vendored CLI, when present: Select finds it in this checkout and it reports the pinned version.
+// The real vendored CLI, when present: named by BATON_DEV_TREE it verifies and reports the pinned version.
 func TestSelectFindsTheVendoredCLIInThisCheckout(t *testing.T) {
 	plat, err := CurrentPlatform()
 	require.NoError(t, err)
 	wd, err := os.Getwd()
 	require.NoError(t, err)
-	pkg := filepath.Join(filepath.Dir(wd), "sidecar", "node_modules", "@anthropic-ai", "claude-agent-sdk-"+plat.String())
+	root := filepath.Dir(wd)
+	pkg := filepath.Join(root, "sidecar", "node_modules", "@anthropic-ai", "claude-agent-sdk-"+plat.String())
 	if _, err := os.Stat(pkg); err != nil {
 		t.Skipf("the vendored native package is not installed: %v", err)
 	}
-	sel, err := Select(context.Background(), SelectOptions{Getenv: envMap(nil), DataDir: t.TempDir(), Executable: filepath.Join(t.TempDir(), "x")})
+	sel, err := Select(context.Background(), SelectOptions{Getenv: envMap(map[string]string{DevTreeEnv: root}), DataDir: t.TempDir()})
 	require.NoError(t, err)
 	assert.Equal(t, FromSDKPackage, sel.Source)
+	assert.True(t, sel.Verified)
 	assert.Equal(t, filepath.Join(pkg, "claude"), sel.Path)
 	v, err := ProbeVersion(context.Background(), sel.Path, defaultTestTimeout)
 	require.NoError(t, err)

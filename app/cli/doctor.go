@@ -156,7 +156,7 @@ func describeSelection(source string) string {
 	case provision.FromEnv:
 		return "CLAUDE_CODE_EXECUTABLE"
 	case provision.FromSDKPackage:
-		return "the SDK's native package in this source tree"
+		return "the SDK's native package in the checkout " + provision.DevTreeEnv + " names"
 	case provision.FromProvisioned:
 		return "installed by baton provision"
 	case provision.FromPath:

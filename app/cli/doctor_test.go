@@ -24,7 +24,6 @@ func isolateDoctor(t *testing.T, f *cliFixture, env map[string]string) {
 		m := f.manifest
 		o.Manifest, o.Platform, o.DataDir = &m, cliTestPlatform, f.dataDir
 		o.Getenv = func(k string) string { return env[k] }
-		o.Executable, o.WorkDir = filepath.Join(t.TempDir(), "baton"), t.TempDir()
 	}
 	// These tests are about the executable section and their claude is a stand-in script; the sign-in
 	// section is tested against the real CLI in doctor_signin_test.go.

@@ -29,9 +29,15 @@ export function selectExecutable(lookup: ExecutableLookup): ExecutableChoice {
     }
     return { path: fromEnv, source: 'env' };
   }
-  const fromSdk = lookup.resolveSdkBinary();
-  if (fromSdk !== undefined && isFile(fromSdk)) return { path: fromSdk, source: 'sdk_package' };
-  if (lookup.hostPath !== undefined && isFile(lookup.hostPath)) return { path: lookup.hostPath, source: 'host' };
+  // The host's path wins: the host checked it against the pinned sha256. The SDK's own lookup would resolve from
+  // wherever the sidecar runs (a compiled sidecar has no node_modules: from the working directory), so it runs a
+  // claude planted in any folder above it; it is only for a sidecar started without a host path (its own tests).
+  if (lookup.hostPath !== undefined && lookup.hostPath !== '') {
+    if (isFile(lookup.hostPath)) return { path: lookup.hostPath, source: 'host' };
+  } else {
+    const fromSdk = lookup.resolveSdkBinary();
+    if (fromSdk !== undefined && isFile(fromSdk)) return { path: fromSdk, source: 'sdk_package' };
+  }
   const tried = lookup.hostPath !== undefined ? ` (the host's path ${lookup.hostPath} does not exist)` : '';
   throw new ProtocolFailure(
     'sdk_error',

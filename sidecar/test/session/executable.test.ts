@@ -1,4 +1,4 @@
-// Which claude binary a session gets: env, then the SDK's platform package, then the host's path.
+// Which claude binary a session gets: env, then the host's path, then (without one) the SDK's platform package.
 import { describe, expect, it } from 'vitest';
 import { ProtocolFailure } from '../../src/protocol/errors.js';
 import { resolveSdkBinary, sdkBinaryCandidates, selectExecutable } from '../../src/session/executable.js';
@@ -23,13 +23,18 @@ describe('selectExecutable', () => {
     ).toThrow(/CLAUDE_CODE_EXECUTABLE points to \/nope/);
   });
 
-  it('uses the SDK package binary, then the host path', () => {
-    const base = { env: {}, hostPath: '/host/claude' };
-    expect(selectExecutable({ ...base, resolveSdkBinary: () => '/sdk/claude', isFile: exists(['/sdk/claude', '/host/claude']) }).source).toBe('sdk_package');
-    expect(selectExecutable({ ...base, resolveSdkBinary: () => undefined, isFile: exists(['/host/claude']) })).toEqual({
+  it("uses the host's path, and the SDK package binary only without one", () => {
+    const isFile = exists(['/sdk/claude', '/host/claude']);
+    expect(selectExecutable({ env: {}, hostPath: '/host/claude', resolveSdkBinary: () => '/sdk/claude', isFile })).toEqual({
       path: '/host/claude',
       source: 'host',
     });
+    expect(selectExecutable({ env: {}, hostPath: undefined, resolveSdkBinary: () => '/sdk/claude', isFile }).source).toBe('sdk_package');
+  });
+
+  it("never falls back from a missing host path to the SDK's lookup", () => {
+    const lookup = { env: {}, hostPath: '/host/claude', resolveSdkBinary: () => '/planted/claude', isFile: exists(['/planted/claude']) };
+    expect(() => selectExecutable(lookup)).toThrow(/\/host\/claude does not exist/);
   });
 
   it('explains what to do when there is no binary', () => {
