@@ -128,6 +128,9 @@ func (c *Client) Call(ctx context.Context, typ protocol.RequestType, payload, ou
 	if err != nil {
 		return err
 	}
+	if len(line) > protocol.MaxLineBytes {
+		return protocol.TooLargeError(typ, len(line)) // the sidecar would drop it, and the call wait in vain
+	}
 	ch := make(chan reply, 1)
 	c.mu.Lock()
 	if c.exited {
