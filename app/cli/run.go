@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -64,8 +65,8 @@ func parseRun(ctx context.Context, args []string, env Env) (runOptions, int) {
 	if o.spec.MaxTurns < 1 {
 		return o, usageError(env.Stderr, runUsage, "--max-turns must be at least 1")
 	}
-	if o.spec.MaxBudgetUSD < 0 {
-		return o, usageError(env.Stderr, runUsage, "--max-budget-usd cannot be negative")
+	if b := o.spec.MaxBudgetUSD; !(b >= 0) || math.IsInf(b, 1) { // !(>= 0): NaN compares false to everything
+		return o, usageError(env.Stderr, runUsage, "--max-budget-usd must be a number of dollars, 0 or more (0: no cost budget)")
 	}
 	if o.spec.Cwd == "" {
 		if o.spec.Cwd, err = os.Getwd(); err != nil {

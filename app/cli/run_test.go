@@ -87,6 +87,9 @@ func TestRunToolsFileSystemPromptAndExitCodes(t *testing.T) {
 		{"run", "--max-turns", "0", "hi"},
 		{"run", "--tools-file", filepath.Join(dir, "missing.json"), "hi"},
 		{"run", "--cwd", "/does/not/exist", "hi"},
+		{"run", "--max-budget-usd", "NaN", "hi"},
+		{"run", "--max-budget-usd", "Inf", "hi"},
+		{"run", "--max-budget-usd", "-1", "hi"},
 	} {
 		r := h.run(args...)
 		require.Equal(t, 2, r.code, "baton %v should be a usage error; stderr: %s", args, r.stderr)

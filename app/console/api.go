@@ -4,10 +4,12 @@ package console
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/protocol"
 	"github.com/baton-console/baton/app/session"
 	"github.com/baton-console/baton/app/sessionmeta"
 	"github.com/rs/zerolog"
@@ -107,6 +109,9 @@ func (a *API) PickFolder(Empty) (FolderResult, error) {
 func (a *API) StartSession(p StartParams) (SessionRef, error) {
 	if strings.TrimSpace(p.Cwd) == "" {
 		return SessionRef{}, badRequest("Choose a project folder first.")
+	}
+	if !filepath.IsAbs(p.Cwd) { // relative to what? Baton's own folder is no project's (as in CompletePath)
+		return SessionRef{}, badRequest("Type the project folder's full path, starting with %s.", string(filepath.Separator))
 	}
 	c, cancel := ctx()
 	defer cancel()
@@ -314,6 +319,9 @@ func (a *API) History(p HistoryParams) (HistoryResult, error) {
 	}
 	if p.Before != nil && *p.Before < 0 {
 		return HistoryResult{}, badRequest("History position %d is not valid.", *p.Before)
+	}
+	if !protocol.ValidSessionID(p.Session) {
+		return HistoryResult{}, badRequest("%q is not a session id.", p.Session)
 	}
 	c, cancel := ctx()
 	defer cancel()

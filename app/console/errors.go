@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/baton-console/baton/app/protocol"
 	"github.com/baton-console/baton/app/session"
 )
 
@@ -34,5 +35,22 @@ func AsError(err error) *Error {
 	if errors.As(err, &start) {
 		return &Error{Code: CodeBadRequest, Message: err.Error()}
 	}
+	var body *protocol.ErrorBody
+	if errors.As(err, &body) {
+		return &Error{Code: sidecarCode(body.Code), Message: err.Error()}
+	}
 	return &Error{Code: CodeInternal, Message: err.Error()}
+}
+
+// sidecarCode is the console's code for a sidecar's refusal: what the caller asked for wrongly, or named and is
+// not there, is theirs to fix; the rest is internal.
+func sidecarCode(code protocol.ErrorCode) string {
+	switch code {
+	case protocol.CodeBadRequest, protocol.CodeLineTooLong, protocol.CodeSessionExists:
+		return CodeBadRequest
+	case protocol.CodeUnknownSession, protocol.CodeSessionNotFound, protocol.CodeUnknownTurn:
+		return CodeNotFound
+	default:
+		return CodeInternal
+	}
 }

@@ -2,11 +2,13 @@ package console_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/baton-console/baton/app/console"
+	"github.com/baton-console/baton/app/protocol"
 	"github.com/baton-console/baton/app/session"
 	"github.com/rs/zerolog"
 	"github.com/stretchr/testify/require"
@@ -56,4 +58,32 @@ func TestAFolderThatCannotBeUsedIsABadRequest(t *testing.T) {
 		require.Equal(t, "Baton may not read the folder "+locked+"; choose another folder or allow your user to read it", e.Message)
 	})
 	require.Empty(t, m.Open(), "a refused start leaves no session open")
+}
+
+// What the caller asked for wrongly is bad_request and what it named that is not there is not_found, never
+// internal: a relative folder (relative to Baton's own folder, which is no project's), a malformed session id, and
+// the sidecar's own refusals.
+func TestValidationErrorsAreNotInternal(t *testing.T) {
+	m := session.NewManager(session.Config{Logger: zerolog.Nop()})
+	api := console.New(console.Options{Sessions: m, Transport: "websocket", Logger: zerolog.Nop()})
+	defer console.Release(api)
+	call := func(method string, params any) *console.Error {
+		t.Helper()
+		raw, err := json.Marshal(params)
+		require.NoError(t, err)
+		_, err = console.Methods(api)[method](raw)
+		require.Error(t, err)
+		return console.AsError(err)
+	}
+	e := call("startSession", console.StartParams{Cwd: "."})
+	require.Equal(t, console.CodeBadRequest, e.Code, e.Message)
+	require.Contains(t, e.Message, "full path")
+	e = call("history", console.HistoryParams{Session: "not-a-uuid"})
+	require.Equal(t, console.CodeBadRequest, e.Code, e.Message)
+
+	require.Equal(t, console.CodeBadRequest, console.AsError(fmt.Errorf("change the permission mode: %w",
+		&protocol.ErrorBody{Code: protocol.CodeBadRequest, Message: "unknown mode"})).Code)
+	require.Equal(t, console.CodeNotFound, console.AsError(&protocol.ErrorBody{Code: protocol.CodeSessionNotFound}).Code)
+	require.Equal(t, console.CodeInternal, console.AsError(&protocol.ErrorBody{Code: protocol.CodeSDKError}).Code)
+	require.Empty(t, m.Open())
 }

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -69,12 +70,35 @@ func DecodeLine(line []byte) (Envelope, error) {
 	return env, nil
 }
 
-// EncodeRequest renders a request line (without the trailing newline).
+// EncodeRequest renders a request line (without the trailing newline). HTML escaping is off: json.Marshal would
+// write each <, > and & of a prompt as six bytes, and a prompt well under the bound would cross it.
 func EncodeRequest(id string, typ RequestType, payload any) ([]byte, error) {
-	raw, err := json.Marshal(payload)
+	raw, err := marshalPlain(payload)
 	if err != nil {
 		return nil, fmt.Errorf("encode %s payload: %w", typ, err)
 	}
 	v := ProtocolVersion
-	return json.Marshal(Envelope{V: &v, ID: id, Type: string(typ), Payload: raw})
+	return marshalPlain(Envelope{V: &v, ID: id, Type: string(typ), Payload: raw})
+}
+
+// marshalPlain is json.Marshal without HTML escaping (and without the Encoder's newline).
+func marshalPlain(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// TooLargeError is a request refused before it was sent: its line would pass MaxLineBytes, and the sidecar
+// would drop it. The message names the request and both sizes.
+func TooLargeError(typ RequestType, lineBytes int) *ErrorBody {
+	what := "the " + string(typ) + " request"
+	if typ == ReqExec || typ == ReqGuide {
+		what = "prompt"
+	}
+	return &ErrorBody{Code: CodeBadRequest, Message: fmt.Sprintf("%s too large (%.1f MB of %d MB); send a shorter one",
+		what, float64(lineBytes)/(1<<20), MaxLineBytes>>20)}
 }

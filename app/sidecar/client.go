@@ -96,7 +96,7 @@ func Start(ctx context.Context, cfg Config) (*Client, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start the sidecar %s: %w", cfg.Path, err)
 	}
-	cfg.Logger.Debug().Int("pid", cmd.Process.Pid).Msg("sidecar started")
+	cfg.Logger.Debug().Int("sidecarPid", cmd.Process.Pid).Msg("sidecar started") // "pid" is the host's own
 	go c.read(stdout)
 	return c, nil
 }
@@ -127,6 +127,9 @@ func (c *Client) Call(ctx context.Context, typ protocol.RequestType, payload, ou
 	line, err := protocol.EncodeRequest(id, typ, payload)
 	if err != nil {
 		return err
+	}
+	if len(line) > protocol.MaxLineBytes {
+		return protocol.TooLargeError(typ, len(line)) // the sidecar would drop it, and the call wait in vain
 	}
 	ch := make(chan reply, 1)
 	c.mu.Lock()
@@ -307,7 +310,7 @@ func (c *Client) finish(waitErr error) {
 		endProcessGroup(c.cmd.Process.Pid)
 	}
 	c.exitErr = fmt.Errorf("%w (%s; %s)", ErrExited, reason, c.stderr.classify())
-	c.cfg.Logger.Debug().Int("pid", c.cmd.Process.Pid).Str("reason", reason).Msg("sidecar ended")
+	c.cfg.Logger.Debug().Int("sidecarPid", c.cmd.Process.Pid).Str("reason", reason).Msg("sidecar ended")
 	c.mu.Lock()
 	c.exited = true
 	waiting := c.pending

@@ -104,9 +104,15 @@ func TestSidecarRejectsWrongProtocolVersion(t *testing.T) {
 
 func TestSidecarSurvivesA16MiBLine(t *testing.T) {
 	r := startRaw(t)
+	// With an id the sidecar can read, the dropped request is answered; without one, an event says so.
 	huge := `{"v":4,"id":"big","type":"exec","payload":{"prompt":"` + strings.Repeat("x", 16<<20) + `"}}`
 	r.send(t, huge)
-	env := r.next(t, func(e protocol.Envelope) bool { return e.Type == protocol.TypeEvent })
+	env := r.next(t, reply("big"))
+	require.Equal(t, protocol.TypeError, env.Type)
+	require.Equal(t, protocol.CodeLineTooLong, env.Error.Code)
+
+	r.send(t, `{"type":"exec","payload":{"prompt":"`+strings.Repeat("x", 16<<20)+`"}}`)
+	env = r.next(t, func(e protocol.Envelope) bool { return e.Type == protocol.TypeEvent })
 	var ev activity.Event
 	require.NoError(t, json.Unmarshal(env.Event, &ev))
 	require.Equal(t, activity.ProtocolError, ev.Kind)

@@ -39,7 +39,7 @@ export class Sidecar {
     );
     this.reader = new BoundedLineReader(options.maxLineBytes ?? MAX_LINE_BYTES, {
       line: (text) => this.onLine(text),
-      tooLong: () => this.protocolError('line_too_long', `a line longer than ${MAX_LINE_BYTES} bytes (8 MiB) was dropped`),
+      tooLong: (head) => this.lineTooLong(head),
     });
   }
 
@@ -75,7 +75,24 @@ export class Sidecar {
     }
   }
 
+  /** A dropped line that names its id gets an error reply (the host's call would otherwise wait in vain);
+   * one that does not, a protocol.error event. */
+  private lineTooLong(head: string): void {
+    const message = `a line longer than ${MAX_LINE_BYTES} bytes (8 MiB) was dropped`;
+    const id = leadingId(head);
+    if (id === undefined) this.protocolError('line_too_long', message);
+    else this.writer.send(errorLine(id, 'line_too_long', message));
+  }
+
   private protocolError(code: ErrorCode, message: string): void {
     this.writer.send(eventLine(stampEvent({ kind: 'protocol.error', code, message }, '', this.now)));
   }
+}
+
+/** The id of an envelope whose "id" is among its leading fields (the host writes v, id, type first); the rest of
+ * the line is never parsed. */
+const LEADING_ID = /^\s*\{\s*(?:"v"\s*:\s*[^,{}"]*,\s*)?"id"\s*:\s*"([^"\\]{1,128})"/;
+
+function leadingId(head: string): string | undefined {
+  return LEADING_ID.exec(head)?.[1];
 }

@@ -88,6 +88,17 @@ describe.each(targets)('the sidecar $name', ({ command, env }) => {
     expect(events(sidecar.lines).filter((e) => e.kind === 'protocol.error')).toMatchObject([{ code: 'line_too_long' }]);
   });
 
+  it('answers an overlong request that names its id with line_too_long, at once', async () => {
+    const sidecar = spawnSidecar({ command, env });
+    sidecar.sendRaw(`{"v":${PROTOCOL_VERSION},"id":"huge","type":"exec","payload":{"session":"${SESSION}","prompt":"`);
+    const chunk = '<'.repeat(1024 * 1024);
+    for (let i = 0; i < 9; i++) sidecar.sendRaw(chunk);
+    sidecar.sendRaw('"}}\n');
+    expect(await sidecar.reply('huge')).toMatchObject({ type: 'error', error: { code: 'line_too_long' } });
+    expect(await sidecar.end()).toBe(0);
+    expect(events(sidecar.lines).filter((e) => e.kind === 'protocol.error')).toEqual([]);
+  });
+
   it('closes open sessions and exits 0 when stdin closes', async () => {
     const sidecar = spawnSidecar({ command, env });
     sidecar.send({ v: PROTOCOL_VERSION, id: '1', type: 'start', payload: { session: SESSION, cwd: '/tmp/project' } });

@@ -1,7 +1,7 @@
 // The bounded line reader and request decoding.
 import { describe, expect, it } from 'vitest';
 import { decodeLine } from '../../src/protocol/codec.js';
-import { BoundedLineReader } from '../../src/protocol/lineReader.js';
+import { BoundedLineReader, HEAD_BYTES } from '../../src/protocol/lineReader.js';
 import { MAX_LINE_BYTES, PROTOCOL_VERSION } from '../../src/protocol/version.js';
 
 function collect(maxBytes: number) {
@@ -48,6 +48,15 @@ describe('BoundedLineReader', () => {
     reader.push(Buffer.from('12345'));
     reader.end();
     expect(seen).toEqual(['TOO_LONG']);
+  });
+
+  it('hands over the first bytes of an overlong line, across chunks, so its id can be answered', () => {
+    const heads: string[] = [];
+    const reader = new BoundedLineReader(300, { line: () => {}, tooLong: (head) => heads.push(head) });
+    const line = `{"v":${PROTOCOL_VERSION},"id":"42","type":"exec","payload":{"prompt":"${'<'.repeat(400)}"}}\n`;
+    reader.push(Buffer.from(line.slice(0, 10)));
+    reader.push(Buffer.from(line.slice(10)));
+    expect(heads).toEqual([line.slice(0, HEAD_BYTES)]);
   });
 });
 
