@@ -7,7 +7,7 @@ const CONNECTION_TEXT = {
   open: 'Connected',
   reconnecting: 'Connection lost — reconnecting…',
   closed: 'Disconnected',
-  refused: 'This page has no access to this Baton — open the address `baton serve` printed',
+  refused: 'No access: open the address `baton serve` printed',
 };
 
 export function ConnectionStatus() {
