@@ -36,6 +36,12 @@ type Reply struct {
 	// Hold, when set, pauses the stream after the first text delta until it is closed (or the client goes
 	// away): a turn that stays mid-stream exactly as long as a test wants.
 	Hold <-chan struct{}
+	// HoldStart, when set, sends nothing (no headers, no byte) until it is closed or the client goes away: a
+	// test decides what happens before the response's first byte.
+	HoldStart <-chan struct{}
+	// HoldContent, when set, pauses a stream after its message_start (before any content) until it is closed or
+	// the client goes away.
+	HoldContent <-chan struct{}
 	// Withhold sends nothing at all (no headers, no event) until the client goes away: a response that never
 	// comes, for tests of what waits on one (a follow-up after a background task).
 	Withhold bool

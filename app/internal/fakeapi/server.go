@@ -211,6 +211,10 @@ func (s *Server) serveMessages(w http.ResponseWriter, r *http.Request, hit *Hit)
 		hit.Aborted = true
 		return
 	}
+	if reply.HoldStart != nil && waitCtx(r.Context(), reply.HoldStart) != nil {
+		hit.Aborted = true
+		return
+	}
 	requestID := fmt.Sprintf("req_fake_%d", s.seq.Add(1))
 	w.Header().Set("request-id", requestID)
 	if reply.isError() {

@@ -113,6 +113,14 @@ func streamReply(ctx context.Context, sw sseWriter, r Reply, msgID, model string
 	if err := send("ping", evType{Type: "ping"}); err != nil {
 		return err
 	}
+	if r.HoldContent != nil {
+		if err := sw.flushNow("ping"); err != nil {
+			return err
+		}
+		if err := waitCtx(ctx, r.HoldContent); err != nil {
+			return err
+		}
+	}
 	for i, b := range r.Blocks {
 		if err := send("content_block_start", evBlockStart{Type: "content_block_start", Index: i, ContentBlock: startContent(b)}); err != nil {
 			return err

@@ -2,7 +2,28 @@
 // interrupted response (bookkeeping, not the turn's end). While the interrupt is under way a result is held back;
 // once it succeeded, a held result (or the next error_during_execution) is the interrupted response's and is
 // dropped; if it failed, held results are handed back to be mapped as usual.
-import type { SDKMessage } from '@anthropic-ai/claude-agent-sdk';
+import type { Query, SDKMessage } from '@anthropic-ai/claude-agent-sdk';
+import type { EventBody } from '../protocol/events.js';
+import type { CancelBudgets } from '../protocol/schemas.js';
+
+/** How long Claude Code may take to acknowledge the guidance's interrupt; the turn's results wait on it. */
+export const GUIDE_INTERRUPT_BUDGET_MS = 10_000;
+/** A turn whose guidance stalled is stopped at once (its interrupt was asked already) and drained within this. */
+export const GUIDE_STOP_BUDGETS: CancelBudgets = { interruptBudgetMs: 0, drainBudgetMs: 5_000 };
+export const GUIDANCE_STALLED = `Claude Code did not take the guidance within ${GUIDE_INTERRUPT_BUDGET_MS / 1000} s, so the turn was stopped; send the guidance again as a prompt`;
+
+/** Asks the query to interrupt; 'timeout' when it did not answer within ms (a failure rejects). */
+export async function interruptWithin(query: Pick<Query, 'interrupt'>, ms: number): Promise<'acknowledged' | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), ms);
+  });
+  try {
+    return await Promise.race([query.interrupt().then(() => 'acknowledged' as const), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 interface Steering {
   interrupting: boolean;
@@ -13,6 +34,8 @@ interface Steering {
 
 export class Guidance {
   private readonly turns = new Map<string, Steering>();
+  /** Turns stopped because their guidance's interrupt went unanswered: their end says so. */
+  private readonly stalledTurns = new Set<string>();
 
   /** An interrupt for guidance is about to be asked for this turn. */
   begin(turn: string): void {
@@ -51,6 +74,19 @@ export class Guidance {
     if (s === undefined) return [];
     this.turns.delete(turn);
     return s.held;
+  }
+
+  /** The interrupt went unanswered; the turn is being stopped (its held results belong to a revoked query). */
+  stalled(turn: string): void {
+    this.turns.delete(turn);
+    this.stalledTurns.add(turn);
+  }
+
+  /** A stalled turn's end, however its stop ended it (canceled, or failed to drain), is the stall. */
+  end(body: EventBody, turn: string | undefined): EventBody {
+    if (turn === undefined || !this.stalledTurns.has(turn) || (body.kind !== 'turn.canceled' && body.kind !== 'turn.failed')) return body;
+    this.stalledTurns.delete(turn);
+    return { kind: 'turn.failed', code: 'sdk_error', message: GUIDANCE_STALLED };
   }
 
   /** The turn ended. */

@@ -14,7 +14,7 @@ import { diag, shortError } from '../util/diagnostics.js';
 import { type ContinuationOptions, Continuations, isTurnEnd } from './continuations.js';
 import { Generation, type QueryFn } from './generation.js';
 import { GoalFollower, type GoalSource } from './goalFollower.js';
-import { Guidance } from './guidance.js';
+import { GUIDANCE_STALLED, GUIDE_INTERRUPT_BUDGET_MS, GUIDE_STOP_BUDGETS, Guidance, interruptWithin } from './guidance.js';
 import { HostToolBroker, hostToolServer } from './hostTools.js';
 import { IdentityBarrier, isEchoOf, outputReleased, resolveFromTranscript, type TranscriptFn } from './identity.js';
 import { type AnswerDetail, PermissionBroker } from './permissions.js';
@@ -342,7 +342,7 @@ export class SdkSession {
     if (this.continuations.held?.turn === turn.id) return { guided: false };
     this.guidance.begin(turn.id);
     try {
-      await generation.query.interrupt();
+      if ((await interruptWithin(generation.query, GUIDE_INTERRUPT_BUDGET_MS)) === 'timeout') return this.guidanceStalled(turn);
     } catch (error) {
       for (const held of this.guidance.failed(turn.id)) this.onMessage(generation, held);
       throw new ProtocolFailure('sdk_error', `Claude Code did not take the guidance: ${shortError(error)}`);
@@ -358,6 +358,20 @@ export class SdkSession {
     this.mapper.notePromptSent(uuid);
     generation.dispatch({ type: 'user', message: { role: 'user', content: prompt }, parent_tool_use_id: null, uuid });
     return { guided: true, turn: turn.id };
+  }
+
+  /**
+   * Claude Code did not acknowledge the guidance's interrupt in time: while it is outstanding the turn's results are
+   * held, so waiting on would hang the turn. The turn is stopped as a forced cancel and ends turn.failed, saying so.
+   */
+  private guidanceStalled(turn: Turn): never {
+    this.guidance.stalled(turn.id);
+    if (this.turns.running === turn && !this.ending) {
+      void Promise.resolve()
+        .then(() => this.cancel(turn.id, GUIDE_STOP_BUDGETS))
+        .catch((e: unknown) => diag(`stopping a turn whose guidance stalled: ${shortError(e)}`));
+    }
+    throw new ProtocolFailure('sdk_error', GUIDANCE_STALLED);
   }
 
   /** Settles a permission request once; a repeated or late answer gets the recorded one back (settled false). */
@@ -643,7 +657,7 @@ export class SdkSession {
   }
 
   private emit(body: EventBody, turn?: string): void {
-    this.deps.emit(stampEvent(this.refusals.end(body, turn), this.id, this.deps.now, turn));
+    this.deps.emit(stampEvent(this.guidance.end(this.refusals.end(body, turn), turn), this.id, this.deps.now, turn));
   }
 
   private assertOpen(): void {
