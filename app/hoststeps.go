@@ -27,9 +27,9 @@ func consoleSteps() []hostStep {
 }
 
 // commandSteps are a headless command's: the claude it runs (installed with progress on stderr), receipts,
-// sessions, and the index (only the session a command reads is indexed).
+// sessions, the index (only the session a command reads is indexed) and the session records (worktrees).
 func commandSteps() []hostStep {
-	return []hostStep{commandClaudeStep(), receiptsStep(), sessionsStep(), indexStep(false)}
+	return []hostStep{commandClaudeStep(), receiptsStep(), sessionsStep(), indexStep(false), metaStep()}
 }
 
 // provisioningStep installs claude on first launch, shown in the console's state; a session started meanwhile

@@ -26,6 +26,8 @@ usage:
   baton run [flags] PROMPT   a restricted run: only the tools you give, no built-in (baton run --help)
   baton sessions [flags]     list sessions across projects, newest first
   baton history ID [flags]   print a session's history
+  baton changes ID [--json]  the files a session changed (in its worktree, against its base)
+  baton land ID --merge|…    land a worktree session: --merge, --squash, --rebase, --pr or --discard
   baton serve [--listen A]   the console in a browser, on loopback
   baton provision [flags]    install the pinned claude executable
   baton doctor [flags]       say which claude will run and whether it was verified
@@ -74,6 +76,8 @@ func commands() map[string]runner {
 		"run":       withSessions(cli.RunRun),
 		"sessions":  withSessions(cli.RunSessions),
 		"history":   withSessions(cli.RunHistory),
+		"changes":   withSessions(cli.RunChanges),
+		"land":      withSessions(cli.RunLand),
 		"provision": plain(cli.RunProvision),
 		"doctor":    plain(cli.RunDoctor),
 	}
@@ -95,6 +99,8 @@ func withSessions(run func(context.Context, []string, cli.Env) int) runner {
 			return cli.ExitFailure
 		}
 		defer h.Close()
-		return run(ctx, args, cli.StdEnv(h.Sessions(), indexWatch{h.State()}))
+		env := cli.StdEnv(h.Sessions(), indexWatch{h.State()})
+		env.Meta = h.meta
+		return run(ctx, args, env)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/baton-console/baton/app/auth"
 	"github.com/baton-console/baton/app/session"
+	"github.com/baton-console/baton/app/sessionmeta"
 	"golang.org/x/term"
 )
 
@@ -35,6 +36,8 @@ type Env struct {
 	// SignInState reports the sign-in state when a turn fails for authentication (nil: ask the claude that
 	// sessions run).
 	SignInState func(ctx context.Context) *auth.State
+	// Meta is Baton's own record of sessions (their worktrees); nil when it could not be opened.
+	Meta *sessionmeta.Store
 }
 
 // StdEnv is the process's own standard streams; index (nil: none) is the host's state, for the index's progress.

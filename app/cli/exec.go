@@ -21,8 +21,8 @@ import (
 	"github.com/google/uuid"
 )
 
-const execUsage = "baton exec [--cwd DIR] [--resume ID | --fork ID [--at MESSAGE]] [--session-id UUID] [--model M] " +
-	"[--permission-mode MODE] [--approve all|none|TOOL,…] [--json] PROMPT"
+const execUsage = "baton exec [--cwd DIR] [--worktree [--branch NAME] [--base REF]] [--resume ID | --fork ID [--at MESSAGE]] " +
+	"[--session-id UUID] [--model M] [--permission-mode MODE] [--approve all|none|TOOL,…] [--json] PROMPT"
 
 // permissionModes is the wire's list (generated from the schema), as the flag's help and check show it.
 func permissionModes() string {
@@ -34,10 +34,11 @@ func permissionModes() string {
 }
 
 type execOptions struct {
-	start   session.StartOptions
-	approve approvalPolicy
-	json    bool
-	prompt  string
+	start    session.StartOptions
+	approve  approvalPolicy
+	json     bool
+	prompt   string
+	worktree worktreeFlags
 }
 
 func parseExec(args []string, env Env) (execOptions, int) {
@@ -53,6 +54,7 @@ func parseExec(args []string, env Env) (execOptions, int) {
 	fs.StringVar(&mode, "permission-mode", "", "one of "+permissionModes())
 	fs.StringVar(&approve, "approve", "", "answer permission requests by policy: all, none, or TOOL,TOOL")
 	fs.BoolVar(&o.json, "json", false, "print every event as one JSON line")
+	o.worktree.define(fs)
 	words, err := parseInterspersed(fs, args)
 	if err != nil {
 		return o, ExitUsage
@@ -86,6 +88,9 @@ func parseExec(args []string, env Env) (execOptions, int) {
 			return o, usageError(env.Stderr, execUsage, "--cwd %s is not an existing folder", o.start.Cwd)
 		}
 	}
+	if msg := o.worktree.check(o.start); msg != "" {
+		return o, usageError(env.Stderr, execUsage, "%s", msg)
+	}
 	if o.approve, err = parseApprove(approve); err != nil {
 		return o, usageError(env.Stderr, execUsage, "%v", err)
 	}
@@ -109,6 +114,11 @@ func RunExec(ctx context.Context, args []string, env Env) int {
 		return code
 	}
 	env = env.forTerminal(o.json)
+	if o.worktree.on {
+		if code := startInWorktree(ctx, &o, env); code != ExitOK {
+			return code
+		}
+	}
 	interrupts := make(chan os.Signal, 2)
 	signal.Notify(interrupts, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(interrupts)

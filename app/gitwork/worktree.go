@@ -41,6 +41,8 @@ type CreateOptions struct {
 // Created is a new worktree and what went into it.
 type Created struct {
 	Worktree
+	// Cwd is the folder in the worktree that matches the one given (a monorepo's subfolder), else Path.
+	Cwd       string
 	NewBranch bool     // the branch was made for it (false: an existing branch was checked out)
 	Copied    []string // files copied in from the main checkout (IncludeFile)
 }
@@ -62,6 +64,14 @@ func Create(ctx context.Context, dir string, o CreateOptions) (Created, error) {
 	c, err := add(ctx, repo, src, settings, o)
 	if err != nil {
 		return Created{}, err
+	}
+	c.Cwd = c.Path
+	if abs, err := filepath.EvalSymlinks(dir); err == nil {
+		if rel, err := filepath.Rel(src, abs); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
+			if fi, err := os.Stat(filepath.Join(c.Path, rel)); err == nil && fi.IsDir() {
+				c.Cwd = filepath.Join(c.Path, rel)
+			}
+		}
 	}
 	if c.Copied, err = copyIncludes(ctx, src, c.Path); err != nil {
 		return c, err

@@ -62,7 +62,8 @@ func TestCreateOnAGivenBaseOrAnExistingBranch(t *testing.T) {
 	require.Equal(t, first, c.Base)
 	require.Equal(t, first, gitOK(t, c.Path, "rev-parse", "HEAD"))
 
-	e := create(t, r.root, CreateOptions{Branch: "feature"})
+	e := create(t, filepath.Join(r.root, "src"), CreateOptions{Branch: "feature"})
+	require.Equal(t, filepath.Join(e.Path, "src"), e.Cwd, "a subfolder's session starts in the same subfolder")
 	require.False(t, e.NewBranch, "an existing branch is checked out, not made")
 	require.Equal(t, "feature", gitOK(t, e.Path, "branch", "--show-current"))
 	require.Equal(t, "main", e.Base)

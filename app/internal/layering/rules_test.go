@@ -21,6 +21,8 @@ var rules = []rule{
 	{pkg: "app/receipts", only: []string{}, why: "the receipt store is plain records on disk; sessions write it"},
 	{pkg: "app/sessionmeta", only: []string{}, why: "names and pins on disk; the console reads and writes them"},
 	{pkg: "app/sessionwatch", only: []string{}, why: "watches transcripts on disk; callers decide what a change means"},
+	{pkg: "app/gitwork", only: []string{},
+		why: "session worktrees over the person's git; the CLI and the console ask it, it knows neither"},
 	{pkg: "app/auth", only: []string{},
 		why: "the sign-in probe stands alone: sessions, the console and the CLI ask it, never the other way"},
 	{pkg: "app/sidecar", only: []string{"app/activity", "app/protocol", "app/queue"},
