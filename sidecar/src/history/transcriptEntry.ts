@@ -1,7 +1,7 @@
 // A transcript line in the shape the SDK gives the same message live (what the one mapper reads): snake_case
 // where the SDK's messages are (parent_tool_use_id, tool_use_result, compact_metadata), Claude Code's transcript
 // flags kept. Lines that are no message of the conversation (attachments, bookkeeping, CLI-made context) are none.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Wanted } from './chain.js';
 
 interface Line {
@@ -98,8 +98,11 @@ export class ReplyDedup {
   filter(message: Record<string, unknown>): Record<string, unknown> | undefined {
     const inner = message['message'] as { id?: unknown; content?: unknown } | undefined;
     if (message['type'] !== 'assistant' || typeof inner?.id !== 'string' || !Array.isArray(inner.content)) return message;
+    const id = inner.id;
     const fresh = inner.content.filter((block) => {
-      const key = `${inner.id as string}:${createHash('sha1').update(JSON.stringify(block)).digest('base64')}`;
+      // One digest of the id and the block (the id's length first, so no two pairs read alike): a one-shot hash,
+      // not a Hash object per block.
+      const key = hash('sha1', `${id.length}:${id}${JSON.stringify(block)}`, 'base64');
       if (this.seen.has(key)) return false;
       this.seen.add(key);
       return true;

@@ -6,6 +6,7 @@ import { fitEventSized, MAX_EVENT_BYTES } from '../protocol/bounds.js';
 import { ProtocolFailure } from '../protocol/errors.js';
 import type { OkPayload, TranscriptClosePayload, TranscriptItem, TranscriptNextPayload, TranscriptOpenPayload } from '../protocol/schemas.js';
 import type { Item } from './settleStream.js';
+import { collectAfterPass } from './heap.js';
 import { TranscriptReader } from './transcriptReader.js';
 
 /** Jobs kept at once; opening one more forgets the oldest (a host that died mid-job never closes it). */
@@ -44,6 +45,8 @@ export class TranscriptJobs {
     ).catch((err: unknown) => {
       throw new ProtocolFailure('bad_request', `could not read transcript ${payload.file}: ${err instanceof Error ? err.message : String(err)}`);
     });
+    // Pass 1's lines are unreachable once open returned (its frame is gone, so no stack slot still holds them).
+    collectAfterPass(reader.bytesTotal);
     const job = `tj${++this.counter}`;
     const items = reader.items()[Symbol.asyncIterator]();
     this.jobs.set(job, { reader, items, ready: [], readyBytes: 0, failed: undefined, done: false, closed: false, busy: Promise.resolve() });

@@ -22,6 +22,9 @@ export interface Refusal {
 
 /** The refusal of call `toolUseId` that `message` reports, or undefined when the call was not refused. */
 export function refusalOf(message: unknown, toolUseId: string): Refusal | undefined {
+  // Most results carry neither mark: then the schema passes with nothing to read, without copying the message.
+  const marks = message as { tool_result_meta?: unknown; toolDenialKind?: unknown } | null;
+  if (typeof marks === 'object' && marks !== null && marks.tool_result_meta === undefined && marks.toolDenialKind === undefined) return undefined;
   const parsed = deniedMetaSchema.safeParse(message);
   if (!parsed.success) return undefined;
   const live = parsed.data.tool_result_meta?.find((m) => m.id === toolUseId)?.non_execution_kind;

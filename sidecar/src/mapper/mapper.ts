@@ -10,9 +10,8 @@ import { PlanTracker } from './plan.js';
 import { isTaskNotification, promptText } from './prompts.js';
 import { mapResult } from './results.js';
 import {
+  type AssistantBlock,
   type AssistantMessage,
-  assistantBlockSchema,
-  assistantMessageSchema,
   envelopeSchema,
   resultMessageSchema,
   sessionTitleChangedSchema,
@@ -22,11 +21,9 @@ import {
   systemTaskProgressSchema,
   systemThinkingTokensSchema,
   systemApiRetrySchema,
-  timestampedSchema,
   type UserMessage,
-  userBlockSchema,
-  userMessageSchema,
 } from './sdkSchemas.js';
+import { type Checked, checkAssistantBlock, checkAssistantMessage, checkTimestamp, checkUserBlock, checkUserMessage } from './fastParse.js';
 import { routeOf } from './sdkRoutes.js';
 import { StreamTracker } from './stream.js';
 import { ToolTracker } from './tools.js';
@@ -194,11 +191,11 @@ export class Mapper {
     if (typeof route === 'function') return route(message) ?? [unknown(message)];
     switch (route) {
       case 'assistant': {
-        const parsed = assistantMessageSchema.safeParse(message);
+        const parsed = checkAssistantMessage(message);
         return parsed.success ? this.assistant(parsed.data, message) : [unknown(message)];
       }
       case 'user': {
-        const parsed = userMessageSchema.safeParse(message);
+        const parsed = checkUserMessage(message);
         return parsed.success ? this.user(parsed.data, message) : [unknown(message)];
       }
       case 'result': {
@@ -274,7 +271,8 @@ export class Mapper {
     const parentToolUseId = message.parent_tool_use_id ?? undefined;
     const events: EventBody[] = [];
     if (message.error !== undefined) this.assistantError = message.error;
-    const apiError = apiErrorOf(message, parentToolUseId);
+    const blocks = message.message.content.map(checkAssistantBlock);
+    const apiError = apiErrorOf(message, blocks, parentToolUseId);
     if (apiError !== undefined) return [apiError];
     // Subagents may run on another model; only the main loop's model is the session's.
     if (parentToolUseId === undefined) events.push(...this.modelReported(message.message.model));
@@ -285,8 +283,7 @@ export class Mapper {
       ...(message.aborted === true ? { stopped: true as const } : {}),
     };
     let unknownSeen = false;
-    for (const rawBlock of message.message.content) {
-      const block = assistantBlockSchema.safeParse(rawBlock);
+    for (const block of blocks) {
       if (!block.success) {
         unknownSeen = true;
         continue;
@@ -336,7 +333,7 @@ export class Mapper {
     if (typeof content === 'string') {
       texts.push(content);
     } else {
-      const blocks = content.map((b) => userBlockSchema.safeParse(b));
+      const blocks = content.map(checkUserBlock);
       const resultCount = blocks.filter((b) => b.success && b.data.type === 'tool_result').length;
       for (const block of blocks) {
         if (!block.success) {
@@ -444,11 +441,12 @@ export class Mapper {
  * api.error for the stub reply Claude Code makes up for an API error (live: `error` on a `<synthetic>` message; a
  * transcript marks it isApiErrorMessage), else undefined.
  */
-function apiErrorOf(message: AssistantMessage, parentToolUseId: string | undefined): EventBody<'api.error'> | undefined {
-  const text = message.message.content.flatMap((b) => {
-    const block = assistantBlockSchema.safeParse(b);
-    return block.success && block.data.type === 'text' ? [block.data.text] : [];
-  });
+function apiErrorOf(
+  message: AssistantMessage,
+  blocks: readonly Checked<AssistantBlock>[],
+  parentToolUseId: string | undefined,
+): EventBody<'api.error'> | undefined {
+  const text = blocks.flatMap((block) => (block.success && block.data.type === 'text' ? [block.data.text] : []));
   const synthetic = message.message.model === SYNTHETIC_MODEL;
   // 1.0.x may file a copy of the stub without the mark: the CLI's wording tells it.
   const worded = synthetic && API_ERROR_WORDING.test(text[0] ?? '');
@@ -482,8 +480,8 @@ function stopHookFeedback(message: UserMessage): string | undefined {
 /** The `timestamp` a transcript message carries, when it has a valid one. */
 function writtenAt(message: unknown): Date | undefined {
   if (!isRecord(message)) return undefined;
-  const parsed = timestampedSchema.shape.timestamp.safeParse(message['timestamp']);
-  return parsed.success ? new Date(parsed.data) : undefined;
+  const timestamp = checkTimestamp(message['timestamp']);
+  return timestamp !== undefined ? new Date(timestamp) : undefined;
 }
 
 /**

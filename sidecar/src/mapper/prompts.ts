@@ -1,7 +1,8 @@
 // Which user messages are prompts: what a person typed, as opposed to tool results, the CLI's own notices
 // ("[Request interrupted by user]", local command output, compaction summaries) and subagent input.
 // Prompts travel as plain-string content (Baton sends them so; the CLI's notices are block arrays).
-import { type UserMessage, userMessageSchema } from './sdkSchemas.js';
+import { checkUserMessage } from './fastParse.js';
+import type { UserMessage } from './sdkSchemas.js';
 import { blockPrompt, isLocalOutput, slashCommandOf, withoutReminders } from './userEntries.js';
 
 /** The prompt text of a main-loop prompt message, or undefined when the message is not a prompt. */
@@ -51,7 +52,7 @@ function isTextBlock(block: unknown): block is { type: 'text'; text: string } {
 export function promptUuid(message: unknown): string | undefined {
   // Most lines are not the person's: they fail the schema's type at once, without it copying the whole message.
   if ((message as { type?: unknown } | null)?.type !== 'user') return undefined;
-  const parsed = userMessageSchema.safeParse(message);
+  const parsed = checkUserMessage(message);
   if (!parsed.success || promptText(parsed.data) === undefined) return undefined;
   return parsed.data.uuid;
 }

@@ -1,0 +1,91 @@
+// Shortcuts for the zod checks the mapper runs on every message and block: a hand check of the same fields that
+// passes only where the schema passes, so the message itself stands for zod's copy (the schemas transform
+// nothing, and the mapper reads only what they check). Anything the hand check does not pass is zod's to judge,
+// so a result never differs from the schema's. Zod's loose objects copy every field of every message: in a 120 MB
+// transcript that was a quarter of the sidecar's time (issue 26's bench, `scripts/bench history`).
+import {
+  type AssistantBlock,
+  type AssistantMessage,
+  assistantBlockSchema,
+  assistantMessageSchema,
+  timestampedSchema,
+  type UserBlock,
+  type UserMessage,
+  userBlockSchema,
+  userMessageSchema,
+} from './sdkSchemas.js';
+
+/** What the mapper reads of a safeParse result. */
+export type Checked<T> = { success: true; data: T } | { success: false };
+
+/** What a zod object accepts: an object, not null, not an array. */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const optString = (v: unknown) => v === undefined || typeof v === 'string';
+const nullishString = (v: unknown) => v === undefined || v === null || typeof v === 'string';
+const optBoolean = (v: unknown) => v === undefined || typeof v === 'boolean';
+const nullishBoolean = (v: unknown) => v === undefined || v === null || typeof v === 'boolean';
+
+const USER_FLAGS = ['isReplay', 'is_meta', 'isCompletedLocalCommand', 'isCompactSummary', 'localCommand'] as const;
+
+function userPasses(m: unknown): boolean {
+  if (!isRecord(m) || m['type'] !== 'user' || !optString(m['uuid']) || !nullishString(m['parent_tool_use_id'])) return false;
+  for (const flag of USER_FLAGS) if (!optBoolean(m[flag])) return false;
+  const inner = m['message'];
+  if (!isRecord(inner) || inner['role'] !== 'user') return false;
+  const content = inner['content'];
+  return typeof content === 'string' || Array.isArray(content);
+}
+
+function assistantPasses(m: unknown): boolean {
+  if (!isRecord(m) || m['type'] !== 'assistant' || !optString(m['uuid']) || !nullishString(m['parent_tool_use_id'])) return false;
+  if (!optString(m['error']) || !optBoolean(m['aborted']) || !optBoolean(m['isApiErrorMessage'])) return false;
+  // A status is an integer: zod's to check.
+  if (m['apiErrorStatus'] !== undefined && m['apiErrorStatus'] !== null) return false;
+  const inner = m['message'];
+  return isRecord(inner) && typeof inner['id'] === 'string' && typeof inner['model'] === 'string' && Array.isArray(inner['content']);
+}
+
+/** Text and thinking blocks (a tool call's input is any JSON: zod's to check). */
+function textPasses(b: Record<string, unknown>): boolean {
+  return (b['type'] === 'text' && typeof b['text'] === 'string') || (b['type'] === 'thinking' && typeof b['thinking'] === 'string');
+}
+
+function toolResultPasses(b: Record<string, unknown>): boolean {
+  if (b['type'] !== 'tool_result') return false;
+  const id = b['tool_use_id'];
+  if (typeof id !== 'string' || id.length < 1 || !nullishBoolean(b['is_error'])) return false;
+  const content = b['content'];
+  return content === undefined || typeof content === 'string' || (Array.isArray(content) && content.every((p) => isRecord(p) && typeof p['type'] === 'string'));
+}
+
+export function checkUserMessage(message: unknown): Checked<UserMessage> {
+  return userPasses(message) ? { success: true, data: message as UserMessage } : userMessageSchema.safeParse(message);
+}
+
+export function checkAssistantMessage(message: unknown): Checked<AssistantMessage> {
+  return assistantPasses(message) ? { success: true, data: message as AssistantMessage } : assistantMessageSchema.safeParse(message);
+}
+
+export function checkAssistantBlock(block: unknown): Checked<AssistantBlock> {
+  return isRecord(block) && textPasses(block) ? { success: true, data: block as AssistantBlock } : assistantBlockSchema.safeParse(block);
+}
+
+export function checkUserBlock(block: unknown): Checked<UserBlock> {
+  if (isRecord(block) && (block['type'] === 'text' ? typeof block['text'] === 'string' : toolResultPasses(block)))
+    return { success: true, data: block as UserBlock };
+  return userBlockSchema.safeParse(block);
+}
+
+const timestamp = timestampedSchema.shape.timestamp;
+/** The format's whole check is its pattern (zod's $ZodCheckStringFormat). */
+const timestampPattern: RegExp | undefined = timestamp._zod.def.pattern;
+
+/** A valid transcript timestamp (ISO date-time with an offset), or undefined. */
+export function checkTimestamp(value: unknown): string | undefined {
+  if (typeof value === 'string' && timestampPattern?.test(value) === true) return value;
+  const parsed = timestamp.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
