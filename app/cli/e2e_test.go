@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -419,10 +420,7 @@ func TestHistoryReadsHostExitedAfterBatonWasKilledMidTurn(t *testing.T) {
 	var below []int
 	for sc.Scan() {
 		if strings.Contains(sc.Text(), `"kind":"message.delta"`) {
-			for _, sidecar := range testenv.ChildPIDs(cmd.Process.Pid) {
-				below = append(below, sidecar)
-				below = append(below, testenv.ChildPIDs(sidecar)...)
-			}
+			below = testenv.DescendantPIDs(cmd.Process.Pid)
 			require.NoError(t, cmd.Process.Kill())
 			break
 		}
@@ -452,8 +450,8 @@ func TestHistoryReadsHostExitedAfterBatonWasKilledMidTurn(t *testing.T) {
 func freezeClaude(t *testing.T, baton int) int {
 	t.Helper()
 	claude := 0
-	for _, sidecar := range testenv.ChildPIDs(baton) {
-		for _, pid := range testenv.ChildPIDs(sidecar) {
+	for _, pid := range testenv.DescendantPIDs(baton) {
+		if exe, _ := os.Readlink(filepath.Join("/proc", strconv.Itoa(pid), "exe")); strings.Contains(filepath.Base(exe), "claude") {
 			claude = pid
 		}
 	}

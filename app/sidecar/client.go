@@ -14,7 +14,6 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/baton-console/baton/app/activity"
@@ -45,7 +44,8 @@ type reply struct {
 // Client is one running sidecar process.
 type Client struct {
 	cfg     Config
-	cmd     *exec.Cmd
+	cmd     *exec.Cmd // the sidecar, or on Linux the reaper above it (proctree_linux.go)
+	tree    *procTree
 	stdin   io.WriteCloser
 	writeMu sync.Mutex
 	nextID  atomic.Uint64
@@ -93,16 +93,16 @@ func Start(ctx context.Context, cfg Config) (*Client, error) {
 		done:    make(chan struct{}),
 	}
 	cmd.Stderr = c.stderr
-	if err := cmd.Start(); err != nil {
+	if c.tree, err = startTree(cmd); err != nil {
 		return nil, fmt.Errorf("start the sidecar %s: %w", cfg.Path, err)
 	}
-	cfg.Logger.Debug().Int("sidecarPid", cmd.Process.Pid).Msg("sidecar started") // "pid" is the host's own
+	cfg.Logger.Debug().Int("sidecarPid", c.tree.pid).Msg("sidecar started") // "pid" is the host's own
 	go c.read(stdout)
 	return c, nil
 }
 
 // PID is the sidecar's process id.
-func (c *Client) PID() int { return c.cmd.Process.Pid }
+func (c *Client) PID() int { return c.tree.pid }
 
 // Events delivers the sidecar's events in order; it is closed after the process ended and all were delivered.
 func (c *Client) Events() <-chan activity.Event { return c.events.Out() }
@@ -202,7 +202,7 @@ func (c *Client) Close(grace time.Duration) error {
 	select {
 	case <-c.done:
 	case <-time.After(grace):
-		_ = c.cmd.Process.Kill()
+		c.killSidecar()
 		<-c.done
 	}
 	if errors.Is(c.exitErr, ErrExited) {
@@ -213,8 +213,20 @@ func (c *Client) Close(grace time.Duration) error {
 
 // Kill ends the process at once.
 func (c *Client) Kill() {
-	_ = c.cmd.Process.Signal(syscall.SIGKILL)
+	c.killSidecar()
 	<-c.done
+}
+
+// killSidecar kills the sidecar itself, never a reaper above it: the reaper is what ends the rest afterwards.
+func (c *Client) killSidecar() {
+	select {
+	case <-c.done:
+		return // reaped: its pid may be someone else's by now
+	default:
+	}
+	if p, err := os.FindProcess(c.tree.pid); err == nil {
+		_ = p.Kill()
+	}
 }
 
 func (c *Client) exitedError() error {
@@ -240,6 +252,7 @@ func (c *Client) read(stdout io.Reader) {
 		c.handleLine(line)
 	}
 	waitErr := c.cmd.Wait()
+	c.tree.ended()
 	c.finish(waitErr)
 }
 
@@ -310,7 +323,7 @@ func (c *Client) finish(waitErr error) {
 		endProcessGroup(c.cmd.Process.Pid)
 	}
 	c.exitErr = fmt.Errorf("%w (%s; %s)", ErrExited, reason, c.stderr.classify())
-	c.cfg.Logger.Debug().Int("sidecarPid", c.cmd.Process.Pid).Str("reason", reason).Msg("sidecar ended")
+	c.cfg.Logger.Debug().Int("sidecarPid", c.tree.pid).Str("reason", reason).Msg("sidecar ended")
 	c.mu.Lock()
 	c.exited = true
 	waiting := c.pending

@@ -61,3 +61,14 @@ func WaitGone(t testing.TB, pids []int, timeout time.Duration) {
 		}
 	}
 }
+
+// DescendantPIDs lists the live processes below pid, nearest first (on Linux a sidecar runs under a reaper, so
+// claude is not always a grandchild of baton).
+func DescendantPIDs(pid int) []int {
+	var out []int
+	for queue := ChildPIDs(pid); len(queue) > 0; queue = queue[1:] {
+		out = append(out, queue[0])
+		queue = append(queue, ChildPIDs(queue[0])...)
+	}
+	return out
+}
