@@ -650,10 +650,27 @@ export class SdkSession {
     }
     void bindStoppedTurn(running, this.deps, stopped).then((bound) => {
       if (this.ending || this.turns.running !== running) return; // closed meanwhile: close ended it
+      if (this.resendUnpersisted(running, bound)) return;
       if (bound) this.emit({ kind: 'turn.accepted', providerMessage: running.uuid }, running.id);
       this.emit({ kind: 'turn.failed', code: 'sdk_error', message: LOST_TURN }, running.id);
       this.advance();
     });
+  }
+
+  /**
+   * A prompt Claude Code never persisted never reached the model's conversation (an idle CLI died just before it
+   * was written): it goes to the fresh query once instead of failing. Its output was held by the barrier, so the
+   * person saw nothing of the dead attempt.
+   */
+  private resendUnpersisted(turn: Turn, bound: boolean): boolean {
+    if (bound || turn.resent === true || turn.barrier === undefined || turn.barrier.bound) return false;
+    turn.resent = true;
+    diag(`session ${this.id}: turn ${turn.id} never reached Claude Code; sending it to a fresh query`);
+    void this.retiring.then(() => {
+      if (this.ending || this.turns.running !== turn) return;
+      this.dispatch(this.generation ?? this.openSuccessor(), turn);
+    });
+    return true;
   }
 
   private emit(body: EventBody, turn?: string): void {

@@ -13,6 +13,8 @@ export interface Turn {
   dispatched: boolean;
   /** Made at dispatch: binds the turn to the root user message Claude Code persisted for it (identity.ts). */
   barrier?: IdentityBarrier;
+  /** Sent again to a fresh query once, after Claude Code died before it persisted the prompt. */
+  resent?: boolean;
 }
 
 /** Where a turn was found. `queued` covers a released turn still waiting for its query generation to open. */
