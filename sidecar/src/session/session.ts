@@ -588,7 +588,11 @@ export class SdkSession {
       this.dispatch(this.generation, turn);
       return;
     }
-    // The previous generation was revoked: wait until it is gone, then resume in a fresh one.
+    this.dispatchAfterRetiring(turn);
+  }
+
+  /** The previous generation was revoked: wait until it is gone, then send turn to a fresh one. */
+  private dispatchAfterRetiring(turn: Turn): void {
     void this.retiring.then(() => {
       if (this.ending || this.turns.running !== turn) return; // canceled (pre_accept) or closing meanwhile
       this.dispatch(this.generation ?? this.openSuccessor(), turn);
@@ -666,10 +670,7 @@ export class SdkSession {
     if (bound || turn.resent === true || turn.barrier === undefined || turn.barrier.bound) return false;
     turn.resent = true;
     diag(`session ${this.id}: turn ${turn.id} never reached Claude Code; sending it to a fresh query`);
-    void this.retiring.then(() => {
-      if (this.ending || this.turns.running !== turn) return;
-      this.dispatch(this.generation ?? this.openSuccessor(), turn);
-    });
+    this.dispatchAfterRetiring(turn);
     return true;
   }
 
