@@ -4,12 +4,13 @@
 // (app/console/*_gen.go), the frontend's types (frontend/src/protocol/api.gen.ts) and API.md's table are generated.
 // Shapes the sidecar's wire already has (verdicts, permission answers, stored sessions…) are reused, not copied.
 import { z } from 'zod';
+import type { ConsoleCall } from './consoleShared.js';
 import { eventSchema, modelEntrySchema, permissionModeSchema, sessionStateSchema } from './events.js';
 import { cancelDispositionSchema, cancelPhaseSchema, okPayloads, permissionPayload, sessionInfoSchema } from './schemas.js';
 
-const count = z.number().int().nonnegative();
+import { count, emptySchema, sessionRefSchema } from './consoleShared.js';
 
-export const emptySchema = z.strictObject({}).describe('is the params or result of calls that carry nothing');
+export { emptySchema, sessionRefSchema };
 // What carries the API (inline, so Go keeps it a string: the host names its transport in console.Options).
 export const transportSchema = z.enum(['wails', 'websocket']);
 export const capabilitiesSchema = z.strictObject({
@@ -29,7 +30,6 @@ export const startParamsSchema = z
     at: z.string().optional(),
   })
   .describe('opens, resumes or forks a session');
-export const sessionRefSchema = z.strictObject({ session: z.string() }).describe('names a session');
 export const promptParamsSchema = z.strictObject({ session: z.string(), prompt: z.string() });
 export const promptResultSchema = z.strictObject({ turn: z.string(), queued: z.boolean() }).describe('names the turn the prompt became');
 const budgetMs = z.number().int().min(0).max(600_000);
@@ -228,13 +228,6 @@ export const CONSOLE_NAMED: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['SessionsChange', sessionsChangeSchema],
   ['ErrorCode', consoleErrorCodeSchema],
 ];
-
-/** One call: its params and result (named shapes, of the console or of the wire) and one line for API.md. */
-export interface ConsoleCall {
-  params: z.ZodType;
-  result: z.ZodType;
-  doc: string;
-}
 
 /** Every call, in the order API.md lists them. The Go host must serve each (its dispatch table is generated). */
 export const CONSOLE_CALLS = {
