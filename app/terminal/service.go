@@ -153,6 +153,15 @@ func (s *Service) List(owner string, all bool) []Info {
 	return out
 }
 
+// Done is closed once the terminal's program exited and all it printed was delivered.
+func (s *Service) Done(id string) (<-chan struct{}, error) {
+	t, err := s.get(id)
+	if err != nil {
+		return nil, err
+	}
+	return t.done, nil
+}
+
 // Close ends a terminal and everything it started, and forgets it.
 func (s *Service) Close(id string) error {
 	s.mu.Lock()
