@@ -31,11 +31,11 @@ type termServer struct {
 	m     *session.Manager
 }
 
-func startTermServer(t *testing.T, m *session.Manager, claude string) *termServer {
+func startTermServer(t *testing.T, m *session.Manager, claude string, env []string) *termServer {
 	t.Helper()
 	t.Setenv("PATH", t.TempDir())
 	t.Setenv("ENV", "")
-	terms := terminal.New(terminal.Options{Shell: []string{"/bin/sh"}, Logger: zerolog.Nop()})
+	terms := terminal.New(terminal.Options{Shell: []string{"/bin/sh"}, Env: env, Logger: zerolog.Nop()})
 	api := console.New(console.Options{Sessions: m, Transport: "websocket", Version: "test", Logger: zerolog.Nop(),
 		Terminals: terms, Claude: func() (string, error) { return claude, nil }})
 	srv, err := serve.Listen(serve.Options{Listen: "127.0.0.1:0", API: api, Sessions: m, Logger: zerolog.Nop()})
@@ -204,7 +204,7 @@ func TestSignInRunsClaudesOwnLoginInABatonTerminal(t *testing.T) {
 	config := t.TempDir()
 	t.Setenv("CLAUDE_CONFIG_DIR", config) // Baton's config dir, as the host runs it
 	m := session.NewManager(session.Config{SidecarPath: "/nonexistent", Logger: zerolog.Nop()})
-	s := startTermServer(t, m, standInClaude(t))
+	s := startTermServer(t, m, standInClaude(t), nil)
 
 	// No terminal without the token: the handshake is refused before any call can be made.
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -240,7 +240,7 @@ func TestASessionShellRunsInItsFolderOverTheWebSocketAndEndsWithIt(t *testing.T)
 	home := testenv.NewHome(t)
 	env := append(testenv.CLIEnv(api.URL(), home), "CLAUDE_CODE_EXECUTABLE="+claude)
 	m := session.NewManager(session.Config{SidecarPath: testenv.SidecarPath(t), Env: env, Logger: zerolog.Nop()})
-	s := startTermServer(t, m, claude)
+	s := startTermServer(t, m, claude, nil)
 	project := testenv.NewProject(t)
 	c := dialTerm(t, s)
 

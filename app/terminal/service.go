@@ -22,7 +22,9 @@ type Options struct {
 	Shell []string
 	// Scrollback is the bytes kept per terminal (0: DefaultScrollback).
 	Scrollback int
-	Logger     zerolog.Logger
+	// Env is the environment every terminal starts from (nil: Baton's own); a Spec's Env is added to it.
+	Env    []string
+	Logger zerolog.Logger
 }
 
 // Spec says what one terminal runs and where.

@@ -32,7 +32,11 @@ type term struct {
 func startTerm(s *Service, id string, spec Spec, argv []string) (*term, error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = spec.Dir
-	cmd.Env = append(append(os.Environ(), "TERM=xterm-256color", "COLORTERM=truecolor"), spec.Env...)
+	base := s.opts.Env
+	if base == nil {
+		base = os.Environ()
+	}
+	cmd.Env = append(append(append([]string(nil), base...), "TERM=xterm-256color", "COLORTERM=truecolor"), spec.Env...)
 	cols, rows := spec.Cols, spec.Rows
 	if cols == 0 || rows == 0 {
 		cols, rows = 80, 24
