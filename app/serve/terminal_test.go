@@ -262,7 +262,7 @@ func TestASessionShellRunsInItsFolderOverTheWebSocketAndEndsWithIt(t *testing.T)
 	require.Contains(t, []string{"in " + project + "\n", "in " + real + "\n"}, string(data))
 
 	var list console.TerminalList
-	require.Nil(t, c.call("terminalList", console.TerminalListParams{Session: ref.Session}, &list))
+	require.Nil(t, c.call("terminalList", console.TerminalListParams(ref), &list))
 	require.Len(t, list.Terminals, 1)
 	var back console.TerminalScrollback
 	require.Nil(t, c.call("terminalScrollback", console.TerminalRef{Terminal: info.Terminal}, &back))
