@@ -50,7 +50,7 @@ var rules = []rule{
 		why: "provisioning installs claude before any of app runs and is usable on its own (provision/bench)"},
 	{pkg: "app/...", never: []string{"app"},
 		why: "app is the composition root: it wires the collaborators, and one that imported it would cycle back"},
-	{pkg: "...", except: []string{"app/internal/...", "app/session/cancelbench", "app/session/runtimebench"},
+	{pkg: "...", except: []string{"app/internal/...", "app/session/cancelbench", "app/session/runtimebench", "app/terminal/terminalbench"},
 		never: []string{"app/internal/fakeapi", "app/internal/testenv"},
 		why:   "the scripted API and test harness are for tests and benchmarks; the product never links them"},
 }
