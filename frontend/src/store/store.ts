@@ -677,6 +677,24 @@ export class ConsoleStore {
     }
   }
 
+  /**
+   * Shows the session again from its transcript (the index), after another writer added to it: Claude Code's own
+   * TUI, opened from the terminal panel, has exited.
+   */
+  reread(id: string): void {
+    const s = this.state.sessions[id];
+    if (s === undefined) return;
+    this.update((state) => {
+      const fresh = withHistoryPending({
+        ...newSession({ id, cwd: s.cwd, requestedModel: s.requestedModel, permissionMode: s.permissionMode }),
+        live: s.live,
+        resumed: true,
+      });
+      return { ...state, sessions: { ...state.sessions, [id]: fresh } };
+    });
+    void this.loadHistory(id, true);
+  }
+
   async pickFolder(): Promise<string | null> {
     try {
       return (await this.transport.call('pickFolder', {})).path;

@@ -8,7 +8,8 @@ import type { Transport } from '../transport/transport';
 export interface TerminalScreen {
   reset(): void;
   write(data: Uint8Array): void;
-  exited(code: number): void;
+  /** The program ended with code; now: it ended just now (not found ended in the scrollback). */
+  exited(code: number, now: boolean): void;
 }
 
 interface Attached {
@@ -134,7 +135,7 @@ export class Terminals {
       a.screen.reset();
       a.screen.write(decodeBase64(back.data));
       a.next = back.end;
-      if (back.exited) a.screen.exited(back.exitCode ?? -1);
+      if (back.exited) a.screen.exited(back.exitCode ?? -1, false);
     } catch {
       // The terminal closed meanwhile; its tab goes with the next list.
     }
@@ -152,6 +153,6 @@ export class Terminals {
     if (o.offset < a.next) data = data.subarray(Math.min(data.length, a.next - o.offset)); // already drawn
     if (data.length > 0) a.screen.write(data);
     a.next = Math.max(a.next, o.offset + full.length);
-    if (o.exited) a.screen.exited(o.exitCode ?? -1);
+    if (o.exited) a.screen.exited(o.exitCode ?? -1, true);
   }
 }

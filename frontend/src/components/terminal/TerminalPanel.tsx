@@ -11,6 +11,8 @@ import './terminal.css';
 // The first size a terminal opens at; the screen fits it to the panel at once.
 const COLS = 100;
 const ROWS = 24;
+/** The title the host gives a terminal running Claude Code's TUI (console.TerminalClaudeCode). */
+const CLAUDE_CODE = 'Claude Code';
 
 export function TerminalPanel({ session }: { session: string }) {
   const open = usePanelOpen(session);
@@ -82,7 +84,15 @@ function TerminalTabs({ session }: { session: string }) {
           Hide
         </button>
       </div>
-      {active !== undefined && <XtermView key={active} terminals={terminals} id={active} />}
+      {active !== undefined && (
+        <XtermView
+          key={active}
+          terminals={terminals}
+          id={active}
+          // Claude Code's TUI wrote to the transcript: the conversation is read again from it.
+          onExit={tabs?.find((t) => t.terminal === active)?.title === CLAUDE_CODE ? () => store.reread(session) : undefined}
+        />
+      )}
     </section>
   );
 }

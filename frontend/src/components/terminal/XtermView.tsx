@@ -19,7 +19,7 @@ declare global {
   }
 }
 
-export function XtermView({ terminals, id, onExit }: { terminals: Terminals; id: string; onExit?: (code: number) => void }) {
+export function XtermView({ terminals, id, onExit }: { terminals: Terminals; id: string; onExit?: ((code: number) => void) | undefined }) {
   const box = useRef<HTMLDivElement>(null);
   const exitRef = useRef(onExit);
   exitRef.current = onExit;
@@ -48,9 +48,9 @@ export function XtermView({ terminals, id, onExit }: { terminals: Terminals; id:
     const detach = terminals.attach(id, {
       reset: () => term.reset(),
       write: (data) => term.write(data),
-      exited: (code) => {
+      exited: (code, now) => {
         term.write(`\r\n\x1b[2m[exited with code ${code}]\x1b[0m\r\n`);
-        exitRef.current?.(code);
+        if (now) exitRef.current?.(code);
       },
     });
     const refit = () => {
