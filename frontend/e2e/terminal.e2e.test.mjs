@@ -98,3 +98,11 @@ step('a 1 MB burst reaches the screen whole and the page keeps answering', async
   assert.equal(await page.getByTestId('composer-input').inputValue(), 'still typing');
   assert.deepEqual(pageErrors, []);
 });
+
+step('a 20 MB flood (yes) leaves the screen drawing its end, and the page answering', async () => {
+  await page.getByTestId('terminal-screen').click();
+  await page.keyboard.type("yes flood | head -c 20000000; printf 'FLOOD%s\\n' _END\n");
+  await waitForScreen('FLOOD_END');
+  assert.equal(await page.evaluate(() => 1 + 1), 2);
+  assert.deepEqual(pageErrors, []);
+});

@@ -127,6 +127,12 @@ export class Terminals {
     };
   }
 
+  /** Draws the attached screen of terminal again from the scrollback (it dropped output it could not draw). */
+  redrawScreen(terminal: string): void {
+    const a = this.attached.get(terminal);
+    if (a !== undefined) void this.redraw(terminal, a);
+  }
+
   private async redraw(terminal: string, a: Attached): Promise<void> {
     a.next = undefined;
     try {

@@ -9,6 +9,10 @@ import { useEffect, useRef } from 'react';
 import type { Terminals } from '../../store/terminals';
 import { adoptInlineStyles } from './cspStyles';
 
+// What the screen may have waiting to be drawn; past it, output is dropped and the screen redraws from the
+// scrollback once it caught up, so a burst (yes, a huge log) never queues without end in the page.
+const MAX_UNDRAWN = 4 << 20;
+
 const THEME = { background: '#18181b', foreground: '#e4e4e7', cursor: '#e4e4e7', selectionBackground: '#3f3f46' };
 
 /** For the end-to-end test: each mounted terminal's xterm by its id (its buffer is what the person sees). */
@@ -45,9 +49,25 @@ export function XtermView({ terminals, id, onExit }: { terminals: Terminals; id:
     });
     const input = term.onData((data) => terminals.input(id, data));
     const sized = term.onResize(({ cols, rows }) => void terminals.resize(id, cols, rows).catch(() => undefined));
+    let undrawn = 0;
+    let dropped = false;
+    const drawn = (n: number) => () => {
+      undrawn -= n;
+      if (undrawn === 0 && dropped) {
+        dropped = false;
+        terminals.redrawScreen(id);
+      }
+    };
     const detach = terminals.attach(id, {
       reset: () => term.reset(),
-      write: (data) => term.write(data),
+      write: (data) => {
+        if (undrawn > MAX_UNDRAWN) {
+          dropped = true;
+          return;
+        }
+        undrawn += data.length;
+        term.write(data, drawn(data.length));
+      },
       exited: (code, now) => {
         term.write(`\r\n\x1b[2m[exited with code ${code}]\x1b[0m\r\n`);
         if (now) exitRef.current?.(code);
