@@ -1,10 +1,12 @@
 package terminal
 
 // ring keeps the last size bytes a terminal printed, so a console that reloads can redraw the screen. It counts
-// every byte ever written (end), so a reader can tell what it missed.
+// every byte ever written (end), so a reader can tell what it missed. Writes copy only what they add: a 50 MB
+// burst must not move the whole megabyte on every read.
 type ring struct {
-	buf  []byte
+	buf  []byte // allocated up to size as output arrives
 	size int
+	head int   // where the next byte goes once buf is full
 	end  int64 // bytes written since the terminal started
 }
 
@@ -13,17 +15,25 @@ func newRing(size int) *ring { return &ring{size: size} }
 func (r *ring) write(p []byte) {
 	r.end += int64(len(p))
 	if len(p) >= r.size {
-		r.buf = append(r.buf[:0], p[len(p)-r.size:]...)
-		return
+		p = p[len(p)-r.size:]
 	}
-	if over := len(r.buf) + len(p) - r.size; over > 0 {
-		// Shift once per overflowing write; writes are up to a read's 32 KiB, so this stays cheap.
-		r.buf = append(r.buf[:0], r.buf[over:]...)
+	if room := r.size - len(r.buf); room > 0 {
+		n := min(room, len(p))
+		r.buf = append(r.buf, p[:n]...)
+		p = p[n:]
 	}
-	r.buf = append(r.buf, p...)
+	for len(p) > 0 {
+		n := copy(r.buf[r.head:], p)
+		r.head = (r.head + n) % r.size
+		p = p[n:]
+	}
 }
 
-// snapshot is a copy of what is kept and the offset just past its last byte.
+// snapshot is a copy of what is kept, oldest first, and the offset just past its last byte.
 func (r *ring) snapshot() ([]byte, int64) {
-	return append([]byte(nil), r.buf...), r.end
+	out := make([]byte, 0, len(r.buf))
+	if len(r.buf) < r.size {
+		return append(out, r.buf...), r.end
+	}
+	return append(append(out, r.buf[r.head:]...), r.buf[:r.head]...), r.end
 }

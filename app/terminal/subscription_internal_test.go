@@ -44,3 +44,16 @@ func TestRingKeepsTheNewest(t *testing.T) {
 	require.Equal(t, "3456", string(data))
 	require.Equal(t, int64(11), end)
 }
+
+func TestRingWrapsAround(t *testing.T) {
+	r := newRing(5)
+	for _, s := range []string{"ab", "cd", "ef", "g", "hijk", "l"} {
+		r.write([]byte(s))
+	}
+	data, end := r.snapshot()
+	require.Equal(t, "hijkl", string(data))
+	require.Equal(t, int64(12), end)
+	r.write([]byte("mn"))
+	data, _ = r.snapshot()
+	require.Equal(t, "jklmn", string(data))
+}
