@@ -13,6 +13,7 @@ import (
 	"github.com/baton-console/baton/app/session"
 	"github.com/baton-console/baton/app/sessionmeta"
 	"github.com/baton-console/baton/app/sessionwatch"
+	"github.com/baton-console/baton/app/terminal"
 	"github.com/rs/zerolog"
 )
 
@@ -36,6 +37,7 @@ type Host struct {
 	indexMapper *index.SidecarMapper  // the index's own sidecar
 	meta        *sessionmeta.Store    // nil: pins and archives are not kept
 	watcher     *sessionwatch.Watcher // nil: outside sessions are seen on refresh only
+	terminals   *terminal.Service     // nil: no terminals (a headless command)
 
 	opened []hostStep // what Close undoes, in the order it was opened
 }
@@ -96,7 +98,7 @@ func (h *Host) State() *console.HostState { return h.state }
 // it has (a folder picker, notifications).
 func (h *Host) ConsoleOptions() console.Options {
 	return console.Options{Sessions: h.sessions, Version: Version, Logger: h.log, Host: h.state, SignIn: h.signIn,
-		RetryProvision: h.retryProvision, ListModels: h.listModels, Meta: h.meta}
+		RetryProvision: h.retryProvision, ListModels: h.listModels, Meta: h.meta, Terminals: h.terminals, Claude: h.claudeExecutable}
 }
 
 // retryProvision starts provisioning again after a failure (the console's retryProvision).

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/baton-console/baton/app/internal/testenv"
+	"github.com/baton-console/baton/app/terminal"
 	"github.com/rs/zerolog"
 	"github.com/stretchr/testify/require"
 )
@@ -66,7 +67,7 @@ func receiptLocks(t *testing.T, dataDir string) []string {
 func consoleOpenOrder() []string {
 	return []string{"open provisioning", "open the sign-in watcher", "open model discovery",
 		"open turn receipts", "open sessions", "open the session index", "open session pins and archives",
-		"open the session watcher"}
+		"open the session watcher", "open terminals"}
 }
 
 // The window's and serve's Host opens its real services in order and closes them in reverse: the watcher
@@ -86,9 +87,18 @@ func TestHostOpensInOrderAndClosesInReverse(t *testing.T) {
 	require.FileExists(t, filepath.Join(dataDir, "index.db"))
 	require.Same(t, h.sessions, h.ConsoleOptions().Sessions)
 	require.Len(t, receiptLocks(t, dataDir), 1, "the receipts store registers this host while open")
+	shell, err := h.terminals.Open(terminal.Spec{Dir: t.TempDir(), Argv: []string{"/bin/sh"}})
+	require.NoError(t, err)
+	ended, err := h.terminals.Done(shell.ID)
+	require.NoError(t, err)
 
 	h.Close()
-	require.Equal(t, append(consoleOpenOrder(), "close the session watcher", "close session pins and archives",
+	select {
+	case <-ended:
+	default:
+		t.Fatal("a shell outlived Baton's host")
+	}
+	require.Equal(t, append(consoleOpenOrder(), "close terminals", "close the session watcher", "close session pins and archives",
 		"close the session index", "close sessions", "close turn receipts", "close model discovery", "close the sign-in watcher", "close provisioning"), tr.got)
 	require.Empty(t, receiptLocks(t, dataDir), "the receipts store was really closed")
 	updates, _ := h.auth.Subscribe()

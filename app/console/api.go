@@ -12,6 +12,7 @@ import (
 	"github.com/baton-console/baton/app/protocol"
 	"github.com/baton-console/baton/app/session"
 	"github.com/baton-console/baton/app/sessionmeta"
+	"github.com/baton-console/baton/app/terminal"
 	"github.com/rs/zerolog"
 )
 
@@ -40,17 +41,22 @@ type Options struct {
 	// Meta keeps pins, archives and forks in Baton's data dir; nil where there is none (those calls then fail
 	// with code unavailable).
 	Meta *sessionmeta.Store
+	// Terminals runs the console's terminals (terminal.go); nil where there are none (those calls are unavailable).
+	Terminals *terminal.Service
+	// Claude is the provisioned claude executable, for the sign-in and Claude Code's TUI in a terminal.
+	Claude func() (string, error)
 }
 
 // API is the console's API. Its exported methods are what Wails binds (window.go.console.API.<Method>).
 type API struct {
-	opts Options
-	log  *liveLog
+	opts  Options
+	log   *liveLog
+	terms *sessionTerminals
 }
 
 // New creates the API over a session manager.
 func New(opts Options) *API {
-	return &API{opts: opts, log: newLiveLog(opts.Sessions)}
+	return &API{opts: opts, log: newLiveLog(opts.Sessions), terms: newSessionTerminals()}
 }
 
 // Release stops the API's own bookkeeping (sessions are the manager's). It is a function, not a method, so that
@@ -149,6 +155,9 @@ func (a *API) SendPrompt(p PromptParams) (PromptResult, error) {
 	if strings.TrimSpace(p.Prompt) == "" {
 		return PromptResult{}, badRequest("The prompt is empty.")
 	}
+	if a.tuiOf(p.Session) != "" {
+		return PromptResult{}, errTUIOpen()
+	}
 	s, err := a.open(p.Session)
 	if err != nil {
 		return PromptResult{}, err
@@ -196,6 +205,9 @@ const maxBudgetMs = 600_000
 func (a *API) GuideTurn(p PromptParams) (GuideResult, error) {
 	if strings.TrimSpace(p.Prompt) == "" {
 		return GuideResult{}, badRequest("The guidance is empty.")
+	}
+	if a.tuiOf(p.Session) != "" {
+		return GuideResult{}, errTUIOpen()
 	}
 	s, err := a.open(p.Session)
 	if err != nil {

@@ -14,6 +14,8 @@ type Pusher interface {
 	Provision(ProvisionState) error
 	Index(IndexState) error
 	Sessions(SessionsChange) error
+	// Terminal carries one terminal's output (ForwardTerminals, terminal.go).
+	Terminal(TerminalOutput) error
 }
 
 // BatchPusher is a Pusher that can carry several events in one push (the WebSocket's `events` message). Forward

@@ -31,6 +31,8 @@ func (c chanPusher) Index(s IndexState) error {
 	c.got <- "index:" + s.State.String()
 	return c.fail
 }
+func (c chanPusher) Terminal(TerminalOutput) error { return nil }
+
 func (c chanPusher) Sessions(SessionsChange) error {
 	c.got <- "sessions"
 	return c.fail

@@ -34,6 +34,14 @@ var MethodNames = []string{
 	"setSessionIdle",
 	"stopTask",
 	"sendToBackground",
+	"terminalOpen",
+	"terminalInput",
+	"terminalResize",
+	"terminalClose",
+	"terminalList",
+	"terminalScrollback",
+	"terminalSignIn",
+	"terminalClaudeCode",
 }
 
 // Error codes of the console API (console.json): a failed call carries one.
@@ -48,7 +56,7 @@ const (
 var ErrorCodes = []string{CodeBadRequest, CodeNotFound, CodeUnavailable, CodeInternal}
 
 // PushNames are what the host pushes unasked (the WebSocket messages' types), in console.json's order.
-var PushNames = []string{"event", "events", "auth", "provision", "index", "sessions"}
+var PushNames = []string{"event", "events", "auth", "provision", "index", "sessions", "terminal"}
 
 // Handlers serves the console API, one method per call (console.json). *API implements it, and the
 // window binds those methods: a call added to the contract without its handler does not compile.
@@ -103,6 +111,22 @@ type Handlers interface {
 	StopTask(StopTaskParams) (Empty, error)
 	// sendToBackground: Moves running foreground work to the background.
 	SendToBackground(BackgroundParams) (BackgroundResult, error)
+	// terminalOpen: Opens a shell in the session’s folder in a terminal.
+	TerminalOpen(TerminalOpenParams) (TerminalInfo, error)
+	// terminalInput: Sends typed or pasted input to a terminal.
+	TerminalInput(TerminalInputParams) (Empty, error)
+	// terminalResize: Sets a terminal’s size in character cells.
+	TerminalResize(TerminalResizeParams) (Empty, error)
+	// terminalClose: Ends a terminal and everything it started.
+	TerminalClose(TerminalRef) (Empty, error)
+	// terminalList: The open terminals of a session.
+	TerminalList(TerminalListParams) (TerminalList, error)
+	// terminalScrollback: What a terminal keeps of its output, to redraw it.
+	TerminalScrollback(TerminalRef) (TerminalScrollback, error)
+	// terminalSignIn: Runs Claude Code’s own sign-in in a terminal inside Baton.
+	TerminalSignIn(TerminalSizeParams) (TerminalInfo, error)
+	// terminalClaudeCode: Puts the session to sleep and runs Claude Code’s own TUI on it in a terminal.
+	TerminalClaudeCode(TerminalOpenParams) (TerminalInfo, error)
 }
 
 var _ Handlers = (*API)(nil)
@@ -136,5 +160,13 @@ func Methods(a *API) map[string]Method {
 		"setSessionIdle":     method(a.SetSessionIdle),
 		"stopTask":           method(a.StopTask),
 		"sendToBackground":   method(a.SendToBackground),
+		"terminalOpen":       method(a.TerminalOpen),
+		"terminalInput":      method(a.TerminalInput),
+		"terminalResize":     method(a.TerminalResize),
+		"terminalClose":      method(a.TerminalClose),
+		"terminalList":       method(a.TerminalList),
+		"terminalScrollback": method(a.TerminalScrollback),
+		"terminalSignIn":     method(a.TerminalSignIn),
+		"terminalClaudeCode": method(a.TerminalClaudeCode),
 	}
 }

@@ -348,3 +348,71 @@ type StopTaskParams struct {
 	Session string `json:"session"`
 	TaskID  string `json:"taskId"`
 }
+
+// TerminalInfo is one open terminal: its session (none for the sign-in), title, and whether its program exited.
+type TerminalInfo struct {
+	Terminal string `json:"terminal"`
+	Session  string `json:"session,omitempty"`
+	Title    string `json:"title"`
+	Exited   bool   `json:"exited"`
+	ExitCode *int   `json:"exitCode,omitempty"`
+}
+
+// TerminalInputParams is what the person typed or pasted, as the terminal sends it.
+type TerminalInputParams struct {
+	Terminal string `json:"terminal"`
+	Data     string `json:"data"`
+}
+
+// TerminalList is terminalList's result.
+type TerminalList struct {
+	Terminals []TerminalInfo `json:"terminals"`
+}
+
+// TerminalListParams names the session whose terminals to list.
+type TerminalListParams struct {
+	Session string `json:"session"`
+}
+
+// TerminalOpenParams opens a terminal in a session’s folder at a size in character cells.
+type TerminalOpenParams struct {
+	Session string `json:"session"`
+	Cols    int    `json:"cols"`
+	Rows    int    `json:"rows"`
+}
+
+// TerminalOutput is output of one terminal (base64) starting at offset in all it printed; a gap means some was dropped, redraw from terminalScrollback; exited: its program ended.
+type TerminalOutput struct {
+	Terminal string `json:"terminal"`
+	Offset   int    `json:"offset"`
+	Data     string `json:"data"`
+	Exited   bool   `json:"exited"`
+	ExitCode *int   `json:"exitCode,omitempty"`
+}
+
+// TerminalRef names a terminal.
+type TerminalRef struct {
+	Terminal string `json:"terminal"`
+}
+
+// TerminalResizeParams is terminalResize's params.
+type TerminalResizeParams struct {
+	Terminal string `json:"terminal"`
+	Cols     int    `json:"cols"`
+	Rows     int    `json:"rows"`
+}
+
+// TerminalScrollback is what a terminal keeps of its output (base64, at most 1 MiB) and the offset just past it.
+type TerminalScrollback struct {
+	Terminal string `json:"terminal"`
+	Data     string `json:"data"`
+	End      int    `json:"end"`
+	Exited   bool   `json:"exited"`
+	ExitCode *int   `json:"exitCode,omitempty"`
+}
+
+// TerminalSizeParams is a terminal’s size in character cells.
+type TerminalSizeParams struct {
+	Cols int `json:"cols"`
+	Rows int `json:"rows"`
+}

@@ -26,6 +26,8 @@ const (
 	IndexEventName = "baton:index"
 	// SessionsEventName announces that stored sessions changed outside this Baton (console.SessionsChange).
 	SessionsEventName = "baton:sessions"
+	// TerminalEventName carries a terminal's output (console.TerminalOutput).
+	TerminalEventName = "baton:terminal"
 )
 
 // Options configures the window.
@@ -77,6 +79,7 @@ func Run(opts Options) error {
 		OnStartup: func(ctx context.Context) {
 			wailsCtx = ctx
 			go func() { _ = console.Forward(ctx, sub.C(), copts.Host, wailsPusher{ctx}) }()
+			go func() { _ = console.ForwardTerminals(ctx, api, wailsPusher{ctx}) }()
 		},
 	})
 	if err != nil {
@@ -113,5 +116,10 @@ func (w wailsPusher) Index(s console.IndexState) error {
 
 func (w wailsPusher) Sessions(s console.SessionsChange) error {
 	runtime.EventsEmit(w.ctx, SessionsEventName, s)
+	return nil
+}
+
+func (w wailsPusher) Terminal(t console.TerminalOutput) error {
+	runtime.EventsEmit(w.ctx, TerminalEventName, t)
 	return nil
 }

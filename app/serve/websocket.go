@@ -32,6 +32,7 @@ type hostMessage struct {
 	Provision *console.ProvisionState `json:"provision,omitempty"`
 	Index     *console.IndexState     `json:"index,omitempty"`
 	Sessions  *console.SessionsChange `json:"sessions,omitempty"`
+	Terminal  *console.TerminalOutput `json:"terminal,omitempty"`
 }
 
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
@@ -56,6 +57,12 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	defer sub.Close()
 	go func() {
 		if err := console.Forward(ctx, sub.C(), s.opts.Host, wsPusher{ctx: ctx, conn: conn}); err != nil {
+			cancel()
+		}
+	}()
+
+	go func() {
+		if err := console.ForwardTerminals(ctx, s.opts.API, wsPusher{ctx: ctx, conn: conn}); err != nil && ctx.Err() == nil {
 			cancel()
 		}
 	}()
@@ -147,4 +154,8 @@ func (w wsPusher) Index(s console.IndexState) error {
 
 func (w wsPusher) Sessions(s console.SessionsChange) error {
 	return writeJSON(w.ctx, w.conn, hostMessage{Type: "sessions", Sessions: &s})
+}
+
+func (w wsPusher) Terminal(t console.TerminalOutput) error {
+	return writeJSON(w.ctx, w.conn, hostMessage{Type: "terminal", Terminal: &t})
 }

@@ -1,6 +1,7 @@
 // A scripted stand-in for Baton's host, for unit and component tests (the real host runs in the end-to-end
 // test). It records every call, answers from handlers the test sets, and pushes events on demand.
 import { ApiError, type Capabilities, type Method, type Params, type Result, type Snapshot } from '../src/protocol/api';
+import type { TerminalOutput } from '../src/protocol/api.gen';
 import type { ConsoleEvent } from '../src/protocol/events';
 import type { ConnectionState, Transport } from '../src/transport/transport';
 
@@ -17,6 +18,7 @@ export class FakeTransport implements Transport {
   private readonly handlers = new Map<Method, (params: unknown) => unknown>();
   private readonly eventListeners = new Set<(ev: ConsoleEvent) => void>();
   private readonly stateListeners = new Set<(s: ConnectionState) => void>();
+  readonly terminalListeners = new Set<(o: TerminalOutput) => void>();
   snapshot: Snapshot = {
     sessions: [],
     provisioning: { state: 'ready' },
@@ -30,6 +32,11 @@ export class FakeTransport implements Transport {
     this.on('snapshot', () => this.snapshot);
     this.on('capabilities', () => this.caps);
     this.on('listSessions', () => ({ sessions: [] }));
+  }
+
+  subscribeTerminal(onOutput: (o: TerminalOutput) => void): () => void {
+    this.terminalListeners.add(onOutput);
+    return () => this.terminalListeners.delete(onOutput);
   }
 
   on<M extends Method>(method: M, handler: Handler<M>): this {

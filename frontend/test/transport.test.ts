@@ -3,7 +3,16 @@ import { ApiError } from '../src/protocol/api';
 import type { ConsoleEvent } from '../src/protocol/events';
 import { pickTransport } from '../src/transport/pick';
 import type { ConnectionState } from '../src/transport/transport';
-import { boundName, type WailsWindow, WailsTransport, WAILS_AUTH_EVENT, WAILS_EVENT, WAILS_INDEX_EVENT, WAILS_PROVISION_EVENT } from '../src/transport/wails';
+import {
+  boundName,
+  type WailsWindow,
+  WailsTransport,
+  WAILS_AUTH_EVENT,
+  WAILS_EVENT,
+  WAILS_INDEX_EVENT,
+  WAILS_PROVISION_EVENT,
+  WAILS_TERMINAL_EVENT,
+} from '../src/transport/wails';
 import { type SocketLike, socketUrl, WebSocketTransport } from '../src/transport/websocket';
 
 /** A socket whose other end the test plays: it sees what the client sends and answers by hand. */
@@ -158,6 +167,17 @@ describe('WebSocket transport', () => {
     ]);
   });
 
+  it('hands terminal pushes to the terminal listeners, not the event stream', () => {
+    const events: ConsoleEvent[] = [];
+    const outs: unknown[] = [];
+    transport.subscribe((ev) => events.push(ev));
+    transport.subscribeTerminal((o) => outs.push(o));
+    sockets[0]?.open();
+    sockets[0]?.receive({ type: 'terminal', terminal: { terminal: 't1', offset: 0, data: 'aGk=', exited: false } });
+    expect(outs).toEqual([{ terminal: 't1', offset: 0, data: 'aGk=', exited: false }]);
+    expect(events).toEqual([]);
+  });
+
   it('turns the host’s index push into an event', () => {
     const got: ConsoleEvent[] = [];
     transport.subscribe((ev) => got.push(ev));
@@ -232,6 +252,10 @@ describe('Wails transport', () => {
     handlers.get(WAILS_INDEX_EVENT)?.({ state: 'ready', filesDone: 1, filesTotal: 1, bytesDone: 5, bytesTotal: 5 });
     expect(got.map((e) => e.kind)).toEqual(['model.resolved', 'auth.changed', 'provision.state', 'index.state']);
     expect(t.connection).toBe('open');
+    const outs: unknown[] = [];
+    t.subscribeTerminal((o) => outs.push(o));
+    handlers.get(WAILS_TERMINAL_EVENT)?.({ terminal: 't1', offset: 2, data: '', exited: true, exitCode: 0 });
+    expect(outs).toEqual([{ terminal: 't1', offset: 2, data: '', exited: true, exitCode: 0 }]);
   });
 
   it('is picked when window.go exists, the WebSocket otherwise', () => {

@@ -23,6 +23,8 @@ var rules = []rule{
 	{pkg: "app/sessionwatch", only: []string{}, why: "watches transcripts on disk; callers decide what a change means"},
 	{pkg: "app/gitwork", only: []string{},
 		why: "session worktrees over the person's git; the CLI and the console ask it, it knows neither"},
+	{pkg: "app/terminal", only: []string{},
+		why: "PTYs and their programs stand alone: the console opens them for sessions and sign-in, never the other way"},
 	{pkg: "app/auth", only: []string{},
 		why: "the sign-in probe stands alone: sessions, the console and the CLI ask it, never the other way"},
 	{pkg: "app/sidecar", only: []string{"app/activity", "app/protocol", "app/queue"},
@@ -48,7 +50,7 @@ var rules = []rule{
 		why: "provisioning installs claude before any of app runs and is usable on its own (provision/bench)"},
 	{pkg: "app/...", never: []string{"app"},
 		why: "app is the composition root: it wires the collaborators, and one that imported it would cycle back"},
-	{pkg: "...", except: []string{"app/internal/...", "app/session/cancelbench", "app/session/runtimebench"},
+	{pkg: "...", except: []string{"app/internal/...", "app/session/cancelbench", "app/session/runtimebench", "app/terminal/terminalbench"},
 		never: []string{"app/internal/fakeapi", "app/internal/testenv"},
 		why:   "the scripted API and test harness are for tests and benchmarks; the product never links them"},
 }

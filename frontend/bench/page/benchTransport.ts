@@ -47,6 +47,10 @@ export class BenchTransport implements Transport {
     return () => undefined;
   }
 
+  subscribeTerminal(): () => void {
+    return () => undefined;
+  }
+
   onConnectionChange(_listener: (state: ConnectionState) => void): () => void {
     // Open from the start and never changes, like the window's transport (the store reads `connection` when it
     // starts). Announcing 'open' again made the store load and fold the snapshot twice, the second time after

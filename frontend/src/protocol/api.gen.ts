@@ -295,6 +295,72 @@ export interface StopTaskParams {
   taskId: string;
 }
 
+/** TerminalInfo is one open terminal: its session (none for the sign-in), title, and whether its program exited. */
+export interface TerminalInfo {
+  terminal: string;
+  session?: string;
+  title: string;
+  exited: boolean;
+  exitCode?: number;
+}
+
+/** TerminalInputParams is what the person typed or pasted, as the terminal sends it. */
+export interface TerminalInputParams {
+  terminal: string;
+  data: string;
+}
+
+export interface TerminalList {
+  terminals: TerminalInfo[];
+}
+
+/** TerminalListParams names the session whose terminals to list. */
+export interface TerminalListParams {
+  session: string;
+}
+
+/** TerminalOpenParams opens a terminal in a session’s folder at a size in character cells. */
+export interface TerminalOpenParams {
+  session: string;
+  cols: number;
+  rows: number;
+}
+
+/** TerminalOutput is output of one terminal (base64) starting at offset in all it printed; a gap means some was dropped, redraw from terminalScrollback; exited: its program ended. */
+export interface TerminalOutput {
+  terminal: string;
+  offset: number;
+  data: string;
+  exited: boolean;
+  exitCode?: number;
+}
+
+/** TerminalRef names a terminal. */
+export interface TerminalRef {
+  terminal: string;
+}
+
+export interface TerminalResizeParams {
+  terminal: string;
+  cols: number;
+  rows: number;
+}
+
+/** TerminalScrollback is what a terminal keeps of its output (base64, at most 1 MiB) and the offset just past it. */
+export interface TerminalScrollback {
+  terminal: string;
+  data: string;
+  end: number;
+  exited: boolean;
+  exitCode?: number;
+}
+
+/** TerminalSizeParams is a terminal’s size in character cells. */
+export interface TerminalSizeParams {
+  cols: number;
+  rows: number;
+}
+
 // The sidecar's shapes the console reads as they are.
 export interface PermissionReply {
   settled: boolean;
@@ -311,7 +377,7 @@ export interface RewindFilesReply {
   deletions?: number;
 }
 
-export const CONSOLE_METHODS = ["capabilities","snapshot","pickFolder","startSession","sendPrompt","cancelTurn","guideTurn","answerPermission","setModel","setPermissionMode","closeSession","listSessions","history","rewindFiles","rewindConversation","notify","signIn","retryProvision","listModels","renameSession","setSessionFlags","completePath","setSessionIdle","stopTask","sendToBackground"] as const;
+export const CONSOLE_METHODS = ["capabilities","snapshot","pickFolder","startSession","sendPrompt","cancelTurn","guideTurn","answerPermission","setModel","setPermissionMode","closeSession","listSessions","history","rewindFiles","rewindConversation","notify","signIn","retryProvision","listModels","renameSession","setSessionFlags","completePath","setSessionIdle","stopTask","sendToBackground","terminalOpen","terminalInput","terminalResize","terminalClose","terminalList","terminalScrollback","terminalSignIn","terminalClaudeCode"] as const;
 export type ConsoleMethod = (typeof CONSOLE_METHODS)[number];
 
 export const CONSOLE_ERROR_CODES = ["bad_request","not_found","unavailable","internal"] as const;
@@ -369,6 +435,22 @@ export interface ApiMethods<E = WireEvent> {
   stopTask: { params: StopTaskParams; result: Empty };
   /** Moves running foreground work to the background. */
   sendToBackground: { params: BackgroundParams; result: BackgroundResult };
+  /** Opens a shell in the session’s folder in a terminal. */
+  terminalOpen: { params: TerminalOpenParams; result: TerminalInfo };
+  /** Sends typed or pasted input to a terminal. */
+  terminalInput: { params: TerminalInputParams; result: Empty };
+  /** Sets a terminal’s size in character cells. */
+  terminalResize: { params: TerminalResizeParams; result: Empty };
+  /** Ends a terminal and everything it started. */
+  terminalClose: { params: TerminalRef; result: Empty };
+  /** The open terminals of a session. */
+  terminalList: { params: TerminalListParams; result: TerminalList };
+  /** What a terminal keeps of its output, to redraw it. */
+  terminalScrollback: { params: TerminalRef; result: TerminalScrollback };
+  /** Runs Claude Code’s own sign-in in a terminal inside Baton. */
+  terminalSignIn: { params: TerminalSizeParams; result: TerminalInfo };
+  /** Puts the session to sleep and runs Claude Code’s own TUI on it in a terminal. */
+  terminalClaudeCode: { params: TerminalOpenParams; result: TerminalInfo };
 }
 
 /** What the host pushes unasked: each push's payload, keyed by its WebSocket message type. */
@@ -385,4 +467,6 @@ export interface ConsolePushes<E = WireEvent> {
   index: IndexState;
   /** Stored sessions changed outside this Baton: call listSessions again. Wails: "baton:sessions". */
   sessions: SessionsChange;
+  /** Output of one terminal, or its end. Wails: "baton:terminal". */
+  terminal: TerminalOutput;
 }

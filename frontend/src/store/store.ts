@@ -19,6 +19,7 @@ import { applyHistoryPage, HISTORY_PAGE, historyLoading, needsHistory, withHisto
 import { type Notifier, silentNotifier } from './notifier';
 import { lastSelected, rememberSelected } from './lastSelected';
 import { projectName } from './sidebar';
+import { Terminals } from './terminals';
 import type { ConsoleState, SessionState, Toast } from './types';
 
 /** What an answer carries beyond its verdict. */
@@ -83,6 +84,8 @@ export class ConsoleStore {
   /** The account's models (listModels), until the sign-in changes. */
   private models: Promise<ModelEntry[]> | undefined;
   private readonly notifier: Notifier;
+  /** The console's terminals (terminals.ts): panels and each terminal's screen. */
+  readonly terminals: Terminals;
   private readonly schedule: (flush: () => void) => void;
   private readonly isForeground: () => boolean;
 
@@ -91,6 +94,7 @@ export class ConsoleStore {
     private readonly opts: StoreOptions = {},
   ) {
     this.notifier = opts.notifier ?? silentNotifier;
+    this.terminals = new Terminals(transport);
     this.schedule = opts.schedule ?? defaultSchedule;
     this.isForeground = opts.isForeground ?? defaultForeground;
   }
@@ -127,6 +131,7 @@ export class ConsoleStore {
   start(): void {
     this.stops.push(this.transport.subscribe((ev) => this.receive(ev)));
     this.stops.push(this.transport.onConnectionChange((c) => this.connectionChanged(c)));
+    this.stops.push(this.terminals.start());
     if (this.transport.connection === 'open') this.connectionChanged('open');
   }
 
@@ -670,6 +675,24 @@ export class ConsoleStore {
     } catch (err) {
       this.toast('error', toApiError(err).message);
     }
+  }
+
+  /**
+   * Shows the session again from its transcript (the index), after another writer added to it: Claude Code's own
+   * TUI, opened from the terminal panel, has exited.
+   */
+  reread(id: string): void {
+    const s = this.state.sessions[id];
+    if (s === undefined) return;
+    this.update((state) => {
+      const fresh = withHistoryPending({
+        ...newSession({ id, cwd: s.cwd, requestedModel: s.requestedModel, permissionMode: s.permissionMode }),
+        live: s.live,
+        resumed: true,
+      });
+      return { ...state, sessions: { ...state.sessions, [id]: fresh } };
+    });
+    void this.loadHistory(id, true);
   }
 
   async pickFolder(): Promise<string | null> {

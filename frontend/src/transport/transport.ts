@@ -1,6 +1,7 @@
 // The one way the console talks to Baton's host. Two implementations (Wails bindings in the window, a
 // WebSocket under `baton serve`); the store is their only user, components never see which one runs.
 import type { Capabilities, Method, Params, Result } from '../protocol/api';
+import type { TerminalOutput } from '../protocol/api.gen';
 import type { ConsoleEvent } from '../protocol/events';
 
 /** `refused`: the server does not take this page's access token (another launch's, or none); it stays so. */
@@ -13,6 +14,8 @@ export interface Transport {
   call<M extends Method>(method: M, params: Params<M>): Promise<Result<M>>;
   /** Every pushed event, in order per session. */
   subscribe(onEvent: (event: ConsoleEvent) => void): Unsubscribe;
+  /** Every terminal's output (the `terminal` push), coalesced per terminal by the host. */
+  subscribeTerminal(onOutput: (output: TerminalOutput) => void): Unsubscribe;
   /** Connection changes. A transport that reconnects reports `open` again; the store then re-reads the snapshot. */
   onConnectionChange(listener: (state: ConnectionState) => void): Unsubscribe;
   /** What this host can do (folder picker, native notifications, …). */

@@ -1,6 +1,7 @@
 // The window's transport: the Go `console.API` bound by Wails (window.go.console.API.<Method>) and its
 // events on the Wails runtime ("baton:event"). In-process, so the connection is always open.
 import { type Capabilities, type Method, type Params, type Result, toApiError } from '../protocol/api';
+import type { TerminalOutput } from '../protocol/api.gen';
 import { type ConsoleEvent, hostStateEvent, readEvent } from '../protocol/events';
 import { Listeners } from './listeners';
 import type { ConnectionState, Transport, Unsubscribe } from './transport';
@@ -20,6 +21,8 @@ export const WAILS_PROVISION_EVENT = 'baton:provision';
 export const WAILS_INDEX_EVENT = 'baton:index';
 /** Stored sessions changed outside this Baton. */
 export const WAILS_SESSIONS_EVENT = 'baton:sessions';
+/** A terminal's output. */
+export const WAILS_TERMINAL_EVENT = 'baton:terminal';
 
 /** Go exports methods capitalized: startSession → StartSession. */
 export function boundName(method: string): string {
@@ -30,6 +33,7 @@ export class WailsTransport implements Transport {
   readonly connection: ConnectionState = 'open';
   private readonly events = new Listeners<ConsoleEvent>();
   private readonly stops: Array<() => void> = [];
+  private readonly terminals = new Listeners<TerminalOutput>();
 
   constructor(private readonly win: WailsWindow) {
     this.listen(WAILS_EVENT, readEvent);
@@ -37,6 +41,14 @@ export class WailsTransport implements Transport {
     this.listen(WAILS_PROVISION_EVENT, (data) => hostStateEvent('provision', data));
     this.listen(WAILS_INDEX_EVENT, (data) => hostStateEvent('index', data));
     this.listen(WAILS_SESSIONS_EVENT, (data) => hostStateEvent('sessions', data ?? {}));
+    const off = this.win.runtime?.EventsOn?.(WAILS_TERMINAL_EVENT, (data: unknown) => {
+      if (typeof data === 'object' && data !== null) this.terminals.emit(data as TerminalOutput);
+    });
+    if (typeof off === 'function') this.stops.push(off);
+  }
+
+  subscribeTerminal(onOutput: (output: TerminalOutput) => void): Unsubscribe {
+    return this.terminals.add(onOutput);
   }
 
   private listen(name: string, read: (data: unknown) => ConsoleEvent | undefined): void {
@@ -73,5 +85,6 @@ export class WailsTransport implements Transport {
   close(): void {
     for (const stop of this.stops.splice(0)) stop();
     this.events.clear();
+    this.terminals.clear();
   }
 }

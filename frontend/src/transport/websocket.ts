@@ -3,6 +3,7 @@
 // (re)connect because deltas are not replayed. A socket that never opened asks the server whether it takes the
 // token: a refused one stops retrying (it will not start working), anything else retries.
 import { ApiError, type Capabilities, type Method, type Params, type Result, toApiError } from '../protocol/api';
+import type { TerminalOutput } from '../protocol/api.gen';
 import { type ConsoleEvent, hostStateEvent, isHostPush, readEvent } from '../protocol/events';
 import type { Access } from './accessToken';
 import { Backoff } from './backoff';
@@ -52,6 +53,7 @@ export class WebSocketTransport implements Transport {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly events = new Listeners<ConsoleEvent>();
+  private readonly terminals = new Listeners<TerminalOutput>();
   private readonly states = new Listeners<ConnectionState>();
   private readonly backoff: Backoff;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -87,6 +89,10 @@ export class WebSocketTransport implements Transport {
     return this.events.add(onEvent);
   }
 
+  subscribeTerminal(onOutput: (output: TerminalOutput) => void): Unsubscribe {
+    return this.terminals.add(onOutput);
+  }
+
   onConnectionChange(listener: (state: ConnectionState) => void): Unsubscribe {
     return this.states.add(listener);
   }
@@ -102,6 +108,7 @@ export class WebSocketTransport implements Transport {
     this.failPending('The console was closed.');
     this.setState('closed');
     this.events.clear();
+    this.terminals.clear();
     this.states.clear();
   }
 
@@ -183,6 +190,11 @@ export class WebSocketTransport implements Transport {
         const event = readEvent(raw);
         if (event !== undefined) this.events.emit(event);
       }
+      return;
+    }
+    if (obj['type'] === 'terminal') {
+      const out = obj['terminal'];
+      if (typeof out === 'object' && out !== null) this.terminals.emit(out as TerminalOutput);
       return;
     }
     if (isHostPush(obj['type'])) {

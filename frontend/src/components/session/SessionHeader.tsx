@@ -3,6 +3,7 @@
 import { useStore } from '../../store/hooks';
 import { projectName } from '../../store/sidebar';
 import type { SessionState } from '../../store/types';
+import { TerminalButton } from '../terminal/TerminalButton';
 import { BackgroundWork } from './BackgroundWork';
 import { SleepBadge } from './SleepState';
 
@@ -31,6 +32,7 @@ export function SessionHeader({ session, title, forkOf }: { session: SessionStat
         ) : (
           <span className="badge">{session.closed !== undefined ? 'closed' : 'past session'}</span>
         )}
+        <TerminalButton session={session.id} live={session.live} />
         <button type="button" onClick={() => void store.fork(session.id)} title="Start a new session that continues this one">
           Fork
         </button>

@@ -7,6 +7,7 @@ import { Composer } from '../composer/Composer';
 import { type ConversationActions, ConversationContext } from '../conversation/actions';
 import { Conversation } from '../conversation/Conversation';
 import { RewindDialog } from '../dialogs/RewindDialog';
+import { TerminalPanel } from '../terminal/TerminalPanel';
 import { PlanPanel } from './PlanPanel';
 import { SessionHeader } from './SessionHeader';
 
@@ -33,6 +34,7 @@ export function SessionView({ session }: { session: SessionState }) {
           <Conversation session={session} />
           <PlanPanel items={session.plan} />
         </div>
+        <TerminalPanel session={session.id} />
         <Composer key={session.id} session={session} />
         {rewind !== undefined && <RewindDialog sessionId={id} uuid={rewind.uuid} prompt={rewind.prompt} onClose={() => setRewind(undefined)} />}
       </section>

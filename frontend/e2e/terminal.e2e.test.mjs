@@ -1,0 +1,108 @@
+// End to end in headless Chromium against `baton serve`: a session's Terminal panel runs a shell (a stand-in login
+// shell, /bin/sh, so none of the machine's own shell setup runs) in the session's folder in a real PTY, over the
+// authenticated WebSocket. Typing a command makes a file the test checks and prints into the xterm.js buffer; a
+// reload redraws the terminal from its scrollback; a 1 MB burst arrives whole while the page keeps answering.
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before } from 'node:test';
+import { batonBinary, pathSteps, shotPath, startBaton, startBrowser, startFakeApi, stopAll, stopOnSignals, tempDir } from './harness.mjs';
+
+let page;
+let url;
+let project;
+const pageErrors = [];
+
+stopOnSignals();
+
+before(async () => {
+  const bin = batonBinary();
+  const tools = tempDir('terminal-tools');
+  const shell = join(tools, 'login-shell');
+  // The person's login shell, as $SHELL names it; Baton adds -l, which this stand-in drops.
+  writeFileSync(shell, '#!/bin/sh\nunset ENV\nPS1="e2e$ " exec /bin/sh\n', { mode: 0o755 });
+  const apiUrl = await startFakeApi(join(tools, 'baton-fakeapi'));
+  ({ url } = await startBaton({ apiUrl, bin, extraEnv: { SHELL: shell } }));
+  project = tempDir('terminal-project');
+  const browser = await startBrowser();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  page = await context.newPage();
+  page.on('pageerror', (err) => pageErrors.push(String(err)));
+  page.setDefaultTimeout(45_000);
+});
+
+after(async () => {
+  if (page !== undefined) await page.screenshot({ path: shotPath('terminal-last') }).catch(() => undefined);
+  await stopAll();
+});
+
+const step = pathSteps(() => page, 'terminal-failed-');
+
+/** Waits until the xterm.js buffer of the shown terminal has a line containing text. */
+function waitForScreen(text) {
+  return page.waitForFunction((want) => {
+    const el = document.querySelector('[data-testid="terminal-screen"]');
+    const term = el === null ? undefined : /** @type {any} */ (window).batonTerminals?.get(el.getAttribute('data-terminal') ?? '');
+    if (term === undefined) return false;
+    const buf = term.buffer.active;
+    for (let i = 0; i < buf.length; i++) {
+      if (buf.getLine(i)?.translateToString(true).includes(want)) return true;
+    }
+    return false;
+  }, text);
+}
+
+async function openPanel() {
+  await page.getByRole('button', { name: 'Terminal', exact: true }).click();
+  await page.getByTestId('terminal-screen').waitFor();
+}
+
+step('the Terminal button opens a shell in the session folder, and what is typed runs there', async () => {
+  assert.equal((await page.goto(url))?.status(), 200);
+  await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
+  await page.getByTestId('new-session').click();
+  await page.getByTestId('new-session-folder').fill(project);
+  await page.getByTestId('new-session-start').click();
+  await page.getByTestId('session-live').waitFor();
+  await openPanel();
+  await waitForScreen('e2e$');
+  await page.getByTestId('terminal-screen').click();
+  // printf's %s splits each marker, so the echoed command line never matches what it prints.
+  await page.keyboard.type("printf 'made %s\\n' here > made.txt; printf 'SEEN%s\\n' _OK\n");
+  await waitForScreen('SEEN_OK');
+  assert.equal(readFileSync(join(project, 'made.txt'), 'utf8'), 'made here\n');
+});
+
+step('Ctrl+` hides and shows the panel, and the shell keeps running', async () => {
+  await page.keyboard.press('Control+Backquote');
+  await page.getByTestId('terminal-panel').waitFor({ state: 'detached' });
+  await page.keyboard.press('Control+Backquote');
+  await waitForScreen('SEEN_OK');
+});
+
+step('a reload redraws the terminal from its scrollback', async () => {
+  await page.reload();
+  await page.getByTestId('session-live').waitFor();
+  await openPanel();
+  await waitForScreen('SEEN_OK');
+  assert.equal(await page.getByRole('tab').count(), 1, 'the same terminal, not a new one');
+});
+
+step('a 1 MB burst reaches the screen whole and the page keeps answering', async () => {
+  await page.getByTestId('terminal-screen').click();
+  await page.keyboard.type("i=0; while [ $i -lt 20000 ]; do printf '%050d\\n' $i; i=$((i+1)); done; printf 'BURST%s\\n' _END\n");
+  await waitForScreen('BURST_END');
+  await waitForScreen(String(19999).padStart(50, '0'));
+  assert.equal(await page.evaluate(() => 1 + 1), 2);
+  await page.getByTestId('composer-input').fill('still typing');
+  assert.equal(await page.getByTestId('composer-input').inputValue(), 'still typing');
+  assert.deepEqual(pageErrors, []);
+});
+
+step('a 20 MB flood (yes) leaves the screen drawing its end, and the page answering', async () => {
+  await page.getByTestId('terminal-screen').click();
+  await page.keyboard.type("yes flood | head -c 20000000; printf 'FLOOD%s\\n' _END\n");
+  await waitForScreen('FLOOD_END');
+  assert.equal(await page.evaluate(() => 1 + 1), 2);
+  assert.deepEqual(pageErrors, []);
+});
