@@ -1,28 +1,48 @@
 // Where the person writes. Enter sends, Shift+Enter adds a line, Esc stops the running turn (queued prompts come
-// back here). Prompts sent while a turn runs are queued (shown, editable, removable); a past session is resumed by
-// the first prompt.
-import { useEffect, useRef, useState } from 'react';
+// back here), ↑/↓ on the first/last line recall earlier prompts. Prompts sent while a turn runs are queued (shown,
+// editable, removable); a past session is resumed by the first prompt. The unsent draft is kept per session.
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useConsole, useStore } from '../../store/hooks';
 import type { SessionState } from '../../store/types';
 import { CommandHints, matchingCommands } from './CommandHints';
+import { loadDraft, saveDraft } from './draftStorage';
 import { ModelPicker } from './ModelPicker';
 import { ModePicker } from './ModePicker';
 import { PermissionDock } from './PermissionDock';
 import { QueuedTurns } from './QueuedTurns';
 import { UsageMeter } from './UsageMeter';
+import { usePromptRecall } from './usePromptRecall';
+import '../../styles/composer.css';
 
 export function Composer({ session }: { session: SessionState }) {
   const store = useStore();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(() => loadDraft(session.id));
   const [sending, setSending] = useState(false);
   const ref = useRef<HTMLTextAreaElement>(null);
+  const caret = useRef<number | undefined>(undefined);
   const running = session.runningTurn !== undefined;
   const stopping = running && session.stopping === session.runningTurn;
-  const hints = matchingCommands(session.commands, text);
+  const [menu, setMenu] = useState<{ selected: number; dismissed: boolean }>({ selected: 0, dismissed: false });
+  const hints = menu.dismissed ? [] : matchingCommands(session.commands, text);
+  const selected = Math.min(menu.selected, Math.max(0, hints.length - 1));
+  const show = (next: string, at?: number) => {
+    caret.current = at;
+    setText(next);
+  };
+  const recall = usePromptRecall(session, show);
   const complete = (name: string) => {
-    setText(`/${name} `);
+    show(`/${name} `);
     ref.current?.focus();
   };
+
+  useEffect(() => saveDraft(session.id, text), [session.id, text]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caret moves once the text it was set for is in.
+  useLayoutEffect(() => {
+    const at = caret.current;
+    if (at === undefined || ref.current === null) return;
+    caret.current = undefined;
+    ref.current.setSelectionRange(at, at);
+  }, [text]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the composer takes the focus again when the session changes.
   useEffect(() => {
@@ -64,7 +84,7 @@ export function Composer({ session }: { session: SessionState }) {
       )}
       <PermissionDock session={session} />
       <QueuedTurns session={session} />
-      <CommandHints matches={hints} onPick={complete} />
+      <CommandHints matches={hints} selected={selected} onPick={complete} />
       <div className="composer">
         <textarea
           ref={ref}
@@ -73,12 +93,29 @@ export function Composer({ session }: { session: SessionState }) {
           rows={Math.min(10, Math.max(2, text.split('\n').length))}
           value={text}
           placeholder={placeholder}
-          onChange={(e) => setText(e.target.value)}
+          aria-controls={hints.length > 0 ? 'command-hints' : undefined}
+          aria-activedescendant={hints.length > 0 ? `command-hint-${selected}` : undefined}
+          onChange={(e) => {
+            recall.reset();
+            setMenu({ selected: 0, dismissed: false });
+            setText(e.target.value);
+          }}
           onKeyDown={(e) => {
-            if (e.key === 'Tab' && hints[0] !== undefined) {
+            const pick = hints[selected];
+            if (e.nativeEvent.isComposing) return;
+            if (pick !== undefined && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
               e.preventDefault();
-              complete(hints[0].name);
-            } else if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              const by = e.key === 'ArrowDown' ? 1 : -1;
+              setMenu({ selected: (selected + by + hints.length) % hints.length, dismissed: false });
+            } else if (pick !== undefined && (e.key === 'Tab' || (e.key === 'Enter' && !e.shiftKey && text !== `/${pick.name}`))) {
+              e.preventDefault();
+              complete(pick.name);
+            } else if (pick !== undefined && e.key === 'Escape') {
+              e.preventDefault();
+              setMenu({ selected: 0, dismissed: true });
+            } else if ((e.key === 'ArrowUp' || e.key === 'ArrowDown') && !e.shiftKey && !e.altKey && !e.ctrlKey && !e.metaKey) {
+              if (recall.onArrow(e.key === 'ArrowUp' ? 'up' : 'down', e.currentTarget)) e.preventDefault();
+            } else if (e.key === 'Enter' && !e.shiftKey) {
               e.preventDefault();
               void send();
             } else if (e.key === 'Escape' && running && !stopping) {

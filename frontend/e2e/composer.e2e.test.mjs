@@ -1,0 +1,126 @@
+// End to end in headless Chromium against `baton serve` (real runtime, sidecar and claude CLI, scripted Messages
+// API): the composer. The slash menu moves with the arrows and picks with Enter or Tab, one line per command with
+// its argument hint; ↑/↓ recall the session's earlier prompts only from the first/last line; an unsent draft
+// survives switching sessions and a reload. Screenshots go to test-artifacts/ (e2e-composer-*.png).
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before } from 'node:test';
+import { batonBinary, pathSteps, sendPrompt, shotPath, startBaton, startBrowser, startFakeApi, stopAll, stopOnSignals, tempDir, waitForTurnEnds } from './harness.mjs';
+
+let page;
+let url;
+let project;
+const pageErrors = [];
+
+stopOnSignals();
+
+before(async () => {
+  const bin = batonBinary();
+  const tools = tempDir('composer-tools');
+  const apiUrl = await startFakeApi(join(tools, 'baton-fakeapi'));
+  ({ url } = await startBaton({ apiUrl, bin }));
+  project = tempDir('composer-project');
+  const browser = await startBrowser();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  page.on('pageerror', (err) => pageErrors.push(String(err)));
+  page.setDefaultTimeout(45_000);
+});
+
+after(async () => {
+  if (page !== undefined) await page.screenshot({ path: shotPath('composer-last') }).catch(() => undefined);
+  await stopAll();
+});
+
+const step = pathSteps(() => page, 'composer-failed-');
+const input = () => page.getByTestId('composer-input');
+const value = () => input().inputValue();
+const selectedSession = () => page.locator('[data-testid="session-entry"][aria-current="true"]').getAttribute('data-session');
+
+async function newSession(folder) {
+  await page.getByTestId('new-session').click();
+  await page.getByTestId('new-session-folder').fill(folder);
+  await page.getByTestId('new-session-start').click();
+  await page.getByTestId('session-live').waitFor();
+}
+
+let first = '';
+
+step('a new session opens', async () => {
+  assert.equal((await page.goto(url))?.status(), 200);
+  await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
+  await newSession(project);
+  first = (await selectedSession()) ?? '';
+});
+
+step('the slash menu: arrows move, Enter and Tab pick, one line each with the argument hint', async () => {
+  await input().fill('/');
+  const options = page.getByTestId('command-hints').getByRole('option');
+  await options.nth(1).waitFor();
+  const names = await page.getByTestId('command-hints').locator('code').allTextContents();
+  assert.equal(await options.nth(0).getAttribute('aria-selected'), 'true');
+  await input().press('ArrowDown');
+  assert.equal(await options.nth(1).getAttribute('aria-selected'), 'true', 'ArrowDown moves the selection');
+  assert.equal(await options.nth(0).getAttribute('aria-selected'), 'false');
+  await input().press('ArrowDown');
+  await input().press('ArrowUp');
+  await input().press('Enter');
+  assert.equal(await value(), `${names[1]} `, 'Enter picks the selected command');
+  await input().fill('/');
+  await options.nth(2).waitFor();
+  await input().press('ArrowDown');
+  await input().press('ArrowDown');
+  await input().press('Tab');
+  assert.equal(await value(), `${names[2]} `, 'Tab picks the selected command');
+  await input().fill('/');
+  await options.nth(1).waitFor();
+  const descriptions = await page.getByTestId('command-desc').allTextContents();
+  assert.ok(descriptions.length > 0, 'commands show descriptions');
+  for (const d of descriptions) assert.ok(!d.includes('\n') && d.length <= 125, `a description is one short line: ${JSON.stringify(d)}`);
+  assert.ok((await page.getByTestId('command-arg').count()) > 0, 'argument hints are shown');
+  await page.screenshot({ path: shotPath('composer-01-slash-menu') });
+  await input().press('Escape');
+  assert.equal(await page.getByTestId('command-hints').count(), 0, 'Escape closes the menu');
+  await input().fill('');
+});
+
+step('↑/↓ recall this session’s earlier prompts, only from the first or last line', async () => {
+  await sendPrompt(page, 'first prompt');
+  await waitForTurnEnds(page, 1);
+  await sendPrompt(page, 'second prompt');
+  await waitForTurnEnds(page, 2);
+  await input().fill('my draft');
+  await input().press('ArrowUp');
+  assert.equal(await value(), 'second prompt');
+  await input().press('ArrowUp');
+  assert.equal(await value(), 'first prompt');
+  await input().press('ArrowUp');
+  assert.equal(await value(), 'first prompt', 'nothing older: it stays');
+  await input().press('ArrowDown');
+  assert.equal(await value(), 'second prompt');
+  await input().press('ArrowDown');
+  assert.equal(await value(), 'my draft', 'the draft comes back at the bottom');
+  await input().fill('line one\nline two');
+  await input().press('ArrowUp'); // the caret is on the last line: it moves up a line, no recall
+  assert.equal(await value(), 'line one\nline two');
+  await input().press('ArrowUp'); // now on the first line: recall
+  assert.equal(await value(), 'second prompt');
+  await input().fill('');
+});
+
+step('an unsent draft survives switching sessions and a reload', async () => {
+  await input().fill('unsent words\nsecond line');
+  await newSession(tempDir('composer-other'));
+  await page.locator(`[data-testid="session-entry"][aria-current="true"]:not([data-session="${first}"])`).waitFor();
+  assert.equal(await value(), '', 'the other session has its own (empty) composer');
+  await input().fill('other draft');
+  await page.locator(`[data-testid="session-entry"][data-session="${first}"]`).click();
+  await page.locator(`[data-testid="session-entry"][data-session="${first}"][aria-current="true"]`).waitFor();
+  assert.equal(await value(), 'unsent words\nsecond line');
+  await page.reload();
+  await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
+  await page.locator(`[data-testid="session-entry"][data-session="${first}"][aria-current="true"]`).waitFor();
+  await input().waitFor();
+  assert.equal(await value(), 'unsent words\nsecond line');
+  assert.deepEqual(pageErrors, []);
+});
