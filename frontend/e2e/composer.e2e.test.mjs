@@ -5,7 +5,19 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { batonBinary, pathSteps, sendPrompt, shotPath, startBaton, startBrowser, startFakeApi, stopAll, stopOnSignals, tempDir, waitForTurnEnds } from './harness.mjs';
+import {
+  batonBinary,
+  pathSteps,
+  sendPrompt,
+  shotPath,
+  startBaton,
+  startBrowser,
+  startFakeApi,
+  stopAll,
+  stopOnSignals,
+  tempDir,
+  waitForTurnEnds,
+} from './harness.mjs';
 
 let page;
 let url;
