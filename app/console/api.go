@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/filefind"
 	"github.com/baton-console/baton/app/protocol"
 	"github.com/baton-console/baton/app/session"
 	"github.com/baton-console/baton/app/sessionmeta"
@@ -44,13 +45,14 @@ type Options struct {
 
 // API is the console's API. Its exported methods are what Wails binds (window.go.console.API.<Method>).
 type API struct {
-	opts Options
-	log  *liveLog
+	opts  Options
+	log   *liveLog
+	files *filefind.Index // the @-mentions' listings, per folder
 }
 
 // New creates the API over a session manager.
 func New(opts Options) *API {
-	return &API{opts: opts, log: newLiveLog(opts.Sessions)}
+	return &API{opts: opts, log: newLiveLog(opts.Sessions), files: filefind.NewIndex(0)}
 }
 
 // Release stops the API's own bookkeeping (sessions are the manager's). It is a function, not a method, so that

@@ -34,6 +34,7 @@ var MethodNames = []string{
 	"setSessionIdle",
 	"stopTask",
 	"sendToBackground",
+	"findFiles",
 }
 
 // Error codes of the console API (console.json): a failed call carries one.
@@ -103,6 +104,8 @@ type Handlers interface {
 	StopTask(StopTaskParams) (Empty, error)
 	// sendToBackground: Moves running foreground work to the background.
 	SendToBackground(BackgroundParams) (BackgroundResult, error)
+	// findFiles: The files and folders of a folder best matching a typed query (@-mentions).
+	FindFiles(FindFilesParams) (FindFilesResult, error)
 }
 
 var _ Handlers = (*API)(nil)
@@ -136,5 +139,6 @@ func Methods(a *API) map[string]Method {
 		"setSessionIdle":     method(a.SetSessionIdle),
 		"stopTask":           method(a.StopTask),
 		"sendToBackground":   method(a.SendToBackground),
+		"findFiles":          method(a.FindFiles),
 	}
 }

@@ -74,6 +74,27 @@ type ConversationRewindParams struct {
 type Empty struct {
 }
 
+// FileMatch is one file or folder, its path relative to the folder with "/" separators.
+type FileMatch struct {
+	Path string `json:"path"`
+	Dir  bool   `json:"dir"`
+}
+
+// FindFilesParams asks for the entries of folder cwd that best match query (at most limit, 50 when absent).
+type FindFilesParams struct {
+	Cwd   string `json:"cwd"`
+	Query string `json:"query"`
+	Limit int    `json:"limit,omitempty"`
+}
+
+// FindFilesResult is the best matches first; listed counts the folder’s entries, truncated says the listing was cut, git that .gitignore was respected.
+type FindFilesResult struct {
+	Matches   []FileMatch `json:"matches"`
+	Listed    int         `json:"listed"`
+	Truncated bool        `json:"truncated"`
+	Git       bool        `json:"git"`
+}
+
 // FlagsParams pins or archives a session; an absent flag is left as it is.
 type FlagsParams struct {
 	Session  string `json:"session"`

@@ -3,7 +3,9 @@
 // its argument hint; ↑/↓ recall the session's earlier prompts only from the first/last line; an unsent draft
 // survives switching sessions and a reload. Screenshots go to test-artifacts/ (e2e-composer-*.png).
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { after, before } from 'node:test';
 import {
   batonBinary,
@@ -32,6 +34,7 @@ before(async () => {
   const apiUrl = await startFakeApi(join(tools, 'baton-fakeapi'));
   ({ url } = await startBaton({ apiUrl, bin }));
   project = tempDir('composer-project');
+  makeRepo(project);
   const browser = await startBrowser();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
@@ -57,6 +60,24 @@ async function newSession(folder) {
 }
 
 let first = '';
+
+/** A git repository with a few files, one folder of them ignored. */
+function makeRepo(root) {
+  const files = {
+    'src/components/Button.tsx': 'x',
+    'src/components/Badge.tsx': 'x',
+    'src/main.ts': 'x',
+    'docs/guide.md': 'x',
+    'dist/bundle.js': 'x',
+    '.gitignore': 'dist/\n',
+  };
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  const git = spawnSync('git', ['init', '-q'], { cwd: root, env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' } });
+  assert.equal(git.status, 0, String(git.stderr));
+}
 
 step('a new session opens', async () => {
   assert.equal((await page.goto(url))?.status(), 200);
@@ -93,6 +114,37 @@ step('the slash menu: arrows move, Enter and Tab pick, one line each with the ar
   await page.screenshot({ path: shotPath('composer-01-slash-menu') });
   await input().press('Escape');
   assert.equal(await page.getByTestId('command-hints').count(), 0, 'Escape closes the menu');
+  await input().fill('');
+});
+
+step('@ opens a picker over the folder’s files and folders; arrows and Enter insert the path', async () => {
+  await input().fill('look at @');
+  const options = page.getByTestId('mention-option');
+  await options.first().waitFor();
+  const shallow = await options.allTextContents();
+  assert.ok(
+    shallow.some((t) => t.includes('src/')),
+    `folders are offered: ${shallow}`,
+  );
+  assert.ok(!shallow.some((t) => t.includes('dist')), `ignored files are not: ${shallow}`);
+  await input().pressSequentially('butt');
+  await page.getByTestId('mention-option').first().filter({ hasText: 'src/components/Button.tsx' }).waitFor();
+  await input().press('Enter');
+  assert.equal(await value(), 'look at @src/components/Button.tsx ', 'Enter inserts the path');
+  await input().pressSequentially('and @comp');
+  await options.first().filter({ hasText: 'src/components/' }).waitFor();
+  await page.screenshot({ path: shotPath('composer-02-mentions') });
+  const listed = await options.allTextContents();
+  const badge = listed.findIndex((t) => t.includes('Badge.tsx'));
+  assert.ok(badge > 0, `Badge.tsx is offered below the first match: ${listed}`);
+  for (let i = 0; i < badge; i++) await input().press('ArrowDown');
+  assert.equal(await options.nth(badge).locator('xpath=..').getAttribute('aria-selected'), 'true');
+  await input().press('Tab');
+  assert.equal(await value(), 'look at @src/components/Button.tsx and @src/components/Badge.tsx ', 'Tab inserts the selected path');
+  await input().pressSequentially('@bundle');
+  await page.getByTestId('mention-note').waitFor();
+  assert.equal(await page.getByTestId('mention-option').count(), 0, 'an ignored file is never offered');
+  await input().press('Escape');
   await input().fill('');
 });
 

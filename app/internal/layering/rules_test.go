@@ -23,6 +23,8 @@ var rules = []rule{
 	{pkg: "app/sessionwatch", only: []string{}, why: "watches transcripts on disk; callers decide what a change means"},
 	{pkg: "app/gitwork", only: []string{},
 		why: "session worktrees over the person's git; the CLI and the console ask it, it knows neither"},
+	{pkg: "app/filefind", only: []string{},
+		why: "lists and ranks a folder's files for @-mentions; the console asks it, it knows no caller"},
 	{pkg: "app/auth", only: []string{},
 		why: "the sign-in probe stands alone: sessions, the console and the CLI ask it, never the other way"},
 	{pkg: "app/sidecar", only: []string{"app/activity", "app/protocol", "app/queue"},

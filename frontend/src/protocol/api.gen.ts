@@ -93,6 +93,27 @@ export interface ConversationRewindParams {
 /** Empty is the params or result of calls that carry nothing. */
 export type Empty = Record<string, never>;
 
+/** FileMatch is one file or folder, its path relative to the folder with "/" separators. */
+export interface FileMatch {
+  path: string;
+  dir: boolean;
+}
+
+/** FindFilesParams asks for the entries of folder cwd that best match query (at most limit, 50 when absent). */
+export interface FindFilesParams {
+  cwd: string;
+  query: string;
+  limit?: number;
+}
+
+/** FindFilesResult is the best matches first; listed counts the folder’s entries, truncated says the listing was cut, git that .gitignore was respected. */
+export interface FindFilesResult {
+  matches: FileMatch[];
+  listed: number;
+  truncated: boolean;
+  git: boolean;
+}
+
 /** FlagsParams pins or archives a session; an absent flag is left as it is. */
 export interface FlagsParams {
   session: string;
@@ -311,7 +332,7 @@ export interface RewindFilesReply {
   deletions?: number;
 }
 
-export const CONSOLE_METHODS = ["capabilities","snapshot","pickFolder","startSession","sendPrompt","cancelTurn","guideTurn","answerPermission","setModel","setPermissionMode","closeSession","listSessions","history","rewindFiles","rewindConversation","notify","signIn","retryProvision","listModels","renameSession","setSessionFlags","completePath","setSessionIdle","stopTask","sendToBackground"] as const;
+export const CONSOLE_METHODS = ["capabilities","snapshot","pickFolder","startSession","sendPrompt","cancelTurn","guideTurn","answerPermission","setModel","setPermissionMode","closeSession","listSessions","history","rewindFiles","rewindConversation","notify","signIn","retryProvision","listModels","renameSession","setSessionFlags","completePath","setSessionIdle","stopTask","sendToBackground","findFiles"] as const;
 export type ConsoleMethod = (typeof CONSOLE_METHODS)[number];
 
 export const CONSOLE_ERROR_CODES = ["bad_request","not_found","unavailable","internal"] as const;
@@ -369,6 +390,8 @@ export interface ApiMethods<E = WireEvent> {
   stopTask: { params: StopTaskParams; result: Empty };
   /** Moves running foreground work to the background. */
   sendToBackground: { params: BackgroundParams; result: BackgroundResult };
+  /** The files and folders of a folder best matching a typed query (@-mentions). */
+  findFiles: { params: FindFilesParams; result: FindFilesResult };
 }
 
 /** What the host pushes unasked: each push's payload, keyed by its WebSocket message type. */

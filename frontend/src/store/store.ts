@@ -375,6 +375,11 @@ export class ConsoleStore {
     return this.transport.call('completePath', { path });
   }
 
+  /** The files and folders of cwd best matching query (the composer's @-mentions); rejects with the host's message. */
+  findFiles(cwd: string, query: string, limit?: number) {
+    return this.transport.call('findFiles', { cwd, query, ...(limit !== undefined ? { limit } : {}) });
+  }
+
   // ── selection and history ───────────────────────────────────────────────────
 
   /** Shows a session: a live one, or a past one from the sidebar (its history is loaded, newest page first). */

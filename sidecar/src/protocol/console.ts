@@ -9,6 +9,7 @@ import { eventSchema, modelEntrySchema, permissionModeSchema, sessionStateSchema
 import { cancelDispositionSchema, cancelPhaseSchema, okPayloads, permissionPayload, sessionInfoSchema } from './schemas.js';
 
 import { count, emptySchema, sessionRefSchema } from './consoleShared.js';
+import { FILES_CALLS, FILES_NAMED } from './consoleFiles.js';
 
 export { emptySchema, sessionRefSchema };
 // What carries the API (inline, so Go keeps it a string: the host names its transport in console.Options).
@@ -227,6 +228,7 @@ export const CONSOLE_NAMED: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['Snapshot', snapshotSchema],
   ['SessionsChange', sessionsChangeSchema],
   ['ErrorCode', consoleErrorCodeSchema],
+  ...FILES_NAMED,
 ];
 
 /** Every call, in the order API.md lists them. The Go host must serve each (its dispatch table is generated). */
@@ -260,6 +262,7 @@ export const CONSOLE_CALLS = {
   setSessionIdle: { params: idleParamsSchema, result: idleParamsSchema, doc: 'How long an open session may sit idle before it sleeps (0: never).' },
   stopTask: { params: stopTaskParamsSchema, result: emptySchema, doc: 'Stops one background task; its task.completed follows.' },
   sendToBackground: { params: backgroundParamsSchema, result: backgroundResultSchema, doc: 'Moves running foreground work to the background.' },
+  ...FILES_CALLS,
 } as const satisfies Record<string, ConsoleCall>;
 
 /** What the host pushes unasked: each push's name (the WebSocket message's type and field), payload and Wails channel. */

@@ -6,11 +6,13 @@ import { useConsole, useStore } from '../../store/hooks';
 import type { SessionState } from '../../store/types';
 import { CommandHints, matchingCommands } from './CommandHints';
 import { loadDraft, saveDraft } from './draftStorage';
+import { MentionPicker } from './MentionPicker';
 import { ModelPicker } from './ModelPicker';
 import { ModePicker } from './ModePicker';
 import { PermissionDock } from './PermissionDock';
 import { QueuedTurns } from './QueuedTurns';
 import { UsageMeter } from './UsageMeter';
+import { useMentions } from './useMentions';
 import { usePromptRecall } from './usePromptRecall';
 import '../../styles/composer.css';
 
@@ -25,11 +27,14 @@ export function Composer({ session }: { session: SessionState }) {
   const [menu, setMenu] = useState<{ selected: number; dismissed: boolean }>({ selected: 0, dismissed: false });
   const hints = menu.dismissed ? [] : matchingCommands(session.commands, text);
   const selected = Math.min(menu.selected, Math.max(0, hints.length - 1));
+  const [caretAt, setCaretAt] = useState(text.length);
   const show = (next: string, at?: number) => {
-    caret.current = at;
+    caret.current = at ?? next.length;
+    setCaretAt(at ?? next.length);
     setText(next);
   };
   const recall = usePromptRecall(session, show);
+  const mentions = useMentions(session.cwd, text, caretAt, show);
   const complete = (name: string) => {
     show(`/${name} `);
     ref.current?.focus();
@@ -85,6 +90,7 @@ export function Composer({ session }: { session: SessionState }) {
       <PermissionDock session={session} />
       <QueuedTurns session={session} />
       <CommandHints matches={hints} selected={selected} onPick={complete} />
+      <MentionPicker view={mentions.view} onPick={mentions.pick} />
       <div className="composer">
         <textarea
           ref={ref}
@@ -98,12 +104,16 @@ export function Composer({ session }: { session: SessionState }) {
           onChange={(e) => {
             recall.reset();
             setMenu({ selected: 0, dismissed: false });
+            setCaretAt(e.target.selectionStart);
             setText(e.target.value);
           }}
+          onSelect={(e) => setCaretAt(e.currentTarget.selectionStart)}
           onKeyDown={(e) => {
             const pick = hints[selected];
             if (e.nativeEvent.isComposing) return;
-            if (pick !== undefined && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
+            if (!e.shiftKey && mentions.onKey(e.key)) {
+              e.preventDefault();
+            } else if (pick !== undefined && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
               e.preventDefault();
               const by = e.key === 'ArrowDown' ? 1 : -1;
               setMenu({ selected: (selected + by + hints.length) % hints.length, dismissed: false });
