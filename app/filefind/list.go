@@ -34,6 +34,9 @@ type Entry struct {
 	lower string // Path in lower case
 	base  int    // where the last path segment starts in Path
 	depth int    // number of "/" in Path
+	// starts has bit startBit(c) set for each letter or digit c that begins a segment (a word of the path), so
+	// ranking skips looking ahead for a segment start that is not there.
+	starts uint64
 }
 
 // List lists root: git's view of it when root is inside a git work tree, else a bounded walk.
@@ -144,6 +147,25 @@ func fromFiles(files []string) Listing {
 }
 
 func newEntry(path string, dir bool) Entry {
-	return Entry{Path: path, Dir: dir, lower: strings.ToLower(path), base: strings.LastIndexByte(path, '/') + 1,
-		depth: strings.Count(path, "/")}
+	lower := strings.ToLower(path)
+	var starts uint64
+	for i := 0; i < len(lower); i++ {
+		if i == 0 || isSeparator(lower[i-1]) {
+			starts |= startBit(lower[i])
+		}
+	}
+	return Entry{Path: path, Dir: dir, lower: lower, base: strings.LastIndexByte(path, '/') + 1,
+		depth: strings.Count(path, "/"), starts: starts}
+}
+
+// startBit is c's bit in Entry.starts: one each for a–z and 0–9, one shared by every other byte.
+func startBit(c byte) uint64 {
+	switch {
+	case c >= 'a' && c <= 'z':
+		return 1 << (c - 'a')
+	case c >= '0' && c <= '9':
+		return 1 << (26 + c - '0')
+	default:
+		return 1 << 36
+	}
 }

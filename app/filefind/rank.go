@@ -75,7 +75,7 @@ func score(e *Entry, q string) (int, bool) {
 		return 0, false
 	}
 	base := e.lower[e.base:]
-	if s, ok := scoreIn(base, q); ok {
+	if s, ok := scoreIn(base, q, e.starts); ok {
 		s += scoreInBase
 		if strings.HasPrefix(base, q) {
 			s += scoreBasePrefix
@@ -85,7 +85,7 @@ func score(e *Entry, q string) (int, bool) {
 		}
 		return s - e.depth, true
 	}
-	s, _ := scoreIn(e.lower, q)
+	s, _ := scoreIn(e.lower, q, e.starts)
 	return s - e.depth, true
 }
 
@@ -101,7 +101,8 @@ func subsequence(s, q string) bool {
 }
 
 // scoreIn walks s once, matching q greedily but preferring a segment start or a run over a scattered character.
-func scoreIn(s, q string) (int, bool) {
+// starts (Entry.starts) says which characters begin a segment anywhere in the path.
+func scoreIn(s, q string, starts uint64) (int, bool) {
 	total, j, prev := 0, 0, -2
 	for i := 0; i < len(s) && j < len(q); i++ {
 		if s[i] != q[j] {
@@ -109,7 +110,7 @@ func scoreIn(s, q string) (int, bool) {
 		}
 		// A scattered match waits for a better place when one is coming for this same character.
 		start := i == 0 || isSeparator(s[i-1])
-		if !start && prev != i-1 {
+		if !start && prev != i-1 && starts&startBit(q[j]) != 0 {
 			if k := betterPlace(s, i, q[j]); k > i && remainingFits(s[k+1:], q[j+1:]) {
 				i = k
 				start = true
