@@ -148,8 +148,11 @@ func (a *API) open(id string) (*session.Session, error) {
 
 // SendPrompt sends a prompt; it waits behind a running turn.
 func (a *API) SendPrompt(p PromptParams) (PromptResult, error) {
-	if strings.TrimSpace(p.Prompt) == "" {
+	if strings.TrimSpace(p.Prompt) == "" && len(p.Images) == 0 {
 		return PromptResult{}, badRequest("The prompt is empty.")
+	}
+	if err := checkImages(p.Images); err != nil {
+		return PromptResult{}, err
 	}
 	s, err := a.open(p.Session)
 	if err != nil {
@@ -157,7 +160,7 @@ func (a *API) SendPrompt(p PromptParams) (PromptResult, error) {
 	}
 	c, cancel := ctx()
 	defer cancel()
-	turn, queued, err := s.Send(c, p.Prompt)
+	turn, queued, err := s.SendWith(c, p.Prompt, p.Images)
 	if err != nil {
 		return PromptResult{}, err
 	}
@@ -199,13 +202,16 @@ func (a *API) GuideTurn(p PromptParams) (GuideResult, error) {
 	if strings.TrimSpace(p.Prompt) == "" {
 		return GuideResult{}, badRequest("The guidance is empty.")
 	}
+	if err := checkImages(p.Images); err != nil {
+		return GuideResult{}, err
+	}
 	s, err := a.open(p.Session)
 	if err != nil {
 		return GuideResult{}, err
 	}
 	c, cancel := ctx()
 	defer cancel()
-	turn, guided, err := s.Guide(c, p.Prompt)
+	turn, guided, err := s.GuideWith(c, p.Prompt, p.Images)
 	if err != nil {
 		return GuideResult{}, err
 	}

@@ -5,6 +5,7 @@ package console
 
 import (
 	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/protocol"
 )
 
 // AnswerParams settles a permission request: the sidecar’s permission answer, less `by` (the console’s answers are the person’s).
@@ -251,10 +252,11 @@ type PathEntry struct {
 	Path string `json:"path"`
 }
 
-// PromptParams is sendPrompt's params and guideTurn's params.
+// PromptParams is a prompt for a session, with the images pasted or dropped into it (already fitted to the API’s limits).
 type PromptParams struct {
-	Session string `json:"session"`
-	Prompt  string `json:"prompt"`
+	Session string                 `json:"session"`
+	Prompt  string                 `json:"prompt"`
+	Images  []protocol.PromptImage `json:"images,omitempty"`
 }
 
 // PromptResult names the turn the prompt became.

@@ -148,18 +148,92 @@ step('@ opens a picker over the folder’s files and folders; arrows and Enter i
   await input().fill('');
 });
 
+/** Pastes files into the composer as a clipboard would: a paste event carrying a DataTransfer. */
+function pasteFiles(specs) {
+  return page.evaluate(async (specs) => {
+    const dt = new DataTransfer();
+    for (const spec of specs) {
+      let blob;
+      if (spec.canvas !== undefined) {
+        const canvas = document.createElement('canvas');
+        canvas.width = spec.canvas.width;
+        canvas.height = spec.canvas.height;
+        const g = canvas.getContext('2d');
+        g.fillStyle = '#3a6';
+        g.fillRect(0, 0, canvas.width, canvas.height);
+        g.fillStyle = '#fff';
+        g.fillRect(canvas.width / 4, canvas.height / 4, canvas.width / 2, canvas.height / 2);
+        blob = await new Promise((res) => canvas.toBlob(res, 'image/png'));
+      } else {
+        blob = new Blob([spec.text], { type: spec.type });
+      }
+      dt.items.add(new File([blob], spec.name, { type: spec.type }));
+    }
+    const target = document.querySelector('[data-testid="composer-input"]');
+    target.focus();
+    target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, specs);
+}
+
+step('a pasted image is scaled to the API’s limits, sent as an image block and shown in the prompt, also after a reload', async () => {
+  await pasteFiles([{ name: 'screenshot.png', type: 'image/png', canvas: { width: 3000, height: 2000 } }]);
+  const attached = page.getByTestId('attachment');
+  await attached.waitFor();
+  const [, w, h] = /(\d+)×(\d+) px/.exec((await attached.getAttribute('title')) ?? '') ?? [];
+  assert.ok(Number(w) <= 1568 && Number(h) <= 1568 && Number(w) * Number(h) <= 1_150_000, `scaled to ${w}×${h}`);
+  assert.ok(Number(w) > 1000, `kept as large as the limits allow: ${w}×${h}`);
+  await page.screenshot({ path: shotPath('composer-03-attached') });
+  await sendPrompt(page, 'what is this [images]');
+  // What the scripted API saw: one image block in the prompt (Claude Code adds a text naming where it kept it).
+  await page.waitForFunction(() => /You said: what is this \[images\][\s\S]* Images: image\/png \(\d+ base64 bytes\)/.test(document.body.textContent ?? ''));
+  assert.equal(await attached.count(), 0, 'sent attachments leave the composer');
+  const bubble = page.getByTestId('user-message').filter({ hasText: 'what is this' });
+  await bubble.getByTestId('thumbnails').locator('img').waitFor();
+  await page.screenshot({ path: shotPath('composer-04-sent-image') });
+  await page.reload();
+  await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
+  await page.getByTestId('user-message').filter({ hasText: 'what is this' }).getByTestId('thumbnails').locator('img').waitFor();
+});
+
+step('what cannot be sent says why; a dropped file becomes an @-mention of its path', async () => {
+  await pasteFiles([
+    { name: 'drawing.bmp', type: 'image/bmp', text: 'BM' },
+    { name: 'broken.png', type: 'image/png', text: 'not a png' },
+  ]);
+  const error = page.getByTestId('attachment-error');
+  await error.filter({ hasText: 'drawing.bmp is image/bmp; Claude reads PNG, JPEG, GIF and WebP images.' }).waitFor();
+  await error.filter({ hasText: 'broken.png could not be read as an image.' }).waitFor();
+  assert.equal(await page.getByTestId('attachment').count(), 0);
+  await input().fill('see');
+  await page.evaluate(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['# guide'], 'guide.md', { type: 'text/markdown' }));
+    const area = document.querySelector('.composer-area');
+    area.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    area.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  });
+  await page.waitForFunction(() => document.querySelector('[data-testid="composer-input"]').value.includes('@'));
+  assert.equal(await value(), 'see @docs/guide.md ');
+  await input().fill('');
+});
+
 step('↑/↓ recall this session’s earlier prompts, only from the first or last line', async () => {
+  const ended = await page.locator('[data-testid="turn-completed"], [data-testid="turn-canceled"], [data-testid="error-row"]').count();
   await sendPrompt(page, 'first prompt');
-  await waitForTurnEnds(page, 1);
+  await waitForTurnEnds(page, ended + 1);
   await sendPrompt(page, 'second prompt');
-  await waitForTurnEnds(page, 2);
+  await waitForTurnEnds(page, ended + 2);
   await input().fill('my draft');
   await input().press('ArrowUp');
   assert.equal(await value(), 'second prompt');
   await input().press('ArrowUp');
   assert.equal(await value(), 'first prompt');
   await input().press('ArrowUp');
-  assert.equal(await value(), 'first prompt', 'nothing older: it stays');
+  assert.equal(await value(), 'what is this [images]', 'the image prompt of the earlier step');
+  await input().press('ArrowUp');
+  assert.equal(await value(), 'what is this [images]', 'nothing older: it stays');
+  await input().press('ArrowDown');
+  assert.equal(await value(), 'first prompt');
   await input().press('ArrowDown');
   assert.equal(await value(), 'second prompt');
   await input().press('ArrowDown');

@@ -226,9 +226,11 @@ export interface PathEntry {
   path: string;
 }
 
+/** PromptParams is a prompt for a session, with the images pasted or dropped into it (already fitted to the API’s limits). */
 export interface PromptParams {
   session: string;
   prompt: string;
+  images?: PromptImage[];
 }
 
 /** PromptResult names the turn the prompt became. */
@@ -322,6 +324,11 @@ export interface PermissionReply {
   verdict?: Verdict;
   answers?: QuestionAnswer[];
   mode?: PermissionMode;
+}
+
+export interface PromptImage {
+  mediaType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+  data: string;
 }
 
 export interface RewindFilesReply {

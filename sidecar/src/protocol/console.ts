@@ -6,7 +6,15 @@
 import { z } from 'zod';
 import type { ConsoleCall } from './consoleShared.js';
 import { eventSchema, modelEntrySchema, permissionModeSchema, sessionStateSchema } from './events.js';
-import { cancelDispositionSchema, cancelPhaseSchema, okPayloads, permissionPayload, sessionInfoSchema } from './schemas.js';
+import {
+  cancelDispositionSchema,
+  cancelPhaseSchema,
+  MAX_PROMPT_IMAGES,
+  okPayloads,
+  permissionPayload,
+  promptImageSchema,
+  sessionInfoSchema,
+} from './schemas.js';
 
 import { count, emptySchema, sessionRefSchema } from './consoleShared.js';
 import { FILES_CALLS, FILES_NAMED } from './consoleFiles.js';
@@ -31,7 +39,9 @@ export const startParamsSchema = z
     at: z.string().optional(),
   })
   .describe('opens, resumes or forks a session');
-export const promptParamsSchema = z.strictObject({ session: z.string(), prompt: z.string() });
+export const promptParamsSchema = z
+  .strictObject({ session: z.string(), prompt: z.string(), images: z.array(promptImageSchema).max(MAX_PROMPT_IMAGES).optional() })
+  .describe('is a prompt for a session, with the images pasted or dropped into it (already fitted to the API’s limits)');
 export const promptResultSchema = z.strictObject({ turn: z.string(), queued: z.boolean() }).describe('names the turn the prompt became');
 const budgetMs = z.number().int().min(0).max(600_000);
 export const cancelParamsSchema = z

@@ -4,14 +4,17 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useConsole, useStore } from '../../store/hooks';
 import type { SessionState } from '../../store/types';
+import { AttachmentStrip } from './AttachmentStrip';
 import { CommandHints, matchingCommands } from './CommandHints';
 import { loadDraft, saveDraft } from './draftStorage';
 import { MentionPicker } from './MentionPicker';
+import { mentionsOf } from './mentions';
 import { ModelPicker } from './ModelPicker';
 import { ModePicker } from './ModePicker';
 import { PermissionDock } from './PermissionDock';
 import { QueuedTurns } from './QueuedTurns';
 import { UsageMeter } from './UsageMeter';
+import { useAttachments } from './useAttachments';
 import { useMentions } from './useMentions';
 import { usePromptRecall } from './usePromptRecall';
 import '../../styles/composer.css';
@@ -35,6 +38,19 @@ export function Composer({ session }: { session: SessionState }) {
   };
   const recall = usePromptRecall(session, show);
   const mentions = useMentions(session.cwd, text, caretAt, show);
+  const attachments = useAttachments(session.cwd);
+  const [dropping, setDropping] = useState(false);
+  const picker = useRef<HTMLInputElement>(null);
+  const attach = async (files: readonly File[]) => {
+    if (files.length === 0) return;
+    const paths = await attachments.add(files);
+    if (paths.length === 0) return;
+    const at = ref.current?.selectionStart ?? text.length;
+    const before = text.slice(0, at);
+    const inserted = `${before === '' || before.endsWith(' ') || before.endsWith('\n') ? '' : ' '}${mentionsOf(paths)} `;
+    show(before + inserted + text.slice(at), at + inserted.length);
+    ref.current?.focus();
+  };
   const complete = (name: string) => {
     show(`/${name} `);
     ref.current?.focus();
@@ -64,13 +80,16 @@ export function Composer({ session }: { session: SessionState }) {
     ref.current?.focus();
   }, [draft, session.id, store]);
 
+  const images = attachments.images.map((a) => a.image);
+  const empty = text.trim() === '' && images.length === 0;
   const send = async (steer = false) => {
     const prompt = text.trim();
-    if (prompt === '' || sending) return;
+    if (empty || sending || (steer && prompt === '')) return;
     setSending(true);
     setText('');
-    const ok = steer ? await store.guideTurn(session.id, prompt) : await store.sendPrompt(session.id, prompt);
-    if (!ok) setText(prompt);
+    const ok = steer ? await store.guideTurn(session.id, prompt, images) : await store.sendPrompt(session.id, prompt, images);
+    if (ok) attachments.clear();
+    else setText(prompt);
     setSending(false);
     ref.current?.focus();
   };
@@ -78,7 +97,22 @@ export function Composer({ session }: { session: SessionState }) {
   const placeholder = !session.live ? 'Write to resume this session…' : running ? 'Claude is working — what you send now waits in line' : 'Ask Claude…';
 
   return (
-    <div className="composer-area">
+    // biome-ignore lint/a11y/noStaticElementInteractions: a drop target only; the Attach button and paste do the same from the keyboard.
+    <div
+      className={`composer-area${dropping ? ' dropping' : ''}`}
+      onDragOver={(e) => {
+        if (!e.dataTransfer.types.includes('Files')) return;
+        e.preventDefault();
+        setDropping(true);
+      }}
+      onDragLeave={() => setDropping(false)}
+      onDrop={(e) => {
+        if (e.dataTransfer.files.length === 0) return;
+        e.preventDefault();
+        setDropping(false);
+        void attach(Array.from(e.dataTransfer.files));
+      }}
+    >
       {running && session.activity?.startsWith('retrying') === true && (
         <div className="retry-banner" role="status" data-testid="retry-banner">
           <span>The API request failed; Claude Code is {session.activity}.</span>
@@ -91,6 +125,7 @@ export function Composer({ session }: { session: SessionState }) {
       <QueuedTurns session={session} />
       <CommandHints matches={hints} selected={selected} onPick={complete} />
       <MentionPicker view={mentions.view} onPick={mentions.pick} />
+      <AttachmentStrip attachments={attachments} />
       <div className="composer">
         <textarea
           ref={ref}
@@ -108,6 +143,13 @@ export function Composer({ session }: { session: SessionState }) {
             setText(e.target.value);
           }}
           onSelect={(e) => setCaretAt(e.currentTarget.selectionStart)}
+          onPaste={(e) => {
+            const files = Array.from(e.clipboardData.files);
+            if (files.length === 0) return;
+            // A copied screenshot carries only the image; text copied along with one is pasted as usual.
+            if (e.clipboardData.getData('text/plain') === '') e.preventDefault();
+            void attach(files);
+          }}
           onKeyDown={(e) => {
             const pick = hints[selected];
             if (e.nativeEvent.isComposing) return;
@@ -135,6 +177,26 @@ export function Composer({ session }: { session: SessionState }) {
           }}
         />
         <div className="composer-buttons">
+          <input
+            ref={picker}
+            type="file"
+            multiple
+            className="attach-input"
+            data-testid="attach-input"
+            onChange={(e) => {
+              const files = Array.from(e.currentTarget.files ?? []);
+              e.currentTarget.value = '';
+              void attach(files);
+            }}
+          />
+          <button
+            type="button"
+            onClick={() => picker.current?.click()}
+            title="Attach images or mention files (or paste or drop them here)"
+            data-testid="attach"
+          >
+            Attach
+          </button>
           {running && (
             <button
               type="button"
@@ -158,7 +220,7 @@ export function Composer({ session }: { session: SessionState }) {
               Steer
             </button>
           )}
-          <button type="button" className="primary" disabled={text.trim() === '' || sending} onClick={() => void send()} data-testid="send">
+          <button type="button" className="primary" disabled={empty || sending} onClick={() => void send()} data-testid="send">
             {running ? 'Queue' : session.live ? 'Send' : 'Resume'}
           </button>
         </div>
