@@ -360,7 +360,7 @@ export class SdkSession {
       return { guided: false };
     }
     this.guidance.succeeded(turn.id);
-    this.emit({ kind: 'turn.guided', prompt }, turn.id);
+    this.emit({ kind: 'turn.guided', prompt, ...eventImages(images) }, turn.id);
     const uuid = randomUUID();
     this.mapper.notePromptSent(uuid);
     generation.dispatch({ type: 'user', message: { role: 'user', content: promptContent(prompt, images) }, parent_tool_use_id: null, uuid });
