@@ -143,6 +143,11 @@ func (e Event) checkValues() error {
 		if e.Session == "" {
 			return errors.New("turn.guided event without a session")
 		}
+		for i, v := range e.Images {
+			if err := v.checkValues(); err != nil {
+				return fmt.Errorf("turn.guided images[%d]: %w", i, err)
+			}
+		}
 	case TurnCompleted:
 		if e.Session == "" {
 			return errors.New("turn.completed event without a session")

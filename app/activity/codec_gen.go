@@ -166,6 +166,7 @@ type wireTurnGuided struct {
 	Time      time.Time `json:"time"`
 	Ephemeral bool      `json:"ephemeral,omitempty"`
 	Prompt    string    `json:"prompt"`
+	Images    []Image   `json:"images,omitempty"`
 }
 
 type wireTurnCompleted struct {
@@ -534,7 +535,7 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	case TurnAccepted:
 		return json.Marshal(wireTurnAccepted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, ProviderMessage: e.ProviderMessage})
 	case TurnGuided:
-		return json.Marshal(wireTurnGuided{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Prompt: e.Prompt})
+		return json.Marshal(wireTurnGuided{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Prompt: e.Prompt, Images: e.Images})
 	case TurnCompleted:
 		return json.Marshal(wireTurnCompleted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Result: e.Result, DurationMs: deref(e.DurationMs), NumTurns: deref(e.NumTurns), CostUsd: deref(e.CostUsd), StopReason: e.StopReason})
 	case TurnFailed:

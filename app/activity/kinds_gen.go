@@ -169,7 +169,7 @@ type Event struct {
 	Prompt              string              `json:"prompt,omitempty"`              // turn.started, turn.guided, turn.queued
 	UUID                string              `json:"uuid,omitempty"`                // turn.started, message.completed
 	Origin              TurnOrigin          `json:"origin,omitempty"`              // turn.started
-	Images              []Image             `json:"images,omitzero"`               // turn.started, tool.completed
+	Images              []Image             `json:"images,omitzero"`               // turn.started, turn.guided, tool.completed
 	ProviderMessage     string              `json:"providerMessage,omitempty"`     // turn.accepted
 	Result              string              `json:"result,omitempty"`              // turn.completed
 	DurationMs          *float64            `json:"durationMs,omitempty"`          // turn.completed
@@ -252,7 +252,7 @@ var kindSpecs = map[Kind]kindSpec{
 	HookRan:              {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "hookEvent": true, "name": true, "outcome": true, "output": false}},
 	TurnStarted:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true, "uuid": false, "origin": false, "images": false}},
 	TurnAccepted:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "providerMessage": true}},
-	TurnGuided:           {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true}},
+	TurnGuided:           {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true, "images": false}},
 	TurnCompleted:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "result": false, "durationMs": true, "numTurns": true, "costUsd": true, "stopReason": false}},
 	TurnFailed:           {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "code": true, "message": true, "numTurns": false, "costUsd": false}},
 	TurnCanceled:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "disposition": true, "forced": false}},

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/filefind"
 	"github.com/baton-console/baton/app/protocol"
 	"github.com/baton-console/baton/app/session"
 	"github.com/baton-console/baton/app/sessionmeta"
@@ -52,11 +53,12 @@ type API struct {
 	opts  Options
 	log   *liveLog
 	terms *sessionTerminals
+	files *filefind.Index // the @-mentions' listings, per folder
 }
 
 // New creates the API over a session manager.
 func New(opts Options) *API {
-	return &API{opts: opts, log: newLiveLog(opts.Sessions), terms: newSessionTerminals()}
+	return &API{opts: opts, log: newLiveLog(opts.Sessions), terms: newSessionTerminals(), files: filefind.NewIndex(0)}
 }
 
 // Release stops the API's own bookkeeping (sessions are the manager's). It is a function, not a method, so that
@@ -152,11 +154,14 @@ func (a *API) open(id string) (*session.Session, error) {
 
 // SendPrompt sends a prompt; it waits behind a running turn.
 func (a *API) SendPrompt(p PromptParams) (PromptResult, error) {
-	if strings.TrimSpace(p.Prompt) == "" {
+	if strings.TrimSpace(p.Prompt) == "" && len(p.Images) == 0 {
 		return PromptResult{}, badRequest("The prompt is empty.")
 	}
 	if a.tuiOf(p.Session) != "" {
 		return PromptResult{}, errTUIOpen()
+	}
+	if err := checkImages(p.Images); err != nil {
+		return PromptResult{}, err
 	}
 	s, err := a.open(p.Session)
 	if err != nil {
@@ -164,7 +169,7 @@ func (a *API) SendPrompt(p PromptParams) (PromptResult, error) {
 	}
 	c, cancel := ctx()
 	defer cancel()
-	turn, queued, err := s.Send(c, p.Prompt)
+	turn, queued, err := s.SendWith(c, p.Prompt, p.Images)
 	if err != nil {
 		return PromptResult{}, err
 	}
@@ -209,13 +214,16 @@ func (a *API) GuideTurn(p PromptParams) (GuideResult, error) {
 	if a.tuiOf(p.Session) != "" {
 		return GuideResult{}, errTUIOpen()
 	}
+	if err := checkImages(p.Images); err != nil {
+		return GuideResult{}, err
+	}
 	s, err := a.open(p.Session)
 	if err != nil {
 		return GuideResult{}, err
 	}
 	c, cancel := ctx()
 	defer cancel()
-	turn, guided, err := s.Guide(c, p.Prompt)
+	turn, guided, err := s.GuideWith(c, p.Prompt, p.Images)
 	if err != nil {
 		return GuideResult{}, err
 	}

@@ -42,6 +42,7 @@ var MethodNames = []string{
 	"terminalScrollback",
 	"terminalSignIn",
 	"terminalClaudeCode",
+	"findFiles",
 }
 
 // Error codes of the console API (console.json): a failed call carries one.
@@ -127,6 +128,8 @@ type Handlers interface {
 	TerminalSignIn(TerminalSizeParams) (TerminalInfo, error)
 	// terminalClaudeCode: Puts the session to sleep and runs Claude Code’s own TUI on it in a terminal.
 	TerminalClaudeCode(TerminalOpenParams) (TerminalInfo, error)
+	// findFiles: The files and folders of a folder best matching a typed query (@-mentions).
+	FindFiles(FindFilesParams) (FindFilesResult, error)
 }
 
 var _ Handlers = (*API)(nil)
@@ -168,5 +171,6 @@ func Methods(a *API) map[string]Method {
 		"terminalScrollback": method(a.TerminalScrollback),
 		"terminalSignIn":     method(a.TerminalSignIn),
 		"terminalClaudeCode": method(a.TerminalClaudeCode),
+		"findFiles":          method(a.FindFiles),
 	}
 }

@@ -5,6 +5,7 @@ package console
 
 import (
 	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/protocol"
 )
 
 // AnswerParams settles a permission request: the sidecar’s permission answer, less `by` (the console’s answers are the person’s).
@@ -72,6 +73,27 @@ type ConversationRewindParams struct {
 
 // Empty is the params or result of calls that carry nothing.
 type Empty struct {
+}
+
+// FileMatch is one file or folder, its path relative to the folder with "/" separators.
+type FileMatch struct {
+	Path string `json:"path"`
+	Dir  bool   `json:"dir"`
+}
+
+// FindFilesParams asks for the entries of folder cwd that best match query (at most limit, 50 when absent).
+type FindFilesParams struct {
+	Cwd   string `json:"cwd"`
+	Query string `json:"query"`
+	Limit int    `json:"limit,omitempty"`
+}
+
+// FindFilesResult is the best matches first; listed counts the folder’s entries, truncated says the listing was cut, git that .gitignore was respected.
+type FindFilesResult struct {
+	Matches   []FileMatch `json:"matches"`
+	Listed    int         `json:"listed"`
+	Truncated bool        `json:"truncated"`
+	Git       bool        `json:"git"`
 }
 
 // FlagsParams pins or archives a session; an absent flag is left as it is.
@@ -230,10 +252,11 @@ type PathEntry struct {
 	Path string `json:"path"`
 }
 
-// PromptParams is sendPrompt's params and guideTurn's params.
+// PromptParams is a prompt for a session, with the images pasted or dropped into it (already fitted to the API’s limits).
 type PromptParams struct {
-	Session string `json:"session"`
-	Prompt  string `json:"prompt"`
+	Session string                 `json:"session"`
+	Prompt  string                 `json:"prompt"`
+	Images  []protocol.PromptImage `json:"images,omitempty"`
 }
 
 // PromptResult names the turn the prompt became.

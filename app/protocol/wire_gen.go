@@ -67,6 +67,12 @@ type HostTool struct {
 	InputSchema json.RawMessage `json:"inputSchema"`
 }
 
+// PromptImage is a shape of the sidecar's replies.
+type PromptImage struct {
+	MediaType string `json:"mediaType"`
+	Data      string `json:"data"`
+}
+
 // ReceiptEnd is a shape of the sidecar's replies.
 type ReceiptEnd struct {
 	ProviderMessage string                   `json:"providerMessage"`
@@ -140,9 +146,10 @@ func (StartRequest) RequestType() RequestType { return ReqStart }
 
 // ExecRequest is the payload of a "exec" request.
 type ExecRequest struct {
-	Session string `json:"session"`
-	Turn    string `json:"turn"`
-	Prompt  string `json:"prompt"`
+	Session string        `json:"session"`
+	Turn    string        `json:"turn"`
+	Prompt  string        `json:"prompt"`
+	Images  []PromptImage `json:"images,omitempty"`
 }
 
 // ExecReply is the ok reply's payload to a "exec" request.
@@ -174,8 +181,9 @@ func (CancelRequest) RequestType() RequestType { return ReqCancel }
 
 // GuideRequest is the payload of a "guide" request.
 type GuideRequest struct {
-	Session string `json:"session"`
-	Prompt  string `json:"prompt"`
+	Session string        `json:"session"`
+	Prompt  string        `json:"prompt"`
+	Images  []PromptImage `json:"images,omitempty"`
 }
 
 // GuideReply is the ok reply's payload to a "guide" request.

@@ -39,6 +39,8 @@ type ContentBlock struct {
 	ToolUseID string          // tool_result
 	IsError   bool            // tool_result
 	Content   string          // tool_result content flattened to text (string or text blocks)
+	MediaType string          // image: its source's media_type
+	DataLen   int             // image: the length of its source's base64 data
 }
 
 // ToolResult is a tool_result block reduced to what scripts compare. Content is the flattened text
@@ -122,6 +124,10 @@ func (cb *ContentBlock) UnmarshalJSON(b []byte) error {
 		ToolUseID string          `json:"tool_use_id"`
 		IsError   bool            `json:"is_error"`
 		Content   flexText        `json:"content"`
+		Source    struct {
+			MediaType string `json:"media_type"`
+			Data      string `json:"data"`
+		} `json:"source"`
 	}
 	if err := json.Unmarshal(b, &w); err != nil {
 		return err
@@ -129,6 +135,7 @@ func (cb *ContentBlock) UnmarshalJSON(b []byte) error {
 	*cb = ContentBlock{
 		Type: w.Type, Text: w.Text, Thinking: w.Thinking, ID: w.ID, Name: w.Name, Input: w.Input,
 		ToolUseID: w.ToolUseID, IsError: w.IsError, Content: string(w.Content),
+		MediaType: w.Source.MediaType, DataLen: len(w.Source.Data),
 	}
 	return nil
 }
@@ -190,6 +197,21 @@ func (r *Request) lastUser() int {
 		}
 	}
 	return -1
+}
+
+// LastUserImages describes the image blocks of the last user message, "image/png (1234 base64 bytes)" each.
+func (r *Request) LastUserImages() []string {
+	i := r.lastUser()
+	if i < 0 {
+		return nil
+	}
+	var out []string
+	for _, b := range r.Messages[i].Content {
+		if b.Type == "image" {
+			out = append(out, fmt.Sprintf("%s (%d base64 bytes)", b.MediaType, b.DataLen))
+		}
+	}
+	return out
 }
 
 // LastUserText is the text the user typed in the last user message (text blocks joined with "\n",

@@ -67,7 +67,9 @@ const toolResultMax = 200
 //     [write PATH CONTENT] (ends at the first "]") adds a Write tool_use with content CONTENT+"\n",
 //     a relative PATH joined to the working directory the CLI announced;
 //     [bash COMMAND] (ends at the balancing "]") adds a Bash tool_use;
-//     [tool NAME {JSON}] adds a tool_use of NAME with that input ([tool NAME] means {}).
+//     [tool NAME {JSON}] adds a tool_use of NAME with that input ([tool NAME] means {});
+//     [images] ends the text with " Images: " and the last user message's image blocks, "image/png (N base64
+//     bytes)" each, joined by ", " ("none" without any).
 //     The text block comes first: the [recall] text, else "I'll do that." when there are tool uses,
 //     else "You said: <text>". Tool markers may repeat; a malformed one is reported in the text.
 //
@@ -156,6 +158,13 @@ func defaultReply(req *Request) Reply {
 		reply = ToolIntroText
 	default:
 		reply = YouSaidPrefix + text
+	}
+	if strings.Contains(text, "[images]") {
+		seen := req.LastUserImages()
+		if len(seen) == 0 {
+			seen = []string{"none"}
+		}
+		reply += " Images: " + strings.Join(seen, ", ")
 	}
 	if len(problems) > 0 {
 		reply += " (fakeapi ignored: " + strings.Join(problems, "; ") + ")"

@@ -25,6 +25,8 @@ var rules = []rule{
 		why: "session worktrees over the person's git; the CLI and the console ask it, it knows neither"},
 	{pkg: "app/terminal", only: []string{},
 		why: "PTYs and their programs stand alone: the console opens them for sessions and sign-in, never the other way"},
+	{pkg: "app/filefind", only: []string{},
+		why: "lists and ranks a folder's files for @-mentions; the console asks it, it knows no caller"},
 	{pkg: "app/auth", only: []string{},
 		why: "the sign-in probe stands alone: sessions, the console and the CLI ask it, never the other way"},
 	{pkg: "app/sidecar", only: []string{"app/activity", "app/protocol", "app/queue"},

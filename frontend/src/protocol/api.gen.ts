@@ -93,6 +93,27 @@ export interface ConversationRewindParams {
 /** Empty is the params or result of calls that carry nothing. */
 export type Empty = Record<string, never>;
 
+/** FileMatch is one file or folder, its path relative to the folder with "/" separators. */
+export interface FileMatch {
+  path: string;
+  dir: boolean;
+}
+
+/** FindFilesParams asks for the entries of folder cwd that best match query (at most limit, 50 when absent). */
+export interface FindFilesParams {
+  cwd: string;
+  query: string;
+  limit?: number;
+}
+
+/** FindFilesResult is the best matches first; listed counts the folder’s entries, truncated says the listing was cut, git that .gitignore was respected. */
+export interface FindFilesResult {
+  matches: FileMatch[];
+  listed: number;
+  truncated: boolean;
+  git: boolean;
+}
+
 /** FlagsParams pins or archives a session; an absent flag is left as it is. */
 export interface FlagsParams {
   session: string;
@@ -205,9 +226,11 @@ export interface PathEntry {
   path: string;
 }
 
+/** PromptParams is a prompt for a session, with the images pasted or dropped into it (already fitted to the API’s limits). */
 export interface PromptParams {
   session: string;
   prompt: string;
+  images?: PromptImage[];
 }
 
 /** PromptResult names the turn the prompt became. */
@@ -369,6 +392,11 @@ export interface PermissionReply {
   mode?: PermissionMode;
 }
 
+export interface PromptImage {
+  mediaType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+  data: string;
+}
+
 export interface RewindFilesReply {
   canRewind: boolean;
   error?: string;
@@ -377,7 +405,7 @@ export interface RewindFilesReply {
   deletions?: number;
 }
 
-export const CONSOLE_METHODS = ["capabilities","snapshot","pickFolder","startSession","sendPrompt","cancelTurn","guideTurn","answerPermission","setModel","setPermissionMode","closeSession","listSessions","history","rewindFiles","rewindConversation","notify","signIn","retryProvision","listModels","renameSession","setSessionFlags","completePath","setSessionIdle","stopTask","sendToBackground","terminalOpen","terminalInput","terminalResize","terminalClose","terminalList","terminalScrollback","terminalSignIn","terminalClaudeCode"] as const;
+export const CONSOLE_METHODS = ["capabilities","snapshot","pickFolder","startSession","sendPrompt","cancelTurn","guideTurn","answerPermission","setModel","setPermissionMode","closeSession","listSessions","history","rewindFiles","rewindConversation","notify","signIn","retryProvision","listModels","renameSession","setSessionFlags","completePath","setSessionIdle","stopTask","sendToBackground","terminalOpen","terminalInput","terminalResize","terminalClose","terminalList","terminalScrollback","terminalSignIn","terminalClaudeCode","findFiles"] as const;
 export type ConsoleMethod = (typeof CONSOLE_METHODS)[number];
 
 export const CONSOLE_ERROR_CODES = ["bad_request","not_found","unavailable","internal"] as const;
@@ -451,6 +479,8 @@ export interface ApiMethods<E = WireEvent> {
   terminalSignIn: { params: TerminalSizeParams; result: TerminalInfo };
   /** Puts the session to sleep and runs Claude Code’s own TUI on it in a terminal. */
   terminalClaudeCode: { params: TerminalOpenParams; result: TerminalInfo };
+  /** The files and folders of a folder best matching a typed query (@-mentions). */
+  findFiles: { params: FindFilesParams; result: FindFilesResult };
 }
 
 /** What the host pushes unasked: each push's payload, keyed by its WebSocket message type. */

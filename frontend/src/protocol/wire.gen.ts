@@ -233,6 +233,7 @@ export interface TurnAcceptedEvent extends EventBase {
 export interface TurnGuidedEvent extends EventBase {
   kind: 'turn.guided';
   prompt: string;
+  images?: Image[];
 }
 
 export interface TurnCompletedEvent extends EventBase {

@@ -12,6 +12,7 @@ import {
   type SessionEvent,
   type Verdict,
 } from '../protocol/events';
+import type { PromptImage } from '../protocol/api.gen';
 import { UNKNOWN_INDEX } from '../protocol/hostState';
 import type { ConnectionState, Transport } from '../transport/transport';
 import { foldEvents, type FoldContext, markQueued, newSession, REPLAY } from './fold';
@@ -380,6 +381,11 @@ export class ConsoleStore {
     return this.transport.call('completePath', { path });
   }
 
+  /** The files and folders of cwd best matching query (the composer's @-mentions); rejects with the host's message. */
+  findFiles(cwd: string, query: string, limit?: number) {
+    return this.transport.call('findFiles', { cwd, query, ...(limit !== undefined ? { limit } : {}) });
+  }
+
   // ── selection and history ───────────────────────────────────────────────────
 
   /** Shows a session: a live one, or a past one from the sidebar (its history is loaded, newest page first). */
@@ -463,13 +469,17 @@ export class ConsoleStore {
   }
 
   /** Sends a prompt, resuming a past session first. Returns false when it failed (the text stays). */
-  async sendPrompt(id: string, prompt: string): Promise<boolean> {
+  async sendPrompt(id: string, prompt: string, images?: PromptImage[]): Promise<boolean> {
     this.askNotifications();
     const s = this.state.sessions[id];
     if (s === undefined) return false;
     try {
       if (!s.live) await this.startSession({ cwd: s.cwd, resume: id });
-      const { turn, queued } = await this.transport.call('sendPrompt', { session: id, prompt });
+      const { turn, queued } = await this.transport.call('sendPrompt', {
+        session: id,
+        prompt,
+        ...(images !== undefined && images.length > 0 ? { images } : {}),
+      });
       if (queued) this.updateSession(id, (x) => markQueued(x, turn, prompt));
       return true;
     } catch (err) {
@@ -479,9 +489,9 @@ export class ConsoleStore {
   }
 
   /** Steers the running turn with prompt (an ordinary prompt when none runs); false when it could not be sent. */
-  async guideTurn(id: string, prompt: string): Promise<boolean> {
+  async guideTurn(id: string, prompt: string, images?: PromptImage[]): Promise<boolean> {
     try {
-      await this.transport.call('guideTurn', { session: id, prompt });
+      await this.transport.call('guideTurn', { session: id, prompt, ...(images !== undefined && images.length > 0 ? { images } : {}) });
       return true;
     } catch (err) {
       this.toast('error', toApiError(err).message);

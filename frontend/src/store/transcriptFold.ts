@@ -113,7 +113,8 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
   'turn.guided': (t, ev) => {
     // The reply being written was interrupted: it keeps its words, and the guidance follows on the same turn.
     settleStreams(t);
-    addItem(t, { type: 'user', key: newKey(t, 'u'), time: ev.time, text: ev.prompt, steered: true, ...turnOf(ev) });
+    const images = ev.images !== undefined && ev.images.length > 0 ? { images: ev.images } : {};
+    addItem(t, { type: 'user', key: newKey(t, 'u'), time: ev.time, text: ev.prompt, steered: true, ...turnOf(ev), ...images });
     return true;
   },
   'turn.completed': (t, ev) => {

@@ -6,10 +6,19 @@
 import { z } from 'zod';
 import type { ConsoleCall } from './consoleShared.js';
 import { eventSchema, modelEntrySchema, permissionModeSchema, sessionStateSchema } from './events.js';
-import { cancelDispositionSchema, cancelPhaseSchema, okPayloads, permissionPayload, sessionInfoSchema } from './schemas.js';
+import {
+  cancelDispositionSchema,
+  cancelPhaseSchema,
+  MAX_PROMPT_IMAGES,
+  okPayloads,
+  permissionPayload,
+  promptImageSchema,
+  sessionInfoSchema,
+} from './schemas.js';
 
 import { count, emptySchema, sessionRefSchema } from './consoleShared.js';
 import { TERMINAL_CALLS, TERMINAL_NAMED, TERMINAL_PUSHES } from './consoleTerminal.js';
+import { FILES_CALLS, FILES_NAMED } from './consoleFiles.js';
 
 export { emptySchema, sessionRefSchema };
 // What carries the API (inline, so Go keeps it a string: the host names its transport in console.Options).
@@ -31,7 +40,9 @@ export const startParamsSchema = z
     at: z.string().optional(),
   })
   .describe('opens, resumes or forks a session');
-export const promptParamsSchema = z.strictObject({ session: z.string(), prompt: z.string() });
+export const promptParamsSchema = z
+  .strictObject({ session: z.string(), prompt: z.string(), images: z.array(promptImageSchema).max(MAX_PROMPT_IMAGES).optional() })
+  .describe('is a prompt for a session, with the images pasted or dropped into it (already fitted to the API’s limits)');
 export const promptResultSchema = z.strictObject({ turn: z.string(), queued: z.boolean() }).describe('names the turn the prompt became');
 const budgetMs = z.number().int().min(0).max(600_000);
 export const cancelParamsSchema = z
@@ -229,6 +240,7 @@ export const CONSOLE_NAMED: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['SessionsChange', sessionsChangeSchema],
   ['ErrorCode', consoleErrorCodeSchema],
   ...TERMINAL_NAMED,
+  ...FILES_NAMED,
 ];
 
 /** Every call, in the order API.md lists them. The Go host must serve each (its dispatch table is generated). */
@@ -263,6 +275,7 @@ export const CONSOLE_CALLS = {
   stopTask: { params: stopTaskParamsSchema, result: emptySchema, doc: 'Stops one background task; its task.completed follows.' },
   sendToBackground: { params: backgroundParamsSchema, result: backgroundResultSchema, doc: 'Moves running foreground work to the background.' },
   ...TERMINAL_CALLS,
+  ...FILES_CALLS,
 } as const satisfies Record<string, ConsoleCall>;
 
 /** What the host pushes unasked: each push's name (the WebSocket message's type and field), payload and Wails channel. */

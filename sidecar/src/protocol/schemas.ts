@@ -62,7 +62,15 @@ export const startPayload = z
   .refine((p) => p.restricted === undefined || new Set(p.restricted.tools.map((t) => t.name)).size === p.restricted.tools.length, {
     message: 'a restricted run names each tool once',
   });
-export const execPayload = z.object({ session: sessionId, turn: nonEmpty, prompt: z.string() });
+/** The image types the Messages API takes in a prompt. */
+export const PROMPT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+/** At most this many images go with one prompt (the API's own limit is higher; the wire's line is the bound). */
+export const MAX_PROMPT_IMAGES = 20;
+/** An image sent with a prompt: base64 data the console already fitted to the API's limits. */
+export const promptImageSchema = z.strictObject({ mediaType: z.enum(PROMPT_IMAGE_TYPES), data: z.string().min(1) });
+export type PromptImage = z.infer<typeof promptImageSchema>;
+const promptImages = z.array(promptImageSchema).max(MAX_PROMPT_IMAGES);
+export const execPayload = z.object({ session: sessionId, turn: nonEmpty, prompt: z.string(), images: promptImages.optional() });
 /** A budget in milliseconds (at most ten minutes: a cancel must never stay pending). */
 const budgetMs = z.number().int().nonnegative().max(600_000);
 /**
@@ -90,7 +98,7 @@ export const permissionPayload = z.object({
   mode: permissionModeSchema.optional(),
 });
 /** Steer the running turn: interrupt its response and send `prompt` on the same turn. */
-export const guidePayload = z.object({ session: sessionId, prompt: z.string().min(1) });
+export const guidePayload = z.object({ session: sessionId, prompt: z.string().min(1), images: promptImages.optional() });
 export const setModelPayload = z.object({ session: sessionId, model: nonEmpty });
 export const setPermissionModePayload = z.object({ session: sessionId, mode: permissionModeSchema });
 export const closePayload = z.object({ session: sessionId });

@@ -11,15 +11,17 @@ import type {
   RenameSessionPayload,
   MessageParentPayload,
   OkPayload,
+  PromptImage,
   SessionInfo,
   StartPayload,
 } from '../protocol/schemas.js';
 
 export interface SessionHandle {
-  exec(turn: string, prompt: string): { queued: boolean };
+  /** images (pasted into the prompt) go before its text as image blocks. */
+  exec(turn: string, prompt: string, images?: PromptImage[]): { queued: boolean };
   cancel(turn: string | undefined, budgets: CancelBudgets): Promise<CancelReply>;
   /** Steers the running turn; guided false when no turn runs in the SDK (nothing was sent). */
-  guide(prompt: string): Promise<{ guided: boolean; turn?: string }>;
+  guide(prompt: string, images?: PromptImage[]): Promise<{ guided: boolean; turn?: string }>;
   /** Settles once; a repeated or late answer gets the recorded one (settled false). */
   permission(requestId: string, verdict: Verdict, by: 'user' | 'policy', detail: PermissionDetail): OkPayload<'permission'>;
   setModel(model: string): Promise<void>;

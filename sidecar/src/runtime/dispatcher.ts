@@ -51,16 +51,16 @@ export class Dispatcher {
       case 'start':
         return this.start(request.payload);
       case 'exec': {
-        const { session, turn, prompt } = request.payload;
-        return this.withSession(session, (s) => s.exec(turn, prompt));
+        const { session, turn, prompt, images } = request.payload;
+        return this.withSession(session, (s) => s.exec(turn, prompt, images));
       }
       case 'cancel': {
         const { session, turn, interruptBudgetMs, drainBudgetMs } = request.payload;
         return this.withSession(session, (s) => s.cancel(turn, { interruptBudgetMs, drainBudgetMs }));
       }
       case 'guide': {
-        const { session, prompt } = request.payload;
-        return this.withSession(session, (s) => s.guide(prompt));
+        const { session, prompt, images } = request.payload;
+        return this.withSession(session, (s) => s.guide(prompt, images));
       }
       case 'permission': {
         const { session, requestId, verdict, message, by, answers, mode } = request.payload;

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { Mapper } from '../mapper/mapper.js';
 import { ProtocolFailure } from '../protocol/errors.js';
 import { type EmitEvent, type EventBody, type PermissionMode, permissionModeSchema, stampEvent, type Verdict } from '../protocol/events.js';
-import type { CancelBudgets, CancelReply, OkPayload, StartPayload } from '../protocol/schemas.js';
+import type { CancelBudgets, CancelReply, OkPayload, PromptImage, StartPayload } from '../protocol/schemas.js';
 import { assertNever } from '../util/assertNever.js';
 import { diag, shortError } from '../util/diagnostics.js';
 import { type ContinuationOptions, Continuations, isTurnEnd } from './continuations.js';
@@ -23,6 +23,7 @@ import { buildRestrictedOptions, isRestricted } from './restrictedOptions.js';
 import { MessageGate } from './messageGate.js';
 import { RefusedTurns, REFUSAL_STOP_BUDGETS } from './refusedTurns.js';
 import { type SessionInfoFn, SideReader } from './sideReads.js';
+import { eventImages, promptContent } from './promptContent.js';
 import { explainStartFailure, runningAsRoot } from './startFailure.js';
 import { drainMessage, GenerationStop } from './stopGeneration.js';
 import { bindStoppedTurn, stoppedTurnEnd } from './stoppedAcceptance.js';
@@ -228,10 +229,16 @@ export class SdkSession {
     if (!isRestricted(this.deps.start)) void this.sideReads.refresh();
   }
 
-  exec(turnId: string, prompt: string): { queued: boolean } {
+  exec(turnId: string, prompt: string, images?: PromptImage[]): { queued: boolean } {
     this.assertOpen();
     if (this.turns.has(turnId)) throw new ProtocolFailure('bad_request', `turn ${turnId} is already running, queued or done`);
-    const released = this.turns.submit({ id: turnId, prompt, uuid: randomUUID(), dispatched: false });
+    const released = this.turns.submit({
+      id: turnId,
+      prompt,
+      ...(images !== undefined && images.length > 0 ? { images } : {}),
+      uuid: randomUUID(),
+      dispatched: false,
+    });
     if (released !== undefined) this.release(released);
     // A person's prompt ends a turn held open for background work; a follow-up still due gets its own turn.
     else if (this.turns.queued[0]?.id === turnId) this.continuations.promptQueued();
@@ -333,7 +340,7 @@ export class SdkSession {
    * that runs now), emits turn.guided once Claude Code acknowledged, and only then sends the guidance on the same
    * turn. With no turn running in the SDK nothing is sent: `guided: false`.
    */
-  async guide(prompt: string): Promise<{ guided: boolean; turn?: string }> {
+  async guide(prompt: string, images?: PromptImage[]): Promise<{ guided: boolean; turn?: string }> {
     this.assertOpen();
     const turn = this.turns.running;
     const generation = this.generation;
@@ -353,10 +360,10 @@ export class SdkSession {
       return { guided: false };
     }
     this.guidance.succeeded(turn.id);
-    this.emit({ kind: 'turn.guided', prompt }, turn.id);
+    this.emit({ kind: 'turn.guided', prompt, ...eventImages(images) }, turn.id);
     const uuid = randomUUID();
     this.mapper.notePromptSent(uuid);
-    generation.dispatch({ type: 'user', message: { role: 'user', content: prompt }, parent_tool_use_id: null, uuid });
+    generation.dispatch({ type: 'user', message: { role: 'user', content: promptContent(prompt, images) }, parent_tool_use_id: null, uuid });
     return { guided: true, turn: turn.id };
   }
 
@@ -583,7 +590,7 @@ export class SdkSession {
 
   private release(turn: Turn): void {
     this.continuations.personTurnStarted();
-    this.emit({ kind: 'turn.started', prompt: turn.prompt, uuid: turn.uuid }, turn.id);
+    this.emit({ kind: 'turn.started', prompt: turn.prompt, uuid: turn.uuid, ...eventImages(turn.images) }, turn.id);
     if (this.generation !== undefined) {
       this.dispatch(this.generation, turn);
       return;
@@ -609,7 +616,7 @@ export class SdkSession {
     const send = () =>
       generation.dispatch({
         type: 'user',
-        message: { role: 'user', content: turn.prompt },
+        message: { role: 'user', content: promptContent(turn.prompt, turn.images) },
         parent_tool_use_id: null,
         uuid: turn.uuid,
       });

@@ -38,6 +38,7 @@ export const turnGuidedEvent = z.strictObject({
   ...base,
   kind: z.literal('turn.guided'),
   prompt: z.string(),
+  images: z.array(imageSchema).optional(),
 });
 export const turnCompletedEvent = z.strictObject({
   ...base,
@@ -106,7 +107,7 @@ export const TURN_META = {
   'turn.guided': {
     description: 'Guidance steered the running turn: its response was interrupted and the prompt sent; the turn goes on.',
     example: { kind: 'turn.guided', session: S, turn: 't1', time: '2026-11-30T12:00:00.100Z', prompt: 'use the other file' },
-    size: { truncate: ['prompt'] },
+    size: { truncate: ['prompt'], images: true },
     terminal: { lines: [{ text: '\n> (steered) {prompt}' }] },
   },
   'turn.completed': {

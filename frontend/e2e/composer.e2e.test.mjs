@@ -1,0 +1,264 @@
+// End to end in headless Chromium against `baton serve` (real runtime, sidecar and claude CLI, scripted Messages
+// API): the composer. The slash menu moves with the arrows and picks with Enter or Tab, one line per command with
+// its argument hint; ↑/↓ recall the session's earlier prompts only from the first/last line; an unsent draft
+// survives switching sessions and a reload. Screenshots go to test-artifacts/ (e2e-composer-*.png).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { after, before } from 'node:test';
+import {
+  batonBinary,
+  pathSteps,
+  sendPrompt,
+  shotPath,
+  startBaton,
+  startBrowser,
+  startFakeApi,
+  stopAll,
+  stopOnSignals,
+  tempDir,
+  waitForTurnEnds,
+} from './harness.mjs';
+
+let page;
+let url;
+let project;
+const pageErrors = [];
+
+stopOnSignals();
+
+before(async () => {
+  const bin = batonBinary();
+  const tools = tempDir('composer-tools');
+  const apiUrl = await startFakeApi(join(tools, 'baton-fakeapi'));
+  ({ url } = await startBaton({ apiUrl, bin }));
+  project = tempDir('composer-project');
+  makeRepo(project);
+  const browser = await startBrowser();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  page.on('pageerror', (err) => pageErrors.push(String(err)));
+  page.setDefaultTimeout(45_000);
+});
+
+after(async () => {
+  if (page !== undefined) await page.screenshot({ path: shotPath('composer-last') }).catch(() => undefined);
+  await stopAll();
+});
+
+const step = pathSteps(() => page, 'composer-failed-');
+const input = () => page.getByTestId('composer-input');
+const value = () => input().inputValue();
+const selectedSession = () => page.locator('[data-testid="session-entry"][aria-current="true"]').getAttribute('data-session');
+
+async function newSession(folder) {
+  await page.getByTestId('new-session').click();
+  await page.getByTestId('new-session-folder').fill(folder);
+  await page.getByTestId('new-session-start').click();
+  await page.getByTestId('session-live').waitFor();
+}
+
+let first = '';
+
+/** A git repository with a few files, one folder of them ignored. */
+function makeRepo(root) {
+  const files = {
+    'src/components/Button.tsx': 'x',
+    'src/components/Badge.tsx': 'x',
+    'src/main.ts': 'x',
+    'docs/guide.md': 'x',
+    'dist/bundle.js': 'x',
+    '.gitignore': 'dist/\n',
+  };
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  const git = spawnSync('git', ['init', '-q'], { cwd: root, env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' } });
+  assert.equal(git.status, 0, String(git.stderr));
+}
+
+step('a new session opens', async () => {
+  assert.equal((await page.goto(url))?.status(), 200);
+  await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
+  await newSession(project);
+  first = (await selectedSession()) ?? '';
+});
+
+step('the slash menu: arrows move, Enter and Tab pick, one line each with the argument hint', async () => {
+  await input().fill('/');
+  const options = page.getByTestId('command-hints').getByRole('option');
+  await options.nth(1).waitFor();
+  const names = await page.getByTestId('command-hints').locator('code').allTextContents();
+  assert.equal(await options.nth(0).getAttribute('aria-selected'), 'true');
+  await input().press('ArrowDown');
+  assert.equal(await options.nth(1).getAttribute('aria-selected'), 'true', 'ArrowDown moves the selection');
+  assert.equal(await options.nth(0).getAttribute('aria-selected'), 'false');
+  await input().press('ArrowDown');
+  await input().press('ArrowUp');
+  await input().press('Enter');
+  assert.equal(await value(), `${names[1]} `, 'Enter picks the selected command');
+  await input().fill('/');
+  await options.nth(2).waitFor();
+  await input().press('ArrowDown');
+  await input().press('ArrowDown');
+  await input().press('Tab');
+  assert.equal(await value(), `${names[2]} `, 'Tab picks the selected command');
+  await input().fill('/');
+  await options.nth(1).waitFor();
+  const descriptions = await page.getByTestId('command-desc').allTextContents();
+  assert.ok(descriptions.length > 0, 'commands show descriptions');
+  for (const d of descriptions) assert.ok(!d.includes('\n') && d.length <= 125, `a description is one short line: ${JSON.stringify(d)}`);
+  assert.ok((await page.getByTestId('command-arg').count()) > 0, 'argument hints are shown');
+  await page.screenshot({ path: shotPath('composer-01-slash-menu') });
+  await input().press('Escape');
+  assert.equal(await page.getByTestId('command-hints').count(), 0, 'Escape closes the menu');
+  await input().fill('');
+});
+
+step('@ opens a picker over the folder’s files and folders; arrows and Enter insert the path', async () => {
+  await input().fill('look at @');
+  const options = page.getByTestId('mention-option');
+  await options.first().waitFor();
+  const shallow = await options.allTextContents();
+  assert.ok(
+    shallow.some((t) => t.includes('src/')),
+    `folders are offered: ${shallow}`,
+  );
+  assert.ok(!shallow.some((t) => t.includes('dist')), `ignored files are not: ${shallow}`);
+  await input().pressSequentially('butt');
+  await page.getByTestId('mention-option').first().filter({ hasText: 'src/components/Button.tsx' }).waitFor();
+  await input().press('Enter');
+  assert.equal(await value(), 'look at @src/components/Button.tsx ', 'Enter inserts the path');
+  await input().pressSequentially('and @comp');
+  await options.first().filter({ hasText: 'src/components/' }).waitFor();
+  await page.screenshot({ path: shotPath('composer-02-mentions') });
+  const listed = await options.allTextContents();
+  const badge = listed.findIndex((t) => t.includes('Badge.tsx'));
+  assert.ok(badge > 0, `Badge.tsx is offered below the first match: ${listed}`);
+  for (let i = 0; i < badge; i++) await input().press('ArrowDown');
+  assert.equal(await options.nth(badge).locator('xpath=..').getAttribute('aria-selected'), 'true');
+  await input().press('Tab');
+  assert.equal(await value(), 'look at @src/components/Button.tsx and @src/components/Badge.tsx ', 'Tab inserts the selected path');
+  await input().pressSequentially('@bundle');
+  await page.getByTestId('mention-note').waitFor();
+  assert.equal(await page.getByTestId('mention-option').count(), 0, 'an ignored file is never offered');
+  await input().press('Escape');
+  await input().fill('');
+});
+
+/** Pastes files into the composer as a clipboard would: a paste event carrying a DataTransfer. */
+function pasteFiles(specs) {
+  return page.evaluate(async (specs) => {
+    const dt = new DataTransfer();
+    for (const spec of specs) {
+      let blob;
+      if (spec.canvas !== undefined) {
+        const canvas = document.createElement('canvas');
+        canvas.width = spec.canvas.width;
+        canvas.height = spec.canvas.height;
+        const g = canvas.getContext('2d');
+        g.fillStyle = '#3a6';
+        g.fillRect(0, 0, canvas.width, canvas.height);
+        g.fillStyle = '#fff';
+        g.fillRect(canvas.width / 4, canvas.height / 4, canvas.width / 2, canvas.height / 2);
+        blob = await new Promise((res) => canvas.toBlob(res, 'image/png'));
+      } else {
+        blob = new Blob([spec.text], { type: spec.type });
+      }
+      dt.items.add(new File([blob], spec.name, { type: spec.type }));
+    }
+    const target = document.querySelector('[data-testid="composer-input"]');
+    target.focus();
+    target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, specs);
+}
+
+step('a pasted image is scaled to the API’s limits, sent as an image block and shown in the prompt, also after a reload', async () => {
+  await pasteFiles([{ name: 'screenshot.png', type: 'image/png', canvas: { width: 3000, height: 2000 } }]);
+  const attached = page.getByTestId('attachment');
+  await attached.waitFor();
+  const [, w, h] = /(\d+)×(\d+) px/.exec((await attached.getAttribute('title')) ?? '') ?? [];
+  assert.ok(Number(w) <= 1568 && Number(h) <= 1568 && Number(w) * Number(h) <= 1_150_000, `scaled to ${w}×${h}`);
+  assert.ok(Number(w) > 1000, `kept as large as the limits allow: ${w}×${h}`);
+  await page.screenshot({ path: shotPath('composer-03-attached') });
+  await sendPrompt(page, 'what is this [images]');
+  // What the scripted API saw: one image block in the prompt (Claude Code adds a text naming where it kept it).
+  await page.waitForFunction(() => /You said: what is this \[images\][\s\S]* Images: image\/png \(\d+ base64 bytes\)/.test(document.body.textContent ?? ''));
+  assert.equal(await attached.count(), 0, 'sent attachments leave the composer');
+  const bubble = page.getByTestId('user-message').filter({ hasText: 'what is this' });
+  await bubble.getByTestId('thumbnails').locator('img').waitFor();
+  await page.screenshot({ path: shotPath('composer-04-sent-image') });
+  await page.reload();
+  await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
+  await page.getByTestId('user-message').filter({ hasText: 'what is this' }).getByTestId('thumbnails').locator('img').waitFor();
+});
+
+step('what cannot be sent says why; a dropped file becomes an @-mention of its path', async () => {
+  await pasteFiles([
+    { name: 'drawing.bmp', type: 'image/bmp', text: 'BM' },
+    { name: 'broken.png', type: 'image/png', text: 'not a png' },
+  ]);
+  const error = page.getByTestId('attachment-error');
+  await error.filter({ hasText: 'drawing.bmp is image/bmp; Claude reads PNG, JPEG, GIF and WebP images.' }).waitFor();
+  await error.filter({ hasText: 'broken.png could not be read as an image.' }).waitFor();
+  assert.equal(await page.getByTestId('attachment').count(), 0);
+  await input().fill('see');
+  await page.evaluate(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['# guide'], 'guide.md', { type: 'text/markdown' }));
+    const area = document.querySelector('.composer-area');
+    area.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    area.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  });
+  await page.waitForFunction(() => document.querySelector('[data-testid="composer-input"]').value.includes('@'));
+  assert.equal(await value(), 'see @docs/guide.md ');
+  await input().fill('');
+});
+
+step('↑/↓ recall this session’s earlier prompts, only from the first or last line', async () => {
+  const ended = await page.locator('[data-testid="turn-completed"], [data-testid="turn-canceled"], [data-testid="error-row"]').count();
+  await sendPrompt(page, 'first prompt');
+  await waitForTurnEnds(page, ended + 1);
+  await sendPrompt(page, 'second prompt');
+  await waitForTurnEnds(page, ended + 2);
+  await input().fill('my draft');
+  await input().press('ArrowUp');
+  assert.equal(await value(), 'second prompt');
+  await input().press('ArrowUp');
+  assert.equal(await value(), 'first prompt');
+  await input().press('ArrowUp');
+  assert.equal(await value(), 'what is this [images]', 'the image prompt of the earlier step');
+  await input().press('ArrowUp');
+  assert.equal(await value(), 'what is this [images]', 'nothing older: it stays');
+  await input().press('ArrowDown');
+  assert.equal(await value(), 'first prompt');
+  await input().press('ArrowDown');
+  assert.equal(await value(), 'second prompt');
+  await input().press('ArrowDown');
+  assert.equal(await value(), 'my draft', 'the draft comes back at the bottom');
+  await input().fill('line one\nline two');
+  await input().press('ArrowUp'); // the caret is on the last line: it moves up a line, no recall
+  assert.equal(await value(), 'line one\nline two');
+  await input().press('ArrowUp'); // now on the first line: recall
+  assert.equal(await value(), 'second prompt');
+  await input().fill('');
+});
+
+step('an unsent draft survives switching sessions and a reload', async () => {
+  await input().fill('unsent words\nsecond line');
+  await newSession(tempDir('composer-other'));
+  await page.locator(`[data-testid="session-entry"][aria-current="true"]:not([data-session="${first}"])`).waitFor();
+  assert.equal(await value(), '', 'the other session has its own (empty) composer');
+  await input().fill('other draft');
+  await page.locator(`[data-testid="session-entry"][data-session="${first}"]`).click();
+  await page.locator(`[data-testid="session-entry"][data-session="${first}"][aria-current="true"]`).waitFor();
+  assert.equal(await value(), 'unsent words\nsecond line');
+  await page.reload();
+  await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
+  await page.locator(`[data-testid="session-entry"][data-session="${first}"][aria-current="true"]`).waitFor();
+  await input().waitFor();
+  assert.equal(await value(), 'unsent words\nsecond line');
+  assert.deepEqual(pageErrors, []);
+});

@@ -1,0 +1,90 @@
+// The @-mention picker's state: which "@" word the caret is in, the host's matches for it (the newest asked
+// wins; an older answer arriving late is dropped), the selection, and closing with Esc until the word changes.
+import { useEffect, useRef, useState } from 'react';
+import { toApiError } from '../../protocol/api';
+import type { FileMatch } from '../../protocol/api.gen';
+import { useStore } from '../../store/hooks';
+import type { MentionView } from './MentionPicker';
+import { insertMention, type MentionToken, mentionAt } from './mentions';
+
+const LIMIT = 50;
+
+export interface Mentions {
+  token?: MentionToken;
+  view: MentionView;
+  /** ↑/↓/Enter/Tab/Esc while the picker shows: true when the key was the picker's. */
+  onKey(key: string): boolean;
+  pick(m: FileMatch): void;
+}
+
+export function useMentions(cwd: string, text: string, caret: number, apply: (text: string, caret: number) => void): Mentions {
+  const store = useStore();
+  const found = mentionAt(text, caret);
+  const [dismissed, setDismissed] = useState<number | undefined>(undefined);
+  const token = found !== undefined && dismissed !== found.start ? found : undefined;
+  const [result, setResult] = useState<{ matches: FileMatch[]; note?: string; query: string }>({ matches: [], query: '' });
+  const [selected, setSelected] = useState(0);
+  const asked = useRef(0);
+  const query = token?.query;
+  const outside = found === undefined;
+  useEffect(() => {
+    if (outside) setDismissed(undefined);
+  }, [outside]);
+
+  // The folder is listed as soon as the composer shows, so the first "@" finds the listing ready.
+  useEffect(() => {
+    if (cwd !== '') void store.findFiles(cwd, '', 1).catch(() => undefined);
+  }, [cwd, store]);
+
+  useEffect(() => {
+    if (query === undefined || cwd === '') return;
+    const n = ++asked.current;
+    store.findFiles(cwd, query, LIMIT).then(
+      (r) => {
+        if (n !== asked.current) return;
+        setResult({ matches: r.matches, query, ...(r.matches.length === 0 ? { note: `No file or folder matches “${query}”.` } : {}) });
+        setSelected(0);
+      },
+      (err: unknown) => {
+        if (n === asked.current) setResult({ matches: [], query, note: toApiError(err).message });
+      },
+    );
+  }, [cwd, query, store]);
+
+  const open = token !== undefined && result.matches.length > 0;
+  const pick = (m: FileMatch) => {
+    if (token === undefined) return;
+    const next = insertMention(text, token, m.path, m.dir);
+    apply(next.text, next.caret);
+  };
+  const view: MentionView =
+    token === undefined ? { matches: [], selected: 0 } : { matches: result.matches, selected, ...(result.note !== undefined ? { note: result.note } : {}) };
+  return {
+    ...(token !== undefined ? { token } : {}),
+    view,
+    pick,
+    onKey(key) {
+      if (!open || token === undefined) return false;
+      const count = result.matches.length;
+      switch (key) {
+        case 'ArrowDown':
+          setSelected((selected + 1) % count);
+          return true;
+        case 'ArrowUp':
+          setSelected((selected - 1 + count) % count);
+          return true;
+        case 'Enter':
+        case 'Tab': {
+          const m = result.matches[Math.min(selected, count - 1)];
+          if (m !== undefined) pick(m);
+          return true;
+        }
+        case 'Escape':
+          setDismissed(token.start);
+          return true;
+        default:
+          return false;
+      }
+    },
+  };
+}
