@@ -34,6 +34,14 @@ var MethodNames = []string{
 	"setSessionIdle",
 	"stopTask",
 	"sendToBackground",
+	"sessionChanges",
+	"fileDiff",
+	"revertFile",
+	"revertHunk",
+	"landSession",
+	"openPullRequest",
+	"archiveWorktree",
+	"pruneWorktrees",
 }
 
 // Error codes of the console API (console.json): a failed call carries one.
@@ -60,7 +68,7 @@ type Handlers interface {
 	// pickFolder: The native folder picker (only where folderPicker); null path: canceled.
 	PickFolder(Empty) (FolderResult, error)
 	// startSession: Opens a new, resumed or forked session.
-	StartSession(StartParams) (SessionRef, error)
+	StartSession(StartParams) (StartResult, error)
 	// sendPrompt: Sends a prompt; it waits behind a running turn.
 	SendPrompt(PromptParams) (PromptResult, error)
 	// cancelTurn: Cancels the running turn or removes a queued one, within the budgets.
@@ -103,6 +111,22 @@ type Handlers interface {
 	StopTask(StopTaskParams) (Empty, error)
 	// sendToBackground: Moves running foreground work to the background.
 	SendToBackground(BackgroundParams) (BackgroundResult, error)
+	// sessionChanges: The files a session changed, with +/- counts.
+	SessionChanges(ChangesParams) (ChangesResult, error)
+	// fileDiff: One changed file’s diff against the session’s base.
+	FileDiff(DiffParams) (FileDiff, error)
+	// revertFile: Puts one file back as it is in the base.
+	RevertFile(RevertFileParams) (Empty, error)
+	// revertHunk: Takes one hunk back out of a file.
+	RevertHunk(RevertHunkParams) (Empty, error)
+	// landSession: Merges, squashes or rebases a worktree session into its base.
+	LandSession(LandParams) (LandResult, error)
+	// openPullRequest: Pushes the branch and opens a pull request with gh (else the commands).
+	OpenPullRequest(PRParams) (PRResult, error)
+	// archiveWorktree: Removes a session’s worktree, refusing to lose work unless forced.
+	ArchiveWorktree(ArchiveParams) (ArchiveResult, error)
+	// pruneWorktrees: Forgets the repository’s worktrees whose folders were deleted.
+	PruneWorktrees(PruneParams) (PruneResult, error)
 }
 
 var _ Handlers = (*API)(nil)
@@ -136,5 +160,13 @@ func Methods(a *API) map[string]Method {
 		"setSessionIdle":     method(a.SetSessionIdle),
 		"stopTask":           method(a.StopTask),
 		"sendToBackground":   method(a.SendToBackground),
+		"sessionChanges":     method(a.SessionChanges),
+		"fileDiff":           method(a.FileDiff),
+		"revertFile":         method(a.RevertFile),
+		"revertHunk":         method(a.RevertHunk),
+		"landSession":        method(a.LandSession),
+		"openPullRequest":    method(a.OpenPullRequest),
+		"archiveWorktree":    method(a.ArchiveWorktree),
+		"pruneWorktrees":     method(a.PruneWorktrees),
 	}
 }

@@ -8,6 +8,7 @@ import type { ConsoleCall } from './consoleShared.js';
 import { eventSchema, modelEntrySchema, permissionModeSchema, sessionStateSchema } from './events.js';
 import { cancelDispositionSchema, cancelPhaseSchema, okPayloads, permissionPayload, sessionInfoSchema } from './schemas.js';
 
+import { CHANGES_CALLS, CHANGES_NAMED, startResultSchema, worktreeStartSchema } from './consoleChanges.js';
 import { count, emptySchema, sessionRefSchema } from './consoleShared.js';
 
 export { emptySchema, sessionRefSchema };
@@ -28,8 +29,9 @@ export const startParamsSchema = z
     resume: z.string().optional(),
     forkFrom: z.string().optional(),
     at: z.string().optional(),
+    worktree: worktreeStartSchema.optional(),
   })
-  .describe('opens, resumes or forks a session');
+  .describe('opens, resumes or forks a session (a new one in a new git worktree with worktree)');
 export const promptParamsSchema = z.strictObject({ session: z.string(), prompt: z.string() });
 export const promptResultSchema = z.strictObject({ turn: z.string(), queued: z.boolean() }).describe('names the turn the prompt became');
 const budgetMs = z.number().int().min(0).max(600_000);
@@ -227,6 +229,7 @@ export const CONSOLE_NAMED: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['Snapshot', snapshotSchema],
   ['SessionsChange', sessionsChangeSchema],
   ['ErrorCode', consoleErrorCodeSchema],
+  ...CHANGES_NAMED,
 ];
 
 /** Every call, in the order API.md lists them. The Go host must serve each (its dispatch table is generated). */
@@ -234,7 +237,7 @@ export const CONSOLE_CALLS = {
   capabilities: { params: emptySchema, result: capabilitiesSchema, doc: 'What this transport offers.' },
   snapshot: { params: emptySchema, result: snapshotSchema, doc: 'Everything that lasts, for a first load or a reconnect.' },
   pickFolder: { params: emptySchema, result: folderResultSchema, doc: 'The native folder picker (only where folderPicker); null path: canceled.' },
-  startSession: { params: startParamsSchema, result: sessionRefSchema, doc: 'Opens a new, resumed or forked session.' },
+  startSession: { params: startParamsSchema, result: startResultSchema, doc: 'Opens a new, resumed or forked session.' },
   sendPrompt: { params: promptParamsSchema, result: promptResultSchema, doc: 'Sends a prompt; it waits behind a running turn.' },
   cancelTurn: { params: cancelParamsSchema, result: cancelResultSchema, doc: 'Cancels the running turn or removes a queued one, within the budgets.' },
   guideTurn: { params: promptParamsSchema, result: guideResultSchema, doc: 'Steers the running turn (an ordinary prompt when none runs).' },
@@ -260,6 +263,7 @@ export const CONSOLE_CALLS = {
   setSessionIdle: { params: idleParamsSchema, result: idleParamsSchema, doc: 'How long an open session may sit idle before it sleeps (0: never).' },
   stopTask: { params: stopTaskParamsSchema, result: emptySchema, doc: 'Stops one background task; its task.completed follows.' },
   sendToBackground: { params: backgroundParamsSchema, result: backgroundResultSchema, doc: 'Moves running foreground work to the background.' },
+  ...CHANGES_CALLS,
 } as const satisfies Record<string, ConsoleCall>;
 
 /** What the host pushes unasked: each push's name (the WebSocket message's type and field), payload and Wails channel. */
