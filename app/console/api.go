@@ -108,7 +108,7 @@ func (a *API) PickFolder(Empty) (FolderResult, error) {
 // StartSession opens a new, resumed or forked session; with Worktree, a new one in a new git worktree
 // (worktreestart.go).
 func (a *API) StartSession(p StartParams) (StartResult, error) {
-	res := StartResult{Copied: []string{}}
+	var res StartResult
 	if strings.TrimSpace(p.Cwd) == "" {
 		return res, badRequest("Choose a project folder first.")
 	}

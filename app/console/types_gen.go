@@ -600,13 +600,11 @@ type StartParams struct {
 	Worktree       *WorktreeStart          `json:"worktree,omitempty"`
 }
 
-// StartResult names the session started, and, in a worktree, the worktree, the files copied in and the setup command’s output.
+// StartResult names the session started; in a worktree, the folder it runs in and the worktree made for it.
 type StartResult struct {
-	Session     string        `json:"session"`
-	Worktree    *WorktreeInfo `json:"worktree,omitempty"`
-	NewBranch   bool          `json:"newBranch"`
-	Copied      []string      `json:"copied"`
-	SetupOutput string        `json:"setupOutput"`
+	Session  string           `json:"session"`
+	Cwd      string           `json:"cwd,omitempty"`
+	Worktree *WorktreeStarted `json:"worktree,omitempty"`
 }
 
 // StopTaskParams is stopTask's params.
@@ -628,4 +626,15 @@ type WorktreeStart struct {
 	Prompt string `json:"prompt,omitempty"`
 	Branch string `json:"branch,omitempty"`
 	Base   string `json:"base,omitempty"`
+}
+
+// WorktreeStarted is a new session’s worktree, whether its branch is new, the files copied in (.worktreeinclude) and the setup command’s output.
+type WorktreeStarted struct {
+	Repo        string   `json:"repo"`
+	Path        string   `json:"path"`
+	Branch      string   `json:"branch"`
+	Base        string   `json:"base"`
+	NewBranch   bool     `json:"newBranch"`
+	Copied      []string `json:"copied"`
+	SetupOutput string   `json:"setupOutput"`
 }

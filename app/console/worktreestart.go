@@ -17,22 +17,22 @@ const maxSetupOutput = 64 << 10
 // repository's baton.* settings), points opts there and records the worktree with the session's id, chosen here
 // so the record exists before the session does.
 func (a *API) startInWorktree(c context.Context, opts *session.StartOptions, w WorktreeStart) (StartResult, error) {
-	res := StartResult{Copied: []string{}}
+	var res StartResult
 	if opts.Resume != "" || opts.ForkFrom != "" {
 		return res, badRequest("A worktree is for a new session; a resumed or forked one keeps its folder.")
 	}
 	var out tailBuffer
 	created, err := gitwork.Create(c, opts.Cwd, gitwork.CreateOptions{Prompt: w.Prompt, Branch: w.Branch, Base: w.Base, Output: out.write})
-	res.SetupOutput = out.String()
 	if err != nil {
-		return res, setupProblem(gitProblem(err), res.SetupOutput)
+		return res, setupProblem(gitProblem(err), out.String())
 	}
-	info := worktreeInfo(created.Worktree)
-	res.Worktree, res.NewBranch = &info, created.NewBranch
-	if created.Copied != nil {
-		res.Copied = created.Copied
+	res.Worktree = &WorktreeStarted{Repo: created.Repo, Path: created.Path, Branch: created.Branch, Base: created.Base,
+		NewBranch: created.NewBranch, Copied: created.Copied, SetupOutput: out.String()}
+	if res.Worktree.Copied == nil {
+		res.Worktree.Copied = []string{}
 	}
 	opts.ID, opts.Cwd = uuid.NewString(), created.Cwd
+	res.Cwd = created.Cwd
 	if a.opts.Meta == nil {
 		a.opts.Logger.Warn().Str("session", opts.ID).Msg("no data folder: the session's worktree is not recorded")
 		return res, nil

@@ -453,13 +453,11 @@ export interface StartParams {
   worktree?: WorktreeStart;
 }
 
-/** StartResult names the session started, and, in a worktree, the worktree, the files copied in and the setup command’s output. */
+/** StartResult names the session started; in a worktree, the folder it runs in and the worktree made for it. */
 export interface StartResult {
   session: string;
-  worktree?: WorktreeInfo;
-  newBranch: boolean;
-  copied: string[];
-  setupOutput: string;
+  cwd?: string;
+  worktree?: WorktreeStarted;
 }
 
 export interface StopTaskParams {
@@ -480,6 +478,17 @@ export interface WorktreeStart {
   prompt?: string;
   branch?: string;
   base?: string;
+}
+
+/** WorktreeStarted is a new session’s worktree, whether its branch is new, the files copied in (.worktreeinclude) and the setup command’s output. */
+export interface WorktreeStarted {
+  repo: string;
+  path: string;
+  branch: string;
+  base: string;
+  newBranch: boolean;
+  copied: string[];
+  setupOutput: string;
 }
 
 // The sidecar's shapes the console reads as they are.

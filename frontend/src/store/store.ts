@@ -15,6 +15,7 @@ import {
 import { UNKNOWN_INDEX } from '../protocol/hostState';
 import type { ConnectionState, Transport } from '../transport/transport';
 import { foldEvents, type FoldContext, markQueued, newSession, REPLAY } from './fold';
+import { ChangesActions, worktreeNotice } from './changes';
 import { applyHistoryPage, HISTORY_PAGE, historyLoading, needsHistory, withHistoryPending } from './history';
 import { type Notifier, silentNotifier } from './notifier';
 import { lastSelected, rememberSelected } from './lastSelected';
@@ -85,6 +86,8 @@ export class ConsoleStore {
   private readonly notifier: Notifier;
   private readonly schedule: (flush: () => void) => void;
   private readonly isForeground: () => boolean;
+  /** A session's git work (the Changes panel's calls). */
+  readonly changes: ChangesActions;
 
   constructor(
     private readonly transport: Transport,
@@ -93,6 +96,7 @@ export class ConsoleStore {
     this.notifier = opts.notifier ?? silentNotifier;
     this.schedule = opts.schedule ?? defaultSchedule;
     this.isForeground = opts.isForeground ?? defaultForeground;
+    this.changes = new ChangesActions(transport);
   }
 
   // ── subscription ────────────────────────────────────────────────────────────
@@ -430,14 +434,14 @@ export class ConsoleStore {
   async startSession(params: StartSessionParams): Promise<string | undefined> {
     this.askNotifications();
     try {
-      const { session } = await this.transport.call('startSession', params);
+      const { session, cwd, worktree } = await this.transport.call('startSession', params);
       this.update((state) => {
         const existing = state.sessions[session];
         const base =
           existing ??
           newSession({
             id: session,
-            cwd: params.cwd,
+            cwd: cwd ?? params.cwd,
             ...(params.model !== undefined ? { requestedModel: params.model } : {}),
             ...(params.permissionMode !== undefined ? { permissionMode: params.permissionMode } : {}),
           });
@@ -449,6 +453,7 @@ export class ConsoleStore {
         return { ...state, sessions: { ...state.sessions, [session]: s }, selected: session };
       });
       rememberSelected(session);
+      if (worktree !== undefined) this.toast('info', worktreeNotice(worktree));
       this.refreshSidebarSoon();
       void this.loadHistory(session, true);
       return session;

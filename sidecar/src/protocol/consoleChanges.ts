@@ -13,15 +13,12 @@ export const worktreeStartSchema = z
 export const worktreeInfoSchema = z
   .strictObject({ repo: z.string(), path: z.string(), branch: z.string(), base: z.string() })
   .describe('is a session’s own worktree: the main checkout, its folder, its branch and the base it lands into');
+export const worktreeStartedSchema = worktreeInfoSchema
+  .extend({ newBranch: z.boolean(), copied: z.array(z.string()), setupOutput: z.string() })
+  .describe('is a new session’s worktree, whether its branch is new, the files copied in (.worktreeinclude) and the setup command’s output');
 export const startResultSchema = z
-  .strictObject({
-    session: z.string(),
-    worktree: worktreeInfoSchema.optional(),
-    newBranch: z.boolean(),
-    copied: z.array(z.string()),
-    setupOutput: z.string(),
-  })
-  .describe('names the session started, and, in a worktree, the worktree, the files copied in and the setup command’s output');
+  .strictObject({ session: z.string(), cwd: z.string().optional(), worktree: worktreeStartedSchema.optional() })
+  .describe('names the session started; in a worktree, the folder it runs in and the worktree made for it');
 export const changesParamsSchema = z
   .strictObject({ session: z.string(), cwd: z.string().optional() })
   .describe('names a session; cwd is the folder of one not in a worktree (default: the folder it runs or was stored in)');
@@ -137,6 +134,7 @@ export const pruneResultSchema = z.strictObject({ pruned: z.array(z.string()) })
 export const CHANGES_NAMED: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['WorktreeStart', worktreeStartSchema],
   ['WorktreeInfo', worktreeInfoSchema],
+  ['WorktreeStarted', worktreeStartedSchema],
   ['StartResult', startResultSchema],
   ['ChangesParams', changesParamsSchema],
   ['FileStatus', fileStatusSchema],

@@ -1,12 +1,24 @@
 // The session's title line: where it runs, whether it is live (or a fork, or asleep), and closing it; below it,
 // the work the session does in the background (tasks, the goal), when there is any.
+import type { ReactNode } from 'react';
 import { useStore } from '../../store/hooks';
 import { projectName } from '../../store/sidebar';
 import type { SessionState } from '../../store/types';
 import { BackgroundWork } from './BackgroundWork';
 import { SleepBadge } from './SleepState';
 
-export function SessionHeader({ session, title, forkOf }: { session: SessionState; title: string; forkOf?: string | undefined }) {
+export function SessionHeader({
+  session,
+  title,
+  forkOf,
+  extra,
+}: {
+  session: SessionState;
+  title: string;
+  forkOf?: string | undefined;
+  /** The session view's own buttons (the Changes toggle), before Fork. */
+  extra?: ReactNode;
+}) {
   const store = useStore();
   return (
     <>
@@ -31,6 +43,7 @@ export function SessionHeader({ session, title, forkOf }: { session: SessionStat
         ) : (
           <span className="badge">{session.closed !== undefined ? 'closed' : 'past session'}</span>
         )}
+        {extra}
         <button type="button" onClick={() => void store.fork(session.id)} title="Start a new session that continues this one">
           Fork
         </button>
