@@ -120,7 +120,8 @@ step('a review comment on a diff line reaches Claude as one prompt with file:lin
   await page.getByTestId('send-comments').click();
   await waitForTurnEnds(page, 2);
   // The scripted model echoes the prompt it received: the comment arrived as Claude's prompt.
-  await page.getByText('You said: Please address these review comments on your changes: - shared.txt:1: Say hello instead').first().waitFor();
+  await page.getByText('You said: Please address these review comments on your changes:').waitFor();
+  await page.locator('li').filter({ hasText: 'shared.txt:1: Say hello instead' }).waitFor();
   assert.equal(await page.getByTestId('send-comments').count(), 0, 'sent comments are cleared');
 });
 
