@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { commentLine, diffRows } from '../src/components/changes/diffRows';
 import type { FileDiff } from '../src/protocol/api.gen';
 import { commentsPrompt, conflictPrompt } from '../src/store/changes';
+import { groupEntries, type SidebarEntry } from '../src/store/sidebar';
+import { repositoryOf } from '../src/store/worktreeGroups';
 
 const diff: FileDiff = {
   path: 'a.go',
@@ -57,5 +59,37 @@ describe('prompts', () => {
   });
   it('hands a conflict to Claude with its files', () => {
     expect(conflictPrompt('main', [{ path: 'x.txt', kind: 'both added' }])).toContain('- x.txt (both added)');
+  });
+});
+
+describe('sidebar grouping of worktree sessions', () => {
+  const at = (session: string, cwd: string, gitBranch: string, ago: number): SidebarEntry => ({
+    session,
+    cwd,
+    gitBranch,
+    title: session,
+    lastModified: 1_000_000 - ago,
+    live: false,
+    pinned: false,
+    archived: false,
+    asleep: false,
+    waiting: false,
+    finished: false,
+  });
+  it('groups worktrees under their repository, each branch together, newest branch first', () => {
+    const list = [
+      at('w1', '/src/app/.claude/worktrees/fix-a', 'baton/fix-a', 1),
+      at('m1', '/src/app', 'main', 2),
+      at('w2', '/src/app/.claude/worktrees/fix-a/sub', 'baton/fix-a', 3),
+      at('m2', '/src/app', 'main', 4),
+      at('o1', '/src/other', 'main', 5),
+    ];
+    const groups = groupEntries(list, 'project', 1_000_000, false);
+    expect(groups.map((g) => [g.label, g.hint, g.entries.map((e) => e.session)])).toEqual([
+      ['app', '/src/app', ['w1', 'w2', 'm1', 'm2']],
+      ['other', '/src/other', ['o1']],
+    ]);
+    expect(repositoryOf('/src/app/.claude/worktrees/x')).toBe('/src/app');
+    expect(repositoryOf('/src/app/claude/worktrees/x')).toBe('/src/app/claude/worktrees/x');
   });
 });
