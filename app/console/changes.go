@@ -2,6 +2,8 @@ package console
 
 import (
 	"context"
+	"errors"
+	"os"
 	"path/filepath"
 
 	"github.com/baton-console/baton/app/gitwork"
@@ -17,15 +19,20 @@ func (a *API) SessionChanges(p ChangesParams) (ChangesResult, error) {
 	if err != nil {
 		return ChangesResult{}, err
 	}
+	res := ChangesResult{Folder: t.Dir, Base: "HEAD", Files: []FileChange{}}
+	if wt != nil {
+		info := worktreeInfo(*wt)
+		res.Worktree, res.Base = &info, wt.Base
+		if _, err := os.Stat(wt.Path); errors.Is(err, os.ErrNotExist) {
+			res.Missing = true // a stale worktree: the panel offers Archive, which prunes git's record
+			return res, nil
+		}
+	}
 	files, err := gitwork.Changes(c, t)
 	if err != nil {
 		return ChangesResult{}, gitProblem(err)
 	}
-	res := ChangesResult{Folder: t.Dir, Base: "HEAD", Files: make([]FileChange, len(files))}
-	if wt != nil {
-		info := worktreeInfo(*wt)
-		res.Worktree, res.Base = &info, wt.Base
-	}
+	res.Files = make([]FileChange, len(files))
 	for i, f := range files {
 		res.Files[i] = FileChange{Path: f.Path, OldPath: f.OldPath, Status: FileStatus(f.Status), Added: f.Added,
 			Deleted: f.Deleted, Binary: f.Binary}

@@ -13,6 +13,7 @@ import (
 const (
 	sessionA = "27270000-0000-4000-8000-00000000000a"
 	sessionB = "27270000-0000-4000-8000-00000000000b"
+	sessionC = "27270000-0000-4000-8000-00000000000c"
 )
 
 // Two sessions of one repository each have their own worktree: each one's changes (committed and not, against the

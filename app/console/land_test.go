@@ -92,9 +92,21 @@ func TestArchiveRefusesToLoseWork(t *testing.T) {
 
 	b := g.worktree(sessionB, "deleted by hand")
 	require.NoError(t, os.RemoveAll(b.Path))
+	var stale console.ChangesResult
+	g.mustCall("sessionChanges", console.ChangesParams{Session: sessionB}, &stale)
+	require.True(t, stale.Missing, "the stale worktree is noticed")
+	require.Empty(t, stale.Files)
 	var pruned console.PruneResult
 	g.mustCall("pruneWorktrees", console.PruneParams{Cwd: g.repo}, &pruned)
 	require.Equal(t, []string{b.Path}, pruned.Pruned)
+
+	c := g.worktree(sessionC, "archived after deleting by hand")
+	require.NoError(t, os.RemoveAll(c.Path))
+	g.mustCall("archiveWorktree", console.ArchiveParams{Session: sessionC}, &res)
+	require.True(t, res.Archived)
+	require.True(t, res.AlreadyGone)
+	require.Contains(t, res.Message, "was already deleted; git's record of it is pruned")
+	require.NotContains(t, g.git(g.repo, "worktree", "list"), c.Path)
 }
 
 // A pull request pushes the branch to the remote (a local bare repository) and runs the person's gh. gh cannot

@@ -76,11 +76,12 @@ type ChangesParams struct {
 	Cwd     string `json:"cwd,omitempty"`
 }
 
-// ChangesResult is the files a session changed: in its worktree against its base, else its folder’s against HEAD.
+// ChangesResult is the files a session changed: in its worktree against its base, else its folder’s against HEAD (missing: its worktree’s folder was deleted by hand; archiving prunes it).
 type ChangesResult struct {
 	Folder   string        `json:"folder"`
 	Base     string        `json:"base"`
 	Worktree *WorktreeInfo `json:"worktree,omitempty"`
+	Missing  bool          `json:"missing"`
 	Files    []FileChange  `json:"files"`
 }
 

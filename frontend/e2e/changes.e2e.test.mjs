@@ -92,6 +92,10 @@ step('two sessions each start in their own worktree and leave the main checkout 
   assert.equal(existsSync(join(project, 'shared.txt')), false, 'the main checkout has no session file');
   assert.equal(git(project, 'status', '--porcelain'), '', 'the main checkout is clean');
   assert.equal(git(project, 'branch', '--show-current'), 'main');
+  // The sidebar groups both worktree sessions under their one repository.
+  const group = page.getByTestId('session-group').filter({ hasText: '[write shared.txt from a]' });
+  assert.match(await group.getByTestId('group-count').textContent(), /^\s*2\s*$/);
+  assert.equal(await group.getByTestId('session-entry').count(), 2);
   await openSession('[write shared.txt from b]');
   await page.screenshot({ path: shotPath('changes-01-started') });
 });

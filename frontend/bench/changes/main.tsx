@@ -32,6 +32,7 @@ const SESSION = '27270000-0000-4000-8000-0000000000bb';
 const changes: ChangesResult = {
   folder: '/home/user/project/.claude/worktrees/bench',
   base: 'main',
+  missing: false,
   worktree: { repo: '/home/user/project', path: '/home/user/project/.claude/worktrees/bench', branch: 'baton/bench', base: 'main' },
   files: Array.from({ length: files }, (_, i) => ({
     path: `src/module${Math.floor(i / 50)}/file${i}.ts`,

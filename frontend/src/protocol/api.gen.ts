@@ -99,11 +99,12 @@ export interface ChangesParams {
   cwd?: string;
 }
 
-/** ChangesResult is the files a session changed: in its worktree against its base, else its folder’s against HEAD. */
+/** ChangesResult is the files a session changed: in its worktree against its base, else its folder’s against HEAD (missing: its worktree’s folder was deleted by hand; archiving prunes it). */
 export interface ChangesResult {
   folder: string;
   base: string;
   worktree?: WorktreeInfo;
+  missing: boolean;
   files: FileChange[];
 }
 

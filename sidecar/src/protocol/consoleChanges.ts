@@ -38,9 +38,12 @@ export const changesResultSchema = z
     folder: z.string(),
     base: z.string(),
     worktree: worktreeInfoSchema.optional(),
+    missing: z.boolean(),
     files: z.array(fileChangeSchema),
   })
-  .describe('is the files a session changed: in its worktree against its base, else its folder’s against HEAD');
+  .describe(
+    'is the files a session changed: in its worktree against its base, else its folder’s against HEAD (missing: its worktree’s folder was deleted by hand; archiving prunes it)',
+  );
 export const diffParamsSchema = z.strictObject({
   session: z.string(),
   cwd: z.string().optional(),

@@ -84,7 +84,12 @@ export function ChangesPanel({ session }: { session: SessionState }) {
           {error}
         </div>
       )}
-      {changes !== undefined && changes.files.length === 0 && <div className="muted small">No changes yet.</div>}
+      {changes?.missing === true && (
+        <div className="row-error" role="alert" data-testid="changes-missing">
+          The worktree <code>{changes.folder}</code> was deleted. Archive it to prune git’s record of it.
+        </div>
+      )}
+      {changes !== undefined && !changes.missing && changes.files.length === 0 && <div className="muted small">No changes yet.</div>}
       {changes !== undefined && changes.files.length > 0 && (
         <div className="changes-split">
           <FileList files={changes.files} selected={selected?.path} onSelect={setSelected} onRevert={revertFile} />
@@ -113,6 +118,8 @@ export function ChangesPanel({ session }: { session: SessionState }) {
 function useLiveRefresh(seq: number, reload: () => void) {
   const last = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latest = useRef(reload);
+  latest.current = reload;
   // biome-ignore lint/correctness/useExhaustiveDependencies: seq is what asks for a new read.
   useEffect(() => {
     if (timer.current !== undefined) return;
@@ -120,9 +127,9 @@ function useLiveRefresh(seq: number, reload: () => void) {
     timer.current = setTimeout(() => {
       timer.current = undefined;
       last.current = Date.now();
-      reload();
+      latest.current();
     }, wait);
-  }, [seq, reload]);
+  }, [seq]);
   useEffect(
     () => () => {
       if (timer.current !== undefined) clearTimeout(timer.current);

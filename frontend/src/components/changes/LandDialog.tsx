@@ -8,6 +8,8 @@ import { conflictPrompt } from '../../store/changes';
 import { useStore } from '../../store/hooks';
 import { Modal } from '../dialogs/Modal';
 
+const COMMIT_PROMPT = 'Please commit all of your changes on this branch with git, with a clear commit message that describes them.';
+
 export function LandDialog({
   session,
   base,
@@ -46,6 +48,10 @@ export function LandDialog({
       if (r.outcome === 'landed') onLanded();
     });
   const openPr = () => run(async () => setPr(await store.changes.pullRequest(session, message)));
+  const askForCommit = () => {
+    void store.sendPrompt(session, COMMIT_PROMPT);
+    onClose();
+  };
   const handToClaude = () => {
     if (result === undefined) return;
     void store.sendPrompt(session, conflictPrompt(base, result.conflicts));
@@ -73,6 +79,9 @@ export function LandDialog({
           </span>
           <textarea rows={3} value={message} onChange={(e) => setMessage(e.target.value)} data-testid="land-message" />
         </label>
+        <button type="button" className="link small" onClick={askForCommit} title="Claude commits the work with a message it writes; land afterwards">
+          Ask Claude to commit with a message it drafts
+        </button>
         {result !== undefined && (
           <div className={result.outcome === 'landed' ? 'land-ok' : 'row-error'} role="status" data-testid="land-result" data-outcome={result.outcome}>
             <div className="plain">{result.message}</div>

@@ -48,7 +48,7 @@ export function SessionView({ session }: { session: SessionState }) {
         />
         <div className="session-body">
           <Conversation session={session} />
-          {changes && <ChangesPanel session={session} />}
+          {changes && <ChangesPanel key={session.id} session={session} />}
           <PlanPanel items={session.plan} />
         </div>
         <Composer key={session.id} session={session} />
