@@ -44,8 +44,8 @@ try {
     const diff = [];
     for (let i = 0; i < LOADS; i++) {
       await page.goto(`${origin}/?files=${c.files}&lines=${c.lines}&diff=${c.diff}`);
-      await page.waitForFunction(() => window.__changesBench?.diffAt !== undefined, undefined, { timeout: 60_000 });
-      const r = await page.evaluate(() => window.__changesBench);
+      await page.waitForFunction(() => /** @type {any} */ (window).__changesBench?.diffAt !== undefined, undefined, { timeout: 60_000 });
+      const r = await page.evaluate(() => /** @type {any} */ (window).__changesBench);
       list.push(r.listAt - r.startAt);
       diff.push(r.diffAt - r.openAt);
     }
