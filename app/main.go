@@ -28,6 +28,7 @@ usage:
   baton history ID [flags]   print a session's history
   baton changes ID [--json]  the files a session changed (in its worktree, against its base)
   baton land ID --merge|…    land a worktree session: --merge, --squash, --rebase, --pr or --discard
+  baton archive ID           remove a worktree session's worktree (never losing work without --force)
   baton serve [--listen A]   the console in a browser, on loopback
   baton provision [flags]    install the pinned claude executable
   baton doctor [flags]       say which claude will run and whether it was verified
@@ -78,6 +79,7 @@ func commands() map[string]runner {
 		"history":   withSessions(cli.RunHistory),
 		"changes":   withSessions(cli.RunChanges),
 		"land":      withSessions(cli.RunLand),
+		"archive":   withSessions(cli.RunArchive),
 		"provision": plain(cli.RunProvision),
 		"doctor":    plain(cli.RunDoctor),
 	}

@@ -113,26 +113,36 @@ func (a *API) PickFolder(Empty) (FolderResult, error) {
 	return FolderResult{Path: &path}, nil
 }
 
-// StartSession opens a new, resumed or forked session.
-func (a *API) StartSession(p StartParams) (SessionRef, error) {
+// StartSession opens a new, resumed or forked session; with Worktree, a new one in a new git worktree
+// (worktreestart.go).
+func (a *API) StartSession(p StartParams) (StartResult, error) {
+	var res StartResult
 	if strings.TrimSpace(p.Cwd) == "" {
-		return SessionRef{}, badRequest("Choose a project folder first.")
+		return res, badRequest("Choose a project folder first.")
 	}
 	if !filepath.IsAbs(p.Cwd) { // relative to what? Baton's own folder is no project's (as in CompletePath)
-		return SessionRef{}, badRequest("Type the project folder's full path, starting with %s.", string(filepath.Separator))
+		return res, badRequest("Type the project folder's full path, starting with %s.", string(filepath.Separator))
 	}
 	c, cancel := ctx()
 	defer cancel()
-	s, err := a.opts.Sessions.Start(c, session.StartOptions{Cwd: p.Cwd, Model: p.Model, PermissionMode: p.PermissionMode,
-		Resume: p.Resume, ForkFrom: p.ForkFrom, At: p.At})
+	opts := session.StartOptions{Cwd: p.Cwd, Model: p.Model, PermissionMode: p.PermissionMode,
+		Resume: p.Resume, ForkFrom: p.ForkFrom, At: p.At}
+	if p.Worktree != nil {
+		var err error
+		if res, err = a.startInWorktree(c, &opts, *p.Worktree); err != nil {
+			return res, err
+		}
+	}
+	s, err := a.opts.Sessions.Start(c, opts)
 	if err != nil {
-		return SessionRef{}, err
+		return res, err
 	}
 	go a.forgetWhenDone(s)
 	if p.ForkFrom != "" {
 		a.recordFork(s.ID(), p.ForkFrom)
 	}
-	return SessionRef{Session: s.ID()}, nil
+	res.Session = s.ID()
+	return res, nil
 }
 
 func (a *API) forgetWhenDone(s *session.Session) {
@@ -440,10 +450,12 @@ func (a *API) RewindConversation(p ConversationRewindParams) (SessionRef, error)
 	if model == "default" {
 		model = ""
 	}
-	if parent == "" {
-		return a.StartSession(StartParams{Cwd: cwd, Model: model, PermissionMode: mode})
+	start := StartParams{Cwd: cwd, Model: model, PermissionMode: mode}
+	if parent != "" {
+		start.Resume, start.At = p.Session, parent
 	}
-	return a.StartSession(StartParams{Cwd: cwd, Model: model, PermissionMode: mode, Resume: p.Session, At: parent})
+	res, err := a.StartSession(start)
+	return SessionRef{Session: res.Session}, err
 }
 
 // Notify shows a native notification.

@@ -43,6 +43,14 @@ var MethodNames = []string{
 	"terminalSignIn",
 	"terminalClaudeCode",
 	"findFiles",
+	"sessionChanges",
+	"fileDiff",
+	"revertFile",
+	"revertHunk",
+	"landSession",
+	"openPullRequest",
+	"archiveWorktree",
+	"pruneWorktrees",
 }
 
 // Error codes of the console API (console.json): a failed call carries one.
@@ -69,7 +77,7 @@ type Handlers interface {
 	// pickFolder: The native folder picker (only where folderPicker); null path: canceled.
 	PickFolder(Empty) (FolderResult, error)
 	// startSession: Opens a new, resumed or forked session.
-	StartSession(StartParams) (SessionRef, error)
+	StartSession(StartParams) (StartResult, error)
 	// sendPrompt: Sends a prompt; it waits behind a running turn.
 	SendPrompt(PromptParams) (PromptResult, error)
 	// cancelTurn: Cancels the running turn or removes a queued one, within the budgets.
@@ -130,6 +138,22 @@ type Handlers interface {
 	TerminalClaudeCode(TerminalOpenParams) (TerminalInfo, error)
 	// findFiles: The files and folders of a folder best matching a typed query (@-mentions).
 	FindFiles(FindFilesParams) (FindFilesResult, error)
+	// sessionChanges: The files a session changed, with +/- counts.
+	SessionChanges(ChangesParams) (ChangesResult, error)
+	// fileDiff: One changed file’s diff against the session’s base.
+	FileDiff(DiffParams) (FileDiff, error)
+	// revertFile: Puts one file back as it is in the base.
+	RevertFile(RevertFileParams) (Empty, error)
+	// revertHunk: Takes one hunk back out of a file.
+	RevertHunk(RevertHunkParams) (Empty, error)
+	// landSession: Merges, squashes or rebases a worktree session into its base.
+	LandSession(LandParams) (LandResult, error)
+	// openPullRequest: Pushes the branch and opens a pull request with gh (else the commands).
+	OpenPullRequest(PRParams) (PRResult, error)
+	// archiveWorktree: Removes a session’s worktree, refusing to lose work unless forced.
+	ArchiveWorktree(ArchiveParams) (ArchiveResult, error)
+	// pruneWorktrees: Forgets the repository’s worktrees whose folders were deleted.
+	PruneWorktrees(PruneParams) (PruneResult, error)
 }
 
 var _ Handlers = (*API)(nil)
@@ -172,5 +196,13 @@ func Methods(a *API) map[string]Method {
 		"terminalSignIn":     method(a.TerminalSignIn),
 		"terminalClaudeCode": method(a.TerminalClaudeCode),
 		"findFiles":          method(a.FindFiles),
+		"sessionChanges":     method(a.SessionChanges),
+		"fileDiff":           method(a.FileDiff),
+		"revertFile":         method(a.RevertFile),
+		"revertHunk":         method(a.RevertHunk),
+		"landSession":        method(a.LandSession),
+		"openPullRequest":    method(a.OpenPullRequest),
+		"archiveWorktree":    method(a.ArchiveWorktree),
+		"pruneWorktrees":     method(a.PruneWorktrees),
 	}
 }

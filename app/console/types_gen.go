@@ -18,6 +18,24 @@ type AnswerParams struct {
 	Mode      activity.PermissionMode   `json:"mode,omitempty"`
 }
 
+// ArchiveParams removes a session’s worktree (and with deleteBranch its branch); force: even when work would be lost.
+type ArchiveParams struct {
+	Session      string `json:"session"`
+	DeleteBranch *bool  `json:"deleteBranch,omitempty"`
+	Force        *bool  `json:"force,omitempty"`
+}
+
+// ArchiveResult is what an archive removed, or (archived false) the uncommitted files and unlanded commits it refused to lose.
+type ArchiveResult struct {
+	Archived      bool     `json:"archived"`
+	Removed       bool     `json:"removed"`
+	AlreadyGone   bool     `json:"alreadyGone"`
+	BranchDeleted bool     `json:"branchDeleted"`
+	Uncommitted   []string `json:"uncommitted"`
+	Unlanded      []Commit `json:"unlanded"`
+	Message       string   `json:"message"`
+}
+
 // BackgroundParams is sendToBackground's params.
 type BackgroundParams struct {
 	Session   string `json:"session"`
@@ -53,6 +71,27 @@ type Capabilities struct {
 	Version       string `json:"version"`
 }
 
+// ChangesParams names a session; cwd is the folder of one not in a worktree (default: the folder it runs or was stored in).
+type ChangesParams struct {
+	Session string `json:"session"`
+	Cwd     string `json:"cwd,omitempty"`
+}
+
+// ChangesResult is the files a session changed: in its worktree against its base, else its folder’s against HEAD (missing: its worktree’s folder was deleted by hand; archiving prunes it).
+type ChangesResult struct {
+	Folder   string        `json:"folder"`
+	Base     string        `json:"base"`
+	Worktree *WorktreeInfo `json:"worktree,omitempty"`
+	Missing  bool          `json:"missing"`
+	Files    []FileChange  `json:"files"`
+}
+
+// Commit is a shape of the console API (console.json).
+type Commit struct {
+	Hash    string `json:"hash"`
+	Subject string `json:"subject"`
+}
+
 // CompleteParams is completePath's params.
 type CompleteParams struct {
 	Path string `json:"path"`
@@ -65,20 +104,88 @@ type CompleteResult struct {
 	Truncated bool        `json:"truncated"`
 }
 
+// Conflict is one file a land could not merge.
+type Conflict struct {
+	Path string `json:"path"`
+	Kind string `json:"kind"`
+}
+
 // ConversationRewindParams is rewindConversation's params.
 type ConversationRewindParams struct {
 	Session string `json:"session"`
 	Message string `json:"message"`
 }
 
+// DiffLine is one line of a hunk; old and new are its line numbers on each side (0 on the side it is not on).
+type DiffLine struct {
+	Kind      LineKind `json:"kind"`
+	Text      string   `json:"text"`
+	Old       int      `json:"old"`
+	New       int      `json:"new"`
+	NoNewline bool     `json:"noNewline"`
+}
+
+// DiffParams is fileDiff's params.
+type DiffParams struct {
+	Session  string `json:"session"`
+	Cwd      string `json:"cwd,omitempty"`
+	Path     string `json:"path"`
+	OldPath  string `json:"oldPath,omitempty"`
+	MaxLines int    `json:"maxLines,omitempty"`
+}
+
 // Empty is the params or result of calls that carry nothing.
 type Empty struct {
+}
+
+// FileChange is one changed file, its path relative to the checkout’s root, with its added and deleted line counts.
+type FileChange struct {
+	Path    string     `json:"path"`
+	OldPath string     `json:"oldPath,omitempty"`
+	Status  FileStatus `json:"status"`
+	Added   int        `json:"added"`
+	Deleted int        `json:"deleted"`
+	Binary  bool       `json:"binary"`
+}
+
+// FileDiff is one file’s diff against the session’s base (truncated: cut at maxLines, default 20 000).
+type FileDiff struct {
+	Path      string `json:"path"`
+	OldPath   string `json:"oldPath,omitempty"`
+	Binary    bool   `json:"binary"`
+	Hunks     []Hunk `json:"hunks"`
+	Truncated bool   `json:"truncated"`
 }
 
 // FileMatch is one file or folder, its path relative to the folder with "/" separators.
 type FileMatch struct {
 	Path string `json:"path"`
 	Dir  bool   `json:"dir"`
+}
+
+// FileStatus is a closed set of wire values (console.json $defs/FileStatus).
+type FileStatus string
+
+const (
+	FileStatusAdded    FileStatus = "added"
+	FileStatusModified FileStatus = "modified"
+	FileStatusDeleted  FileStatus = "deleted"
+	FileStatusRenamed  FileStatus = "renamed"
+)
+
+// FileStatusValues lists every FileStatus, in the schema's order.
+var FileStatusValues = []FileStatus{FileStatusAdded, FileStatusModified, FileStatusDeleted, FileStatusRenamed}
+
+// String returns the wire value.
+func (v FileStatus) String() string { return string(v) }
+
+// Valid reports whether v is one of the values the wire names.
+func (v FileStatus) Valid() bool {
+	switch v {
+	case FileStatusAdded, FileStatusModified, FileStatusDeleted, FileStatusRenamed:
+		return true
+	}
+	return false
 }
 
 // FindFilesParams asks for the entries of folder cwd that best match query (at most limit, 50 when absent).
@@ -133,6 +240,16 @@ type HistoryResult struct {
 	Events []activity.Event `json:"events"`
 	Total  int              `json:"total"`
 	Start  int              `json:"start"`
+}
+
+// Hunk is a shape of the console API (console.json).
+type Hunk struct {
+	OldStart int        `json:"oldStart"`
+	OldLines int        `json:"oldLines"`
+	NewStart int        `json:"newStart"`
+	NewLines int        `json:"newLines"`
+	Section  string     `json:"section"`
+	Lines    []DiffLine `json:"lines"`
 }
 
 // IdleParams is how long an open session may sit idle before it sleeps, in seconds (0: never).
@@ -201,6 +318,101 @@ func (v IndexStatus) Valid() bool {
 	return false
 }
 
+// LandMethod is a closed set of wire values (console.json $defs/LandMethod).
+type LandMethod string
+
+const (
+	LandMethodMerge  LandMethod = "merge"
+	LandMethodSquash LandMethod = "squash"
+	LandMethodRebase LandMethod = "rebase"
+)
+
+// LandMethodValues lists every LandMethod, in the schema's order.
+var LandMethodValues = []LandMethod{LandMethodMerge, LandMethodSquash, LandMethodRebase}
+
+// String returns the wire value.
+func (v LandMethod) String() string { return string(v) }
+
+// Valid reports whether v is one of the values the wire names.
+func (v LandMethod) Valid() bool {
+	switch v {
+	case LandMethodMerge, LandMethodSquash, LandMethodRebase:
+		return true
+	}
+	return false
+}
+
+// LandOutcome is a closed set of wire values (console.json $defs/LandOutcome).
+type LandOutcome string
+
+const (
+	LandOutcomeLanded      LandOutcome = "landed"
+	LandOutcomeConflict    LandOutcome = "conflict"
+	LandOutcomeDirty       LandOutcome = "dirty"
+	LandOutcomeWrongBranch LandOutcome = "wrong_branch"
+	LandOutcomeNeedMessage LandOutcome = "need_message"
+	LandOutcomeNothing     LandOutcome = "nothing"
+)
+
+// LandOutcomeValues lists every LandOutcome, in the schema's order.
+var LandOutcomeValues = []LandOutcome{LandOutcomeLanded, LandOutcomeConflict, LandOutcomeDirty, LandOutcomeWrongBranch, LandOutcomeNeedMessage, LandOutcomeNothing}
+
+// String returns the wire value.
+func (v LandOutcome) String() string { return string(v) }
+
+// Valid reports whether v is one of the values the wire names.
+func (v LandOutcome) Valid() bool {
+	switch v {
+	case LandOutcomeLanded, LandOutcomeConflict, LandOutcomeDirty, LandOutcomeWrongBranch, LandOutcomeNeedMessage, LandOutcomeNothing:
+		return true
+	}
+	return false
+}
+
+// LandParams lands a worktree session’s branch in its base; message commits uncommitted work first (and is a squash’s message).
+type LandParams struct {
+	Session string     `json:"session"`
+	Method  LandMethod `json:"method"`
+	Message string     `json:"message,omitempty"`
+}
+
+// LandResult is what a land did, or why it did nothing (message says what to do; a conflict was undone and lists its files).
+type LandResult struct {
+	Outcome     LandOutcome `json:"outcome"`
+	Message     string      `json:"message"`
+	Method      LandMethod  `json:"method"`
+	Committed   bool        `json:"committed"`
+	Commits     int         `json:"commits"`
+	FastForward bool        `json:"fastForward"`
+	Head        string      `json:"head"`
+	Conflicts   []Conflict  `json:"conflicts"`
+	DirtyFiles  []string    `json:"dirtyFiles"`
+}
+
+// LineKind is a closed set of wire values (console.json $defs/LineKind).
+type LineKind string
+
+const (
+	LineKindContext LineKind = "context"
+	LineKindAdded   LineKind = "added"
+	LineKindDeleted LineKind = "deleted"
+)
+
+// LineKindValues lists every LineKind, in the schema's order.
+var LineKindValues = []LineKind{LineKindContext, LineKindAdded, LineKindDeleted}
+
+// String returns the wire value.
+func (v LineKind) String() string { return string(v) }
+
+// Valid reports whether v is one of the values the wire names.
+func (v LineKind) Valid() bool {
+	switch v {
+	case LineKindContext, LineKindAdded, LineKindDeleted:
+		return true
+	}
+	return false
+}
+
 // ListParams is listSessions's params.
 type ListParams struct {
 	Cwd   string `json:"cwd,omitempty"`
@@ -244,6 +456,24 @@ type ModelParams struct {
 type NotifyParams struct {
 	Title string `json:"title"`
 	Body  string `json:"body"`
+}
+
+// PRParams is openPullRequest's params.
+type PRParams struct {
+	Session string `json:"session"`
+	Message string `json:"message,omitempty"`
+	Title   string `json:"title,omitempty"`
+	Body    string `json:"body,omitempty"`
+}
+
+// PRResult is the pull request gh opened, or, without a signed-in gh, the exact commands to run and why.
+type PRResult struct {
+	Committed bool     `json:"committed"`
+	Pushed    bool     `json:"pushed"`
+	Remote    string   `json:"remote"`
+	URL       string   `json:"url,omitempty"`
+	Commands  []string `json:"commands"`
+	Reason    string   `json:"reason,omitempty"`
 }
 
 // PathEntry is one folder that completes a typed path.
@@ -304,6 +534,16 @@ func (v ProvisionStatus) Valid() bool {
 	return false
 }
 
+// PruneParams is pruneWorktrees's params.
+type PruneParams struct {
+	Cwd string `json:"cwd"`
+}
+
+// PruneResult lists the worktrees whose folders were gone, now forgotten.
+type PruneResult struct {
+	Pruned []string `json:"pruned"`
+}
+
 // RenameParams is renameSession's params.
 type RenameParams struct {
 	Session string `json:"session"`
@@ -314,6 +554,23 @@ type RenameParams struct {
 // RenameResult is renameSession's result.
 type RenameResult struct {
 	Title string `json:"title"`
+}
+
+// RevertFileParams is revertFile's params.
+type RevertFileParams struct {
+	Session string `json:"session"`
+	Cwd     string `json:"cwd,omitempty"`
+	Path    string `json:"path"`
+	OldPath string `json:"oldPath,omitempty"`
+}
+
+// RevertHunkParams takes one hunk, as fileDiff returned it, back out of the file.
+type RevertHunkParams struct {
+	Session string `json:"session"`
+	Cwd     string `json:"cwd,omitempty"`
+	Path    string `json:"path"`
+	OldPath string `json:"oldPath,omitempty"`
+	Hunk    Hunk   `json:"hunk"`
 }
 
 // RewindParams is rewindFiles's params.
@@ -356,7 +613,7 @@ type Snapshot struct {
 	SessionIdleSeconds int            `json:"sessionIdleSeconds"`
 }
 
-// StartParams opens, resumes or forks a session.
+// StartParams opens, resumes or forks a session (a new one in a new git worktree with worktree).
 type StartParams struct {
 	Cwd            string                  `json:"cwd"`
 	Model          string                  `json:"model,omitempty"`
@@ -364,6 +621,14 @@ type StartParams struct {
 	Resume         string                  `json:"resume,omitempty"`
 	ForkFrom       string                  `json:"forkFrom,omitempty"`
 	At             string                  `json:"at,omitempty"`
+	Worktree       *WorktreeStart          `json:"worktree,omitempty"`
+}
+
+// StartResult names the session started; in a worktree, the folder it runs in and the worktree made for it.
+type StartResult struct {
+	Session  string           `json:"session"`
+	Cwd      string           `json:"cwd,omitempty"`
+	Worktree *WorktreeStarted `json:"worktree,omitempty"`
 }
 
 // StopTaskParams is stopTask's params.
@@ -438,4 +703,30 @@ type TerminalScrollback struct {
 type TerminalSizeParams struct {
 	Cols int `json:"cols"`
 	Rows int `json:"rows"`
+}
+
+// WorktreeInfo is a session’s own worktree: the main checkout, its folder, its branch and the base it lands into.
+type WorktreeInfo struct {
+	Repo   string `json:"repo"`
+	Path   string `json:"path"`
+	Branch string `json:"branch"`
+	Base   string `json:"base"`
+}
+
+// WorktreeStart starts the session in a new git worktree: on branch (existing or new; default one named from prompt) off base (default the current branch).
+type WorktreeStart struct {
+	Prompt string `json:"prompt,omitempty"`
+	Branch string `json:"branch,omitempty"`
+	Base   string `json:"base,omitempty"`
+}
+
+// WorktreeStarted is a new session’s worktree, whether its branch is new, the files copied in (.worktreeinclude) and the setup command’s output.
+type WorktreeStarted struct {
+	Repo        string   `json:"repo"`
+	Path        string   `json:"path"`
+	Branch      string   `json:"branch"`
+	Base        string   `json:"base"`
+	NewBranch   bool     `json:"newBranch"`
+	Copied      []string `json:"copied"`
+	SetupOutput string   `json:"setupOutput"`
 }

@@ -5,13 +5,13 @@
 //   load → tail   ms from navigation start to the same moment
 //   scrolling     frames while scrolling up ~30,000 px (150 px a frame), how many took over 50 ms, p95 and max
 // Figures are printed (and one JSON line for scripts). It exits non-zero only when it could not measure.
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
+import { serve } from './serve.mjs';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const CHROMIUM = process.env.BATON_CHROMIUM ?? '/usr/bin/chromium';
@@ -19,24 +19,6 @@ const SIZES = [100, 10_000];
 const LOADS = 3;
 const OPEN_BUDGET_MS = 1000;
 const SLOW_FRAME_MS = 50;
-
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
-
-function serve(dir) {
-  const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    const file = join(dir, path === '/' ? 'index.html' : path);
-    try {
-      if (!statSync(file).isFile()) throw new Error('not a file');
-      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      res.end(readFileSync(file));
-    } catch {
-      res.writeHead(404);
-      res.end();
-    }
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const round = (x) => Math.round(x * 10) / 10;

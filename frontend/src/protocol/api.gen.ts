@@ -13,6 +13,24 @@ export interface AnswerParams {
   mode?: PermissionMode;
 }
 
+/** ArchiveParams removes a session’s worktree (and with deleteBranch its branch); force: even when work would be lost. */
+export interface ArchiveParams {
+  session: string;
+  deleteBranch?: boolean;
+  force?: boolean;
+}
+
+/** ArchiveResult is what an archive removed, or (archived false) the uncommitted files and unlanded commits it refused to lose. */
+export interface ArchiveResult {
+  archived: boolean;
+  removed: boolean;
+  alreadyGone: boolean;
+  branchDeleted: boolean;
+  uncommitted: string[];
+  unlanded: Commit[];
+  message: string;
+}
+
 export const AUTH_METHOD_VALUES = ["claude_ai","console","api_key","oauth_token","third_party","other"] as const;
 export type AuthMethod = (typeof AUTH_METHOD_VALUES)[number];
 
@@ -75,6 +93,26 @@ export interface Capabilities {
   version: string;
 }
 
+/** ChangesParams names a session; cwd is the folder of one not in a worktree (default: the folder it runs or was stored in). */
+export interface ChangesParams {
+  session: string;
+  cwd?: string;
+}
+
+/** ChangesResult is the files a session changed: in its worktree against its base, else its folder’s against HEAD (missing: its worktree’s folder was deleted by hand; archiving prunes it). */
+export interface ChangesResult {
+  folder: string;
+  base: string;
+  worktree?: WorktreeInfo;
+  missing: boolean;
+  files: FileChange[];
+}
+
+export interface Commit {
+  hash: string;
+  subject: string;
+}
+
 export interface CompleteParams {
   path: string;
 }
@@ -85,19 +123,64 @@ export interface CompleteResult {
   truncated: boolean;
 }
 
+/** Conflict is one file a land could not merge. */
+export interface Conflict {
+  path: string;
+  kind: string;
+}
+
 export interface ConversationRewindParams {
   session: string;
   message: string;
 }
 
+/** DiffLine is one line of a hunk; old and new are its line numbers on each side (0 on the side it is not on). */
+export interface DiffLine {
+  kind: LineKind;
+  text: string;
+  old: number;
+  new: number;
+  noNewline: boolean;
+}
+
+export interface DiffParams {
+  session: string;
+  cwd?: string;
+  path: string;
+  oldPath?: string;
+  maxLines?: number;
+}
+
 /** Empty is the params or result of calls that carry nothing. */
 export type Empty = Record<string, never>;
+
+/** FileChange is one changed file, its path relative to the checkout’s root, with its added and deleted line counts. */
+export interface FileChange {
+  path: string;
+  oldPath?: string;
+  status: FileStatus;
+  added: number;
+  deleted: number;
+  binary: boolean;
+}
+
+/** FileDiff is one file’s diff against the session’s base (truncated: cut at maxLines, default 20 000). */
+export interface FileDiff {
+  path: string;
+  oldPath?: string;
+  binary: boolean;
+  hunks: Hunk[];
+  truncated: boolean;
+}
 
 /** FileMatch is one file or folder, its path relative to the folder with "/" separators. */
 export interface FileMatch {
   path: string;
   dir: boolean;
 }
+
+export const FILE_STATUS_VALUES = ["added","modified","deleted","renamed"] as const;
+export type FileStatus = (typeof FILE_STATUS_VALUES)[number];
 
 /** FindFilesParams asks for the entries of folder cwd that best match query (at most limit, 50 when absent). */
 export interface FindFilesParams {
@@ -151,6 +234,15 @@ export interface HistoryResult<E = WireEvent> {
   start: number;
 }
 
+export interface Hunk {
+  oldStart: number;
+  oldLines: number;
+  newStart: number;
+  newLines: number;
+  section: string;
+  lines: DiffLine[];
+}
+
 /** IdleParams is how long an open session may sit idle before it sleeps, in seconds (0: never). */
 export interface IdleParams {
   seconds: number;
@@ -173,6 +265,35 @@ export interface IndexState {
 
 export const INDEX_STATUS_VALUES = ["unknown","building","rebuilding","ready","failed"] as const;
 export type IndexStatus = (typeof INDEX_STATUS_VALUES)[number];
+
+export const LAND_METHOD_VALUES = ["merge","squash","rebase"] as const;
+export type LandMethod = (typeof LAND_METHOD_VALUES)[number];
+
+export const LAND_OUTCOME_VALUES = ["landed","conflict","dirty","wrong_branch","need_message","nothing"] as const;
+export type LandOutcome = (typeof LAND_OUTCOME_VALUES)[number];
+
+/** LandParams lands a worktree session’s branch in its base; message commits uncommitted work first (and is a squash’s message). */
+export interface LandParams {
+  session: string;
+  method: LandMethod;
+  message?: string;
+}
+
+/** LandResult is what a land did, or why it did nothing (message says what to do; a conflict was undone and lists its files). */
+export interface LandResult {
+  outcome: LandOutcome;
+  message: string;
+  method: LandMethod;
+  committed: boolean;
+  commits: number;
+  fastForward: boolean;
+  head: string;
+  conflicts: Conflict[];
+  dirtyFiles: string[];
+}
+
+export const LINE_KIND_VALUES = ["context","added","deleted"] as const;
+export type LineKind = (typeof LINE_KIND_VALUES)[number];
 
 export interface ListParams {
   cwd?: string;
@@ -220,6 +341,23 @@ export interface NotifyParams {
   body: string;
 }
 
+export interface PRParams {
+  session: string;
+  message?: string;
+  title?: string;
+  body?: string;
+}
+
+/** PRResult is the pull request gh opened, or, without a signed-in gh, the exact commands to run and why. */
+export interface PRResult {
+  committed: boolean;
+  pushed: boolean;
+  remote: string;
+  url?: string;
+  commands: string[];
+  reason?: string;
+}
+
 /** PathEntry is one folder that completes a typed path. */
 export interface PathEntry {
   name: string;
@@ -255,6 +393,15 @@ export interface ProvisionState {
 export const PROVISION_STATUS_VALUES = ["unknown","checking","downloading","ready","failed"] as const;
 export type ProvisionStatus = (typeof PROVISION_STATUS_VALUES)[number];
 
+export interface PruneParams {
+  cwd: string;
+}
+
+/** PruneResult lists the worktrees whose folders were gone, now forgotten. */
+export interface PruneResult {
+  pruned: string[];
+}
+
 export interface RenameParams {
   session: string;
   title: string;
@@ -263,6 +410,22 @@ export interface RenameParams {
 
 export interface RenameResult {
   title: string;
+}
+
+export interface RevertFileParams {
+  session: string;
+  cwd?: string;
+  path: string;
+  oldPath?: string;
+}
+
+/** RevertHunkParams takes one hunk, as fileDiff returned it, back out of the file. */
+export interface RevertHunkParams {
+  session: string;
+  cwd?: string;
+  path: string;
+  oldPath?: string;
+  hunk: Hunk;
 }
 
 export interface RewindParams {
@@ -303,7 +466,7 @@ export interface Snapshot<E = WireEvent> {
   sessionIdleSeconds: number;
 }
 
-/** StartParams opens, resumes or forks a session. */
+/** StartParams opens, resumes or forks a session (a new one in a new git worktree with worktree). */
 export interface StartParams {
   cwd: string;
   model?: string;
@@ -311,6 +474,14 @@ export interface StartParams {
   resume?: string;
   forkFrom?: string;
   at?: string;
+  worktree?: WorktreeStart;
+}
+
+/** StartResult names the session started; in a worktree, the folder it runs in and the worktree made for it. */
+export interface StartResult {
+  session: string;
+  cwd?: string;
+  worktree?: WorktreeStarted;
 }
 
 export interface StopTaskParams {
@@ -384,6 +555,32 @@ export interface TerminalSizeParams {
   rows: number;
 }
 
+/** WorktreeInfo is a session’s own worktree: the main checkout, its folder, its branch and the base it lands into. */
+export interface WorktreeInfo {
+  repo: string;
+  path: string;
+  branch: string;
+  base: string;
+}
+
+/** WorktreeStart starts the session in a new git worktree: on branch (existing or new; default one named from prompt) off base (default the current branch). */
+export interface WorktreeStart {
+  prompt?: string;
+  branch?: string;
+  base?: string;
+}
+
+/** WorktreeStarted is a new session’s worktree, whether its branch is new, the files copied in (.worktreeinclude) and the setup command’s output. */
+export interface WorktreeStarted {
+  repo: string;
+  path: string;
+  branch: string;
+  base: string;
+  newBranch: boolean;
+  copied: string[];
+  setupOutput: string;
+}
+
 // The sidecar's shapes the console reads as they are.
 export interface PermissionReply {
   settled: boolean;
@@ -405,7 +602,7 @@ export interface RewindFilesReply {
   deletions?: number;
 }
 
-export const CONSOLE_METHODS = ["capabilities","snapshot","pickFolder","startSession","sendPrompt","cancelTurn","guideTurn","answerPermission","setModel","setPermissionMode","closeSession","listSessions","history","rewindFiles","rewindConversation","notify","signIn","retryProvision","listModels","renameSession","setSessionFlags","completePath","setSessionIdle","stopTask","sendToBackground","terminalOpen","terminalInput","terminalResize","terminalClose","terminalList","terminalScrollback","terminalSignIn","terminalClaudeCode","findFiles"] as const;
+export const CONSOLE_METHODS = ["capabilities","snapshot","pickFolder","startSession","sendPrompt","cancelTurn","guideTurn","answerPermission","setModel","setPermissionMode","closeSession","listSessions","history","rewindFiles","rewindConversation","notify","signIn","retryProvision","listModels","renameSession","setSessionFlags","completePath","setSessionIdle","stopTask","sendToBackground","terminalOpen","terminalInput","terminalResize","terminalClose","terminalList","terminalScrollback","terminalSignIn","terminalClaudeCode","findFiles","sessionChanges","fileDiff","revertFile","revertHunk","landSession","openPullRequest","archiveWorktree","pruneWorktrees"] as const;
 export type ConsoleMethod = (typeof CONSOLE_METHODS)[number];
 
 export const CONSOLE_ERROR_CODES = ["bad_request","not_found","unavailable","internal"] as const;
@@ -420,7 +617,7 @@ export interface ApiMethods<E = WireEvent> {
   /** The native folder picker (only where folderPicker); null path: canceled. */
   pickFolder: { params: Empty; result: FolderResult };
   /** Opens a new, resumed or forked session. */
-  startSession: { params: StartParams; result: SessionRef };
+  startSession: { params: StartParams; result: StartResult };
   /** Sends a prompt; it waits behind a running turn. */
   sendPrompt: { params: PromptParams; result: PromptResult };
   /** Cancels the running turn or removes a queued one, within the budgets. */
@@ -481,6 +678,22 @@ export interface ApiMethods<E = WireEvent> {
   terminalClaudeCode: { params: TerminalOpenParams; result: TerminalInfo };
   /** The files and folders of a folder best matching a typed query (@-mentions). */
   findFiles: { params: FindFilesParams; result: FindFilesResult };
+  /** The files a session changed, with +/- counts. */
+  sessionChanges: { params: ChangesParams; result: ChangesResult };
+  /** One changed file’s diff against the session’s base. */
+  fileDiff: { params: DiffParams; result: FileDiff };
+  /** Puts one file back as it is in the base. */
+  revertFile: { params: RevertFileParams; result: Empty };
+  /** Takes one hunk back out of a file. */
+  revertHunk: { params: RevertHunkParams; result: Empty };
+  /** Merges, squashes or rebases a worktree session into its base. */
+  landSession: { params: LandParams; result: LandResult };
+  /** Pushes the branch and opens a pull request with gh (else the commands). */
+  openPullRequest: { params: PRParams; result: PRResult };
+  /** Removes a session’s worktree, refusing to lose work unless forced. */
+  archiveWorktree: { params: ArchiveParams; result: ArchiveResult };
+  /** Forgets the repository’s worktrees whose folders were deleted. */
+  pruneWorktrees: { params: PruneParams; result: PruneResult };
 }
 
 /** What the host pushes unasked: each push's payload, keyed by its WebSocket message type. */

@@ -2,6 +2,7 @@
 // marked live (and listed even before their transcript exists), filtered by text and by project, and grouped by
 // project or by date with pinned sessions on top and archived ones out of the way.
 import type { SessionInfo } from '../protocol/api';
+import { byBranch, repositoryOf } from './worktreeGroups';
 import type { ConsoleState, SessionState } from './types';
 
 export interface SidebarEntry extends SessionInfo {
@@ -178,7 +179,7 @@ export function groupEntries(entries: readonly SidebarEntry[], by: GroupBy, now:
   const pinned: SidebarEntry[] = [];
   const archived: SidebarEntry[] = [];
   const groups = new Map<string, SidebarGroup>();
-  const labels = projectLabels([...new Set(entries.map((e) => e.cwd ?? ''))]);
+  const labels = projectLabels([...new Set(entries.map((e) => repositoryOf(e.cwd) ?? ''))]);
   for (const e of entries) {
     if (e.archived === true && !e.live) {
       archived.push(e);
@@ -190,7 +191,7 @@ export function groupEntries(entries: readonly SidebarEntry[], by: GroupBy, now:
     }
     const { key, label, hint } =
       by === 'project'
-        ? { key: `project:${e.cwd ?? ''}`, label: labels.get(e.cwd ?? '') ?? projectName(e.cwd), hint: e.cwd }
+        ? { key: `project:${repositoryOf(e.cwd) ?? ''}`, label: labels.get(repositoryOf(e.cwd) ?? '') ?? projectName(e.cwd), hint: repositoryOf(e.cwd) }
         : { ...dateGroup(e.live ? now : e.lastModified, now), hint: undefined };
     let group = groups.get(key);
     if (group === undefined) {
@@ -202,7 +203,7 @@ export function groupEntries(entries: readonly SidebarEntry[], by: GroupBy, now:
   const out: SidebarGroup[] = [];
   if (pinned.length > 0) out.push({ key: 'pinned', label: 'Pinned', entries: pinned });
   // Maps keep insertion order: project groups come out most recently active first, date groups newest first.
-  out.push(...groups.values());
+  for (const g of groups.values()) out.push(by === 'project' ? { ...g, entries: byBranch(g.entries) } : g);
   if (showArchived && archived.length > 0) out.push({ key: 'archived', label: 'Archived', entries: archived });
   return out;
 }

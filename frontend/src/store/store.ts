@@ -16,6 +16,7 @@ import type { PromptImage } from '../protocol/api.gen';
 import { UNKNOWN_INDEX } from '../protocol/hostState';
 import type { ConnectionState, Transport } from '../transport/transport';
 import { foldEvents, type FoldContext, markQueued, newSession, REPLAY } from './fold';
+import { ChangesActions, worktreeNotice } from './changes';
 import { applyHistoryPage, HISTORY_PAGE, historyLoading, needsHistory, withHistoryPending } from './history';
 import { type Notifier, silentNotifier } from './notifier';
 import { lastSelected, rememberSelected } from './lastSelected';
@@ -89,6 +90,8 @@ export class ConsoleStore {
   readonly terminals: Terminals;
   private readonly schedule: (flush: () => void) => void;
   private readonly isForeground: () => boolean;
+  /** A session's git work (the Changes panel's calls). */
+  readonly changes: ChangesActions;
 
   constructor(
     private readonly transport: Transport,
@@ -98,6 +101,7 @@ export class ConsoleStore {
     this.terminals = new Terminals(transport);
     this.schedule = opts.schedule ?? defaultSchedule;
     this.isForeground = opts.isForeground ?? defaultForeground;
+    this.changes = new ChangesActions(transport);
   }
 
   // ── subscription ────────────────────────────────────────────────────────────
@@ -441,14 +445,14 @@ export class ConsoleStore {
   async startSession(params: StartSessionParams): Promise<string | undefined> {
     this.askNotifications();
     try {
-      const { session } = await this.transport.call('startSession', params);
+      const { session, cwd, worktree } = await this.transport.call('startSession', params);
       this.update((state) => {
         const existing = state.sessions[session];
         const base =
           existing ??
           newSession({
             id: session,
-            cwd: params.cwd,
+            cwd: cwd ?? params.cwd,
             ...(params.model !== undefined ? { requestedModel: params.model } : {}),
             ...(params.permissionMode !== undefined ? { permissionMode: params.permissionMode } : {}),
           });
@@ -460,6 +464,7 @@ export class ConsoleStore {
         return { ...state, sessions: { ...state.sessions, [session]: s }, selected: session };
       });
       rememberSelected(session);
+      if (worktree !== undefined) this.toast('info', worktreeNotice(worktree));
       this.refreshSidebarSoon();
       void this.loadHistory(session, true);
       return session;

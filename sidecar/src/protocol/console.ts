@@ -16,6 +16,7 @@ import {
   sessionInfoSchema,
 } from './schemas.js';
 
+import { CHANGES_CALLS, CHANGES_NAMED, startResultSchema, worktreeStartSchema } from './consoleChanges.js';
 import { count, emptySchema, sessionRefSchema } from './consoleShared.js';
 import { TERMINAL_CALLS, TERMINAL_NAMED, TERMINAL_PUSHES } from './consoleTerminal.js';
 import { FILES_CALLS, FILES_NAMED } from './consoleFiles.js';
@@ -38,8 +39,9 @@ export const startParamsSchema = z
     resume: z.string().optional(),
     forkFrom: z.string().optional(),
     at: z.string().optional(),
+    worktree: worktreeStartSchema.optional(),
   })
-  .describe('opens, resumes or forks a session');
+  .describe('opens, resumes or forks a session (a new one in a new git worktree with worktree)');
 export const promptParamsSchema = z
   .strictObject({ session: z.string(), prompt: z.string(), images: z.array(promptImageSchema).max(MAX_PROMPT_IMAGES).optional() })
   .describe('is a prompt for a session, with the images pasted or dropped into it (already fitted to the API’s limits)');
@@ -241,6 +243,7 @@ export const CONSOLE_NAMED: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['ErrorCode', consoleErrorCodeSchema],
   ...TERMINAL_NAMED,
   ...FILES_NAMED,
+  ...CHANGES_NAMED,
 ];
 
 /** Every call, in the order API.md lists them. The Go host must serve each (its dispatch table is generated). */
@@ -248,7 +251,7 @@ export const CONSOLE_CALLS = {
   capabilities: { params: emptySchema, result: capabilitiesSchema, doc: 'What this transport offers.' },
   snapshot: { params: emptySchema, result: snapshotSchema, doc: 'Everything that lasts, for a first load or a reconnect.' },
   pickFolder: { params: emptySchema, result: folderResultSchema, doc: 'The native folder picker (only where folderPicker); null path: canceled.' },
-  startSession: { params: startParamsSchema, result: sessionRefSchema, doc: 'Opens a new, resumed or forked session.' },
+  startSession: { params: startParamsSchema, result: startResultSchema, doc: 'Opens a new, resumed or forked session.' },
   sendPrompt: { params: promptParamsSchema, result: promptResultSchema, doc: 'Sends a prompt; it waits behind a running turn.' },
   cancelTurn: { params: cancelParamsSchema, result: cancelResultSchema, doc: 'Cancels the running turn or removes a queued one, within the budgets.' },
   guideTurn: { params: promptParamsSchema, result: guideResultSchema, doc: 'Steers the running turn (an ordinary prompt when none runs).' },
@@ -276,6 +279,7 @@ export const CONSOLE_CALLS = {
   sendToBackground: { params: backgroundParamsSchema, result: backgroundResultSchema, doc: 'Moves running foreground work to the background.' },
   ...TERMINAL_CALLS,
   ...FILES_CALLS,
+  ...CHANGES_CALLS,
 } as const satisfies Record<string, ConsoleCall>;
 
 /** What the host pushes unasked: each push's name (the WebSocket message's type and field), payload and Wails channel. */

@@ -11,6 +11,7 @@ import { recentFolders } from '../../store/sidebar';
 import { FolderField } from './FolderField';
 import { ModeField, ModelField } from './NewSessionFields';
 import { useAccountModels } from './useAccountModels';
+import { NO_WORKTREE, WorktreeFields, worktreeParams } from '../changes/WorktreeFields';
 
 const LAST_FOLDER = 'baton.lastFolder';
 
@@ -38,6 +39,7 @@ export function NewSessionDialog({ cwd: initialCwd, error: initialError, onClose
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(initialError);
   const [prompt, setPrompt] = useState('');
+  const [worktree, setWorktree] = useState(NO_WORKTREE);
   const items = useConsole((s) => s.sidebar.items);
   const recent = useMemo(() => recentFolders(items), [items]);
   const { models, note: modelsNote } = useAccountModels(store);
@@ -54,7 +56,13 @@ export function NewSessionDialog({ cwd: initialCwd, error: initialError, onClose
     setBusy(true);
     setError(undefined);
     try {
-      const session = await store.startSession({ cwd: folder, ...(model !== 'default' ? { model } : {}), permissionMode: mode });
+      const wt = worktreeParams(worktree, prompt);
+      const session = await store.startSession({
+        cwd: folder,
+        ...(model !== 'default' ? { model } : {}),
+        permissionMode: mode,
+        ...(wt !== undefined ? { worktree: wt } : {}),
+      });
       if (session !== undefined && prompt.trim() !== '') void store.sendPrompt(session, prompt);
       try {
         localStorage.setItem(LAST_FOLDER, folder);
@@ -101,6 +109,7 @@ export function NewSessionDialog({ cwd: initialCwd, error: initialError, onClose
             data-testid="new-session-prompt"
           />
         </label>
+        <WorktreeFields choice={worktree} onChange={setWorktree} />
         {mode === 'bypassPermissions' && (
           <label className="confirm-bypass">
             <input type="checkbox" checked={bypassOk} onChange={(e) => setBypassOk(e.target.checked)} /> I understand that Claude Code will run every tool

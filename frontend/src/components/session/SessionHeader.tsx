@@ -1,5 +1,6 @@
 // The session's title line: where it runs, whether it is live (or a fork, or asleep), and closing it; below it,
 // the work the session does in the background (tasks, the goal), when there is any.
+import type { ReactNode } from 'react';
 import { useStore } from '../../store/hooks';
 import { projectName } from '../../store/sidebar';
 import type { SessionState } from '../../store/types';
@@ -7,7 +8,18 @@ import { TerminalButton } from '../terminal/TerminalButton';
 import { BackgroundWork } from './BackgroundWork';
 import { SleepBadge } from './SleepState';
 
-export function SessionHeader({ session, title, forkOf }: { session: SessionState; title: string; forkOf?: string | undefined }) {
+export function SessionHeader({
+  session,
+  title,
+  forkOf,
+  extra,
+}: {
+  session: SessionState;
+  title: string;
+  forkOf?: string | undefined;
+  /** The session view's own buttons (the Changes toggle), before Fork. */
+  extra?: ReactNode;
+}) {
   const store = useStore();
   return (
     <>
@@ -33,6 +45,7 @@ export function SessionHeader({ session, title, forkOf }: { session: SessionStat
           <span className="badge">{session.closed !== undefined ? 'closed' : 'past session'}</span>
         )}
         <TerminalButton session={session.id} live={session.live} />
+        {extra}
         <button type="button" onClick={() => void store.fork(session.id)} title="Start a new session that continues this one">
           Fork
         </button>

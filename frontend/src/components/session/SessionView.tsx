@@ -1,6 +1,7 @@
 // One session on screen: header, conversation, checklist, composer, and the rewind dialog its rows open.
 import { useMemo, useState } from 'react';
 import { useConsole, useStore } from '../../store/hooks';
+import { ChangesPanel } from '../changes/ChangesPanel';
 import { plainLine } from '../../store/sidebar';
 import type { SessionState } from '../../store/types';
 import { Composer } from '../composer/Composer';
@@ -13,6 +14,7 @@ import { SessionHeader } from './SessionHeader';
 
 export function SessionView({ session }: { session: SessionState }) {
   const store = useStore();
+  const [changes, setChanges] = useState(false);
   const [rewind, setRewind] = useState<{ uuid: string; prompt: string } | undefined>(undefined);
   const listed = useConsole((s) => s.sidebar.items.find((i) => i.session === session.id));
   const title = (listed?.title || undefined) ?? session.title ?? firstPrompt(session) ?? 'New session';
@@ -29,9 +31,25 @@ export function SessionView({ session }: { session: SessionState }) {
   return (
     <ConversationContext.Provider value={actions}>
       <section className="session-view" aria-label={title}>
-        <SessionHeader session={session} title={title} forkOf={listed?.forkOf ?? session.forkedFrom} />
+        <SessionHeader
+          session={session}
+          title={title}
+          forkOf={listed?.forkOf ?? session.forkedFrom}
+          extra={
+            <button
+              type="button"
+              aria-pressed={changes}
+              onClick={() => setChanges(!changes)}
+              title="The files this session changed"
+              data-testid="toggle-changes"
+            >
+              Changes
+            </button>
+          }
+        />
         <div className="session-body">
           <Conversation session={session} />
+          {changes && <ChangesPanel key={session.id} session={session} />}
           <PlanPanel items={session.plan} />
         </div>
         <TerminalPanel session={session.id} />

@@ -1,0 +1,62 @@
+// A file's diff as the rows the Changes panel draws: unified (one line a row) or split (the old side beside the
+// new, a hunk's deletions paired with the additions that follow them). Pure, so it is cheap to test and memoise.
+import { assertNever } from '../../lib/assertNever';
+import type { DiffLine, FileDiff } from '../../protocol/api.gen';
+
+export type DiffRow =
+  | { kind: 'hunk'; hunk: number; text: string }
+  | { kind: 'line'; hunk: number; line: DiffLine }
+  | { kind: 'pair'; hunk: number; left?: DiffLine; right?: DiffLine };
+
+export type DiffLayout = 'unified' | 'split';
+
+function hunkHeader(h: FileDiff['hunks'][number]): string {
+  const section = h.section !== '' ? ` ${h.section}` : '';
+  return `@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@${section}`;
+}
+
+export function diffRows(d: FileDiff, layout: DiffLayout): DiffRow[] {
+  const rows: DiffRow[] = [];
+  d.hunks.forEach((h, hunk) => {
+    rows.push({ kind: 'hunk', hunk, text: hunkHeader(h) });
+    if (layout === 'unified') {
+      for (const line of h.lines) rows.push({ kind: 'line', hunk, line });
+      return;
+    }
+    let dels: DiffLine[] = [];
+    let adds: DiffLine[] = [];
+    const flush = () => {
+      for (let i = 0; i < Math.max(dels.length, adds.length); i++) {
+        const left = dels[i];
+        const right = adds[i];
+        rows.push({ kind: 'pair', hunk, ...(left !== undefined ? { left } : {}), ...(right !== undefined ? { right } : {}) });
+      }
+      dels = [];
+      adds = [];
+    };
+    for (const line of h.lines) {
+      switch (line.kind) {
+        case 'deleted':
+          if (adds.length > 0) flush();
+          dels.push(line);
+          break;
+        case 'added':
+          adds.push(line);
+          break;
+        case 'context':
+          flush();
+          rows.push({ kind: 'pair', hunk, left: line, right: line });
+          break;
+        default:
+          assertNever(line.kind);
+      }
+    }
+    flush();
+  });
+  return rows;
+}
+
+/** The line a comment on this diff line refers to: its number in the new file, else (a deletion) in the old. */
+export function commentLine(line: DiffLine): number {
+  return line.new > 0 ? line.new : line.old;
+}

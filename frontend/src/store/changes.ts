@@ -1,0 +1,71 @@
+// A session's git work, as the Changes panel asks for it (app/console's gitwork calls): its changed files, one
+// file's diff, reverting, landing, pull requests, archiving. Each method is one call; the panel keeps its own view.
+import type * as gen from '../protocol/api.gen';
+import type { Transport } from '../transport/transport';
+
+/** One review comment on a diff line: the file, the line (the new side's, else the old side's) and the text. */
+export interface ReviewComment {
+  path: string;
+  line: number;
+  text: string;
+}
+
+export class ChangesActions {
+  constructor(private readonly transport: Transport) {}
+
+  list(session: string, cwd?: string): Promise<gen.ChangesResult> {
+    return this.transport.call('sessionChanges', { session, ...(cwd !== undefined ? { cwd } : {}) });
+  }
+
+  diff(session: string, file: gen.FileChange, maxLines?: number): Promise<gen.FileDiff> {
+    return this.transport.call('fileDiff', { session, ...fileRef(file), ...(maxLines !== undefined ? { maxLines } : {}) });
+  }
+
+  async revertFile(session: string, file: gen.FileChange): Promise<void> {
+    await this.transport.call('revertFile', { session, ...fileRef(file) });
+  }
+
+  async revertHunk(session: string, file: gen.FileChange, hunk: gen.Hunk): Promise<void> {
+    await this.transport.call('revertHunk', { session, ...fileRef(file), hunk });
+  }
+
+  land(session: string, method: gen.LandMethod, message: string): Promise<gen.LandResult> {
+    return this.transport.call('landSession', { session, method, ...(message.trim() !== '' ? { message } : {}) });
+  }
+
+  pullRequest(session: string, message: string): Promise<gen.PRResult> {
+    return this.transport.call('openPullRequest', { session, ...(message.trim() !== '' ? { message } : {}) });
+  }
+
+  archive(session: string, deleteBranch: boolean, force: boolean): Promise<gen.ArchiveResult> {
+    return this.transport.call('archiveWorktree', { session, deleteBranch, force });
+  }
+
+  prune(cwd: string): Promise<gen.PruneResult> {
+    return this.transport.call('pruneWorktrees', { cwd });
+  }
+}
+
+function fileRef(f: gen.FileChange): { path: string; oldPath?: string } {
+  return { path: f.path, ...(f.oldPath !== undefined ? { oldPath: f.oldPath } : {}) };
+}
+
+/** The one prompt review comments are sent as: each as `file:line` and the comment. */
+export function commentsPrompt(comments: readonly ReviewComment[]): string {
+  const lines = comments.map((c) => `- ${c.path}:${c.line}: ${c.text.trim()}`);
+  return `Please address these review comments on your changes:\n\n${lines.join('\n')}`;
+}
+
+/** The prompt that hands a conflicting land to Claude in the session. */
+export function conflictPrompt(base: string, conflicts: readonly gen.Conflict[]): string {
+  const files = conflicts.map((c) => `- ${c.path} (${c.kind})`).join('\n');
+  return `Landing this branch into ${base} conflicts in:\n${files}\n\nPlease merge ${base} into this branch, resolve the conflicts, and commit the result.`;
+}
+
+/** What starting in a worktree says: where, on which branch, and the tail of the setup command's output. */
+export function worktreeNotice(w: gen.WorktreeStarted): string {
+  const made = w.newBranch ? 'new branch' : 'branch';
+  const setup = w.setupOutput.trim();
+  const tail = setup.length > 400 ? `…${setup.slice(-400)}` : setup;
+  return `Started in the worktree ${w.path} (${made} ${w.branch}, base ${w.base})${tail !== '' ? `. Setup said:\n${tail}` : ''}`;
+}

@@ -1,0 +1,103 @@
+// The Changes panel over the real store and a scripted transport: the list, a file's diff, revert, review comments
+// sent as one prompt, and a stale worktree's notice.
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { VirtuosoMockContext } from 'react-virtuoso';
+import { describe, expect, it } from 'vitest';
+import { ChangesPanel } from '../src/components/changes/ChangesPanel';
+import type { ChangesResult, FileDiff } from '../src/protocol/api.gen';
+import { newSession } from '../src/store/fold';
+import { StoreProvider } from '../src/store/hooks';
+import { ConsoleStore } from '../src/store/store';
+import { FakeTransport, settle } from './fakeTransport';
+
+const S = '27270000-0000-4000-8000-0000000000d1';
+const WT = { repo: '/r', path: '/r/.claude/worktrees/a', branch: 'baton/a', base: 'main' };
+const LIST: ChangesResult = {
+  folder: WT.path,
+  base: 'main',
+  worktree: WT,
+  missing: false,
+  files: [{ path: 'src/a.ts', status: 'modified', added: 2, deleted: 1, binary: false }],
+};
+const DIFF: FileDiff = {
+  path: 'src/a.ts',
+  binary: false,
+  truncated: false,
+  hunks: [
+    {
+      oldStart: 1,
+      oldLines: 1,
+      newStart: 1,
+      newLines: 2,
+      section: '',
+      lines: [
+        { kind: 'deleted', text: 'const a = 1;', old: 1, new: 0, noNewline: false },
+        { kind: 'added', text: 'const a = 2;', old: 0, new: 1, noNewline: false },
+        { kind: 'added', text: 'const b = 3;', old: 0, new: 2, noNewline: false },
+      ],
+    },
+  ],
+};
+
+async function renderPanel(list: ChangesResult) {
+  const transport = new FakeTransport();
+  transport.on('sessionChanges', () => structuredClone(list));
+  transport.on('fileDiff', () => structuredClone(DIFF));
+  transport.on('revertFile', () => ({}));
+  transport.on('sendPrompt', () => ({ turn: 't1', queued: false }));
+  transport.snapshot.sessions = [
+    { session: S, cwd: WT.path, requestedModel: 'default', effectiveModel: '', permissionMode: 'default', state: 'awake', events: [] },
+  ];
+  const store = new ConsoleStore(transport, { schedule: () => undefined, isForeground: () => true });
+  const session = { ...newSession({ id: S, cwd: WT.path }), live: true };
+  store.start();
+  render(
+    <StoreProvider store={store}>
+      <VirtuosoMockContext.Provider value={{ viewportHeight: 10_000, itemHeight: 20 }}>
+        <ChangesPanel session={session} />
+      </VirtuosoMockContext.Provider>
+    </StoreProvider>,
+  );
+  await act(async () => {
+    transport.setConnection('open');
+    await settle();
+    // The panel's first read is a timer of 0 ms (its live refresh): one macrotask turn runs it.
+    await new Promise((r) => setTimeout(r, 0));
+    await settle();
+  });
+  return transport;
+}
+
+describe('Changes panel', () => {
+  it('lists the files, shows a diff, reverts, and sends line comments as one prompt', async () => {
+    const t = await renderPanel(LIST);
+    expect((await screen.findByTestId('changes-summary')).textContent).toBe('1 files +2 −1 against main (baton/a)');
+    const file = await screen.findByTestId('changes-file');
+    expect(file.textContent).toContain('src/a.ts');
+    fireEvent.click(screen.getByTitle('src/a.ts'));
+    await waitFor(() => expect(screen.getByTestId('diff-pane').textContent).toContain('const b = 3;'));
+    const numbers = screen.getAllByTestId('diff-line-no');
+    fireEvent.click(numbers[numbers.length - 1] as HTMLElement);
+    fireEvent.change(await screen.findByTestId('diff-comment-input'), { target: { value: 'Why b?' } });
+    fireEvent.click(screen.getByTestId('diff-comment-add'));
+    await act(async () => {
+      fireEvent.click(await screen.findByTestId('send-comments'));
+      await settle();
+    });
+    expect(t.calls.find((c) => c.method === 'sendPrompt')?.params).toEqual({
+      session: S,
+      prompt: 'Please address these review comments on your changes:\n\n- src/a.ts:2: Why b?',
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('revert-file'));
+      await settle();
+    });
+    expect(t.calls.find((c) => c.method === 'revertFile')?.params).toEqual({ session: S, path: 'src/a.ts' });
+  });
+
+  it('says when the worktree was deleted, with Archive to prune it', async () => {
+    await renderPanel({ ...LIST, missing: true, files: [] });
+    expect((await screen.findByTestId('changes-missing')).textContent).toContain('was deleted');
+    expect(screen.getByTestId('changes-archive')).toBeTruthy();
+  });
+});
