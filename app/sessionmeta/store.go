@@ -55,7 +55,7 @@ type file struct {
 }
 
 // Store is the durable session metadata. It is safe for concurrent use; several Baton processes sharing a data dir
-// each keep their own copy and the last write wins (pins and archives are rare, deliberate clicks).
+// each keep their own copy, and each change is made to what the file holds at that moment, under a file lock.
 type Store struct {
 	path string
 	// refused is why the file could not be read: such a store records nothing, so the file is never overwritten,
@@ -151,6 +151,13 @@ func (s *Store) Update(id string, change func(*Meta)) (Meta, error) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	// Other Baton processes (`baton exec --worktree` beside the window) change the file too: what is read, changed
+	// and written back happens under a lock they share, so no one's change is lost.
+	unlock, err := lockFile(s.path + ".lock")
+	if err != nil {
+		return Meta{}, fmt.Errorf("save the pinned and archived sessions: %w", err)
+	}
+	defer unlock()
 	s.refresh()
 	old, had := s.sessions[id]
 	m := old

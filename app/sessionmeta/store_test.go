@@ -1,11 +1,14 @@
 package sessionmeta
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -37,8 +40,11 @@ func TestPinsArchivesAndForksSurviveAReopen(t *testing.T) {
 	require.Equal(t, Meta{}, third.Get("a"))
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
-	require.Len(t, entries, 1, "no temporary file may be left beside the store")
-	require.Equal(t, FileName, entries[0].Name())
+	names := []string{}
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	require.ElementsMatch(t, []string{FileName, FileName + ".lock"}, names, "no temporary file may be left beside the store")
 }
 
 func TestADamagedFileIsRefusedAndKept(t *testing.T) {
@@ -89,4 +95,28 @@ func TestUpdateNeedsASession(t *testing.T) {
 	require.NoError(t, err)
 	_, err = s.Update("", func(m *Meta) { m.Pinned = true })
 	require.Error(t, err)
+}
+
+// Several processes sharing a data dir (the window and `baton exec --worktree` runs) each keep a store of their
+// own; changes made at once must all be kept.
+func TestChangesFromSeveralStoresAtOnceAreAllKept(t *testing.T) {
+	dir := t.TempDir()
+	const stores = 12
+	var wg sync.WaitGroup
+	for i := range stores {
+		s, err := Open(dir)
+		require.NoError(t, err)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := s.Update(fmt.Sprintf("session-%02d", i), func(m *Meta) { m.Pinned = true })
+			assert.NoError(t, err)
+		}()
+	}
+	wg.Wait()
+	s, err := Open(dir)
+	require.NoError(t, err)
+	for i := range stores {
+		require.True(t, s.Get(fmt.Sprintf("session-%02d", i)).Pinned, "session-%02d's pin was lost", i)
+	}
 }
