@@ -1,7 +1,8 @@
 // End to end in headless Chromium against `baton serve` (real runtime, sidecar and claude CLI, scripted Messages
 // API): the composer. The slash menu moves with the arrows and picks with Enter or Tab, one line per command with
 // its argument hint; ↑/↓ recall the session's earlier prompts only from the first/last line; an unsent draft
-// survives switching sessions and a reload. Screenshots go to test-artifacts/ (e2e-composer-*.png).
+// survives switching sessions and a reload; pasted images go as image blocks and show in the prompt; /usage and
+// /context keep their layout live and after a reload. Screenshots go to test-artifacts/ (e2e-composer-*.png).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -260,5 +261,26 @@ step('an unsent draft survives switching sessions and a reload', async () => {
   await page.locator(`[data-testid="session-entry"][data-session="${first}"][aria-current="true"]`).waitFor();
   await input().waitFor();
   assert.equal(await value(), 'unsent words\nsecond line');
+  await input().fill('');
+});
+
+step('/usage and /context keep their layout live and after a reload', async () => {
+  const usage = () => page.locator('pre.command-output').filter({ hasText: 'Total duration (API):' });
+  const context = () => page.locator('.command-markdown table').first();
+  const check = async (when) => {
+    await usage().first().waitFor();
+    const text = (await usage().first().textContent()) ?? '';
+    assert.match(text, /Estimated cost:\s+\$[\d.]+\nTotal duration \(API\):/, `${when}: /usage keeps its lines: ${JSON.stringify(text)}`);
+    await context().waitFor();
+    assert.ok((await page.locator('.command-markdown').first().locator('tr').count()) > 3, `${when}: /context's table is a table`);
+  };
+  await sendPrompt(page, '/usage');
+  await usage().first().waitFor();
+  await sendPrompt(page, '/context');
+  await check('live');
+  await page.screenshot({ path: shotPath('composer-05-commands-live') });
+  await page.reload();
+  await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
+  await check('after a reload');
   assert.deepEqual(pageErrors, []);
 });
