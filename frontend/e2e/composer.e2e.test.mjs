@@ -53,6 +53,22 @@ const input = () => page.getByTestId('composer-input');
 const value = () => input().inputValue();
 const selectedSession = () => page.locator('[data-testid="session-entry"][aria-current="true"]').getAttribute('data-session');
 
+/** Screenshots at 900×700 and 1440×900, light and dark (the page goes back to its own size and scheme after). */
+async function shots(name) {
+  for (const [w, h] of [
+    [900, 700],
+    [1440, 900],
+  ]) {
+    await page.setViewportSize({ width: w, height: h });
+    for (const colorScheme of ['light', 'dark']) {
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: shotPath(`composer-${name}-${w}x${h}-${colorScheme}`) });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 async function newSession(folder) {
   await page.getByTestId('new-session').click();
   await page.getByTestId('new-session-folder').fill(folder);
@@ -112,7 +128,7 @@ step('the slash menu: arrows move, Enter and Tab pick, one line each with the ar
   assert.ok(descriptions.length > 0, 'commands show descriptions');
   for (const d of descriptions) assert.ok(!d.includes('\n') && d.length <= 125, `a description is one short line: ${JSON.stringify(d)}`);
   assert.ok((await page.getByTestId('command-arg').count()) > 0, 'argument hints are shown');
-  await page.screenshot({ path: shotPath('composer-01-slash-menu') });
+  await shots('01-slash-menu');
   await input().press('Escape');
   assert.equal(await page.getByTestId('command-hints').count(), 0, 'Escape closes the menu');
   await input().fill('');
@@ -134,7 +150,7 @@ step('@ opens a picker over the folder’s files and folders; arrows and Enter i
   assert.equal(await value(), 'look at @src/components/Button.tsx ', 'Enter inserts the path');
   await input().pressSequentially('and @comp');
   await options.first().filter({ hasText: 'src/components/' }).waitFor();
-  await page.screenshot({ path: shotPath('composer-02-mentions') });
+  await shots('02-mentions');
   const listed = await options.allTextContents();
   const badge = listed.findIndex((t) => t.includes('Badge.tsx'));
   assert.ok(badge > 0, `Badge.tsx is offered below the first match: ${listed}`);
@@ -183,7 +199,7 @@ step('a pasted image is scaled to the API’s limits, sent as an image block and
   const [, w, h] = /(\d+)×(\d+) px/.exec((await attached.getAttribute('title')) ?? '') ?? [];
   assert.ok(Number(w) <= 1568 && Number(h) <= 1568 && Number(w) * Number(h) <= 1_150_000, `scaled to ${w}×${h}`);
   assert.ok(Number(w) > 1000, `kept as large as the limits allow: ${w}×${h}`);
-  await page.screenshot({ path: shotPath('composer-03-attached') });
+  await shots('03-attached');
   await sendPrompt(page, 'what is this [images]');
   // What the scripted API saw: one image block in the prompt (Claude Code adds a text naming where it kept it).
   await page.waitForFunction(() => /You said: what is this \[images\][\s\S]* Images: image\/png \(\d+ base64 bytes\)/.test(document.body.textContent ?? ''));
