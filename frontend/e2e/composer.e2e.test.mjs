@@ -175,7 +175,7 @@ function pasteFiles(specs) {
         const canvas = document.createElement('canvas');
         canvas.width = spec.canvas.width;
         canvas.height = spec.canvas.height;
-        const g = canvas.getContext('2d');
+        const g = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
         g.fillStyle = '#3a6';
         g.fillRect(0, 0, canvas.width, canvas.height);
         g.fillStyle = '#fff';
@@ -186,7 +186,7 @@ function pasteFiles(specs) {
       }
       dt.items.add(new File([blob], spec.name, { type: spec.type }));
     }
-    const target = document.querySelector('[data-testid="composer-input"]');
+    const target = /** @type {HTMLTextAreaElement} */ (document.querySelector('[data-testid="composer-input"]'));
     target.focus();
     target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
   }, specs);
@@ -225,11 +225,11 @@ step('what cannot be sent says why; a dropped file becomes an @-mention of its p
   await page.evaluate(() => {
     const dt = new DataTransfer();
     dt.items.add(new File(['# guide'], 'guide.md', { type: 'text/markdown' }));
-    const area = document.querySelector('.composer-area');
+    const area = /** @type {HTMLElement} */ (document.querySelector('.composer-area'));
     area.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
     area.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
   });
-  await page.waitForFunction(() => document.querySelector('[data-testid="composer-input"]').value.includes('@'));
+  await page.waitForFunction(() => /** @type {HTMLTextAreaElement} */ (document.querySelector('[data-testid="composer-input"]')).value.includes('@'));
   assert.equal(await value(), 'see @docs/guide.md ');
   await input().fill('');
 });
