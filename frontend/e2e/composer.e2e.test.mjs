@@ -1,7 +1,8 @@
 // End to end in headless Chromium against `baton serve` (real runtime, sidecar and claude CLI, scripted Messages
 // API): the composer. The slash menu moves with the arrows and picks with Enter or Tab, one line per command with
 // its argument hint; ↑/↓ recall the session's earlier prompts only from the first/last line; an unsent draft
-// survives switching sessions and a reload. Screenshots go to test-artifacts/ (e2e-composer-*.png).
+// survives switching sessions and a reload; pasted images go as image blocks and show in the prompt; /usage and
+// /context keep their layout live and after a reload. Screenshots go to test-artifacts/ (e2e-composer-*.png).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -51,6 +52,22 @@ const step = pathSteps(() => page, 'composer-failed-');
 const input = () => page.getByTestId('composer-input');
 const value = () => input().inputValue();
 const selectedSession = () => page.locator('[data-testid="session-entry"][aria-current="true"]').getAttribute('data-session');
+
+/** Screenshots at 900×700 and 1440×900, light and dark (the page goes back to its own size and scheme after). */
+async function shots(name) {
+  for (const [w, h] of [
+    [900, 700],
+    [1440, 900],
+  ]) {
+    await page.setViewportSize({ width: w, height: h });
+    for (const colorScheme of ['light', 'dark']) {
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: shotPath(`composer-${name}-${w}x${h}-${colorScheme}`) });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
 
 async function newSession(folder) {
   await page.getByTestId('new-session').click();
@@ -111,7 +128,7 @@ step('the slash menu: arrows move, Enter and Tab pick, one line each with the ar
   assert.ok(descriptions.length > 0, 'commands show descriptions');
   for (const d of descriptions) assert.ok(!d.includes('\n') && d.length <= 125, `a description is one short line: ${JSON.stringify(d)}`);
   assert.ok((await page.getByTestId('command-arg').count()) > 0, 'argument hints are shown');
-  await page.screenshot({ path: shotPath('composer-01-slash-menu') });
+  await shots('01-slash-menu');
   await input().press('Escape');
   assert.equal(await page.getByTestId('command-hints').count(), 0, 'Escape closes the menu');
   await input().fill('');
@@ -133,7 +150,7 @@ step('@ opens a picker over the folder’s files and folders; arrows and Enter i
   assert.equal(await value(), 'look at @src/components/Button.tsx ', 'Enter inserts the path');
   await input().pressSequentially('and @comp');
   await options.first().filter({ hasText: 'src/components/' }).waitFor();
-  await page.screenshot({ path: shotPath('composer-02-mentions') });
+  await shots('02-mentions');
   const listed = await options.allTextContents();
   const badge = listed.findIndex((t) => t.includes('Badge.tsx'));
   assert.ok(badge > 0, `Badge.tsx is offered below the first match: ${listed}`);
@@ -158,7 +175,7 @@ function pasteFiles(specs) {
         const canvas = document.createElement('canvas');
         canvas.width = spec.canvas.width;
         canvas.height = spec.canvas.height;
-        const g = canvas.getContext('2d');
+        const g = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
         g.fillStyle = '#3a6';
         g.fillRect(0, 0, canvas.width, canvas.height);
         g.fillStyle = '#fff';
@@ -169,7 +186,7 @@ function pasteFiles(specs) {
       }
       dt.items.add(new File([blob], spec.name, { type: spec.type }));
     }
-    const target = document.querySelector('[data-testid="composer-input"]');
+    const target = /** @type {HTMLTextAreaElement} */ (document.querySelector('[data-testid="composer-input"]'));
     target.focus();
     target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
   }, specs);
@@ -182,7 +199,7 @@ step('a pasted image is scaled to the API’s limits, sent as an image block and
   const [, w, h] = /(\d+)×(\d+) px/.exec((await attached.getAttribute('title')) ?? '') ?? [];
   assert.ok(Number(w) <= 1568 && Number(h) <= 1568 && Number(w) * Number(h) <= 1_150_000, `scaled to ${w}×${h}`);
   assert.ok(Number(w) > 1000, `kept as large as the limits allow: ${w}×${h}`);
-  await page.screenshot({ path: shotPath('composer-03-attached') });
+  await shots('03-attached');
   await sendPrompt(page, 'what is this [images]');
   // What the scripted API saw: one image block in the prompt (Claude Code adds a text naming where it kept it).
   await page.waitForFunction(() => /You said: what is this \[images\][\s\S]* Images: image\/png \(\d+ base64 bytes\)/.test(document.body.textContent ?? ''));
@@ -208,11 +225,11 @@ step('what cannot be sent says why; a dropped file becomes an @-mention of its p
   await page.evaluate(() => {
     const dt = new DataTransfer();
     dt.items.add(new File(['# guide'], 'guide.md', { type: 'text/markdown' }));
-    const area = document.querySelector('.composer-area');
+    const area = /** @type {HTMLElement} */ (document.querySelector('.composer-area'));
     area.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
     area.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
   });
-  await page.waitForFunction(() => document.querySelector('[data-testid="composer-input"]').value.includes('@'));
+  await page.waitForFunction(() => /** @type {HTMLTextAreaElement} */ (document.querySelector('[data-testid="composer-input"]')).value.includes('@'));
   assert.equal(await value(), 'see @docs/guide.md ');
   await input().fill('');
 });
@@ -260,5 +277,26 @@ step('an unsent draft survives switching sessions and a reload', async () => {
   await page.locator(`[data-testid="session-entry"][data-session="${first}"][aria-current="true"]`).waitFor();
   await input().waitFor();
   assert.equal(await value(), 'unsent words\nsecond line');
+  await input().fill('');
+});
+
+step('/usage and /context keep their layout live and after a reload', async () => {
+  const usage = () => page.locator('pre.command-output').filter({ hasText: 'Total duration (API):' });
+  const context = () => page.locator('.command-markdown table').first();
+  const check = async (when) => {
+    await usage().first().waitFor();
+    const text = (await usage().first().textContent()) ?? '';
+    assert.match(text, /Estimated cost:\s+\$[\d.]+\nTotal duration \(API\):/, `${when}: /usage keeps its lines: ${JSON.stringify(text)}`);
+    await context().waitFor();
+    assert.ok((await page.locator('.command-markdown').first().locator('tr').count()) > 3, `${when}: /context's table is a table`);
+  };
+  await sendPrompt(page, '/usage');
+  await usage().first().waitFor();
+  await sendPrompt(page, '/context');
+  await check('live');
+  await page.screenshot({ path: shotPath('composer-05-commands-live') });
+  await page.reload();
+  await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
+  await check('after a reload');
   assert.deepEqual(pageErrors, []);
 });

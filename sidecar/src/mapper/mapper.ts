@@ -27,6 +27,7 @@ import { type Checked, checkAssistantBlock, checkAssistantMessage, checkTimestam
 import { routeOf } from './sdkRoutes.js';
 import { StreamTracker } from './stream.js';
 import { ToolTracker } from './tools.js';
+import { isSlashCommand, localCommandReply } from './localCommandReply.js';
 import { UsageMeter } from './usage.js';
 import { toJsonValue } from '../util/json.js';
 import { bashOutput, blockPrompt, compactSummary, contentText, localCommand, localOutput } from './userEntries.js';
@@ -65,6 +66,8 @@ export class Mapper {
   private model: string | undefined;
   /** A model switch since the last report: the next report goes out even when it names the same model. */
   private modelSwitched = false;
+  /** The last prompt sent runs a slash command: its stub reply is the command's output (localCommandReply.ts). */
+  private commandPrompt = false;
   private permissionMode: string | undefined;
   private costSoFar = 0;
   private assistantError: string | undefined;
@@ -109,6 +112,7 @@ export class Mapper {
   /** Live only: the prompt a turn sends (a `/goal …` command changes how the next goal report reads). */
   notePromptText(prompt: string): void {
     this.background.notePrompt(prompt);
+    this.commandPrompt = isSlashCommand(prompt);
   }
 
   /** Goal statuses read from the transcript (each once, in order): goal.updated events. */
@@ -274,6 +278,9 @@ export class Mapper {
     const blocks = message.message.content.map(checkAssistantBlock);
     const apiError = apiErrorOf(message, blocks, parentToolUseId);
     if (apiError !== undefined) return [apiError];
+    const texts = blocks.flatMap((block) => (block.success && block.data.type === 'text' ? [block.data.text] : []));
+    const commandReply = localCommandReply(message.message.model, texts, this.commandPrompt, parentToolUseId);
+    if (commandReply !== undefined) return commandReply;
     // Subagents may run on another model; only the main loop's model is the session's.
     if (parentToolUseId === undefined) events.push(...this.modelReported(message.message.model));
     const common = {

@@ -1,17 +1,29 @@
 // A local slash command the person ran, with what it printed under it (its terminal colours kept, long output
-// collapsed, error output marked); output that followed no command is shown alone.
+// collapsed, error output marked); output that followed no command is shown alone. Output written as Markdown
+// (/context's headings and tables) is rendered as Markdown, whole; any other keeps its columns, preformatted.
 import { memo } from 'react';
 import type { CommandItem, CommandOutput } from '../../store/types';
 import { AnsiText } from '../tools/AnsiText';
+import { Markdown } from './Markdown';
 
 /** Output longer than this is collapsed behind its line count. */
 const SHORT_LINES = 8;
 const SHORT_CHARS = 800;
 
+/** Markdown a command printed: a heading or a table's separator row, at the start of a line. */
+const MARKDOWN_OUTPUT = /^(#{1,6} \S|\|? *:?-{3,}:? *\|)/m;
+
 function OutputBlock({ output }: { output: CommandOutput }) {
   const text = output.text.replace(/\s+$/, '');
   if (text === '') return null;
   const stderr = output.stream === 'stderr';
+  if (!stderr && MARKDOWN_OUTPUT.test(text) && !text.includes('\u001b')) {
+    return (
+      <div className="command-output command-markdown" data-stream={output.stream}>
+        <Markdown text={text} />
+      </div>
+    );
+  }
   const className = `command-output${stderr ? ' stderr' : ''}`;
   const lines = text.split('\n').length;
   const block = (
