@@ -155,10 +155,7 @@ func (a *API) SendPrompt(p PromptParams) (PromptResult, error) {
 	if strings.TrimSpace(p.Prompt) == "" {
 		return PromptResult{}, badRequest("The prompt is empty.")
 	}
-	if a.tuiOf(p.Session) != "" {
-		return PromptResult{}, errTUIOpen()
-	}
-	s, err := a.open(p.Session)
+	s, err := a.writable(p.Session)
 	if err != nil {
 		return PromptResult{}, err
 	}
@@ -206,10 +203,7 @@ func (a *API) GuideTurn(p PromptParams) (GuideResult, error) {
 	if strings.TrimSpace(p.Prompt) == "" {
 		return GuideResult{}, badRequest("The guidance is empty.")
 	}
-	if a.tuiOf(p.Session) != "" {
-		return GuideResult{}, errTUIOpen()
-	}
-	s, err := a.open(p.Session)
+	s, err := a.writable(p.Session)
 	if err != nil {
 		return GuideResult{}, err
 	}
@@ -274,7 +268,7 @@ func (a *API) AnswerPermission(p AnswerParams) (AnswerResult, error) {
 
 // SetModel changes the requested model.
 func (a *API) SetModel(p ModelParams) (Empty, error) {
-	s, err := a.open(p.Session)
+	s, err := a.writable(p.Session)
 	if err != nil {
 		return Empty{}, err
 	}
@@ -285,7 +279,7 @@ func (a *API) SetModel(p ModelParams) (Empty, error) {
 
 // SetPermissionMode changes the permission mode.
 func (a *API) SetPermissionMode(p ModeParams) (ModeResult, error) {
-	s, err := a.open(p.Session)
+	s, err := a.writable(p.Session)
 	if err != nil {
 		return ModeResult{}, err
 	}
