@@ -183,12 +183,13 @@ func sessionIdle(log zerolog.Logger) time.Duration {
 }
 
 // metaStep opens the pins, archives and forks kept in Baton's data dir. Without it Baton still runs (the console
-// says pins are unavailable), and the log says why. The store holds no open file, so closing is nothing.
+// says pins are unavailable, or that the file is damaged and what to do), and the log says why. The store holds no open file, so closing is nothing.
 func metaStep() hostStep {
 	return hostStep{name: "session pins and archives",
 		open: func(_ context.Context, h *Host) error {
 			dir, err := platform.DataDir()
 			if err == nil {
+				// A store over an unreadable file is kept: it records nothing, and the console's pin says why.
 				if h.meta, err = sessionmeta.Open(dir); err == nil {
 					return nil
 				}

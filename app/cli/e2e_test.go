@@ -337,6 +337,11 @@ func TestSessionsHistoryAndResumeFromTheCommandLine(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	require.Contains(t, r.stdout, "You said: the secret word is kumquat")
 
+	r = h.run("exec", "--session-id", id, "a second session under the same id")
+	require.Equal(t, 1, r.code, "an id that is taken starts nothing")
+	require.Contains(t, r.stderr, "is taken", r.stderr)
+	require.Contains(t, r.stderr, "--resume", "it says how to continue that session instead")
+
 	r = h.run("exec", "--json", "--resume", id, "[recall]")
 	require.Equal(t, 0, r.code, r.stderr)
 	texts := ""

@@ -135,6 +135,10 @@ func runTurn(ctx context.Context, o execOptions, env Env, interrupts <-chan os.S
 			fmt.Fprintf(env.Stderr, "baton: %v (see baton sessions)\n", err)
 			return ExitFailure
 		}
+		if errors.As(err, &perr) && perr.Code == protocol.CodeSessionExists {
+			fmt.Fprintf(env.Stderr, "baton: %v\n  continue it with: baton exec --resume %s PROMPT\n", err, o.start.ID)
+			return ExitFailure
+		}
 		fmt.Fprintf(env.Stderr, "baton: %v\n", err)
 		return ExitFailure
 	}

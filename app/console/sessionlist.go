@@ -1,6 +1,7 @@
 package console
 
 import (
+	"errors"
 	"strings"
 	"unicode/utf8"
 
@@ -49,6 +50,9 @@ func (a *API) SetSessionFlags(p FlagsParams) (FlagsResult, error) {
 			m.Archived = *p.Archived
 		}
 	})
+	if unreadable := (*sessionmeta.UnreadableError)(nil); errors.As(err, &unreadable) {
+		return FlagsResult{}, &Error{Code: CodeUnavailable, Message: "Pins and archives cannot be saved: " + unreadable.Error() + "."}
+	}
 	if err != nil {
 		return FlagsResult{}, &Error{Code: CodeInternal, Message: err.Error()}
 	}

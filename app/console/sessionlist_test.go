@@ -117,3 +117,23 @@ func TestRenameSessionChecksTheTitle(t *testing.T) {
 	_, err = api.RenameSession(RenameParams{Session: "not-a-session", Title: "ok"})
 	require.Equal(t, CodeBadRequest, codeOf(t, err))
 }
+
+func TestADamagedSessionsFileSaysSoWhenPinning(t *testing.T) {
+	dir := t.TempDir()
+	damaged := []byte(`{"version":1,"sessions":{`)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, sessionmeta.FileName), damaged, 0o600))
+	store, err := sessionmeta.Open(dir)
+	require.Error(t, err)
+	api := &API{opts: Options{Meta: store}}
+	yes := true
+	_, err = api.SetSessionFlags(FlagsParams{Session: "0b9f3a4e-5c1d-4e2f-9a7b-1c2d3e4f5a6b", Pinned: &yes})
+	var apiErr *Error
+	require.ErrorAs(t, err, &apiErr)
+	require.Equal(t, CodeUnavailable, apiErr.Code)
+	require.Contains(t, apiErr.Message, "is damaged")
+	require.Contains(t, apiErr.Message, "Move it aside")
+	require.NotContains(t, apiErr.Message, "no data folder")
+	data, err := os.ReadFile(filepath.Join(dir, sessionmeta.FileName))
+	require.NoError(t, err)
+	require.Equal(t, damaged, data, "the damaged file is kept as it was")
+}

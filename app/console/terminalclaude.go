@@ -96,11 +96,17 @@ func (a *API) tuiEnded(session, id string) {
 	a.terms.mu.Unlock()
 }
 
-// tuiOf is the terminal running Claude Code's TUI on session ("" when none).
+// tuiOf is the terminal running Claude Code's TUI on session ("" when none). A TUI that exited counts as none at
+// once: its exit reaches the console before tuiEnded runs, and the console's next prompt must not be refused.
 func (a *API) tuiOf(session string) string {
 	a.terms.mu.Lock()
 	defer a.terms.mu.Unlock()
-	return a.terms.tui[session]
+	id := a.terms.tui[session]
+	if id != "" && a.opts.Terminals.Exited(id) {
+		delete(a.terms.tui, session)
+		return ""
+	}
+	return id
 }
 
 // writable is an open session the console may write to (and so wake): not while Claude Code's TUI runs on it, as

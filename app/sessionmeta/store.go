@@ -58,36 +58,60 @@ type file struct {
 // each keep their own copy and the last write wins (pins and archives are rare, deliberate clicks).
 type Store struct {
 	path string
+	// refused is why the file could not be read: such a store records nothing, so the file is never overwritten,
+	// and every change says why (nil: the store works).
+	refused error
 
 	mu       sync.Mutex
 	sessions map[string]Meta
 }
 
-// Open reads the store in dir (created when missing). A file that cannot be read is an error that names it, so
-// the person can move it aside; it is never overwritten.
+// UnreadableError says the store's file could not be read. The file is left as it is, for the person to look at.
+type UnreadableError struct {
+	Path string
+	Why  string // "is damaged (…)", "has format 9 …"
+}
+
+func (e *UnreadableError) Error() string {
+	return fmt.Sprintf("the pinned and archived sessions file %s %s; Baton left it as it is. Move it aside (or delete it) and restart Baton to pin and archive again", e.Path, e.Why)
+}
+
+// Open reads the store in dir (created when missing). A file that cannot be read is never overwritten: Open then
+// returns an *UnreadableError together with a store that records nothing and returns that error from every Update,
+// so the console can say what is wrong instead of that pins are unavailable.
 func Open(dir string) (*Store, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("create Baton's data folder %s: %w", dir, err)
 	}
 	s := &Store{path: filepath.Join(dir, FileName), sessions: map[string]Meta{}}
-	data, err := os.ReadFile(s.path)
+	sessions, err := read(s.path)
+	if err != nil {
+		s.refused = err
+		return s, err
+	}
+	s.sessions = sessions
+	return s, nil
+}
+
+// read loads path; a missing file is an empty store.
+func read(path string) (map[string]Meta, error) {
+	data, err := os.ReadFile(path)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
-		return s, nil
+		return map[string]Meta{}, nil
 	case err != nil:
-		return nil, fmt.Errorf("read the pinned and archived sessions (%s): %w", s.path, err)
+		return nil, &UnreadableError{Path: path, Why: fmt.Sprintf("could not be read (%v)", err)}
 	case len(data) > maxFileBytes:
-		return nil, fmt.Errorf("the pinned and archived sessions file %s is larger than %d MiB; move it aside and restart Baton", s.path, maxFileBytes>>20)
+		return nil, &UnreadableError{Path: path, Why: fmt.Sprintf("is larger than %d MiB", maxFileBytes>>20)}
 	}
 	var f file
 	if err := json.Unmarshal(data, &f); err != nil {
-		return nil, fmt.Errorf("the pinned and archived sessions file %s is damaged (%w); move it aside and restart Baton", s.path, err)
+		return nil, &UnreadableError{Path: path, Why: fmt.Sprintf("is damaged (%v)", err)}
 	}
 	if f.Version != fileVersion {
-		return nil, fmt.Errorf("the pinned and archived sessions file %s has format %d, this Baton reads %d; it was written by another version of Baton", s.path, f.Version, fileVersion)
+		return nil, &UnreadableError{Path: path, Why: fmt.Sprintf("has format %d, this Baton reads %d (another version of Baton wrote it)", f.Version, fileVersion)}
 	}
-	s.sessions = f.records()
-	return s, nil
+	return f.records(), nil
 }
 
 func (f file) records() map[string]Meta {
@@ -104,15 +128,9 @@ func (f file) records() map[string]Meta {
 // worktree while the window is open), so this one's next save keeps it. A file that cannot be read now keeps the
 // copy in memory: Open already vetted the file, and a save replaces it whole. The caller holds mu.
 func (s *Store) refresh() {
-	data, err := os.ReadFile(s.path)
-	if err != nil || len(data) > maxFileBytes {
-		return
+	if sessions, err := read(s.path); err == nil {
+		s.sessions = sessions
 	}
-	var f file
-	if json.Unmarshal(data, &f) != nil || f.Version != fileVersion {
-		return
-	}
-	s.sessions = f.records()
 }
 
 // Get returns what is recorded for session id (the zero Meta when nothing is).
@@ -127,6 +145,9 @@ func (s *Store) Get(id string) Meta {
 func (s *Store) Update(id string, change func(*Meta)) (Meta, error) {
 	if id == "" {
 		return Meta{}, errors.New("no session named")
+	}
+	if s.refused != nil {
+		return Meta{}, s.refused
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()

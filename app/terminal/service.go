@@ -164,6 +164,15 @@ func (s *Service) Done(id string) (<-chan struct{}, error) {
 	return t.done, nil
 }
 
+// Exited says whether the terminal's program has exited (or the terminal is gone). It turns true before the exit
+// is pushed to subscribers, so a client that saw the exit never finds the program running.
+func (s *Service) Exited(id string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t, ok := s.terms[id]
+	return !ok || t.exitedFlag
+}
+
 // Close ends a terminal and everything it started, and forgets it.
 func (s *Service) Close(id string) error {
 	s.mu.Lock()

@@ -51,7 +51,10 @@ function indexLines(lines: readonly LineMeta[]): LineIndex {
   const byReply = new Map<string, LineMeta[]>();
   for (const line of lines) {
     if (line.uuid !== undefined && !byUuid.has(line.uuid)) byUuid.set(line.uuid, line);
-    if (line.messageId !== undefined && !line.sidechain) byReply.set(line.messageId, [...(byReply.get(line.messageId) ?? []), line]);
+    if (line.messageId === undefined || line.sidechain) continue;
+    const reply = byReply.get(line.messageId);
+    if (reply === undefined) byReply.set(line.messageId, [line]);
+    else reply.push(line);
   }
   return { byUuid, byReply };
 }
@@ -85,7 +88,8 @@ function originalOfCopy(chain: LineMeta[], index: LineIndex): LineMeta | undefin
 /** The lines pass 2 maps, by offset: the chain's messages and the inline subagent lines of its Task calls. */
 export function wantedLines(scan: TranscriptScan, chain: readonly LineMeta[]): Map<number, Wanted> {
   const wanted = new Map<number, Wanted>();
-  const lines = withParallelResults(scan.lines, chain).filter((l) => l.kind !== 'other');
+  const { lines: withSiblings, on: shown } = withParallelResults(scan.lines, chain);
+  const lines = withSiblings.filter((l) => l.kind !== 'other');
   lines.forEach((line, i) => {
     if (line.meta) return;
     // Claude Code files its caveat right before a local command (one it ran without the model, e.g. /context);
@@ -94,7 +98,6 @@ export function wantedLines(scan: TranscriptScan, chain: readonly LineMeta[]): M
     wanted.set(line.offset, localCommand ? { localCommand: true } : {});
   });
   // A subagent's lines show under a call that is shown: not a rewound branch's, nor one after `at`.
-  const shown = new Set(lines.flatMap((l) => (l.uuid !== undefined ? [l.uuid] : [])));
   const calls = scan.agentCalls.filter((c) => c.line !== undefined && shown.has(c.line));
   for (const [offset, parentToolUseId] of inlineSidechains(scan, calls)) wanted.set(offset, { parentToolUseId });
   return wanted;
@@ -103,11 +106,15 @@ export function wantedLines(scan: TranscriptScan, chain: readonly LineMeta[]): M
 /**
  * The chain with what parallel tool calls hang off it: Claude Code files each call of one reply as a line of its
  * own (same message id) and each result after its own call, so all but one call and result are siblings of the
- * chain, not on it. In file order.
+ * chain, not on it. In file order, with the uuids of all it holds.
  */
-function withParallelResults(lines: readonly LineMeta[], chain: readonly LineMeta[]): LineMeta[] {
-  const on = new Set(chain.flatMap((l) => (l.uuid !== undefined ? [l.uuid] : [])));
-  const replies = new Set(chain.flatMap((l) => (l.messageId !== undefined ? [l.messageId] : [])));
+function withParallelResults(lines: readonly LineMeta[], chain: readonly LineMeta[]): { lines: LineMeta[]; on: Set<string> } {
+  const on = new Set<string>();
+  const replies = new Set<string>();
+  for (const l of chain) {
+    if (l.uuid !== undefined) on.add(l.uuid);
+    if (l.messageId !== undefined) replies.add(l.messageId);
+  }
   const last = chain.at(-1)?.offset ?? -1;
   const added: LineMeta[] = [];
   const hangsOff = (l: LineMeta) => !l.sidechain && l.uuid !== undefined && !on.has(l.uuid) && l.parent !== undefined && on.has(l.parent) && l.offset < last;
@@ -117,7 +124,7 @@ function withParallelResults(lines: readonly LineMeta[], chain: readonly LineMet
     on.add(line.uuid!);
     added.push(line);
   }
-  return added.length === 0 ? [...chain] : [...chain, ...added].sort((a, b) => a.offset - b.offset);
+  return { lines: added.length === 0 ? [...chain] : [...chain, ...added].sort((a, b) => a.offset - b.offset), on };
 }
 
 /** 1.0.x: sidechain lines (offset → the Task call they ran under), matched to calls by the prompt given. */

@@ -1,5 +1,5 @@
 // Why a session's start failed, in the words that fit: a resumed or forked session that is not stored for this
-// folder says so; the root hint only when bypass mode was asked for (the one refusal it explains).
+// folder says so, and so does a new session whose chosen id a stored one already has; the root hint only when bypass mode was asked for (the one refusal it explains).
 import { ProtocolFailure } from '../protocol/errors.js';
 import type { StartPayload } from '../protocol/schemas.js';
 import { shortError } from '../util/diagnostics.js';
@@ -10,15 +10,22 @@ export async function explainStartFailure(start: StartPayload, error: unknown, e
   if (stored !== undefined && !(await isStored(sessionInfo, stored, start.cwd))) {
     return new ProtocolFailure('session_not_found', `no stored session ${stored} was found for the folder ${start.cwd}`);
   }
+  if (stored === undefined && start.resume !== true && (await isStored(sessionInfo, start.session, start.cwd, false))) {
+    return new ProtocolFailure(
+      'session_exists',
+      `the session id ${start.session} is taken: a stored session in ${start.cwd} has it (resume that session, or choose another id)`,
+    );
+  }
   const hint = start.permissionMode === 'bypassPermissions' ? rootHint(env) : '';
   return new ProtocolFailure('sdk_error', `Claude Code did not start: ${shortError(error)}${hint}`);
 }
 
-async function isStored(sessionInfo: SessionInfoFn, session: string, cwd: string): Promise<boolean> {
+/** Whether the session is stored for cwd; `unknown` is the answer when the store cannot be read. */
+async function isStored(sessionInfo: SessionInfoFn, session: string, cwd: string, unknown = true): Promise<boolean> {
   try {
     return (await sessionInfo(session, { dir: cwd })) !== undefined;
   } catch {
-    return true; // unknown: let the CLI's own error speak
+    return unknown; // let the CLI's own error speak
   }
 }
 

@@ -1,4 +1,4 @@
-module github.com/baton-console/baton/tools
+module github.com/baton-console/baton/scripts/lint-tools
 
 go 1.26.0
 
