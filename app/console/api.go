@@ -167,13 +167,10 @@ func (a *API) SendPrompt(p PromptParams) (PromptResult, error) {
 	if strings.TrimSpace(p.Prompt) == "" && len(p.Images) == 0 {
 		return PromptResult{}, badRequest("The prompt is empty.")
 	}
-	if a.tuiOf(p.Session) != "" {
-		return PromptResult{}, errTUIOpen()
-	}
 	if err := checkImages(p.Images); err != nil {
 		return PromptResult{}, err
 	}
-	s, err := a.open(p.Session)
+	s, err := a.writable(p.Session)
 	if err != nil {
 		return PromptResult{}, err
 	}
@@ -221,13 +218,10 @@ func (a *API) GuideTurn(p PromptParams) (GuideResult, error) {
 	if strings.TrimSpace(p.Prompt) == "" {
 		return GuideResult{}, badRequest("The guidance is empty.")
 	}
-	if a.tuiOf(p.Session) != "" {
-		return GuideResult{}, errTUIOpen()
-	}
 	if err := checkImages(p.Images); err != nil {
 		return GuideResult{}, err
 	}
-	s, err := a.open(p.Session)
+	s, err := a.writable(p.Session)
 	if err != nil {
 		return GuideResult{}, err
 	}
@@ -292,7 +286,7 @@ func (a *API) AnswerPermission(p AnswerParams) (AnswerResult, error) {
 
 // SetModel changes the requested model.
 func (a *API) SetModel(p ModelParams) (Empty, error) {
-	s, err := a.open(p.Session)
+	s, err := a.writable(p.Session)
 	if err != nil {
 		return Empty{}, err
 	}
@@ -303,7 +297,7 @@ func (a *API) SetModel(p ModelParams) (Empty, error) {
 
 // SetPermissionMode changes the permission mode.
 func (a *API) SetPermissionMode(p ModeParams) (ModeResult, error) {
-	s, err := a.open(p.Session)
+	s, err := a.writable(p.Session)
 	if err != nil {
 		return ModeResult{}, err
 	}

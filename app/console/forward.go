@@ -14,7 +14,7 @@ type Pusher interface {
 	Provision(ProvisionState) error
 	Index(IndexState) error
 	Sessions(SessionsChange) error
-	// Terminal carries one terminal's output (ForwardTerminals, terminal.go).
+	// Terminal carries one terminal's output (TerminalFeed, terminal.go).
 	Terminal(TerminalOutput) error
 }
 

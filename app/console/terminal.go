@@ -165,17 +165,30 @@ func (a *API) TerminalScrollback(p TerminalRef) (TerminalScrollback, error) {
 		Exited: ti.Exited, ExitCode: ti.ExitCode}, nil
 }
 
-// ForwardTerminals pushes every terminal's output to p until ctx ends or p fails. It is a function, not a method,
-// so Wails binds only the API's calls.
-func ForwardTerminals(ctx context.Context, a *API, p Pusher) error {
+// TerminalFeed is one console's subscription to every terminal's output. Taken when the console connects,
+// before any of its calls run, so nothing a terminal it opens prints can come before the subscription.
+type TerminalFeed struct {
+	sub *terminal.Subscription // nil: no terminals
+}
+
+// WatchTerminals subscribes a console to terminal output. It is a function, not a method, so Wails binds only the
+// API's calls.
+func WatchTerminals(a *API) *TerminalFeed {
 	if a.opts.Terminals == nil {
+		return &TerminalFeed{}
+	}
+	return &TerminalFeed{sub: a.opts.Terminals.Subscribe()}
+}
+
+// Forward pushes the output to p until ctx ends or p fails, then ends the subscription.
+func (f *TerminalFeed) Forward(ctx context.Context, p Pusher) error {
+	if f.sub == nil {
 		<-ctx.Done()
 		return ctx.Err()
 	}
-	sub := a.opts.Terminals.Subscribe()
-	defer sub.Close()
+	defer f.sub.Close()
 	for {
-		outs, err := sub.Next(ctx)
+		outs, err := f.sub.Next(ctx)
 		if err != nil {
 			return err
 		}

@@ -109,9 +109,13 @@ func (a *API) tuiOf(session string) string {
 	return id
 }
 
-// errTUIOpen is why the console may not write to a session while its TUI runs.
-func errTUIOpen() error {
-	return &Error{Code: CodeUnavailable, Message: "Claude Code's own TUI is open on this session; exit it (/exit) to continue here."}
+// writable is an open session the console may write to (and so wake): not while Claude Code's TUI runs on it, as
+// two writers of one transcript would interleave.
+func (a *API) writable(id string) (*session.Session, error) {
+	if a.tuiOf(id) != "" {
+		return nil, &Error{Code: CodeUnavailable, Message: "Claude Code's own TUI is open on this session; exit it (/exit) to continue here."}
+	}
+	return a.open(id)
 }
 
 // homeDir is where the sign-in's terminal starts: no project's folder.

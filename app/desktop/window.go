@@ -79,7 +79,8 @@ func Run(opts Options) error {
 		OnStartup: func(ctx context.Context) {
 			wailsCtx = ctx
 			go func() { _ = console.Forward(ctx, sub.C(), copts.Host, wailsPusher{ctx}) }()
-			go func() { _ = console.ForwardTerminals(ctx, api, wailsPusher{ctx}) }()
+			feed := console.WatchTerminals(api)
+			go func() { _ = feed.Forward(ctx, wailsPusher{ctx}) }()
 		},
 	})
 	if err != nil {

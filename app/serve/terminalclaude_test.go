@@ -93,6 +93,9 @@ func TestOpenInClaudeCodeHandsTheSessionToTheTUIAndBack(t *testing.T) {
 	e := c.call("sendPrompt", console.PromptParams{Session: ref.Session, Prompt: "not now"}, nil)
 	require.NotNil(t, e)
 	require.Equal(t, console.CodeUnavailable, e.Code)
+	e = c.call("setPermissionMode", map[string]any{"session": ref.Session, "mode": "plan"}, nil)
+	require.NotNil(t, e, "a mode change would wake the session too")
+	require.Equal(t, console.CodeUnavailable, e.Code)
 
 	c.waitScreen(info.Terminal, "You said: first from the console") // the TUI resumed this session
 	c.input(info.Terminal, "typed in the tui")

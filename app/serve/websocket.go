@@ -61,8 +61,9 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 
+	feed := console.WatchTerminals(s.opts.API)
 	go func() {
-		if err := console.ForwardTerminals(ctx, s.opts.API, wsPusher{ctx: ctx, conn: conn}); err != nil && ctx.Err() == nil {
+		if err := feed.Forward(ctx, wsPusher{ctx: ctx, conn: conn}); err != nil && ctx.Err() == nil {
 			cancel()
 		}
 	}()

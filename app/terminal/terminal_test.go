@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/baton-console/baton/app/terminal"
+	"github.com/rs/zerolog"
 	"github.com/stretchr/testify/require"
 )
 
@@ -33,6 +34,25 @@ type rig struct {
 	out  map[string]*bytes.Buffer
 	ends map[string]terminal.Output
 	gaps int
+	log  *lockedBuffer // what the service logged
+}
+
+// lockedBuffer is a log sink the service's goroutines may write to at once.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 func newRig(t *testing.T, scrollback int) *rig {
@@ -41,8 +61,9 @@ func newRig(t *testing.T, scrollback int) *rig {
 	t.Setenv("HOME", home)
 	t.Setenv("ENV", "")
 	t.Setenv("PATH", t.TempDir())
-	r := &rig{t: t, dir: t.TempDir(), out: map[string]*bytes.Buffer{}, ends: map[string]terminal.Output{},
-		svc: terminal.New(terminal.Options{Shell: []string{"/bin/sh"}, Scrollback: scrollback})}
+	log := &lockedBuffer{}
+	r := &rig{t: t, dir: t.TempDir(), out: map[string]*bytes.Buffer{}, ends: map[string]terminal.Output{}, log: log,
+		svc: terminal.New(terminal.Options{Shell: []string{"/bin/sh"}, Scrollback: scrollback, Logger: zerolog.New(log)})}
 	r.cond = sync.NewCond(&r.mu)
 	sub := r.svc.Subscribe()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -234,4 +255,19 @@ func TestOpenInAMissingFolderSaysSo(t *testing.T) {
 func TestLoginShellIsTheUsersWithDashL(t *testing.T) {
 	t.Setenv("SHELL", "/bin/zsh-of-this-person")
 	require.Equal(t, []string{"/bin/zsh-of-this-person", "-l"}, terminal.LoginShell())
+}
+
+func TestNothingTypedOrPrintedIsLogged(t *testing.T) {
+	r := newRig(t, 0)
+	info := r.open("s1")
+	cmd, out := marker("SECRET")
+	r.typeLine(info.ID, "hunter2-typed; "+cmd)
+	r.waitOutput(info.ID, out)
+	r.typeLine(info.ID, "exit")
+	r.waitFor("the exit", func() bool { _, ok := r.ends[info.ID]; return ok })
+	require.NoError(t, r.svc.Close(info.ID))
+	logged := r.log.String()
+	require.Contains(t, logged, "terminal opened", "the service does log its lifecycle")
+	require.NotContains(t, logged, "hunter2")
+	require.NotContains(t, logged, "SECRET")
 }

@@ -6,11 +6,24 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { batonBinary, pathSteps, shotPath, startBaton, startBrowser, startFakeApi, stopAll, stopOnSignals, tempDir } from './harness.mjs';
+import {
+  batonBinary,
+  pathSteps,
+  sendPrompt,
+  shotPath,
+  startBaton,
+  startBrowser,
+  startFakeApi,
+  stopAll,
+  stopOnSignals,
+  tempDir,
+  waitForTurnEnds,
+} from './harness.mjs';
 
 let page;
 let url;
 let project;
+let home;
 const pageErrors = [];
 
 stopOnSignals();
@@ -22,7 +35,7 @@ before(async () => {
   // The person's login shell, as $SHELL names it; Baton adds -l, which this stand-in drops.
   writeFileSync(shell, '#!/bin/sh\nunset ENV\nPS1="e2e$ " exec /bin/sh\n', { mode: 0o755 });
   const apiUrl = await startFakeApi(join(tools, 'baton-fakeapi'));
-  ({ url } = await startBaton({ apiUrl, bin, extraEnv: { SHELL: shell } }));
+  ({ url, home } = await startBaton({ apiUrl, bin, extraEnv: { SHELL: shell } }));
   project = tempDir('terminal-project');
   const browser = await startBrowser();
   const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
@@ -104,5 +117,38 @@ step('a 20 MB flood (yes) leaves the screen drawing its end, and the page answer
   await page.keyboard.type("yes flood | head -c 20000000; printf 'FLOOD%s\\n' _END\n");
   await waitForScreen('FLOOD_END');
   assert.equal(await page.evaluate(() => 1 + 1), 2);
+  assert.deepEqual(pageErrors, []);
+});
+
+step('Open in Claude Code runs the real TUI on the session, and the console continues from what it added', async () => {
+  await sendPrompt(page, 'hello from the console');
+  await waitForTurnEnds(page, 1);
+  // Claude Code's first-run screens done, this project trusted and the scripted API's key accepted, as a person's
+  // own config would have them: the TUI opens straight onto the conversation.
+  const config = {
+    hasCompletedOnboarding: true,
+    theme: 'dark',
+    customApiKeyResponses: { approved: ['sk-test'], rejected: [] },
+    projects: { [project]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } },
+  };
+  writeFileSync(join(home, '.claude', '.claude.json'), JSON.stringify(config));
+  await page.getByRole('button', { name: 'Open in Claude Code' }).click();
+  await page.getByRole('tab', { name: 'Claude Code', selected: true }).waitFor();
+  await waitForScreen('You said: hello from the console');
+  await page.getByTestId('terminal-screen').click();
+  await page.keyboard.type('typed in the tui');
+  await waitForScreen('typed in the tui');
+  await page.keyboard.press('Enter');
+  await waitForScreen('You said: typed in the tui');
+  await page.keyboard.type('/exit');
+  await waitForScreen('/exit');
+  await page.keyboard.press('Enter');
+  // The TUI exited: the conversation is read again from the transcript, with the TUI's turn in it.
+  await page.getByTestId('conversation').getByText('You said: typed in the tui').waitFor();
+  await sendPrompt(page, '[recall]');
+  await page
+    .getByTestId('conversation')
+    .getByText(/Earlier you said: .*typed in the tui/)
+    .waitFor();
   assert.deepEqual(pageErrors, []);
 });

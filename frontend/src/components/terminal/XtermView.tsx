@@ -6,6 +6,7 @@ import { FitAddon } from '@xterm/addon-fit';
 import { WebLinksAddon } from '@xterm/addon-web-links';
 import { Terminal } from '@xterm/xterm';
 import { useEffect, useRef } from 'react';
+import { openExternal } from '../../lib/openLink';
 import type { Terminals } from '../../store/terminals';
 import { adoptInlineStyles } from './cspStyles';
 
@@ -34,7 +35,8 @@ export function XtermView({ terminals, id, onExit }: { terminals: Terminals; id:
     const term = new Terminal({ theme: THEME, fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 13, scrollback: 5000, cursorBlink: true });
     const fit = new FitAddon();
     term.loadAddon(fit);
-    term.loadAddon(new WebLinksAddon((_e, uri) => window.open(uri, '_blank', 'noopener,noreferrer')));
+    // Links leave the console (the system browser in the window), as the transcript's do; only http(s) and mailto.
+    term.loadAddon(new WebLinksAddon((_e, uri) => openExternal(uri)));
     term.open(el);
     mountedTerminals.set(id, term);
     window.batonTerminals = mountedTerminals;
