@@ -66,7 +66,7 @@ func (a *Agent) loadSession(ctx context.Context, params json.RawMessage) (any, e
 	if err != nil {
 		return nil, notFoundOr(err, req.SessionID)
 	}
-	tr := newTranslator(true)
+	tr := newTranslator(true, req.Cwd)
 	for _, ev := range page.Events {
 		for _, u := range tr.updates(ev) {
 			a.notify(mSessionUpdate, sessionNotification{SessionID: req.SessionID, Update: u})

@@ -39,13 +39,14 @@ type turnEnd struct {
 // open starts (or resumes) a Baton session and begins forwarding its events. The subscription is in place before
 // the session's first event.
 func (a *Agent) open(ctx context.Context, opts session.StartOptions) (*acpSession, error) {
-	if opts.ID == "" {
-		opts.ID = newSessionID()
-	}
-	if opts.Resume != "" {
+	switch {
+	case opts.Resume != "":
 		if s, ok := a.session(opts.Resume); ok {
 			return s, nil // already open on this connection: resuming it is a no-op
 		}
+		opts.ID = opts.Resume
+	case opts.ID == "":
+		opts.ID = newSessionID()
 	}
 	id := opts.ID
 	sub := a.cfg.Sessions.Subscribe(func(ev activity.Event) bool { return ev.Session == id })
@@ -54,7 +55,7 @@ func (a *Agent) open(ctx context.Context, opts session.StartOptions) (*acpSessio
 		sub.Close()
 		return nil, err
 	}
-	as := &acpSession{a: a, id: id, s: s, sub: sub, tr: newTranslator(false), waiting: map[string]chan turnEnd{},
+	as := &acpSession{a: a, id: id, s: s, sub: sub, tr: newTranslator(false, s.State().Cwd), waiting: map[string]chan turnEnd{},
 		cancelled: map[string]bool{}, model: opts.Model, mode: s.State().PermissionMode, done: make(chan struct{})}
 	if as.model == "" {
 		as.model = defaultModel

@@ -2,6 +2,7 @@ package acp
 
 import (
 	"encoding/json"
+	"path/filepath"
 
 	"github.com/baton-console/baton/app/activity"
 )
@@ -11,6 +12,7 @@ import (
 // replay is a stored conversation being loaded: prompts become user_message_chunk, completions carry the text.
 type translator struct {
 	replay   bool
+	cwd      string // the catalogue's paths are relative to it; ACP's are absolute
 	streamed map[string]bool
 	diffs    map[string]bool // tool calls whose content is a diff, kept when they complete
 	used     *int64
@@ -18,8 +20,8 @@ type translator struct {
 	cost     float64
 }
 
-func newTranslator(replay bool) *translator {
-	return &translator{replay: replay, streamed: map[string]bool{}, diffs: map[string]bool{}}
+func newTranslator(replay bool, cwd string) *translator {
+	return &translator{replay: replay, cwd: cwd, streamed: map[string]bool{}, diffs: map[string]bool{}}
 }
 
 // updates maps one event. Kinds that are Baton's own bookkeeping (turn phases, hooks, receipts' business) map to
@@ -36,6 +38,7 @@ func (t *translator) updates(ev activity.Event) []update {
 		}
 		return nil
 	case activity.ToolStarted:
+		ev.Path = t.abs(ev.Path)
 		u := toolStarted(ev)
 		if len(u.Content) > 0 {
 			t.diffs[ev.ToolUseID] = true
@@ -80,6 +83,14 @@ func (t *translator) updates(ev activity.Event) []update {
 		return nil
 	}
 	return nil
+}
+
+// abs makes a tool's path absolute against the session's folder.
+func (t *translator) abs(path string) string {
+	if path == "" || filepath.IsAbs(path) || t.cwd == "" {
+		return path
+	}
+	return filepath.Join(t.cwd, path)
 }
 
 func chunk(variant, text, messageID string) chunkUpdate {

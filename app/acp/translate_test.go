@@ -20,7 +20,7 @@ func encode(t *testing.T, us []update) []string {
 }
 
 func TestStreamedMessagesBecomeChunksOnce(t *testing.T) {
-	tr := newTranslator(false)
+	tr := newTranslator(false, "/p")
 	var got []update
 	for _, ev := range []activity.Event{
 		{Kind: activity.TurnStarted, Prompt: "hi"},
@@ -41,7 +41,7 @@ func TestStreamedMessagesBecomeChunksOnce(t *testing.T) {
 }
 
 func TestReplayCarriesThePersonsMessages(t *testing.T) {
-	tr := newTranslator(true)
+	tr := newTranslator(true, "/p")
 	var got []update
 	for _, ev := range []activity.Event{
 		{Kind: activity.TurnStarted, Prompt: "hello there", UUID: "u1"},
@@ -57,7 +57,7 @@ func TestReplayCarriesThePersonsMessages(t *testing.T) {
 }
 
 func TestAWriteIsADiffThatStaysWhenItCompletes(t *testing.T) {
-	tr := newTranslator(false)
+	tr := newTranslator(false, "/p")
 	before := "old\n"
 	started := tr.updates(activity.Event{Kind: activity.ToolStarted, ToolUseID: "t1", Name: "Write", Title: "Write a.txt",
 		ToolKind: activity.ToolKindWrite, Path: "/p/a.txt", Input: json.RawMessage(`{"file_path":"/p/a.txt","content":"new\n"}`),
@@ -72,7 +72,7 @@ func TestAWriteIsADiffThatStaysWhenItCompletes(t *testing.T) {
 }
 
 func TestPlanCommandsModeAndUsage(t *testing.T) {
-	tr := newTranslator(false)
+	tr := newTranslator(false, "/p")
 	total, max := int64(1200), int64(200000)
 	cost := 0.25
 	var got []update
@@ -96,7 +96,7 @@ func TestPlanCommandsModeAndUsage(t *testing.T) {
 }
 
 func TestEveryKindTranslatesWithoutPanicking(t *testing.T) {
-	tr := newTranslator(true)
+	tr := newTranslator(true, "/p")
 	for _, k := range activity.Kinds {
 		_ = tr.updates(activity.Event{Kind: k})
 	}

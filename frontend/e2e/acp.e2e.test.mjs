@@ -1,0 +1,276 @@
+// ACP conformance: the official client library (@agentclientprotocol/sdk, which validates every message it reads
+// against the protocol's schema) drives `baton acp` with the real runtime, sidecar and claude CLI against the
+// scripted Messages API. One connection walks the protocol: initialize, new, a streamed prompt, a tool call and its
+// permission, two prompts at once (queued), cancel mid-stream, mode and model switches, list, close, load (the
+// stored conversation replayed), resume; then the bad inputs, raw, on a connection of their own.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { createInterface } from 'node:readline';
+import { after, before, test } from 'node:test';
+import * as acp from '@agentclientprotocol/sdk';
+import { batonBinary, batonEnv, onStop, startFakeApi, stopAll, stopOnSignals, tempDir } from './harness.mjs';
+
+stopOnSignals();
+
+let env;
+let bin;
+let project;
+
+/** `baton acp` as an editor starts it; stdin closed ends it, the harness stops it by PID otherwise. */
+function startAgent() {
+  const child = spawn(bin, ['acp'], { cwd: project, env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+  let stderr = '';
+  child.stderr.on('data', (d) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
+  const exited = new Promise((res) => child.once('exit', (code) => res(code)));
+  onStop(async () => {
+    if (child.exitCode !== null) return;
+    child.stdin.end();
+    const code = await Promise.race([exited, new Promise((res) => setTimeout(() => res('timeout'), 20_000))]);
+    if (code === 'timeout') process.kill(-child.pid, 'SIGKILL');
+  });
+  return { child, exited, stderr: () => stderr };
+}
+
+before(async () => {
+  bin = batonBinary();
+  const tools = tempDir('acp-tools');
+  const apiUrl = await startFakeApi(join(tools, 'baton-fakeapi'));
+  const home = tempDir('acp-home');
+  env = batonEnv({ apiUrl, home });
+  project = tempDir('acp-project');
+});
+
+after(stopAll);
+
+// One connection for the protocol walk: the steps share it and stop at the first failure.
+let agent;
+let session;
+let sessionId;
+const permissions = [];
+const updates = [];
+let broken = false;
+
+function step(name, fn) {
+  test(name, { timeout: 120_000 }, async (t) => {
+    if (broken) {
+      t.skip('an earlier step failed');
+      return;
+    }
+    try {
+      await fn();
+    } catch (err) {
+      broken = true;
+      throw err;
+    }
+  });
+}
+
+/** Reads a prompt's updates until its stop (n stops for n prompts at once). */
+async function untilStops(s, n = 1) {
+  const got = [];
+  const stops = [];
+  while (stops.length < n) {
+    const m = await s.nextUpdate();
+    if (m.kind === 'stop') stops.push(m.stopReason);
+    else got.push(m.update);
+  }
+  return { got, stops };
+}
+
+const texts = (got, kind) =>
+  got
+    .filter((u) => u.sessionUpdate === kind && u.content.type === 'text')
+    .map((u) => u.content.text)
+    .join('');
+
+step('a request before initialize is refused as an invalid request', async () => {
+  const a = startAgent();
+  const app = acp
+    .client({ name: 'baton-conformance' })
+    .onRequest(acp.methods.client.session.requestPermission, async ({ params }) => {
+      permissions.push(params);
+      return { outcome: { outcome: 'selected', optionId: 'allow_once' } };
+    })
+    .onNotification(acp.methods.client.session.update, async ({ params: n }) => {
+      updates.push(n);
+    });
+  const conn = app.connect(acp.ndJsonStream(Writable.toWeb(a.child.stdin), Readable.toWeb(a.child.stdout)));
+  onStop(() => conn.close());
+  agent = conn.agent;
+  await assert.rejects(agent.request(acp.methods.agent.session.new, { cwd: project, mcpServers: [] }), (err) => err.code === -32600);
+});
+
+step('initialize: protocol 1, Baton, its capabilities and Claude Code login', async () => {
+  const res = await agent.request(acp.methods.agent.initialize, {
+    protocolVersion: acp.PROTOCOL_VERSION,
+    clientCapabilities: { auth: { terminal: true } },
+    clientInfo: { name: 'baton-conformance', version: '1.0.0' },
+  });
+  assert.equal(res.protocolVersion, 1);
+  assert.equal(res.agentInfo.name, 'baton');
+  assert.equal(res.agentCapabilities.loadSession, true);
+  assert.equal(res.agentCapabilities.promptCapabilities.embeddedContext, true);
+  assert.deepEqual(res.agentCapabilities.sessionCapabilities, { list: {}, resume: {}, close: {} });
+  assert.deepEqual(
+    res.authMethods.map((m) => [m.id, m.type, m.args]),
+    [['claude-login', 'terminal', ['--login']]],
+  );
+});
+
+step('session/new: a session in the project with its modes and the model option', async () => {
+  session = await agent.buildSession(project).start();
+  sessionId = session.sessionId;
+  assert.match(sessionId, /^[0-9a-f-]{36}$/);
+  assert.equal(session.modes.currentModeId, 'default');
+  assert.ok(session.modes.availableModes.some((m) => m.id === 'plan'));
+  const model = session.newSessionResponse.configOptions.find((o) => o.id === 'model');
+  assert.equal(model.currentValue, 'default');
+});
+
+step('session/prompt streams thought and message chunks and ends the turn', async () => {
+  const done = session.prompt('[think] hello there');
+  const { got, stops } = await untilStops(session);
+  assert.deepEqual(stops, ['end_turn']);
+  assert.equal((await done).stopReason, 'end_turn');
+  assert.equal(texts(got, 'agent_thought_chunk'), 'Let me think about this.');
+  assert.equal(texts(got, 'agent_message_chunk'), 'You said: [think] hello there');
+});
+
+step('a tool call asks permission, shows its diff and completes', async () => {
+  const before = permissions.length;
+  session.prompt('[write notes.txt hello acp]');
+  const { got, stops } = await untilStops(session);
+  assert.deepEqual(stops, ['end_turn']);
+  const asked = permissions.slice(before);
+  assert.equal(asked.length, 1, 'one permission request');
+  assert.deepEqual(
+    asked[0].options.map((o) => o.kind),
+    ['allow_once', 'allow_always', 'reject_once', 'reject_always'],
+  );
+  const call = got.find((u) => u.sessionUpdate === 'tool_call');
+  assert.equal(call.kind, 'edit');
+  assert.equal(call.locations[0].path, join(project, 'notes.txt'));
+  const diff = call.content[0];
+  assert.deepEqual([diff.type, diff.path, diff.newText], ['diff', join(project, 'notes.txt'), 'hello acp\n']);
+  assert.ok(call.rawInput, 'raw input');
+  const end = got.find((u) => u.sessionUpdate === 'tool_call_update' && u.toolCallId === call.toolCallId && u.status === 'completed');
+  assert.ok(end, 'the tool call completes');
+  assert.equal(readFileSync(join(project, 'notes.txt'), 'utf8'), 'hello acp\n');
+});
+
+step('a second prompt while one runs waits behind it; both end', async () => {
+  const first = session.prompt('first of two');
+  const second = session.prompt('second of two');
+  const { got, stops } = await untilStops(session, 2);
+  assert.deepEqual(stops, ['end_turn', 'end_turn']);
+  assert.deepEqual([(await first).stopReason, (await second).stopReason], ['end_turn', 'end_turn']);
+  assert.equal(texts(got, 'agent_message_chunk'), 'You said: first of twoYou said: second of two');
+});
+
+step('session/cancel mid-stream ends the prompt as cancelled, not an error', async () => {
+  const done = session.prompt('[slow] a long answer');
+  for (;;) {
+    const m = await session.nextUpdate();
+    assert.notEqual(m.kind, 'stop', 'the prompt ended before the cancel');
+    if (m.update.sessionUpdate === 'agent_message_chunk') break;
+  }
+  await agent.notify(acp.methods.agent.session.cancel, { sessionId });
+  const { stops } = await untilStops(session);
+  assert.deepEqual(stops, ['cancelled']);
+  assert.equal((await done).stopReason, 'cancelled');
+});
+
+step('mode and model switches', async () => {
+  await agent.request(acp.methods.agent.session.setMode, { sessionId, modeId: 'plan' });
+  assert.ok(
+    updates.some((n) => n.sessionId === sessionId && n.update.sessionUpdate === 'current_mode_update' && n.update.currentModeId === 'plan'),
+    'current_mode_update plan',
+  );
+  await agent.request(acp.methods.agent.session.setMode, { sessionId, modeId: 'default' });
+  const res = await agent.request(acp.methods.agent.session.setConfigOption, { sessionId, configId: 'model', value: 'sonnet' });
+  assert.equal(res.configOptions.find((o) => o.id === 'model').currentValue, 'sonnet');
+  await assert.rejects(agent.request(acp.methods.agent.session.setMode, { sessionId, modeId: 'no-such-mode' }), (err) => err.code === -32602);
+});
+
+step('session/list names the session in its project', async () => {
+  const res = await agent.request(acp.methods.agent.session.list, { cwd: project });
+  const mine = res.sessions.find((s) => s.sessionId === sessionId);
+  assert.ok(mine, `listed: ${JSON.stringify(res.sessions)}`);
+  assert.equal(mine.cwd, project);
+});
+
+step('session/close, then session/load replays the stored conversation', async () => {
+  session.dispose();
+  await agent.request(acp.methods.agent.session.close, { sessionId });
+  const from = updates.length;
+  await agent.request(acp.methods.agent.session.load, { sessionId, cwd: project, mcpServers: [] });
+  const replay = updates
+    .slice(from)
+    .filter((n) => n.sessionId === sessionId)
+    .map((n) => n.update);
+  const users = replay.filter((u) => u.sessionUpdate === 'user_message_chunk').map((u) => u.content.text);
+  assert.deepEqual(users.slice(0, 2), ['[think] hello there', '[write notes.txt hello acp]']);
+  assert.ok(texts(replay, 'agent_message_chunk').includes('You said: [think] hello there'));
+  assert.ok(replay.some((u) => u.sessionUpdate === 'tool_call' && u.kind === 'edit'));
+  await agent.request(acp.methods.agent.session.close, { sessionId });
+});
+
+step('session/resume continues the conversation', async () => {
+  await agent.request(acp.methods.agent.session.resume, { sessionId, cwd: project });
+  const from = updates.length;
+  const res = await agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: '[recall]' }] });
+  assert.equal(res.stopReason, 'end_turn');
+  const said = texts(
+    updates
+      .slice(from)
+      .filter((n) => n.sessionId === sessionId)
+      .map((n) => n.update),
+    'agent_message_chunk',
+  );
+  assert.ok(said.startsWith('Earlier you said: [think] hello there'), said);
+});
+
+step('unknown methods and sessions get the protocol errors and the agent keeps serving', async () => {
+  await assert.rejects(agent.request('_baton/no_such_method', {}), (err) => err.code === -32601);
+  await assert.rejects(
+    agent.request(acp.methods.agent.session.prompt, { sessionId: '00000000-0000-4000-8000-000000000000', prompt: [{ type: 'text', text: 'x' }] }),
+    (err) => err.code === -32002,
+  );
+  const res = await agent.request(acp.methods.agent.session.list, {});
+  assert.ok(Array.isArray(res.sessions));
+});
+
+test('malformed lines get JSON-RPC errors and the agent keeps serving', { timeout: 60_000 }, async () => {
+  const a = startAgent();
+  const lines = createInterface({ input: a.child.stdout });
+  const answers = [];
+  const wanted = 4;
+  const got = new Promise((res) => {
+    lines.on('line', (l) => {
+      answers.push(JSON.parse(l));
+      if (answers.length === wanted) res();
+    });
+  });
+  a.child.stdin.write('{"jsonrpc":"2.0","id":1,"method":"initialize",\n');
+  a.child.stdin.write('[{"jsonrpc":"2.0","id":2,"method":"initialize"}]\n');
+  a.child.stdin.write('{"jsonrpc":"2.0","id":3,"method":"initialize","params":{"protocolVersion":1}}\n');
+  a.child.stdin.write('{"jsonrpc":"2.0","id":4,"method":"session/new","params":{"cwd":"relative/path","mcpServers":[]}}\n');
+  await got;
+  a.child.stdin.end();
+  assert.equal(await a.exited, 0, a.stderr());
+  assert.deepEqual(
+    answers.map((m) => [m.id, m.error?.code ?? 'ok']),
+    [
+      [null, -32700],
+      [null, -32600],
+      [3, 'ok'],
+      [4, -32602],
+    ],
+  );
+  assert.ok(existsSync(join(env.BATON_DATA_DIR, 'logs', 'baton.log')), 'logs go to Baton log file');
+});
