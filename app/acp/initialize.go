@@ -28,6 +28,7 @@ func (a *Agent) initialize(params json.RawMessage) (any, error) {
 			// Images need the runtime to carry them in a prompt; it carries text only so far (the embedded
 			// context goes into the prompt's text).
 			PromptCapabilities:  promptCapabilities{EmbeddedContext: true},
+			McpCapabilities:     mcpCapabilities{HTTP: true, SSE: true},
 			SessionCapabilities: sessionCapabilities{List: &emptyObject{}, Resume: &emptyObject{}, Close: &emptyObject{}},
 		},
 		AgentInfo:   implementation{Name: "baton", Title: "Baton", Version: a.cfg.Version},

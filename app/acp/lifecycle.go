@@ -24,15 +24,6 @@ func checkCwd(cwd string) error {
 	return nil
 }
 
-// noteMCP says, in the log, which of the client's MCP servers the session runs without: Baton's runtime starts
-// Claude Code with the person's and the project's own MCP configuration and cannot yet add a client's.
-func (a *Agent) noteMCP(servers []mcpServer) {
-	for _, m := range servers {
-		a.log.Warn().Str("server", m.Name).Str("type", m.Type).
-			Msg("the client's MCP server is not passed to Claude Code: Baton's runtime cannot carry a client's MCP servers yet")
-	}
-}
-
 func (a *Agent) newSession(ctx context.Context, params json.RawMessage) (any, error) {
 	req, err := decode[newSessionRequest](params)
 	if err != nil {
@@ -41,8 +32,11 @@ func (a *Agent) newSession(ctx context.Context, params json.RawMessage) (any, er
 	if err := checkCwd(req.Cwd); err != nil {
 		return nil, err
 	}
-	a.noteMCP(req.McpServers)
-	s, err := a.open(ctx, session.StartOptions{Cwd: req.Cwd})
+	servers, err := mcpServers(req.McpServers)
+	if err != nil {
+		return nil, err
+	}
+	s, err := a.open(ctx, session.StartOptions{Cwd: req.Cwd, McpServers: servers})
 	if err != nil {
 		return nil, startFailed(err)
 	}
@@ -61,7 +55,10 @@ func (a *Agent) loadSession(ctx context.Context, params json.RawMessage) (any, e
 	if !protocol.ValidSessionID(req.SessionID) {
 		return nil, errorf(codeNotFound, "no session %q (session/list names them)", req.SessionID)
 	}
-	a.noteMCP(req.McpServers)
+	servers, err := mcpServers(req.McpServers)
+	if err != nil {
+		return nil, err
+	}
 	page, err := a.cfg.Sessions.History(ctx, req.SessionID, req.Cwd, nil, 0)
 	if err != nil {
 		return nil, notFoundOr(err, req.SessionID)
@@ -72,7 +69,7 @@ func (a *Agent) loadSession(ctx context.Context, params json.RawMessage) (any, e
 			a.notify(mSessionUpdate, sessionNotification{SessionID: req.SessionID, Update: u})
 		}
 	}
-	s, err := a.open(ctx, session.StartOptions{Cwd: req.Cwd, Resume: req.SessionID})
+	s, err := a.open(ctx, session.StartOptions{Cwd: req.Cwd, Resume: req.SessionID, McpServers: servers})
 	if err != nil {
 		return nil, startFailed(err)
 	}
@@ -90,8 +87,11 @@ func (a *Agent) resumeSession(ctx context.Context, params json.RawMessage) (any,
 	if !protocol.ValidSessionID(req.SessionID) {
 		return nil, errorf(codeNotFound, "no session %q (session/list names them)", req.SessionID)
 	}
-	a.noteMCP(req.McpServers)
-	s, err := a.open(ctx, session.StartOptions{Cwd: req.Cwd, Resume: req.SessionID})
+	servers, err := mcpServers(req.McpServers)
+	if err != nil {
+		return nil, err
+	}
+	s, err := a.open(ctx, session.StartOptions{Cwd: req.Cwd, Resume: req.SessionID, McpServers: servers})
 	if err != nil {
 		return nil, notFoundOr(startFailed(err), req.SessionID)
 	}

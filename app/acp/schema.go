@@ -91,12 +91,20 @@ type initializeResponse struct {
 	AuthMethods       []authMethod      `json:"authMethods"`
 }
 
-// mcpServer is one server the client asks for; only what Baton reports about it is read.
+// mcpServer is one server the client asks for: stdio (no type; a command) or http / sse (a url).
 type mcpServer struct {
-	Name    string `json:"name"`
-	Type    string `json:"type,omitempty"`
-	Command string `json:"command,omitempty"`
-	URL     string `json:"url,omitempty"`
+	Name    string      `json:"name"`
+	Type    string      `json:"type,omitempty"`
+	Command string      `json:"command,omitempty"`
+	Args    []string    `json:"args,omitempty"`
+	Env     []nameValue `json:"env,omitempty"`
+	URL     string      `json:"url,omitempty"`
+	Headers []nameValue `json:"headers,omitempty"`
+}
+
+type nameValue struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
 }
 
 type newSessionRequest struct {

@@ -5,7 +5,7 @@
 // stored conversation replayed), resume; then the bad inputs, raw, on a connection of their own.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { createInterface } from 'node:readline';
@@ -18,6 +18,29 @@ stopOnSignals();
 let env;
 let bin;
 let project;
+let mcpScript;
+
+/**
+ * A stand-in MCP server (stdio, one JSON-RPC message per line) with one tool, echo: the client's MCP server that
+ * session/new hands Baton. Claude Code starts it and calls it.
+ */
+const MCP_SERVER = `
+const rl = require('node:readline').createInterface({ input: process.stdin });
+const send = (m) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...m }) + '\\n');
+rl.on('line', (line) => {
+  const m = JSON.parse(line);
+  if (m.id === undefined) return;
+  if (m.method === 'initialize') {
+    send({ id: m.id, result: { protocolVersion: m.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'acptest', version: '1.0.0' } } });
+  } else if (m.method === 'tools/list') {
+    send({ id: m.id, result: { tools: [{ name: 'echo', description: 'Echoes its text', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } }] } });
+  } else if (m.method === 'tools/call') {
+    send({ id: m.id, result: { content: [{ type: 'text', text: 'echoed: ' + m.params.arguments.text }] } });
+  } else {
+    send({ id: m.id, error: { code: -32601, message: 'no such method' } });
+  }
+});
+`;
 
 /** `baton acp` as an editor starts it; stdin closed ends it, the harness stops it by PID otherwise. */
 function startAgent() {
@@ -43,6 +66,8 @@ before(async () => {
   const home = tempDir('acp-home');
   env = batonEnv({ apiUrl, home });
   project = tempDir('acp-project');
+  mcpScript = join(tempDir('acp-mcp'), 'server.cjs');
+  writeFileSync(mcpScript, MCP_SERVER);
 });
 
 after(stopAll);
@@ -116,14 +141,18 @@ step('initialize: protocol 1, Baton, its capabilities and Claude Code login', as
   assert.equal(res.agentCapabilities.loadSession, true);
   assert.equal(res.agentCapabilities.promptCapabilities.embeddedContext, true);
   assert.deepEqual(res.agentCapabilities.sessionCapabilities, { list: {}, resume: {}, close: {} });
+  assert.deepEqual(res.agentCapabilities.mcpCapabilities, { http: true, sse: true });
   assert.deepEqual(
     res.authMethods.map((m) => [m.id, m.type, m.args]),
     [['claude-login', 'terminal', ['--login']]],
   );
 });
 
-step('session/new: a session in the project with its modes and the model option', async () => {
-  session = await agent.buildSession(project).start();
+step('session/new: a session in the project with its modes, the model option and the client MCP server', async () => {
+  session = await agent
+    .buildSession(project)
+    .withMcpServer({ name: 'acptest', command: process.execPath, args: [mcpScript], env: [] })
+    .start();
   sessionId = session.sessionId;
   assert.match(sessionId, /^[0-9a-f-]{36}$/);
   assert.equal(session.modes.currentModeId, 'default');
@@ -161,6 +190,18 @@ step('a tool call asks permission, shows its diff and completes', async () => {
   const end = got.find((u) => u.sessionUpdate === 'tool_call_update' && u.toolCallId === call.toolCallId && u.status === 'completed');
   assert.ok(end, 'the tool call completes');
   assert.equal(readFileSync(join(project, 'notes.txt'), 'utf8'), 'hello acp\n');
+});
+
+step("a tool of the client's MCP server runs in the session", async () => {
+  session.prompt('[tool mcp__acptest__echo {"text":"from acp"}]');
+  const { got, stops } = await untilStops(session);
+  assert.deepEqual(stops, ['end_turn']);
+  const call = got.find((u) => u.sessionUpdate === 'tool_call');
+  assert.ok(call, 'a tool call');
+  const end = got.find((u) => u.sessionUpdate === 'tool_call_update' && u.toolCallId === call.toolCallId && u.status === 'completed');
+  assert.ok(end, `the MCP tool call completes: ${JSON.stringify(got.filter((u) => u.sessionUpdate.startsWith('tool')))}`);
+  assert.match(JSON.stringify(end.rawOutput), /echoed: from acp/);
+  assert.match(texts(got, 'agent_message_chunk'), /Tool results: \[ok\] echoed: from acp/);
 });
 
 step('a second prompt while one runs waits behind it; both end', async () => {
