@@ -238,6 +238,15 @@ step('mode and model switches', async () => {
   await assert.rejects(agent.request(acp.methods.agent.session.setMode, { sessionId, modeId: 'no-such-mode' }), (err) => err.code === -32602);
 });
 
+step('the session announced its commands and its context usage', async () => {
+  const mine = updates.filter((n) => n.sessionId === sessionId).map((n) => n.update);
+  const commands = mine.find((u) => u.sessionUpdate === 'available_commands_update');
+  assert.ok(commands?.availableCommands.length > 0, 'available_commands_update with commands');
+  const usage = mine.filter((u) => u.sessionUpdate === 'usage_update');
+  assert.ok(usage.length > 0, 'usage_update');
+  assert.ok(usage.every((u) => u.size > 0 && u.used >= 0));
+});
+
 step('session/list names the session in its project', async () => {
   const res = await agent.request(acp.methods.agent.session.list, { cwd: project });
   const mine = res.sessions.find((s) => s.sessionId === sessionId);
