@@ -25,9 +25,8 @@ func (a *Agent) initialize(params json.RawMessage) (any, error) {
 		ProtocolVersion: ProtocolVersion,
 		AgentCapabilities: agentCapabilities{
 			LoadSession: true,
-			// Images need the runtime to carry them in a prompt; it carries text only so far (the embedded
-			// context goes into the prompt's text).
-			PromptCapabilities:  promptCapabilities{EmbeddedContext: true},
+			// Embedded context goes into the prompt's text; images go with it as image blocks.
+			PromptCapabilities:  promptCapabilities{Image: true, EmbeddedContext: true},
 			McpCapabilities:     mcpCapabilities{HTTP: true, SSE: true},
 			SessionCapabilities: sessionCapabilities{List: &emptyObject{}, Resume: &emptyObject{}, Close: &emptyObject{}},
 		},

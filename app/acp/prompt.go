@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/baton-console/baton/app/protocol"
 	"github.com/baton-console/baton/app/session"
 )
 
@@ -20,14 +21,14 @@ func (a *Agent) prompt(ctx context.Context, params json.RawMessage) (any, error)
 	if err != nil {
 		return nil, err
 	}
-	text, err := promptText(req.Prompt)
+	text, images, err := promptParts(req.Prompt)
 	if err != nil {
 		return nil, err
 	}
 	end := make(chan turnEnd, 1)
 	// Held across the send so the turn's end, however soon it comes, finds its waiter.
 	s.mu.Lock()
-	turn, _, err := s.s.Send(ctx, text)
+	turn, _, err := s.s.SendWith(ctx, text, images)
 	if err == nil {
 		s.waiting[turn] = end
 	}
@@ -46,9 +47,35 @@ func (a *Agent) prompt(ctx context.Context, params json.RawMessage) (any, error)
 	}
 }
 
-// promptText joins the prompt's blocks into the text Claude Code reads: embedded resources as context blocks
-// (their text, named by URI), links as @-mentions. Images and audio were not advertised and are refused.
-func promptText(blocks []contentBlock) (string, error) {
+// imageTypes are the image types Claude reads.
+var imageTypes = map[string]bool{"image/png": true, "image/jpeg": true, "image/gif": true, "image/webp": true}
+
+// promptParts splits the prompt's blocks into the text Claude Code reads (embedded resources as context blocks,
+// their text named by URI; links as @-mentions) and its images. Audio was not advertised and is refused.
+func promptParts(blocks []contentBlock) (string, []protocol.PromptImage, error) {
+	var images []protocol.PromptImage
+	rest := make([]contentBlock, 0, len(blocks))
+	for _, c := range blocks {
+		if c.Type != "image" {
+			rest = append(rest, c)
+			continue
+		}
+		if !imageTypes[c.MimeType] || c.Data == "" {
+			return "", nil, errorf(codeInvalidParams, "invalid params: an image is PNG, JPEG, GIF or WebP data (not %q)", c.MimeType)
+		}
+		images = append(images, protocol.PromptImage{MediaType: c.MimeType, Data: c.Data})
+	}
+	if len(images) > maxImages {
+		return "", nil, errorf(codeInvalidParams, "invalid params: at most %d images in one prompt", maxImages)
+	}
+	text, err := promptText(rest, len(images) > 0)
+	return text, images, err
+}
+
+// maxImages bounds one prompt's images, as the runtime does.
+const maxImages = 20
+
+func promptText(blocks []contentBlock, hasImages bool) (string, error) {
 	var b strings.Builder
 	for _, c := range blocks {
 		switch c.Type {
@@ -61,14 +88,14 @@ func promptText(blocks []contentBlock) (string, error) {
 				return "", errorf(codeInvalidParams, "invalid params: an embedded resource needs its text (binary resources are not supported)")
 			}
 			fmt.Fprintf(&b, "\n<context ref=%q>\n%s\n</context>\n", c.Resource.URI, c.Resource.Text)
-		case "image", "audio":
+		case "audio", "image":
 			return "", errorf(codeInvalidParams, "invalid params: %s content is not supported by this agent (see its promptCapabilities)", c.Type)
 		default:
 			return "", errorf(codeInvalidParams, "invalid params: unknown content type %q", c.Type)
 		}
 	}
 	text := strings.TrimSpace(b.String())
-	if text == "" {
+	if text == "" && !hasImages {
 		return "", errorf(codeInvalidParams, "invalid params: the prompt is empty")
 	}
 	return text, nil

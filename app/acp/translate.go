@@ -33,8 +33,8 @@ func (t *translator) updates(ev activity.Event) []update {
 	case activity.MessageCompleted:
 		return t.completed(ev)
 	case activity.TurnStarted:
-		if t.replay && ev.Prompt != "" && ev.Origin == "" {
-			return []update{chunk(upUserChunk, ev.Prompt, ev.UUID)}
+		if t.replay && ev.Origin == "" {
+			return promptChunks(ev)
 		}
 		return nil
 	case activity.ToolStarted:
@@ -83,6 +83,21 @@ func (t *translator) updates(ev activity.Event) []update {
 		return nil
 	}
 	return nil
+}
+
+// promptChunks replays a prompt: its text, then each image the history kept the bytes of.
+func promptChunks(ev activity.Event) []update {
+	var out []update
+	if ev.Prompt != "" {
+		out = append(out, chunk(upUserChunk, ev.Prompt, ev.UUID))
+	}
+	for _, img := range ev.Images {
+		if img.Data != "" {
+			out = append(out, chunkUpdate{SessionUpdate: upUserChunk, MessageID: ev.UUID,
+				Content: contentBlock{Type: "image", MimeType: img.MediaType, Data: img.Data}})
+		}
+	}
+	return out
 }
 
 // abs makes a tool's path absolute against the session's folder.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/protocol"
 	"github.com/stretchr/testify/require"
 )
 
@@ -117,13 +118,18 @@ func TestPermissionOptionsMapToBatonsVerdicts(t *testing.T) {
 	require.False(t, ok)
 }
 
-func TestPromptTextCarriesEmbeddedContextAndRefusesImages(t *testing.T) {
-	text, err := promptText([]contentBlock{{Type: "text", Text: "look at "}, {Type: "resource_link", URI: "file:///p/a.go", Name: "a.go"},
-		{Type: "resource", Resource: &embeddedResource{URI: "file:///p/b.go", Text: "package b"}}})
+func TestPromptPartsCarryEmbeddedContextAndImages(t *testing.T) {
+	text, images, err := promptParts([]contentBlock{{Type: "text", Text: "look at "}, {Type: "resource_link", URI: "file:///p/a.go", Name: "a.go"},
+		{Type: "resource", Resource: &embeddedResource{URI: "file:///p/b.go", Text: "package b"}},
+		{Type: "image", Data: "AAAA", MimeType: "image/png"}})
 	require.NoError(t, err)
 	require.Equal(t, "look at @file:///p/a.go\n<context ref=\"file:///p/b.go\">\npackage b\n</context>", text)
-	_, err = promptText([]contentBlock{{Type: "image", Data: "AAAA", MimeType: "image/png"}})
-	require.Error(t, err)
-	_, err = promptText(nil)
-	require.Error(t, err)
+	require.Equal(t, []protocol.PromptImage{{MediaType: "image/png", Data: "AAAA"}}, images)
+	_, images, err = promptParts([]contentBlock{{Type: "image", Data: "AAAA", MimeType: "image/jpeg"}})
+	require.NoError(t, err, "an image alone is a prompt")
+	require.Len(t, images, 1)
+	for _, bad := range [][]contentBlock{nil, {{Type: "image", Data: "AAAA", MimeType: "image/tiff"}}, {{Type: "audio", Data: "AAAA"}}} {
+		_, _, err = promptParts(bad)
+		require.Error(t, err)
+	}
 }

@@ -84,6 +84,12 @@ type NameValue struct {
 	Value string `json:"value"`
 }
 
+// PromptImage is a shape of the sidecar's replies.
+type PromptImage struct {
+	MediaType string `json:"mediaType"`
+	Data      string `json:"data"`
+}
+
 // ReceiptEnd is a shape of the sidecar's replies.
 type ReceiptEnd struct {
 	ProviderMessage string                   `json:"providerMessage"`
@@ -158,9 +164,10 @@ func (StartRequest) RequestType() RequestType { return ReqStart }
 
 // ExecRequest is the payload of a "exec" request.
 type ExecRequest struct {
-	Session string `json:"session"`
-	Turn    string `json:"turn"`
-	Prompt  string `json:"prompt"`
+	Session string        `json:"session"`
+	Turn    string        `json:"turn"`
+	Prompt  string        `json:"prompt"`
+	Images  []PromptImage `json:"images,omitempty"`
 }
 
 // ExecReply is the ok reply's payload to a "exec" request.

@@ -126,6 +126,11 @@ func (s *Session) Exec(ctx context.Context, prompt string) (string, error) {
 
 // Send is Exec that also says whether the prompt waits behind another turn.
 func (s *Session) Send(ctx context.Context, prompt string) (turn string, queued bool, err error) {
+	return s.SendWith(ctx, prompt, nil)
+}
+
+// SendWith is Send with images, which Claude reads after the prompt's text.
+func (s *Session) SendWith(ctx context.Context, prompt string, images []protocol.PromptImage) (turn string, queued bool, err error) {
 	turn = uuid.NewString()
 	// Tracked before sending (and before the lifecycle lock is let go, so the session cannot fall asleep in
 	// between), so a sidecar that dies right after still gets this turn failed explicitly.
@@ -144,7 +149,7 @@ func (s *Session) Send(ctx context.Context, prompt string) (turn string, queued 
 	// later still sees (and can remove) a prompt waiting behind the running turn.
 	s.emit(activity.Event{Kind: activity.TurnQueued, Turn: turn, Prompt: prompt})
 	var rep protocol.ExecReply
-	if err := client.Call(ctx, protocol.ReqExec, protocol.ExecRequest{Session: s.id, Turn: turn, Prompt: prompt}, &rep); err != nil {
+	if err := client.Call(ctx, protocol.ReqExec, protocol.ExecRequest{Session: s.id, Turn: turn, Prompt: prompt, Images: images}, &rep); err != nil {
 		s.mu.Lock()
 		open := contains(s.openTurns, turn)
 		s.openTurns = remove(s.openTurns, turn)

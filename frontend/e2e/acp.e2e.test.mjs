@@ -140,6 +140,7 @@ step('initialize: protocol 1, Baton, its capabilities and Claude Code login', as
   assert.equal(res.agentInfo.name, 'baton');
   assert.equal(res.agentCapabilities.loadSession, true);
   assert.equal(res.agentCapabilities.promptCapabilities.embeddedContext, true);
+  assert.equal(res.agentCapabilities.promptCapabilities.image, true);
   assert.deepEqual(res.agentCapabilities.sessionCapabilities, { list: {}, resume: {}, close: {} });
   assert.deepEqual(res.agentCapabilities.mcpCapabilities, { http: true, sse: true });
   assert.deepEqual(
@@ -168,6 +169,21 @@ step('session/prompt streams thought and message chunks and ends the turn', asyn
   assert.equal((await done).stopReason, 'end_turn');
   assert.equal(texts(got, 'agent_thought_chunk'), 'Let me think about this.');
   assert.equal(texts(got, 'agent_message_chunk'), 'You said: [think] hello there');
+});
+
+// A 1×1 PNG.
+const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+step('a prompt carries its images and embedded context to Claude', async () => {
+  session.prompt([
+    { type: 'text', text: '[count-images] ' },
+    { type: 'image', mimeType: 'image/png', data: PIXEL },
+    { type: 'image', mimeType: 'image/png', data: PIXEL },
+    { type: 'resource', resource: { uri: `file://${project}/ctx.txt`, text: 'context text' } },
+  ]);
+  const { got, stops } = await untilStops(session);
+  assert.deepEqual(stops, ['end_turn']);
+  assert.equal(texts(got, 'agent_message_chunk'), 'Images: 2');
 });
 
 step('a tool call asks permission, shows its diff and completes', async () => {
@@ -264,7 +280,16 @@ step('session/close, then session/load replays the stored conversation', async (
     .filter((n) => n.sessionId === sessionId)
     .map((n) => n.update);
   const users = replay.filter((u) => u.sessionUpdate === 'user_message_chunk').map((u) => u.content.text);
-  assert.deepEqual(users.slice(0, 2), ['[think] hello there', '[write notes.txt hello acp]']);
+  assert.equal(users[0], '[think] hello there');
+  assert.ok(users.includes('[write notes.txt hello acp]'), JSON.stringify(users));
+  const images = replay.filter((u) => u.sessionUpdate === 'user_message_chunk' && u.content.type === 'image');
+  assert.deepEqual(
+    images.map((u) => [u.content.mimeType, u.content.data]),
+    [
+      ['image/png', PIXEL],
+      ['image/png', PIXEL],
+    ],
+  );
   assert.ok(texts(replay, 'agent_message_chunk').includes('You said: [think] hello there'));
   assert.ok(replay.some((u) => u.sessionUpdate === 'tool_call' && u.kind === 'edit'));
   await agent.request(acp.methods.agent.session.close, { sessionId });

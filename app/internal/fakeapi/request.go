@@ -192,6 +192,21 @@ func (r *Request) lastUser() int {
 	return -1
 }
 
+// LastUserImages counts the image blocks of the last user message.
+func (r *Request) LastUserImages() int {
+	i := r.lastUser()
+	if i < 0 {
+		return 0
+	}
+	n := 0
+	for _, b := range r.Messages[i].Content {
+		if b.Type == "image" {
+			n++
+		}
+	}
+	return n
+}
+
 // LastUserText is the text the user typed in the last user message (text blocks joined with "\n",
 // system reminders left out); "" when there is none.
 func (r *Request) LastUserText() string {

@@ -91,7 +91,18 @@ export const startPayload = z
   .refine((p) => p.mcpServers === undefined || new Set(p.mcpServers.map((m) => m.name)).size === p.mcpServers.length, {
     message: 'each MCP server has its own name',
   });
-export const execPayload = z.object({ session: sessionId, turn: nonEmpty, prompt: z.string() });
+/** An image sent with a prompt (an ACP client's, for one): a type the Messages API reads, its bytes in base64. */
+export const promptImageSchema = z.object({
+  mediaType: z.string().regex(/^image\/(png|jpeg|gif|webp)$/),
+  data: z.string().min(1),
+});
+export type PromptImage = z.infer<typeof promptImageSchema>;
+export const execPayload = z.object({
+  session: sessionId,
+  turn: nonEmpty,
+  prompt: z.string(),
+  images: z.array(promptImageSchema).max(20).optional(),
+});
 /** A budget in milliseconds (at most ten minutes: a cancel must never stay pending). */
 const budgetMs = z.number().int().nonnegative().max(600_000);
 /**

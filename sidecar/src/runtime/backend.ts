@@ -11,12 +11,13 @@ import type {
   RenameSessionPayload,
   MessageParentPayload,
   OkPayload,
+  PromptImage,
   SessionInfo,
   StartPayload,
 } from '../protocol/schemas.js';
 
 export interface SessionHandle {
-  exec(turn: string, prompt: string): { queued: boolean };
+  exec(turn: string, prompt: string, images?: PromptImage[]): { queued: boolean };
   cancel(turn: string | undefined, budgets: CancelBudgets): Promise<CancelReply>;
   /** Steers the running turn; guided false when no turn runs in the SDK (nothing was sent). */
   guide(prompt: string): Promise<{ guided: boolean; turn?: string }>;

@@ -51,8 +51,8 @@ export class Dispatcher {
       case 'start':
         return this.start(request.payload);
       case 'exec': {
-        const { session, turn, prompt } = request.payload;
-        return this.withSession(session, (s) => s.exec(turn, prompt));
+        const { session, turn, prompt, images } = request.payload;
+        return this.withSession(session, (s) => s.exec(turn, prompt, images));
       }
       case 'cancel': {
         const { session, turn, interruptBudgetMs, drainBudgetMs } = request.payload;

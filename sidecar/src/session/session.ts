@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { Mapper } from '../mapper/mapper.js';
 import { ProtocolFailure } from '../protocol/errors.js';
 import { type EmitEvent, type EventBody, type PermissionMode, permissionModeSchema, stampEvent, type Verdict } from '../protocol/events.js';
-import type { CancelBudgets, CancelReply, OkPayload, StartPayload } from '../protocol/schemas.js';
+import type { CancelBudgets, CancelReply, OkPayload, PromptImage, StartPayload } from '../protocol/schemas.js';
 import { assertNever } from '../util/assertNever.js';
 import { diag, shortError } from '../util/diagnostics.js';
 import { type ContinuationOptions, Continuations, isTurnEnd } from './continuations.js';
@@ -18,6 +18,7 @@ import { GUIDANCE_STALLED, GUIDE_INTERRUPT_BUDGET_MS, GUIDE_STOP_BUDGETS, Guidan
 import { HostToolBroker, hostToolServer } from './hostTools.js';
 import { IdentityBarrier, isEchoOf, outputReleased, resolveFromTranscript, type TranscriptFn } from './identity.js';
 import { type AnswerDetail, PermissionBroker } from './permissions.js';
+import { promptContent } from './promptContent.js';
 import { buildQueryOptions } from './queryOptions.js';
 import { buildRestrictedOptions, isRestricted } from './restrictedOptions.js';
 import { MessageGate } from './messageGate.js';
@@ -228,10 +229,12 @@ export class SdkSession {
     if (!isRestricted(this.deps.start)) void this.sideReads.refresh();
   }
 
-  exec(turnId: string, prompt: string): { queued: boolean } {
+  exec(turnId: string, prompt: string, images?: PromptImage[]): { queued: boolean } {
     this.assertOpen();
     if (this.turns.has(turnId)) throw new ProtocolFailure('bad_request', `turn ${turnId} is already running, queued or done`);
-    const released = this.turns.submit({ id: turnId, prompt, uuid: randomUUID(), dispatched: false });
+    const turn: Turn = { id: turnId, prompt, uuid: randomUUID(), dispatched: false };
+    if (images !== undefined && images.length > 0) turn.images = images;
+    const released = this.turns.submit(turn);
     if (released !== undefined) this.release(released);
     // A person's prompt ends a turn held open for background work; a follow-up still due gets its own turn.
     else if (this.turns.queued[0]?.id === turnId) this.continuations.promptQueued();
@@ -609,7 +612,7 @@ export class SdkSession {
     const send = () =>
       generation.dispatch({
         type: 'user',
-        message: { role: 'user', content: turn.prompt },
+        message: { role: 'user', content: promptContent(turn) },
         parent_tool_use_id: null,
         uuid: turn.uuid,
       });

@@ -2,11 +2,14 @@
 // turns never merge, and each `result` ends the running turn in FIFO order. The scheduler also says where a turn
 // is (its phase), which is what a cancel's disposition is decided from.
 import type { UUID } from 'node:crypto';
+import type { PromptImage } from '../protocol/schemas.js';
 import type { IdentityBarrier } from './identity.js';
 
 export interface Turn {
   id: string;
   prompt: string;
+  /** Images sent with the prompt, after its text. */
+  images?: PromptImage[];
   /** The uuid of the user message sent to the SDK for this turn. */
   uuid: UUID;
   /** Handed to the SDK's input (a query generation); until then a cancel removes it locally. */
