@@ -77,6 +77,9 @@ let agent;
 let session;
 let sessionId;
 const permissions = [];
+/** How the client answers a permission request (a step may replace it). */
+const allowOnce = async () => ({ outcome: { outcome: 'selected', optionId: 'allow_once' } });
+let answerPermission = allowOnce;
 const updates = [];
 let broken = false;
 
@@ -119,7 +122,7 @@ step('a request before initialize is refused as an invalid request', async () =>
     .client({ name: 'baton-conformance' })
     .onRequest(acp.methods.client.session.requestPermission, async ({ params }) => {
       permissions.push(params);
-      return { outcome: { outcome: 'selected', optionId: 'allow_once' } };
+      return answerPermission(params);
     })
     .onNotification(acp.methods.client.session.update, async ({ params: n }) => {
       updates.push(n);
@@ -240,6 +243,28 @@ step('session/cancel mid-stream ends the prompt as cancelled, not an error', asy
   const { stops } = await untilStops(session);
   assert.deepEqual(stops, ['cancelled']);
   assert.equal((await done).stopReason, 'cancelled');
+});
+
+step('a cancel while a permission request is pending: the client answers it cancelled, the prompt ends cancelled', async () => {
+  let asked;
+  const pending = new Promise((res) => {
+    asked = res;
+  });
+  answerPermission = async () => {
+    asked();
+    await agent.notify(acp.methods.agent.session.cancel, { sessionId });
+    return { outcome: { outcome: 'cancelled' } };
+  };
+  try {
+    const done = session.prompt('[write cancelled.txt never]');
+    await pending;
+    const { stops } = await untilStops(session);
+    assert.deepEqual(stops, ['cancelled']);
+    assert.equal((await done).stopReason, 'cancelled');
+    assert.equal(existsSync(join(project, 'cancelled.txt')), false);
+  } finally {
+    answerPermission = allowOnce;
+  }
 });
 
 step('mode and model switches', async () => {
