@@ -223,6 +223,40 @@ step("a tool of the client's MCP server runs in the session", async () => {
   assert.match(texts(got, 'agent_message_chunk'), /Tool results: \[ok\] echoed: from acp/);
 });
 
+step("Claude's question is offered as a permission request whose options are its answers", async () => {
+  const question = {
+    questions: [
+      {
+        question: 'Which colour?',
+        header: 'Colour',
+        multiSelect: false,
+        options: [
+          { label: 'Red', description: 'warm' },
+          { label: 'Blue', description: 'cool' },
+        ],
+      },
+    ],
+  };
+  let offered;
+  answerPermission = async (params) => {
+    offered = params;
+    return { outcome: { outcome: 'selected', optionId: params.options.find((o) => o.name === 'Blue').optionId } };
+  };
+  try {
+    session.prompt(`[tool AskUserQuestion ${JSON.stringify(question)}]`);
+    const { got, stops } = await untilStops(session);
+    assert.deepEqual(stops, ['end_turn']);
+    assert.equal(offered.toolCall.title, 'Which colour?');
+    assert.deepEqual(
+      offered.options.map((o) => o.name),
+      ['Red', 'Blue', 'Decline to answer'],
+    );
+    assert.match(texts(got, 'agent_message_chunk'), /Blue/);
+  } finally {
+    answerPermission = allowOnce;
+  }
+});
+
 step('a second prompt while one runs waits behind it; both end', async () => {
   const first = session.prompt('first of two');
   const second = session.prompt('second of two');
