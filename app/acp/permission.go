@@ -35,6 +35,26 @@ func verdictOf(optionID string) (session.PermissionAnswer, bool) {
 	return session.PermissionAnswer{}, false
 }
 
+// planOptions answer a plan Claude offers to carry out: approved, the session leaves plan mode for the mode
+// chosen; rejected, it keeps planning.
+var planOptions = []permissionOption{
+	{OptionID: optAllowAlways, Name: "Approve, and accept edits", Kind: optAllowAlways},
+	{OptionID: optAllowOnce, Name: "Approve, and ask before edits", Kind: optAllowOnce},
+	{OptionID: optRejectOnce, Name: "Keep planning", Kind: optRejectOnce},
+}
+
+func planVerdictOf(optionID string) (session.PermissionAnswer, bool) {
+	switch optionID {
+	case optAllowAlways:
+		return session.PermissionAnswer{Verdict: activity.VerdictAllow, Mode: activity.PermissionModeAcceptEdits}, true
+	case optAllowOnce:
+		return session.PermissionAnswer{Verdict: activity.VerdictAllow, Mode: activity.PermissionModeDefault}, true
+	case optRejectOnce, optRejectAlways:
+		return session.PermissionAnswer{Verdict: activity.VerdictDeny, Message: "The user wants to keep planning."}, true
+	}
+	return session.PermissionAnswer{}, false
+}
+
 // askPermission puts a permission request to the client and settles it with the answer. A cancelled outcome (the
 // client's answer once the prompt was cancelled) or a client that cannot answer denies.
 func (s *acpSession) askPermission(ev activity.Event) {
@@ -60,16 +80,15 @@ func (s *acpSession) answerFor(ctx context.Context, ev activity.Event) session.P
 			return a
 		}
 	}
-	options := toolOptions
+	options, verdict := toolOptions, verdictOf
 	if ev.ToolKind == activity.ToolKindPlanExit {
-		options = []permissionOption{{OptionID: optAllowOnce, Name: "Approve the plan", Kind: optAllowOnce},
-			{OptionID: optRejectOnce, Name: "Keep planning", Kind: optRejectOnce}}
+		options, verdict = planOptions, planVerdictOf
 	}
 	optionID, ok := s.choose(ctx, call, options)
 	if !ok {
 		return session.PermissionAnswer{Verdict: activity.VerdictDeny, Message: "The prompt was cancelled."}
 	}
-	a, ok := verdictOf(optionID)
+	a, ok := verdict(optionID)
 	if !ok {
 		return session.PermissionAnswer{Verdict: activity.VerdictDeny, Message: "The client chose no offered option."}
 	}

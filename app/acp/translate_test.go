@@ -133,3 +133,16 @@ func TestPromptPartsCarryEmbeddedContextAndImages(t *testing.T) {
 		require.Error(t, err)
 	}
 }
+
+func TestPlanApprovalChoosesTheModeItContinuesIn(t *testing.T) {
+	for id, want := range map[string]activity.PermissionMode{optAllowAlways: activity.PermissionModeAcceptEdits,
+		optAllowOnce: activity.PermissionModeDefault} {
+		a, ok := planVerdictOf(id)
+		require.True(t, ok)
+		require.Equal(t, activity.VerdictAllow, a.Verdict)
+		require.Equal(t, want, a.Mode)
+	}
+	a, ok := planVerdictOf(optRejectOnce)
+	require.True(t, ok)
+	require.Equal(t, activity.VerdictDeny, a.Verdict)
+}

@@ -223,6 +223,19 @@ step("a tool of the client's MCP server runs in the session", async () => {
   assert.match(texts(got, 'agent_message_chunk'), /Tool results: \[ok\] echoed: from acp/);
 });
 
+step("Claude's checklist becomes the client's plan", async () => {
+  const task = { subject: 'Write the fix', description: 'Fix it', activeForm: 'Writing the fix' };
+  session.prompt(`[tool TaskCreate ${JSON.stringify(task)}]`);
+  const { got, stops } = await untilStops(session);
+  assert.deepEqual(stops, ['end_turn']);
+  const plan = got.filter((u) => u.sessionUpdate === 'plan').at(-1);
+  assert.ok(plan, JSON.stringify(got.filter((u) => u.sessionUpdate.startsWith('tool'))));
+  assert.deepEqual(
+    plan.entries.map((e) => [e.content, e.status]),
+    [['Write the fix', 'pending']],
+  );
+});
+
 step("Claude's question is offered as a permission request whose options are its answers", async () => {
   const question = {
     questions: [
@@ -320,6 +333,33 @@ step('the session announced its commands and its context usage', async () => {
   const usage = mine.filter((u) => u.sessionUpdate === 'usage_update');
   assert.ok(usage.length > 0, 'usage_update');
   assert.ok(usage.every((u) => u.size > 0 && u.used >= 0));
+});
+
+step("Claude's plan is offered for approval, and approving it leaves plan mode", async () => {
+  await agent.request(acp.methods.agent.session.setMode, { sessionId, modeId: 'plan' });
+  let offered;
+  answerPermission = async (params) => {
+    offered = params;
+    return { outcome: { outcome: 'selected', optionId: 'allow_once' } };
+  };
+  try {
+    const from = updates.length;
+    session.prompt('[tool ExitPlanMode {"plan":"1. Write the file"}]');
+    const { stops } = await untilStops(session);
+    assert.deepEqual(stops, ['end_turn']);
+    assert.equal(offered.toolCall.kind, 'switch_mode');
+    assert.deepEqual(
+      offered.options.map((o) => o.kind),
+      ['allow_always', 'allow_once', 'reject_once'],
+    );
+    const modes = updates
+      .slice(from)
+      .filter((n) => n.sessionId === sessionId && n.update.sessionUpdate === 'current_mode_update')
+      .map((n) => n.update.currentModeId);
+    assert.equal(modes.at(-1), 'default', JSON.stringify(modes));
+  } finally {
+    answerPermission = allowOnce;
+  }
 });
 
 step('session/list names the session in its project', async () => {
