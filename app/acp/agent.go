@@ -137,7 +137,9 @@ func (a *Agent) notification(ctx context.Context, method string, params json.Raw
 			return
 		}
 		if s, ok := a.session(p.SessionID); ok {
-			s.cancel(ctx)
+			// Aside, so a prompt still being handed to the runtime (which holds the session's lock) never stalls
+			// reading; it is then among the prompts the cancel ends.
+			go s.cancel(ctx)
 		}
 	case mCancelRequest:
 		// Requests are answered in full or as a prompt's cancel decides; a generic request cancel has nothing to stop.

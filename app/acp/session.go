@@ -76,6 +76,7 @@ func (s *acpSession) setup() sessionSetup {
 // pump forwards the session's events until it ends; then every waiting prompt is answered.
 func (s *acpSession) pump() {
 	defer close(s.done)
+	defer s.forget()
 	for ev := range s.sub.C() {
 		for _, u := range s.tr.updates(ev) {
 			s.a.notify(mSessionUpdate, sessionNotification{SessionID: s.id, Update: u})
@@ -172,6 +173,10 @@ func (s *acpSession) close() {
 	}
 	s.sub.Drain()
 	<-s.done
+}
+
+// forget takes an ended session off the connection: a later prompt to it is answered "not open".
+func (s *acpSession) forget() {
 	s.a.mu.Lock()
 	if s.a.sessions[s.id] == s {
 		delete(s.a.sessions, s.id)
