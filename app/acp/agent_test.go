@@ -25,7 +25,7 @@ func newClient(t *testing.T) *client {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	c := &client{t: t, in: inW, out: bufio.NewScanner(outR), done: make(chan error, 1)}
+	c := &client{t: t, in: inW, out: newScanner(outR), done: make(chan error, 1)}
 	cfg := Config{Sessions: session.NewManager(session.Config{Logger: zerolog.Nop()}), Version: "test", Logger: zerolog.Nop()}
 	go func() {
 		c.done <- Serve(context.Background(), cfg, inR, outW)
@@ -36,6 +36,12 @@ func newClient(t *testing.T) *client {
 		require.NoError(t, <-c.done)
 	})
 	return c
+}
+
+func newScanner(r io.Reader) *bufio.Scanner {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 16<<20)
+	return sc
 }
 
 func (c *client) send(line string) {
