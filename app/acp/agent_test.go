@@ -127,3 +127,23 @@ func TestAuthenticateSaysHowToSignIn(t *testing.T) {
 	require.Equal(t, codeAuthRequired, r.Error.Code)
 	require.Contains(t, r.Error.Message, "claude auth login")
 }
+
+// A canceled prompt answers "cancelled" however its turn ends; the others answer as their turns end.
+func TestACancelledTurnAnswersCancelledWhateverEndsIt(t *testing.T) {
+	s := &acpSession{waiting: map[string]chan turnEnd{}, cancelled: map[string]bool{}}
+	ends := map[string]chan turnEnd{}
+	for _, turn := range []string{"a", "b", "c"} {
+		ends[turn] = make(chan turnEnd, 1)
+		s.waiting[turn] = ends[turn]
+	}
+	s.cancelled["a"], s.cancelled["b"] = true, true
+	s.end("a", turnEnd{stop: stopEndTurn})
+	s.end("b", turnEnd{err: errorf(codeInternalError, "failed")})
+	s.end("c", turnEnd{stop: stopReason("max_tokens")})
+	s.end("unknown", turnEnd{stop: stopEndTurn}) // a turn no prompt waits for (a follow-up) is nobody's
+	require.Equal(t, turnEnd{stop: stopCancelled}, <-ends["a"])
+	require.Equal(t, turnEnd{stop: stopCancelled}, <-ends["b"])
+	require.Equal(t, turnEnd{stop: stopMaxTokens}, <-ends["c"])
+	require.Empty(t, s.waiting)
+	require.Empty(t, s.cancelled)
+}
