@@ -23,6 +23,7 @@ const usage = `Baton — a desktop console for Claude Code.
 usage:
   baton                      open the window
   baton exec [flags] PROMPT  run one turn headless (baton exec --help)
+  baton acp                  an Agent Client Protocol agent on stdin/stdout (Zed, JetBrains, Neovim)
   baton run [flags] PROMPT   a restricted run: only the tools you give, no built-in (baton run --help)
   baton sessions [flags]     list sessions across projects, newest first
   baton history ID [flags]   print a session's history
@@ -73,6 +74,7 @@ type runner func(ctx context.Context, args []string, log zerolog.Logger) int
 // commands are the headless commands by name.
 func commands() map[string]runner {
 	return map[string]runner{
+		"acp":       withSessions(cli.RunACP),
 		"exec":      withSessions(cli.RunExec),
 		"run":       withSessions(cli.RunRun),
 		"sessions":  withSessions(cli.RunSessions),
@@ -103,6 +105,7 @@ func withSessions(run func(context.Context, []string, cli.Env) int) runner {
 		defer h.Close()
 		env := cli.StdEnv(h.Sessions(), indexWatch{h.State()})
 		env.Meta = h.meta
+		env.Logger, env.Version = log, Version
 		return run(ctx, args, env)
 	}
 }

@@ -178,6 +178,30 @@ func (v HookOutcome) Valid() bool {
 	return false
 }
 
+// McpTransport is a closed set of wire values (wire.schema.json $defs/McpTransport).
+type McpTransport string
+
+const (
+	McpTransportStdio McpTransport = "stdio"
+	McpTransportHTTP  McpTransport = "http"
+	McpTransportSse   McpTransport = "sse"
+)
+
+// McpTransportValues lists every McpTransport, in the schema's order.
+var McpTransportValues = []McpTransport{McpTransportStdio, McpTransportHTTP, McpTransportSse}
+
+// String returns the wire value.
+func (v McpTransport) String() string { return string(v) }
+
+// Valid reports whether v is one of the values the wire names.
+func (v McpTransport) Valid() bool {
+	switch v {
+	case McpTransportStdio, McpTransportHTTP, McpTransportSse:
+		return true
+	}
+	return false
+}
+
 // MessageBlock is a closed set of wire values (wire.schema.json $defs/MessageBlock).
 type MessageBlock string
 

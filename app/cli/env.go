@@ -10,6 +10,7 @@ import (
 	"github.com/baton-console/baton/app/auth"
 	"github.com/baton-console/baton/app/session"
 	"github.com/baton-console/baton/app/sessionmeta"
+	"github.com/rs/zerolog"
 	"golang.org/x/term"
 )
 
@@ -38,6 +39,10 @@ type Env struct {
 	SignInState func(ctx context.Context) *auth.State
 	// Meta is Baton's own record of sessions (their worktrees); nil when it could not be opened.
 	Meta *sessionmeta.Store
+	// Logger is Baton's log (its file): a command whose stdout is a protocol logs there, never on stdout.
+	Logger zerolog.Logger
+	// Version is Baton's version, for a command that announces itself (baton acp).
+	Version string
 }
 
 // StdEnv is the process's own standard streams; index (nil: none) is the host's state, for the index's progress.

@@ -67,6 +67,23 @@ type HostTool struct {
 	InputSchema json.RawMessage `json:"inputSchema"`
 }
 
+// McpServer is a shape of the sidecar's replies.
+type McpServer struct {
+	Name      string                `json:"name"`
+	Transport activity.McpTransport `json:"transport"`
+	Command   string                `json:"command,omitempty"`
+	Args      []string              `json:"args,omitempty"`
+	Env       []NameValue           `json:"env,omitempty"`
+	URL       string                `json:"url,omitempty"`
+	Headers   []NameValue           `json:"headers,omitempty"`
+}
+
+// NameValue is a shape of the sidecar's replies.
+type NameValue struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
 // PromptImage is a shape of the sidecar's replies.
 type PromptImage struct {
 	MediaType string `json:"mediaType"`
@@ -133,6 +150,7 @@ type StartRequest struct {
 	At             string                  `json:"at,omitempty"`
 	Executable     string                  `json:"executable,omitempty"`
 	Restricted     *RestrictedRun          `json:"restricted,omitempty"`
+	McpServers     []McpServer             `json:"mcpServers,omitempty"`
 }
 
 // StartReply is the ok reply's payload to a "start" request.

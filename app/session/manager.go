@@ -50,6 +50,9 @@ type StartOptions struct {
 	// Restricted makes the session a restricted run (app/runner): only these host tools, answered with
 	// Session.AnswerTool; no built-in tool, setting, hook, MCP server or skill. New sessions only.
 	Restricted *protocol.RestrictedRun
+	// McpServers are added to the person's and the project's own MCP servers (an ACP client's, say). They stay
+	// with the session: a wake starts them again.
+	McpServers []protocol.McpServer
 }
 
 // Manager owns every open session and the event bus.
@@ -238,7 +241,11 @@ func (m *Manager) startRequest(ctx context.Context, opts StartOptions) (protocol
 	if opts.Restricted != nil && (opts.Resume != "" || opts.ForkFrom != "" || opts.PermissionMode != "") {
 		return protocol.StartRequest{}, startError(nil, "a restricted run is a new session with its own permission mode: no resume, fork or permission mode")
 	}
-	req := protocol.StartRequest{Cwd: abs, Model: opts.Model, PermissionMode: opts.PermissionMode, At: opts.At, Restricted: opts.Restricted}
+	if opts.Restricted != nil && len(opts.McpServers) > 0 {
+		return protocol.StartRequest{}, startError(nil, "a restricted run has only its own tools: no MCP server")
+	}
+	req := protocol.StartRequest{Cwd: abs, Model: opts.Model, PermissionMode: opts.PermissionMode, At: opts.At, Restricted: opts.Restricted,
+		McpServers: opts.McpServers}
 	for _, id := range []string{opts.ID, opts.Resume, opts.ForkFrom} {
 		if id != "" {
 			if !protocol.ValidSessionID(id) {

@@ -19,6 +19,8 @@ const (
 	RecallPrefix      = "Earlier you said: "
 	ToolResultsPrefix = "Tool results: "
 	ProbeText         = "ok"
+	// ImagesPrefix starts the reply to [count-images]: then how many images the prompt carried.
+	ImagesPrefix = "Images: "
 	// FollowUpPrefix starts the reply to a background task's notification, followed by the task's summary.
 	FollowUpPrefix = "The background work finished: "
 	// GoalMetMarker in the answer a goal's stop hook evaluates makes the goal met; GoalNotMetReason is the
@@ -64,6 +66,7 @@ const toolResultMax = 200
 //     [status NNN] (400–599) sends no message but HTTP NNN with an Anthropic error body;
 //     [slow] streams the text block as 100 deltas 100 ms apart;
 //     [recall] makes the text "Earlier you said: " + every earlier user text joined by " | ";
+//     [count-images] makes the text "Images: N", N the image blocks of the last user message;
 //     [write PATH CONTENT] (ends at the first "]") adds a Write tool_use with content CONTENT+"\n",
 //     a relative PATH joined to the working directory the CLI announced;
 //     [bash COMMAND] (ends at the balancing "]") adds a Bash tool_use;
@@ -152,6 +155,8 @@ func defaultReply(req *Request) Reply {
 
 	var reply string
 	switch {
+	case strings.Contains(text, "[count-images]"):
+		reply = fmt.Sprintf("%s%d", ImagesPrefix, len(req.LastUserImages()))
 	case strings.Contains(text, "[recall]"):
 		reply = RecallPrefix + strings.Join(userTextsBefore(req.Messages, req.lastUser()), " | ")
 	case len(tools) > 0:

@@ -46,6 +46,8 @@ var rules = []rule{
 		why: "one transport over the console; it knows nothing of the window or the CLI"},
 	{pkg: "app/desktop", never: []string{"app/serve", "app/cli"},
 		why: "the window's transport over the console; it knows nothing of serve or the CLI"},
+	{pkg: "app/acp", never: []string{"app/console", "app/serve", "app/desktop", "app/cli", "app/runner"},
+		why: "the Agent Client Protocol front end drives the session runtime itself; the CLI wires it to stdio"},
 	{pkg: "app/cli", never: []string{"app/console", "app/serve", "app/desktop"},
 		why: "the terminal front end runs sessions itself; the browser console is another front end, not a layer under it"},
 	{pkg: "provision/...", never: []string{"app/..."},

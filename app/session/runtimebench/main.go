@@ -10,6 +10,7 @@
 //	host + sidecar RSS, one idle session (claude excluded)             ≤ 100 MB
 //	20 open sessions, 19 asleep, 1 working: Baton + sidecars + claude  ≤ 1.2 GB
 //	first token after waking vs a fresh session's first token          ≤ 1.3×
+//	20,000 deltas at an ACP client of `baton acp` vs the console's path ≤ 1.10× (issue 31; -only acp)
 package main
 
 import (
@@ -47,7 +48,7 @@ func main() {
 	runs := flag.Int("runs", 5, "repetitions of the one-turn and first-token figures")
 	deltas := flag.Int("deltas", 20000, "text deltas in the streaming figure")
 	sessions := flag.Int("sessions", 20, "open sessions in the memory figure")
-	only := flag.String("only", "turn,deltas,paced,idle,many,wake", "comma-separated figures to measure (also: hostdeltas)")
+	only := flag.String("only", "turn,deltas,paced,idle,many,wake", "comma-separated figures to measure (also: hostdeltas, acp)")
 	runtime := flag.String("baseline-runtime", "node", "what runs the baseline script: node, or bun (the sidecar's runtime)")
 	cpuProfile := flag.String("cpuprofile", "", "write this process's CPU profile here (hostdeltas runs the host in it)")
 	flag.Parse()
@@ -97,6 +98,7 @@ var figures = map[string]func(*bench) error{
 	"many":       (*bench).manySessions,
 	"wake":       (*bench).firstTokenAfterWake,
 	"hostdeltas": (*bench).hostDeltas,
+	"acp":        (*bench).acpDeltas,
 }
 
 // deltaFlush: the scripted API sends the streamed reply in writes of this many events (~3.5 KB), as a remote

@@ -26,6 +26,9 @@ export type ErrorCode = (typeof ERROR_CODE_VALUES)[number];
 export const HOOK_OUTCOME_VALUES = ["success","error","cancelled"] as const;
 export type HookOutcome = (typeof HOOK_OUTCOME_VALUES)[number];
 
+export const MCP_TRANSPORT_VALUES = ["stdio","http","sse"] as const;
+export type McpTransport = (typeof MCP_TRANSPORT_VALUES)[number];
+
 export const MESSAGE_BLOCK_VALUES = ["text","thinking"] as const;
 export type MessageBlock = (typeof MESSAGE_BLOCK_VALUES)[number];
 

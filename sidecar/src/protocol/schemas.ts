@@ -38,6 +38,28 @@ export const restrictedRunSchema = z.object({
 });
 export type RestrictedRun = z.infer<typeof restrictedRunSchema>;
 
+/** A name and its value: an MCP server's environment variable or HTTP header (values may be secrets: never logged). */
+export const nameValueSchema = z.object({ name: nonEmpty, value: z.string() });
+/**
+ * An MCP server the session adds to the person's and the project's own (an ACP client's, for one): a command Claude
+ * Code runs (stdio) or a server it connects to (http, sse).
+ */
+export const mcpTransportSchema = z.enum(['stdio', 'http', 'sse']);
+export const mcpServerSchema = z
+  .object({
+    name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/),
+    transport: mcpTransportSchema,
+    command: nonEmpty.optional(),
+    args: z.array(z.string()).optional(),
+    env: z.array(nameValueSchema).optional(),
+    url: nonEmpty.optional(),
+    headers: z.array(nameValueSchema).optional(),
+  })
+  .refine((s) => (s.transport === 'stdio' ? s.command !== undefined : s.url !== undefined), {
+    message: 'a stdio MCP server needs a command, an http or sse one a url',
+  });
+export type McpServer = z.infer<typeof mcpServerSchema>;
+
 export const startPayload = z
   .object({
     session: sessionId,
@@ -49,6 +71,7 @@ export const startPayload = z
     at: nonEmpty.optional(),
     executable: nonEmpty.optional(),
     restricted: restrictedRunSchema.optional(),
+    mcpServers: z.array(mcpServerSchema).optional(),
   })
   .refine((p) => !(p.resume === true && p.forkFrom !== undefined), {
     message: 'start takes either resume or forkFrom, not both',
@@ -61,6 +84,12 @@ export const startPayload = z
   })
   .refine((p) => p.restricted === undefined || new Set(p.restricted.tools.map((t) => t.name)).size === p.restricted.tools.length, {
     message: 'a restricted run names each tool once',
+  })
+  .refine((p) => p.restricted === undefined || p.mcpServers === undefined, {
+    message: 'a restricted run has no MCP server',
+  })
+  .refine((p) => p.mcpServers === undefined || new Set(p.mcpServers.map((m) => m.name)).size === p.mcpServers.length, {
+    message: 'each MCP server has its own name',
   });
 /** The image types the Messages API takes in a prompt. */
 export const PROMPT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;

@@ -2,6 +2,7 @@
 import type { Options } from '@anthropic-ai/claude-agent-sdk';
 import type { StartPayload } from '../protocol/schemas.js';
 import { childEnv } from './childEnv.js';
+import { mcpServerConfigs } from './mcpServers.js';
 
 export interface QueryOptionsInput {
   start: StartPayload;
@@ -68,6 +69,11 @@ export function buildQueryOptions(input: QueryOptionsInput): GenerationOptions {
     // transcript it would be read from is flushed only when the CLI's loop is idle: a fast reply was held whole
     // until its end, a slow one ~100 ms.
     extraArgs: { 'replay-user-messages': null },
+    // Servers the host adds go in the initialize request, so their env and headers (secrets, often) stay off
+    // claude's command line, where other users of the machine could read them.
+    ...(start.mcpServers !== undefined && start.mcpServers.length > 0
+      ? { mcpServers: mcpServerConfigs(start.mcpServers), mcpServersDelivery: 'initialize' as const }
+      : {}),
     ...sessionOptions(start),
   };
 }

@@ -32,6 +32,29 @@ describe('buildQueryOptions', () => {
     expect(options).not.toHaveProperty('model');
   });
 
+  it("adds the host's MCP servers, delivered in the initialize request, only when there are some", () => {
+    const start = {
+      session,
+      cwd: '/p',
+      mcpServers: [
+        { name: 'files', transport: 'stdio' as const, command: '/bin/files', args: ['--ro'], env: [{ name: 'TOKEN', value: 't' }] },
+        { name: 'docs', transport: 'http' as const, url: 'http://127.0.0.1:9/mcp', headers: [{ name: 'Authorization', value: 'b' }] },
+        { name: 'old', transport: 'sse' as const, url: 'http://127.0.0.1:9/sse' },
+      ],
+    };
+    expect(buildQueryOptions({ ...base, start, env: {} })).toMatchObject({
+      mcpServersDelivery: 'initialize',
+      mcpServers: {
+        files: { type: 'stdio', command: '/bin/files', args: ['--ro'], env: { TOKEN: 't' } },
+        docs: { type: 'http', url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 'b' } },
+        old: { type: 'sse', url: 'http://127.0.0.1:9/sse', headers: {} },
+      },
+    });
+    const none = buildQueryOptions({ ...base, start: { session, cwd: '/p', mcpServers: [] }, env: {} });
+    expect(none).not.toHaveProperty('mcpServers');
+    expect(none).not.toHaveProperty('mcpServersDelivery');
+  });
+
   it('passes a mode and a model only when the host asked for them', () => {
     const options = buildQueryOptions({ ...base, start: { session, cwd: '/p', permissionMode: 'plan', model: 'sonnet' }, env: {} });
     expect(options).toMatchObject({ permissionMode: 'plan', model: 'sonnet' });

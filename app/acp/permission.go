@@ -1,0 +1,148 @@
+package acp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/session"
+)
+
+// The options a tool's permission request offers, each one Baton verdict. Baton keeps no lasting deny rule, so
+// "reject always" denies this call and says so to Claude.
+var toolOptions = []permissionOption{
+	{OptionID: optAllowOnce, Name: "Allow", Kind: optAllowOnce},
+	{OptionID: optAllowAlways, Name: "Always allow", Kind: optAllowAlways},
+	{OptionID: optRejectOnce, Name: "Reject", Kind: optRejectOnce},
+	{OptionID: optRejectAlways, Name: "Always reject", Kind: optRejectAlways},
+}
+
+func verdictOf(optionID string) (session.PermissionAnswer, bool) {
+	switch optionID {
+	case optAllowOnce:
+		return session.PermissionAnswer{Verdict: activity.VerdictAllow}, true
+	case optAllowAlways:
+		return session.PermissionAnswer{Verdict: activity.VerdictAllowAlways}, true
+	case optRejectOnce:
+		return session.PermissionAnswer{Verdict: activity.VerdictDeny}, true
+	case optRejectAlways:
+		return session.PermissionAnswer{Verdict: activity.VerdictDeny,
+			Message: "The user rejected this tool and does not want it used again in this session."}, true
+	}
+	return session.PermissionAnswer{}, false
+}
+
+// planOptions answer a plan Claude offers to carry out: approved, the session leaves plan mode for the mode
+// chosen; rejected, it keeps planning.
+var planOptions = []permissionOption{
+	{OptionID: optAllowAlways, Name: "Approve, and accept edits", Kind: optAllowAlways},
+	{OptionID: optAllowOnce, Name: "Approve, and ask before edits", Kind: optAllowOnce},
+	{OptionID: optRejectOnce, Name: "Keep planning", Kind: optRejectOnce},
+}
+
+func planVerdictOf(optionID string) (session.PermissionAnswer, bool) {
+	switch optionID {
+	case optAllowAlways:
+		return session.PermissionAnswer{Verdict: activity.VerdictAllow, Mode: activity.PermissionModeAcceptEdits}, true
+	case optAllowOnce:
+		return session.PermissionAnswer{Verdict: activity.VerdictAllow, Mode: activity.PermissionModeDefault}, true
+	case optRejectOnce, optRejectAlways:
+		return session.PermissionAnswer{Verdict: activity.VerdictDeny, Message: "The user wants to keep planning."}, true
+	}
+	return session.PermissionAnswer{}, false
+}
+
+// askPermission puts a permission request to the client and settles it with the answer. A cancelled outcome (the
+// client's answer once the prompt was cancelled) or a client that cannot answer denies.
+func (s *acpSession) askPermission(ev activity.Event) {
+	ctx := s.a.ctxOr()
+	answer := s.answerFor(ctx, ev)
+	answer.By = activity.PermissionAuthorUser
+	if _, err := s.s.AnswerWith(ctx, ev.RequestID, answer); err != nil {
+		s.a.log.Warn().Err(err).Str("session", s.id).Msg("could not settle the permission request")
+	}
+}
+
+func (s *acpSession) answerFor(ctx context.Context, ev activity.Event) session.PermissionAnswer {
+	call := permissionToolCall{ToolCallID: ev.ToolUseID, Title: ev.ToolTitle, Kind: acpToolKind(ev.ToolKind),
+		Status: toolPending, RawInput: ev.Input}
+	if call.ToolCallID == "" {
+		call.ToolCallID = ev.RequestID
+	}
+	if call.Title == "" {
+		call.Title = ev.ToolName
+	}
+	if ev.ToolKind == activity.ToolKindQuestion {
+		if a, ok := s.askQuestions(ctx, call, ev.Input); ok {
+			return a
+		}
+	}
+	options, verdict := toolOptions, verdictOf
+	if ev.ToolKind == activity.ToolKindPlanExit {
+		options, verdict = planOptions, planVerdictOf
+	}
+	optionID, ok := s.choose(ctx, call, options)
+	if !ok {
+		return session.PermissionAnswer{Verdict: activity.VerdictDeny, Message: "The prompt was cancelled."}
+	}
+	a, ok := verdict(optionID)
+	if !ok {
+		return session.PermissionAnswer{Verdict: activity.VerdictDeny, Message: "The client chose no offered option."}
+	}
+	return a
+}
+
+// choose asks the client; false when it cancelled or could not answer.
+func (s *acpSession) choose(ctx context.Context, call permissionToolCall, options []permissionOption) (string, bool) {
+	var resp requestPermissionResponse
+	req := requestPermissionRequest{SessionID: s.id, ToolCall: call, Options: options}
+	if err := s.a.call(ctx, mRequestPermissn, req, &resp); err != nil {
+		s.a.log.Warn().Err(err).Str("session", s.id).Msg("the client did not answer a permission request")
+		return "", false
+	}
+	if resp.Outcome.Outcome != "selected" {
+		return "", false
+	}
+	return resp.Outcome.OptionID, true
+}
+
+// questionInput is what Claude's question tool asks: questions, each with labelled options.
+type questionInput struct {
+	Questions []struct {
+		Question string `json:"question"`
+		Options  []struct {
+			Label string `json:"label"`
+		} `json:"options"`
+	} `json:"questions"`
+}
+
+// askQuestions offers each question as a permission request whose options are its answers.
+func (s *acpSession) askQuestions(ctx context.Context, call permissionToolCall, input json.RawMessage) (session.PermissionAnswer, bool) {
+	var in questionInput
+	if err := json.Unmarshal(input, &in); err != nil || len(in.Questions) == 0 {
+		return session.PermissionAnswer{}, false
+	}
+	var answers []activity.QuestionAnswer
+	for _, q := range in.Questions {
+		c := call
+		c.Title = q.Question
+		options := make([]permissionOption, 0, len(q.Options)+1)
+		for i, o := range q.Options {
+			options = append(options, permissionOption{OptionID: "answer-" + strconv.Itoa(i), Name: o.Label, Kind: optAllowOnce})
+		}
+		options = append(options, permissionOption{OptionID: optRejectOnce, Name: "Decline to answer", Kind: optRejectOnce})
+		id, ok := s.choose(ctx, c, options)
+		if !ok || !strings.HasPrefix(id, "answer-") {
+			return session.PermissionAnswer{Verdict: activity.VerdictDeny, Message: "The user declined to answer."}, true
+		}
+		i, err := strconv.Atoi(strings.TrimPrefix(id, "answer-"))
+		if err != nil || i < 0 || i >= len(q.Options) {
+			return session.PermissionAnswer{Verdict: activity.VerdictDeny, Message: fmt.Sprintf("No such answer %q.", id)}, true
+		}
+		answers = append(answers, activity.QuestionAnswer{Question: q.Question, Answer: q.Options[i].Label})
+	}
+	return session.PermissionAnswer{Verdict: activity.VerdictAllow, Answers: answers}, true
+}

@@ -1,0 +1,121 @@
+package acp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/baton-console/baton/app/protocol"
+	"github.com/baton-console/baton/app/session"
+)
+
+// prompt sends the prompt as a turn and answers when that turn ends. A prompt sent while another runs waits
+// behind it, as the console's does; each answers for its own turn.
+func (a *Agent) prompt(ctx context.Context, params json.RawMessage) (any, error) {
+	req, err := decode[promptRequest](params)
+	if err != nil {
+		return nil, err
+	}
+	s, err := a.openSession(req.SessionID)
+	if err != nil {
+		return nil, err
+	}
+	text, images, err := promptParts(req.Prompt)
+	if err != nil {
+		return nil, err
+	}
+	end := make(chan turnEnd, 1)
+	// Held across the send so the turn's end, however soon it comes, finds its waiter.
+	s.mu.Lock()
+	turn, _, err := s.s.SendWith(ctx, text, images)
+	if err == nil {
+		s.waiting[turn] = end
+	}
+	s.mu.Unlock()
+	if err != nil {
+		return nil, fmt.Errorf("send the prompt: %w", err)
+	}
+	select {
+	case e := <-end:
+		if e.err != nil {
+			return nil, e.err
+		}
+		return promptResponse{StopReason: e.stop}, nil
+	case <-ctx.Done():
+		return nil, fmt.Errorf("the agent is shutting down: %w", ctx.Err())
+	}
+}
+
+// imageTypes are the image types Claude reads.
+var imageTypes = map[string]bool{"image/png": true, "image/jpeg": true, "image/gif": true, "image/webp": true}
+
+// promptParts splits the prompt's blocks into the text Claude Code reads (embedded resources as context blocks,
+// their text named by URI; links as @-mentions) and its images. Audio was not advertised and is refused.
+func promptParts(blocks []contentBlock) (string, []protocol.PromptImage, error) {
+	var images []protocol.PromptImage
+	rest := make([]contentBlock, 0, len(blocks))
+	for _, c := range blocks {
+		if c.Type != "image" {
+			rest = append(rest, c)
+			continue
+		}
+		if !imageTypes[c.MimeType] || c.Data == "" {
+			return "", nil, errorf(codeInvalidParams, "invalid params: an image is PNG, JPEG, GIF or WebP data (not %q)", c.MimeType)
+		}
+		images = append(images, protocol.PromptImage{MediaType: c.MimeType, Data: c.Data})
+	}
+	if len(images) > maxImages {
+		return "", nil, errorf(codeInvalidParams, "invalid params: at most %d images in one prompt", maxImages)
+	}
+	text, err := promptText(rest, len(images) > 0)
+	return text, images, err
+}
+
+// maxImages bounds one prompt's images, as the runtime does.
+const maxImages = 20
+
+func promptText(blocks []contentBlock, hasImages bool) (string, error) {
+	var b strings.Builder
+	for _, c := range blocks {
+		switch c.Type {
+		case "text":
+			b.WriteString(c.Text)
+		case "resource_link":
+			fmt.Fprintf(&b, "@%s", c.URI)
+		case "resource":
+			if c.Resource == nil || c.Resource.Text == "" {
+				return "", errorf(codeInvalidParams, "invalid params: an embedded resource needs its text (binary resources are not supported)")
+			}
+			fmt.Fprintf(&b, "\n<context ref=%q>\n%s\n</context>\n", c.Resource.URI, c.Resource.Text)
+		case "audio", "image":
+			return "", errorf(codeInvalidParams, "invalid params: %s content is not supported by this agent (see its promptCapabilities)", c.Type)
+		default:
+			return "", errorf(codeInvalidParams, "invalid params: unknown content type %q", c.Type)
+		}
+	}
+	text := strings.TrimSpace(b.String())
+	if text == "" && !hasImages {
+		return "", errorf(codeInvalidParams, "invalid params: the prompt is empty")
+	}
+	return text, nil
+}
+
+// cancel stops every prompt of the session: each answers "cancelled" once its turn has ended. The client answers
+// its own pending permission requests as cancelled (and those deny), so nothing waits on it.
+func (s *acpSession) cancel(ctx context.Context) {
+	s.mu.Lock()
+	turns := make([]string, 0, len(s.waiting))
+	for t := range s.waiting {
+		s.cancelled[t] = true
+		turns = append(turns, t)
+	}
+	s.mu.Unlock()
+	for _, t := range turns {
+		go func() {
+			if _, err := s.s.Cancel(ctx, t, session.DefaultCancelBudgets); err != nil {
+				s.a.log.Warn().Err(err).Str("session", s.id).Str("turn", t).Msg("could not cancel the turn")
+			}
+		}()
+	}
+}

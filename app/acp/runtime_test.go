@@ -1,0 +1,128 @@
+package acp
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/baton-console/baton/app/internal/fakeapi"
+	"github.com/baton-console/baton/app/internal/testenv"
+	"github.com/baton-console/baton/app/session"
+	"github.com/rs/zerolog"
+	"github.com/stretchr/testify/require"
+)
+
+// runtimeClient is a client of Serve over the real runtime (sidecar, SDK, claude) and the scripted API, run under
+// -race: the prompt loop, the session pump and the permission calls share the agent's state.
+func runtimeClient(t *testing.T) (*client, string) {
+	t.Helper()
+	claude := testenv.RequireClaude(t)
+	api, err := fakeapi.Start(fakeapi.DefaultScript())
+	require.NoError(t, err)
+	t.Cleanup(api.Close)
+	home, project := testenv.NewHome(t), testenv.NewProject(t)
+	m := session.NewManager(session.Config{SidecarPath: testenv.SidecarPath(t),
+		Env: append(testenv.CLIEnv(api.URL(), home), "CLAUDE_CODE_EXECUTABLE="+claude), Logger: zerolog.Nop()})
+	t.Cleanup(func() { m.Shutdown(context.Background()) })
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	c := &client{t: t, in: inW, out: newScanner(outR), done: make(chan error, 1)}
+	go func() {
+		c.done <- Serve(context.Background(), Config{Sessions: m, Version: "test", Logger: zerolog.Nop()}, inR, outW)
+		_ = outW.Close()
+	}()
+	t.Cleanup(func() {
+		_ = inW.Close()
+		require.NoError(t, <-c.done)
+	})
+	return c, project
+}
+
+// line is any message the agent writes.
+type line struct {
+	ID     json.RawMessage `json:"id"`
+	Method string          `json:"method"`
+	Result json.RawMessage `json:"result"`
+	Error  *rpcError       `json:"error"`
+	Params json.RawMessage `json:"params"`
+}
+
+func (c *client) line() line {
+	c.t.Helper()
+	require.True(c.t, c.out.Scan(), "the agent wrote no line")
+	var l line
+	require.NoError(c.t, json.Unmarshal(c.out.Bytes(), &l))
+	return l
+}
+
+// until reads lines, answering permission requests with allow_once, until the answer to id.
+func (c *client) until(id string) (line, []sessionNotificationIn) {
+	c.t.Helper()
+	var updates []sessionNotificationIn
+	for {
+		l := c.line()
+		switch {
+		case l.Method == mSessionUpdate:
+			var n sessionNotificationIn
+			require.NoError(c.t, json.Unmarshal(l.Params, &n))
+			updates = append(updates, n)
+		case l.Method == mRequestPermissn:
+			c.send(`{"jsonrpc":"2.0","id":` + string(l.ID) + `,"result":{"outcome":{"outcome":"selected","optionId":"allow_once"}}}`)
+		case l.Method == "" && string(l.ID) == id:
+			return l, updates
+		}
+	}
+}
+
+type sessionNotificationIn struct {
+	SessionID string `json:"sessionId"`
+	Update    struct {
+		SessionUpdate string `json:"sessionUpdate"`
+		Status        string `json:"status"`
+		Content       json.RawMessage
+	} `json:"update"`
+}
+
+func TestPromptsToolCallsAndCancelOverTheRealRuntime(t *testing.T) {
+	c, project := runtimeClient(t)
+	c.initialize()
+	c.send(`{"jsonrpc":"2.0","id":1,"method":"session/new","params":{"cwd":"` + project + `","mcpServers":[]}}`)
+	r, _ := c.until("1")
+	require.Nil(t, r.Error)
+	var ns newSessionResponse
+	require.NoError(t, json.Unmarshal(r.Result, &ns))
+	prompt := func(id, text string) string {
+		return `{"jsonrpc":"2.0","id":` + id + `,"method":"session/prompt","params":{"sessionId":"` + ns.SessionID +
+			`","prompt":[{"type":"text","text":"` + text + `"}]}}`
+	}
+
+	c.send(prompt("2", "[write a.txt hi]"))
+	r, updates := c.until("2")
+	require.Nil(t, r.Error)
+	require.JSONEq(t, `{"stopReason":"end_turn"}`, string(r.Result))
+	var kinds []string
+	for _, u := range updates {
+		kinds = append(kinds, u.Update.SessionUpdate+":"+u.Update.Status)
+	}
+	require.Contains(t, kinds, "tool_call:in_progress")
+	require.Contains(t, kinds, "tool_call_update:completed")
+
+	// Cancel once the slow reply streams: the prompt answers cancelled, not an error.
+	c.send(prompt("3", "[slow] go on"))
+	for {
+		l := c.line()
+		if l.Method == mSessionUpdate && strings.Contains(string(l.Params), upAgentChunk) {
+			break
+		}
+	}
+	c.send(`{"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"` + ns.SessionID + `"}}`)
+	r, _ = c.until("3")
+	require.Nil(t, r.Error)
+	require.JSONEq(t, `{"stopReason":"cancelled"}`, string(r.Result))
+
+	c.send(`{"jsonrpc":"2.0","id":4,"method":"session/close","params":{"sessionId":"` + ns.SessionID + `"}}`)
+	r, _ = c.until("4")
+	require.Nil(t, r.Error)
+}
