@@ -125,6 +125,7 @@ type burstPairs struct {
 	p50s, p99s            []time.Duration
 	starts, rests         []time.Duration
 	host, sidecar, node   []time.Duration
+	index                 []time.Duration
 	events                int
 }
 
@@ -134,6 +135,7 @@ func (p *burstPairs) add(run deltaRun, base baselineRun) {
 	p.spans = append(p.spans, ratio(span, base.span))
 	p.cpus = append(p.cpus, ratio(run.cpu.host+run.cpu.sidecar, base.cpu))
 	p.host, p.sidecar, p.node = append(p.host, run.cpu.host), append(p.sidecar, run.cpu.sidecar), append(p.node, base.cpu)
+	p.index = append(p.index, run.cpu.index)
 	p50, p99 := run.tally.percentiles()
 	p.p50s, p.p99s = append(p.p50s, p50), append(p.p99s, p99)
 	start, rest := run.tally.startAndRest()
@@ -151,8 +153,8 @@ func (p *burstPairs) print(deltas int) {
 	cpu := spread(p.cpus)
 	fmt.Printf("  CPU, first delta → the turn's end: host + sidecar over the baseline's node, median of %d pairs: %.2f× (goal ≤ 1.25×: %s)\n",
 		n, cpu.median, verdict(enough && cpu.median <= 1.25))
-	fmt.Printf("  spread of the pairs: %s; medians: host %s, sidecar %s, node %s (/proc ticks of 10 ms)\n",
-		cpu, ms(median(p.host)), ms(median(p.sidecar)), ms(median(p.node)))
+	fmt.Printf("  spread of the pairs: %s; medians: host %s, sidecars %s (of which the index's %s), node %s (/proc ticks of 10 ms)\n",
+		cpu, ms(median(p.host)), ms(median(p.sidecar)), ms(median(p.index)), ms(median(p.node)))
 	fmt.Printf("  burst added latency per delta, sidecar stamp → client (median of the pairs' figures; no goal: on 2 vCPUs the tail is the scheduler's, the paced figure judges latency): p50 %s, p99 %s; p99 per run %v\n",
 		ms(median(p.p50s)), ms(median(p.p99s)), msList(p.p99s))
 	fmt.Printf("  p99 of the stream's first tenth of pieces %s, of the other nine tenths %s (medians); the last run's deltas came in %d events\n",

@@ -32,18 +32,19 @@ import (
 
 // bench is one run's shared setup: the scripted API, the binaries and a sandboxed home.
 type bench struct {
-	root     string // the repository
-	baton    string
-	sidecar  string
-	claude   string
-	api      *fakeapi.Server
-	dir      string
-	hold     chan struct{} // [hold] replies wait on it until the run ends
-	deltas   int
-	runs     int
-	pairs    int // Baton/baseline pairs of the burst figure
-	sessions int
-	runtime  string // what runs the baseline script: node, or bun to tell the runtime's share from Baton's
+	root       string // the repository
+	baton      string
+	sidecar    string
+	claude     string
+	api        *fakeapi.Server
+	dir        string
+	hold       chan struct{} // [hold] replies wait on it until the run ends
+	deltas     int
+	runs       int
+	pairs      int // Baton/baseline pairs of the burst figure
+	sessions   int
+	sidecarEnv string // -sidecar-env: runtime options the sidecarenv figure tries
+	runtime    string // what runs the baseline script: node, or bun to tell the runtime's share from Baton's
 }
 
 func main() {
@@ -51,8 +52,9 @@ func main() {
 	pairs := flag.Int("pairs", 15, "interleaved Baton/baseline pairs of the burst (deltas) figure; its goals need ≥ 15")
 	deltas := flag.Int("deltas", 20000, "text deltas in the streaming figure")
 	sessions := flag.Int("sessions", 20, "open sessions in the memory figure")
-	only := flag.String("only", "turn,deltas,paced,idle,many,wake", "comma-separated figures to measure (also: hostdeltas)")
+	only := flag.String("only", "turn,deltas,paced,idle,many,wake", "comma-separated figures to measure (also: hostdeltas, sidecarenv)")
 	runtime := flag.String("baseline-runtime", "node", "what runs the baseline script: node, or bun (the sidecar's runtime)")
+	sidecarEnv := flag.String("sidecar-env", "", "sidecarenv figure: comma-separated NAME=VALUE runtime options to try against the sidecar as built")
 	cpuProfile := flag.String("cpuprofile", "", "write this process's CPU profile here (hostdeltas runs the host in it)")
 	flag.Parse()
 	// This process is the console client and the scripted API at once: fewer collections of its own garbage keep
@@ -72,6 +74,7 @@ func main() {
 	defer b.close()
 	b.runtime = *runtime
 	b.pairs = max(*pairs, 1)
+	b.sidecarEnv = *sidecarEnv
 	if b.runtime == "bun" {
 		b.runtime = filepath.Join(b.root, "sidecar", "node_modules", ".bin", "bun")
 	}
@@ -102,6 +105,7 @@ var figures = map[string]func(*bench) error{
 	"many":       (*bench).manySessions,
 	"wake":       (*bench).firstTokenAfterWake,
 	"hostdeltas": (*bench).hostDeltas,
+	"sidecarenv": (*bench).sidecarEnvAB,
 }
 
 // deltaFlush: the scripted API sends the streamed reply in writes of this many events (~3.5 KB), as a remote
