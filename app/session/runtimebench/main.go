@@ -127,6 +127,9 @@ func setup(runs, deltas, sessions int) (*bench, error) {
 	if p := os.Getenv("BATON_SIDECAR"); p != "" {
 		b.sidecar = p
 	}
+	if p := os.Getenv("BATON_BIN"); p != "" { // e.g. a build with symbols, for perf
+		b.baton = p
+	}
 	for _, p := range []string{b.baton, b.sidecar} {
 		if _, err := os.Stat(p); err != nil {
 			return nil, fmt.Errorf("%s is missing: run scripts/build first", p)
