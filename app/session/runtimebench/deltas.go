@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -94,7 +95,7 @@ func (b *bench) streamedDeltas() error {
 		}
 		p.add(run, base)
 	}
-	p.print(b.deltas)
+	p.print(b.deltas, filepath.Base(b.runtime))
 	return nil
 }
 
@@ -143,7 +144,8 @@ func (p *burstPairs) add(run deltaRun, base baselineRun) {
 	p.events = run.tally.events
 }
 
-func (p *burstPairs) print(deltas int) {
+// print reports the pairs; runtime names what ran the baseline (node, or bun with -baseline-runtime bun).
+func (p *burstPairs) print(deltas int, runtime string) {
 	n := len(p.spans)
 	enough := n >= 15
 	span := spread(p.spans)
@@ -151,10 +153,10 @@ func (p *burstPairs) print(deltas int) {
 		deltas, n, span.median, verdict(enough && span.median <= 1.10))
 	fmt.Printf("  spread of the pairs: %s; medians: Baton %s, baseline %s\n", span, ms(median(p.batonSpans)), ms(median(p.baseSpans)))
 	cpu := spread(p.cpus)
-	fmt.Printf("  CPU, first delta → the turn's end: host + sidecar over the baseline's node, median of %d pairs: %.2f× (goal ≤ 1.25×: %s)\n",
-		n, cpu.median, verdict(enough && cpu.median <= 1.25))
-	fmt.Printf("  spread of the pairs: %s; medians: host %s, sidecars %s (of which the index's %s), node %s (/proc ticks of 10 ms)\n",
-		cpu, ms(median(p.host)), ms(median(p.sidecar)), ms(median(p.index)), ms(median(p.node)))
+	fmt.Printf("  CPU, first delta → the turn's end: host + sidecar over the baseline's %s, median of %d pairs: %.2f× (goal ≤ 1.25×: %s)\n",
+		runtime, n, cpu.median, verdict(enough && cpu.median <= 1.25))
+	fmt.Printf("  spread of the pairs: %s; medians: host %s, sidecars %s (of which the index's %s), %s %s (/proc ticks of 10 ms)\n",
+		cpu, ms(median(p.host)), ms(median(p.sidecar)), ms(median(p.index)), runtime, ms(median(p.node)))
 	fmt.Printf("  burst added latency per delta, sidecar stamp → client (median of the pairs' figures; no goal: on 2 vCPUs the tail is the scheduler's, the paced figure judges latency): p50 %s, p99 %s; p99 per run %v\n",
 		ms(median(p.p50s)), ms(median(p.p99s)), msList(p.p99s))
 	fmt.Printf("  p99 of the stream's first tenth of pieces %s, of the other nine tenths %s (medians); the last run's deltas came in %d events\n",
