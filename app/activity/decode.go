@@ -28,9 +28,9 @@ func DecodeEvent(data []byte) (Event, error) {
 	if err != nil {
 		return Event{}, fmt.Errorf("an event that is %w", err)
 	}
-	var kind Kind
-	if err := json.Unmarshal(rawKind, &kind); err != nil || kind == "" {
-		return Event{}, errors.New("an event without a kind")
+	kind, err := readKind(rawKind)
+	if err != nil {
+		return Event{}, err
 	}
 	spec, ok := kindSpecs[kind]
 	if !ok {
@@ -58,6 +58,14 @@ func DecodeEvent(data []byte) (Event, error) {
 	if len(missing) > 0 {
 		return Event{}, fmt.Errorf("a %s event without %q", kind, missing)
 	}
+	if kind == MessageDelta {
+		if ev, ok := decodeDelta(data); ok {
+			if err := ev.Validate(); err != nil {
+				return Event{}, err
+			}
+			return ev, nil
+		}
+	}
 	var ev Event
 	if nestedKinds[kind] {
 		// Unknown fields of nested objects (fileBefore, plan items, …) are refused by the decoder itself.
@@ -75,6 +83,30 @@ func DecodeEvent(data []byte) (Event, error) {
 	}
 	return ev, nil
 }
+
+// readKind reads an event's raw "kind" value; a plain one (every kind the sidecar writes) is looked up without
+// the decoder's allocations.
+func readKind(raw []byte) (Kind, error) {
+	if body, ok := plainBody(raw); ok {
+		if kind, known := kindNames[string(body)]; known {
+			return kind, nil
+		}
+	}
+	var kind Kind
+	if err := json.Unmarshal(raw, &kind); err != nil || kind == "" {
+		return "", errors.New("an event without a kind")
+	}
+	return kind, nil
+}
+
+// kindNames maps each kind's name to the kind, so a kind read off the wire costs a lookup, not a string.
+var kindNames = func() map[string]Kind {
+	out := make(map[string]Kind, len(Kinds))
+	for _, k := range Kinds {
+		out[string(k)] = k
+	}
+	return out
+}()
 
 // HostMade reports whether only the host makes events of kind k (the sidecar never sends them).
 func HostMade(k Kind) bool { return kindSpecs[k].hostMade }

@@ -49,7 +49,11 @@ func (b *bench) acpDeltas() error {
 	r := ratio(median(acpSpans), median(consoleSpans))
 	fmt.Printf("%d deltas, first → last (median of %d): ACP client of baton acp %s, console WebSocket client %s → %.2f× (goal ≤ 1.10×: %s)\n",
 		b.deltas, b.runs, ms(median(acpSpans)), ms(median(consoleSpans)), r, verdict(r <= 1.10))
-	fmt.Printf("  each ACP run over the console run after it: %s\n", pairRatios(acpSpans, consoleSpans))
+	pairs := make([]float64, len(acpSpans))
+	for i := range acpSpans {
+		pairs[i] = ratio(acpSpans[i], consoleSpans[i])
+	}
+	fmt.Printf("  spread of the ACP run over the console run after it: %s\n", spread(pairs))
 	return nil
 }
 

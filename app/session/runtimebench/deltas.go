@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -76,52 +77,110 @@ func (d *deltaTally) complete(want int) error {
 }
 
 // streamedDeltas: b.deltas text deltas, first → last as a console client reads them over the WebSocket, against
-// the baseline's own iteration (alternating, b.runs of each, medians); the latency each delta gains between the
-// sidecar mapping it and the client; and the CPU each process spent while the reply streamed.
+// the baseline's own iteration, in b.pairs interleaved pairs (the order flips each pair, so neither side always
+// runs on the machine the other left). On 2 shared vCPUs one pair's ratio swings by more than the goal's margin
+// (issue 32: 0.93–1.23× on unchanged code), so the goal is judged on the median of the pairs' ratios, printed
+// with their spread. The CPU figure is host + sidecar against the baseline's node over the same reply.
 func (b *bench) streamedDeltas() error {
 	x, err := b.connect("deltas", "0")
 	if err != nil {
 		return err
 	}
 	defer x.close()
-	home, project, s, c := x.home, x.project, x.s, x.c
-	var batonSpans, baseSpans, p50s, p99s, starts, rests []time.Duration
-	var last deltaRun
-	for i := 0; i < b.runs; i++ {
-		run, err := b.deltaRun(s, c, project, "[deltas]", b.deltas)
+	var p burstPairs
+	for i := 0; i < b.pairs; i++ {
+		run, base, err := b.deltaPair(x, i%2 == 1)
 		if err != nil {
 			return err
 		}
-		base, err := b.baselineDeltas(home, project)
-		if err != nil {
-			return err
-		}
-		p50, p99 := run.tally.percentiles()
-		batonSpans, baseSpans = append(batonSpans, run.tally.last.Sub(run.tally.first)), append(baseSpans, base.span)
-		p50s, p99s = append(p50s, p50), append(p99s, p99)
-		start, rest := run.tally.startAndRest()
-		starts, rests = append(starts, start), append(rests, rest)
-		last = run
-		last.base = base
+		p.add(run, base)
 	}
-	r := ratio(median(batonSpans), median(baseSpans))
-	fmt.Printf("%d deltas, first → last (median of %d): WebSocket client %s, baseline iteration %s → %.2f× (goal ≤ 1.10×: %s)\n",
-		b.deltas, b.runs, ms(median(batonSpans)), ms(median(baseSpans)), r, verdict(r <= 1.10))
-	fmt.Printf("  each Baton run over the baseline run after it: %s\n", pairRatios(batonSpans, baseSpans))
-	fmt.Printf("  added latency per delta, sidecar stamp → client (median of the runs' figures): p50 %s, p99 %s (goal p99 < 5 ms: %s); p99 per run %v\n",
-		ms(median(p50s)), ms(median(p99s)), verdict(median(p99s) < 5*time.Millisecond), msList(p99s))
-	fmt.Printf("  p99 of the stream's first tenth of pieces %s, of the other nine tenths %s (medians of the runs)\n",
-		ms(median(starts)), ms(median(rests)))
-	fmt.Printf("  last run: the client received the deltas in %d events; CPU from the first delta to the last: host %s, sidecar %s, claude %s; the baseline's node (first delta to its result) %s\n",
-		last.tally.events, ms(last.cpu.host), ms(last.cpu.sidecar), ms(last.cpu.claude), ms(last.base.cpu))
+	p.print(b.deltas, filepath.Base(b.runtime))
 	return nil
+}
+
+// deltaPair runs Baton's burst and the baseline's, the baseline first when baseFirst.
+func (b *bench) deltaPair(x *connected, baseFirst bool) (deltaRun, baselineRun, error) {
+	var run deltaRun
+	var base baselineRun
+	var err error
+	steps := []func() error{
+		func() error { run, err = b.deltaRun(x.s, x.c, x.project, "[deltas]", b.deltas); return err },
+		func() error { base, err = b.baselineDeltas(x.home, x.project); return err },
+	}
+	if baseFirst {
+		steps[0], steps[1] = steps[1], steps[0]
+	}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return deltaRun{}, baselineRun{}, err
+		}
+	}
+	return run, base, nil
+}
+
+// burstPairs gathers the burst figure's pairs.
+type burstPairs struct {
+	spans, cpus           []float64 // Baton over the baseline, pair by pair
+	batonSpans, baseSpans []time.Duration
+	p50s, p99s            []time.Duration
+	starts, rests         []time.Duration
+	host, sidecar, node   []time.Duration
+	index                 []time.Duration
+	events                int
+}
+
+func (p *burstPairs) add(run deltaRun, base baselineRun) {
+	span := run.tally.last.Sub(run.tally.first)
+	p.batonSpans, p.baseSpans = append(p.batonSpans, span), append(p.baseSpans, base.span)
+	p.spans = append(p.spans, ratio(span, base.span))
+	p.cpus = append(p.cpus, ratio(run.cpu.host+run.cpu.sidecar, base.cpu))
+	p.host, p.sidecar, p.node = append(p.host, run.cpu.host), append(p.sidecar, run.cpu.sidecar), append(p.node, base.cpu)
+	p.index = append(p.index, run.cpu.index)
+	p50, p99 := run.tally.percentiles()
+	p.p50s, p.p99s = append(p.p50s, p50), append(p.p99s, p99)
+	start, rest := run.tally.startAndRest()
+	p.starts, p.rests = append(p.starts, start), append(p.rests, rest)
+	p.events = run.tally.events
+}
+
+// print reports the pairs; runtime names what ran the baseline (node, or bun with -baseline-runtime bun).
+func (p *burstPairs) print(deltas int, runtime string) {
+	n := len(p.spans)
+	enough := n >= 15
+	span := spread(p.spans)
+	fmt.Printf("%d deltas, first → last, WebSocket client over the baseline's iteration, median of %d interleaved pairs: %.2f× (goal ≤ 1.10× over ≥ 15 pairs: %s)\n",
+		deltas, n, span.median, verdict(enough && span.median <= 1.10))
+	fmt.Printf("  spread of the pairs: %s; medians: Baton %s, baseline %s\n", span, ms(median(p.batonSpans)), ms(median(p.baseSpans)))
+	cpu := spread(p.cpus)
+	fmt.Printf("  CPU, first delta → the turn's end: host + sidecar over the baseline's %s, median of %d pairs: %.2f× (goal ≤ 1.25×: %s)\n",
+		runtime, n, cpu.median, verdict(enough && cpu.median <= 1.25))
+	fmt.Printf("  spread of the pairs: %s; medians: host %s, sidecars %s (of which the index's %s), %s %s (/proc ticks of 10 ms)\n",
+		cpu, ms(median(p.host)), ms(median(p.sidecar)), ms(median(p.index)), runtime, ms(median(p.node)))
+	fmt.Printf("  burst added latency per delta, sidecar stamp → client (median of the pairs' figures; no goal: on 2 vCPUs the tail is the scheduler's, the paced figure judges latency): p50 %s, p99 %s; p99 per run %v\n",
+		ms(median(p.p50s)), ms(median(p.p99s)), msList(p.p99s))
+	fmt.Printf("  p99 of the stream's first tenth of pieces %s, of the other nine tenths %s (medians); the last run's deltas came in %d events\n",
+		ms(median(p.starts)), ms(median(p.rests)), p.events)
+}
+
+// spreadOf is a list's five-number summary.
+type spreadOf struct{ min, q1, median, q3, max float64 }
+
+func spread(list []float64) spreadOf {
+	s := slices.Clone(list)
+	slices.Sort(s)
+	at := func(q float64) float64 { return s[int(q*float64(len(s)-1)+0.5)] }
+	return spreadOf{min: s[0], q1: at(0.25), median: at(0.5), q3: at(0.75), max: s[len(s)-1]}
+}
+
+func (s spreadOf) String() string {
+	return fmt.Sprintf("min %.2f, quartiles %.2f / %.2f / %.2f, max %.2f", s.min, s.q1, s.median, s.q3, s.max)
 }
 
 // deltaRun is one streamed reply as the WebSocket client saw it.
 type deltaRun struct {
 	tally deltaTally
 	cpu   cpuSpent
-	base  baselineRun
 }
 
 // deltaRun streams one reply to prompt, which the scripted API answers with want text deltas.
@@ -148,10 +207,9 @@ func (b *bench) deltaRun(s *served, c *client, project, prompt string, want int)
 		if had == 0 && run.tally.pieces > 0 {
 			before = cpuByRole(s.pid(), b.claude)
 		}
-		if had < want && run.tally.pieces >= want {
-			run.cpu = cpuByRole(s.pid(), b.claude).since(before)
-		}
 		if t.ev.Terminal() {
+			// To the turn's end, as the baseline's CPU runs to its result: the same reply, the same span.
+			run.cpu = cpuByRole(s.pid(), b.claude).since(before)
 			break
 		}
 	}
@@ -161,7 +219,8 @@ func (b *bench) deltaRun(s *served, c *client, project, prompt string, want int)
 	return run, c.call(ctx, "closeSession", map[string]any{"session": id}, nil)
 }
 
-// baselineRun is the baseline's iteration over the same reply: first → last delta and its CPU meanwhile.
+// baselineRun is the baseline's iteration over the same reply: first → last delta, and its CPU from the first
+// delta to the result.
 type baselineRun struct {
 	span, cpu time.Duration
 }
@@ -184,16 +243,6 @@ func (b *bench) baselineDeltas(home, project string) (baselineRun, error) {
 	}
 	msDur := func(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }
 	return baselineRun{span: msDur(mark.FirstToLastMs), cpu: msDur(mark.CPUMs)}, nil
-}
-
-// pairRatios lists a/b run by run: the runs alternate, so each pair shared the machine's state of the moment, and
-// the spread says how far one round's median can be trusted.
-func pairRatios(a, b []time.Duration) string {
-	out := make([]string, len(a))
-	for i := range a {
-		out[i] = fmt.Sprintf("%.2f", ratio(a[i], b[i]))
-	}
-	return "[" + strings.Join(out, " ") + "]"
 }
 
 func msList(list []time.Duration) string {

@@ -16,8 +16,8 @@ const (
 )
 
 // pacedDeltas: the latency each delta gains between the sidecar mapping it and the WebSocket client, for a reply
-// streamed at a steady rate (b.runs replies; p99 over all their deltas and per run). It has no goal of its own:
-// it tells, next to the burst figure, how much of that figure's tail is the machine's.
+// streamed at a steady rate (b.runs replies; p99 over all their deltas and per run). The latency goal is judged
+// here (issue 32): in the burst claude fills the machine and the tail is the wait for a CPU, not Baton's path.
 func (b *bench) pacedDeltas() error {
 	x, err := b.connect("paced", "0")
 	if err != nil {
@@ -36,7 +36,7 @@ func (b *bench) pacedDeltas() error {
 		all = append(all, run.tally.added...)
 	}
 	p50, p99 := percentiles(all)
-	fmt.Printf("%d deltas %s apart, %d replies: added latency per delta, sidecar stamp → client: p50 %s, p99 %s (all deltas); p99 per run %v\n",
-		pacedCount, pacedDelay, b.runs, ms(p50), ms(p99), msList(p99s))
+	fmt.Printf("%d deltas %s apart, %d replies: added latency per delta, sidecar stamp → client: p50 %s, p99 %s over all deltas (goal p99 < 5 ms: %s); p99 per run %v\n",
+		pacedCount, pacedDelay, b.runs, ms(p50), ms(p99), verdict(p99 < 5*time.Millisecond), msList(p99s))
 	return nil
 }

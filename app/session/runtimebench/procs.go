@@ -136,27 +136,43 @@ func pss(pid int) int64 {
 	return 0
 }
 
-// cpuSpent is the CPU time (user + system) of a host's process tree, by role.
+// cpuSpent is the CPU time (user + system) of a host's process tree, by role. sidecar is every sidecar of the
+// host; index is the part of it spent by sidecars with no claude child (the session index's mapper, issue 26).
 type cpuSpent struct {
-	host, sidecar, claude time.Duration
+	host, sidecar, index, claude time.Duration
 }
 
 func (c cpuSpent) since(before cpuSpent) cpuSpent {
-	return cpuSpent{host: c.host - before.host, sidecar: c.sidecar - before.sidecar, claude: c.claude - before.claude}
+	return cpuSpent{host: c.host - before.host, sidecar: c.sidecar - before.sidecar, index: c.index - before.index,
+		claude: c.claude - before.claude}
 }
 
-// cpuByRole reads the CPU time of pid (the host), its sidecars and their claude children so far.
+// cpuByRole reads the CPU time of pid (the host), its sidecars and their claude children so far. /proc is read
+// rather than getrusage's children, which counts only children waited for: the sidecars are the host's, still
+// running, and claude is their child.
 func cpuByRole(pid int, claude string) cpuSpent {
 	var c cpuSpent
-	for i, p := range tree(pid) {
+	procs := tree(pid)
+	hasClaude := map[int]bool{}
+	for _, p := range procs {
+		if isClaude(p, claude) {
+			hasClaude[p.ppid] = true
+		}
+	}
+	for i, p := range procs {
 		t := cpuTime(p.pid)
 		switch {
 		case i == 0:
 			c.host += t
 		case isClaude(p, claude):
 			c.claude += t
-		default:
+		case p.ppid == pid:
 			c.sidecar += t
+			if !hasClaude[p.pid] {
+				c.index += t
+			}
+		default:
+			c.sidecar += t // a process of a sidecar's (none today but claude)
 		}
 	}
 	return c

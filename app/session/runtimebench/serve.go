@@ -27,10 +27,10 @@ type served struct {
 	token string
 }
 
-func (b *bench) serve(home string, idle string) (*served, error) {
+func (b *bench) serve(home string, idle string, extraEnv ...string) (*served, error) {
 	cmd := exec.Command(b.baton, "serve", "--listen", "127.0.0.1:0")
 	cmd.Dir = home
-	cmd.Env = append(b.env(home), "BATON_SESSION_IDLE="+idle)
+	cmd.Env = append(append(b.env(home), "BATON_SESSION_IDLE="+idle), extraEnv...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -93,11 +93,16 @@ type connected struct {
 
 // connect sandboxes name, serves it with idle as BATON_SESSION_IDLE and dials one client; close ends both.
 func (b *bench) connect(name, idle string) (*connected, error) {
+	return b.connectWith(name, idle, nil)
+}
+
+// connectWith is connect with extraEnv added to the host's environment (and so its sidecars').
+func (b *bench) connectWith(name, idle string, extraEnv []string) (*connected, error) {
 	home, project, err := b.sandbox(name)
 	if err != nil {
 		return nil, err
 	}
-	s, err := b.serve(home, idle)
+	s, err := b.serve(home, idle, extraEnv...)
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,8 @@ import {
   type AssistantMessage,
   assistantBlockSchema,
   assistantMessageSchema,
+  type StreamEventMessage,
+  streamEventMessageSchema,
   timestampedSchema,
   type UserBlock,
   type UserMessage,
@@ -59,6 +61,25 @@ function toolResultPasses(b: Record<string, unknown>): boolean {
   if (typeof id !== 'string' || id.length < 1 || !nullishBoolean(b['is_error'])) return false;
   const content = b['content'];
   return content === undefined || typeof content === 'string' || (Array.isArray(content) && content.every((p) => isRecord(p) && typeof p['type'] === 'string'));
+}
+
+/** A text piece, the stream event a reply sends thousands of: content_block_delta with a text_delta. */
+function textDeltaPasses(m: unknown): boolean {
+  if (!isRecord(m) || m['type'] !== 'stream_event' || !nullishString(m['parent_tool_use_id'])) return false;
+  const event = m['event'];
+  if (!isRecord(event) || event['type'] !== 'content_block_delta') return false;
+  const index = event['index'];
+  if (typeof index !== 'number' || !Number.isSafeInteger(index) || index < 0) return false;
+  const delta = event['delta'];
+  return isRecord(delta) && delta['type'] === 'text_delta' && typeof delta['text'] === 'string';
+}
+
+/**
+ * The stream events parse in strip mode, so zod's data is a copy without the unnamed keys; the message itself
+ * stands for it because the stream tracker reads only the fields checked here.
+ */
+export function checkStreamEvent(message: unknown): Checked<StreamEventMessage> {
+  return textDeltaPasses(message) ? { success: true, data: message as StreamEventMessage } : streamEventMessageSchema.safeParse(message);
 }
 
 export function checkUserMessage(message: unknown): Checked<UserMessage> {

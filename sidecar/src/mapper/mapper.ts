@@ -15,7 +15,6 @@ import {
   envelopeSchema,
   resultMessageSchema,
   sessionTitleChangedSchema,
-  streamEventMessageSchema,
   systemInitSchema,
   systemStatusSchema,
   systemTaskProgressSchema,
@@ -23,7 +22,7 @@ import {
   systemApiRetrySchema,
   type UserMessage,
 } from './sdkSchemas.js';
-import { type Checked, checkAssistantBlock, checkAssistantMessage, checkTimestamp, checkUserBlock, checkUserMessage } from './fastParse.js';
+import { type Checked, checkAssistantBlock, checkAssistantMessage, checkStreamEvent, checkTimestamp, checkUserBlock, checkUserMessage } from './fastParse.js';
 import { routeOf } from './sdkRoutes.js';
 import { StreamTracker } from './stream.js';
 import { ToolTracker } from './tools.js';
@@ -214,7 +213,7 @@ export class Mapper {
         return [usage, end];
       }
       case 'stream_event': {
-        const parsed = streamEventMessageSchema.safeParse(message);
+        const parsed = checkStreamEvent(message);
         return parsed.success ? this.stream.map(parsed.data) : [unknown(message)];
       }
       case 'init': {

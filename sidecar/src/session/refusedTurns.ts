@@ -14,6 +14,17 @@ export const AUTH_REFUSED_MESSAGE =
 /** The stop's budgets: Claude Code is only waiting between retries, so it answers the interrupt at once. */
 export const REFUSAL_STOP_BUDGETS: CancelBudgets = { interruptBudgetMs: 5_000, drainBudgetMs: 5_000 };
 
+/**
+ * Whether message has the two literals systemApiRetrySchema requires. Every message of a running turn is asked
+ * (a streamed reply's thousands of pieces too), and zod's refusal builds its issues each time: issue 32's profile
+ * of the sidecar over a 20,000-delta reply had that refusal at about 8 % of its samples.
+ */
+function maybeApiRetry(message: unknown): boolean {
+  if (typeof message !== 'object' || message === null) return false;
+  const m = message as { type?: unknown; subtype?: unknown };
+  return m.type === 'system' && m.subtype === 'api_retry';
+}
+
 export class RefusedTurns {
   private readonly refused = new Set<string>();
 
@@ -23,6 +34,7 @@ export class RefusedTurns {
    */
   refuses(message: unknown, running: Turn | undefined, continuationReserved: boolean): running is Turn {
     if (running === undefined || !running.dispatched || continuationReserved || this.refused.has(running.id)) return false;
+    if (!maybeApiRetry(message)) return false;
     const retry = systemApiRetrySchema.safeParse(message);
     if (!retry.success || retry.data.error_status !== 401) return false;
     this.refused.add(running.id);

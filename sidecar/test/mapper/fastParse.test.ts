@@ -2,8 +2,15 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkAssistantBlock, checkAssistantMessage, checkTimestamp, checkUserBlock, checkUserMessage } from '../../src/mapper/fastParse.js';
-import { assistantBlockSchema, assistantMessageSchema, timestampedSchema, userBlockSchema, userMessageSchema } from '../../src/mapper/sdkSchemas.js';
+import { checkAssistantBlock, checkAssistantMessage, checkStreamEvent, checkTimestamp, checkUserBlock, checkUserMessage } from '../../src/mapper/fastParse.js';
+import {
+  assistantBlockSchema,
+  assistantMessageSchema,
+  streamEventMessageSchema,
+  timestampedSchema,
+  userBlockSchema,
+  userMessageSchema,
+} from '../../src/mapper/sdkSchemas.js';
 import { toSdkMessage } from '../../src/history/transcriptEntry.js';
 
 function transcripts(dir: string): string[] {
@@ -66,5 +73,46 @@ describe('fastParse', () => {
       same(checkAssistantBlock(v), assistantBlockSchema.safeParse(v));
     }
     expect(checkTimestamp('2026-02-30T00:00:00Z')).toBeUndefined();
+  });
+
+  // Stream events parse in strip mode: the shortcut passes the message itself, whose named fields are zod's copy.
+  it('judges stream events as the schema does', () => {
+    const piece = (event: unknown, extra: Record<string, unknown> = {}) => ({
+      type: 'stream_event',
+      parent_tool_use_id: null,
+      uuid: 'u',
+      session_id: 's',
+      event,
+      ...extra,
+    });
+    const text = (delta: unknown, index: unknown = 0) => piece({ type: 'content_block_delta', index, delta });
+    const cases: unknown[] = [
+      text({ type: 'text_delta', text: 'word ' }),
+      text({ type: 'text_delta', text: '' }, 7),
+      text({ type: 'text_delta', text: 'x', extra: 1 }),
+      piece({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'x' } }, { parent_tool_use_id: 'toolu_1' }),
+      piece({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'x' } }, { parent_tool_use_id: undefined }),
+      piece({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'x' } }, { parent_tool_use_id: 5 }),
+      text({ type: 'text_delta', text: 3 }),
+      text({ type: 'text_delta' }),
+      text({ type: 'thinking_delta', thinking: 'hm' }),
+      text({ type: 'text_delta', text: 'x' }, -1),
+      text({ type: 'text_delta', text: 'x' }, 1.5),
+      text({ type: 'text_delta', text: 'x' }, Number.NaN),
+      text({ type: 'text_delta', text: 'x' }, 2 ** 60),
+      text({ type: 'text_delta', text: 'x' }, '0'),
+      text(null),
+      piece(null),
+      piece({ type: 'content_block_stop', index: 0 }),
+      { type: 'stream_evnt', event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'x' } } },
+      null,
+      [],
+    ];
+    for (const m of cases) {
+      const fast = checkStreamEvent(m);
+      const zod = streamEventMessageSchema.safeParse(m);
+      expect(fast.success, JSON.stringify(m)).toBe(zod.success);
+      if (fast.success) expect(streamEventMessageSchema.parse(fast.data)).toStrictEqual(zod.data);
+    }
   });
 });
