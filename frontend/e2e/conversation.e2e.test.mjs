@@ -111,8 +111,9 @@ step('a permission is allowed with the keyboard (1), and the status says it wait
   // The diff is in the permission card only, not also in the tool card above it.
   await page.locator('[data-testid="tool-card"][data-tool="Write"]').filter({ hasText: 'shown in the permission request below' }).waitFor();
   await shot('01-permission-keys');
-  // The composer has focus and is empty: the key answers the request.
-  await page.getByTestId('composer-input').press('1');
+  // Keys typed in the composer are the prompt's (issue 28): Tab takes the focus to the card, whose key answers it.
+  await page.getByTestId('composer-input').press('Tab');
+  await page.keyboard.press('1');
   await page.getByTestId('permission-row').filter({ hasText: 'Write: Allowed' }).waitFor();
   await nextTurnEnd();
   assert.equal(existsSync(join(project, 'keyed.txt')), true);
