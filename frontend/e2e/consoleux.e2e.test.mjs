@@ -1,7 +1,8 @@
 // End to end in headless Chromium against `baton serve` (real runtime, sidecar and claude CLI, scripted Messages
 // API): the console keeps its place (issue 28). Scroll-back holds against wheel notches 300 ms apart, also while a
 // reply streams, with a "Jump to latest" count; no key typed in the composer answers a permission card (the card
-// takes the keys once it has focus); Shift+Tab cycles the permission mode; "Needs you" stays until answered.
+// takes the keys once it has focus); Shift+Tab cycles the permission mode; "Needs you" stays until answered
+// (also on a fork), busy sessions show, and a notification names the tool and, clicked, shows its session.
 // Screenshots go to test-artifacts/ (e2e-ux-*.png).
 import assert from 'node:assert/strict';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -29,6 +30,20 @@ before(async () => {
   writeFileSync(join(project, 'README.md'), '# Demo\n');
   const browser = await startBrowser();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.grantPermissions(['notifications'], { origin: new URL(url).origin });
+  // The browser's Notification API, recorded as the console calls it (headless Chromium shows nothing).
+  await context.addInitScript(() => {
+    const Real = window.Notification;
+    const notes = [];
+    Object.defineProperty(window, '__notes', { value: notes });
+    class Recorded extends Real {
+      constructor(title, options) {
+        super(title, options);
+        notes.push({ title, body: options?.body ?? '', note: this });
+      }
+    }
+    window.Notification = Recorded;
+  });
   page = await context.newPage();
   page.on('pageerror', (err) => pageErrors.push(String(err)));
   page.setDefaultTimeout(TURN_MS);
@@ -183,5 +198,73 @@ step('Shift+Tab cycles the permission mode', async () => {
   await page.keyboard.press('Shift+Tab');
   await page.getByTestId('notice').filter({ hasText: 'Permissions: Ask before tools' }).last().waitFor();
   assert.equal(await mode.inputValue(), 'default');
+  assert.deepEqual(pageErrors, []);
+});
+
+/** The shown session's id. */
+const current = () => page.locator('[data-testid="session-entry"][aria-current="true"]').getAttribute('data-session');
+const entry = (id) => page.locator(`[data-testid="session-entry"][data-session="${id}"]`);
+/** Answers the waiting permission card from the composer by keys: Tab to the card, 1 allows. */
+async function allowByKeys() {
+  await page.getByTestId('permission-card').waitFor();
+  await page.getByTestId('composer-input').focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('1');
+  await waitIdle();
+}
+
+let first;
+let second;
+
+step('“Needs you” stays on a session until its request is answered, whichever session is viewed meanwhile', async () => {
+  first = await current();
+  await send('[write needs.txt waiting]');
+  await page.getByTestId('permission-card').waitFor();
+  await page.getByTestId('new-session').click();
+  await page.getByTestId('new-session-folder').fill(project);
+  await page.getByTestId('new-session-start').click();
+  await page.getByTestId('session-live').waitFor();
+  await page.waitForFunction((id) => document.querySelector('[data-testid="session-entry"][aria-current="true"]')?.getAttribute('data-session') !== id, first);
+  second = await current();
+  await entry(first).getByTestId('mark-permission').waitFor();
+  await entry(first).click();
+  await entry(second).click();
+  await entry(first).getByTestId('mark-permission').waitFor();
+  await shot('needs-you');
+  await entry(first).click();
+  await allowByKeys();
+  await page.waitForFunction((id) => document.querySelector(`[data-testid="session-entry"][data-session="${id}"] [data-testid="mark-permission"]`) === null, first);
+});
+
+step('a busy session shows in the sidebar; its request notifies, naming the tool, and the click shows it', async () => {
+  await entry(second).click();
+  await send('[slow] [write late.txt z]');
+  await page.locator('[data-testid="assistant-message"][aria-busy="true"]').waitFor();
+  await entry(first).click();
+  await entry(second).getByTestId('mark-busy').waitFor();
+  await shot('busy');
+  await page.waitForFunction(() => window.__notes.some((n) => /needs you/.test(n.title) && /Write: .*late\.txt/.test(n.body)));
+  await entry(second).getByTestId('mark-permission').waitFor();
+  await page.evaluate(() => {
+    const n = window.__notes.find((x) => /needs you/.test(x.title));
+    n?.note.onclick?.(new Event('click'));
+  });
+  await page.waitForFunction((id) => document.querySelector('[data-testid="session-entry"][aria-current="true"]')?.getAttribute('data-session') === id, second);
+  await allowByKeys();
+  assert.equal(existsSync(join(project, 'late.txt')), true);
+});
+
+step('“Needs you” shows on a fork too', async () => {
+  await entry(first).click();
+  await page.locator('.session-header').getByRole('button', { name: 'Fork', exact: true }).click();
+  await page.getByTestId('notice').filter({ hasText: 'Forked from session' }).waitFor();
+  await page.waitForFunction((id) => document.querySelector('[data-testid="session-entry"][aria-current="true"]')?.getAttribute('data-session') !== id, first);
+  const fork = await current();
+  await send('[write forked.txt f]');
+  await page.getByTestId('permission-card').waitFor();
+  await entry(second).click();
+  await entry(fork).getByTestId('mark-permission').waitFor();
+  await entry(fork).click();
+  await allowByKeys();
   assert.deepEqual(pageErrors, []);
 });

@@ -271,7 +271,8 @@ step(
     // A real shell command that outlives the test unless stopped: it writes its pid first, then becomes the sleep.
     await send("[bash sh -c 'echo $$ > e2e-tool.pid; exec sleep 43']");
     await page.getByTestId('permission-card').waitFor();
-    await page.getByTestId('composer-input').press('1');
+    await page.getByTestId('composer-input').press('Tab');
+    await page.keyboard.press('1');
     const card = page.locator('[data-testid="tool-card"][data-tool="Bash"]').filter({ hasText: 'exec sleep 43' });
     await card.locator('.pill.running').waitFor();
     const pidFile = join(project, 'e2e-tool.pid');

@@ -7,7 +7,8 @@ import { ProvisioningScreen, provisioningBlocks } from './components/shell/Provi
 import { ShortcutsHelp } from './components/shell/ShortcutsHelp';
 import { Toasts } from './components/shell/Toasts';
 import { type ShortcutHandlers, useShortcuts } from './components/shell/useShortcuts';
-import { setSidebarPrefs, sidebarPrefs, useSidebarPrefs } from './components/sidebar/prefs';
+import { sessionPicked, showSidebar, sidebarShown, useSidebarLayout } from './components/sidebar/narrow';
+import { sidebarPrefs, useSidebarPrefs } from './components/sidebar/prefs';
 import { FILTER_INPUT_ID, ShowSidebarButton, Sidebar } from './components/sidebar/Sidebar';
 import { useConsole, useSelectedSession, useStore } from './store/hooks';
 import { groupEntries, sidebarEntries } from './store/sidebar';
@@ -40,6 +41,7 @@ export function App() {
   const provisioning = useConsole((s) => s.provisioning);
   const session = useSelectedSession();
   const prefs = useSidebarPrefs();
+  const sidebar = useSidebarLayout();
   const [newSession, setNewSession] = useState<NewSessionRequest | undefined>(undefined);
   const [help, setHelp] = useState(false);
 
@@ -51,7 +53,7 @@ export function App() {
     () => ({
       newSession: startNew,
       focusFilter: () => {
-        if (sidebarPrefs().hidden) setSidebarPrefs({ hidden: false });
+        if (!sidebarShown()) showSidebar(true);
         requestAnimationFrame(() => document.getElementById(FILTER_INPUT_ID)?.focus());
       },
       focusComposer: () => document.querySelector<HTMLTextAreaElement>('[data-testid="composer-input"]')?.focus(),
@@ -71,8 +73,9 @@ export function App() {
         const at = entries.findIndex((e) => e.session === s.selected);
         const next = entries[Math.max(0, Math.min(entries.length - 1, at < 0 ? 0 : at + delta))];
         if (next !== undefined) store.select(next.session, next);
+        sessionPicked();
       },
-      toggleSidebar: () => setSidebarPrefs({ hidden: !sidebarPrefs().hidden }),
+      toggleSidebar: () => showSidebar(!sidebarShown()),
       help: () => setHelp(true),
     }),
     [store, startNew],
@@ -89,8 +92,14 @@ export function App() {
   }
   const layout = { '--sidebar-width': `${prefs.width}px` } as CSSProperties;
   return (
-    <div className={`app${prefs.hidden ? ' sidebar-hidden' : ''}`} style={layout}>
+    <div className={`app${sidebar.narrow ? ' narrow' : ''}${sidebar.shown ? '' : ' sidebar-hidden'}`} style={layout}>
       <Sidebar onNewSession={startNew} />
+      {sidebar.narrow && sidebar.shown && (
+        // A click beside the overlaid sidebar closes it (Esc and » do too); not a control of its own for keys.
+        // biome-ignore lint/a11y/useKeyWithClickEvents: the sidebar's « button and Ctrl+B close it by keyboard.
+        // biome-ignore lint/a11y/noStaticElementInteractions: a backdrop, not a control.
+        <div className="sidebar-backdrop" data-testid="sidebar-backdrop" onClick={() => showSidebar(false)} />
+      )}
       <ShowSidebarButton />
       {session !== undefined ? <SessionView session={session} /> : <Welcome onNewSession={startNew} />}
       {newSession !== undefined && <NewSessionDialog {...newSession} onClose={() => setNewSession(undefined)} />}

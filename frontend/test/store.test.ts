@@ -3,6 +3,7 @@ import type { HistoryPage, LiveSession } from '../src/protocol/api';
 import type { ConsoleEvent, SessionEvent } from '../src/protocol/events';
 import type { Notifier } from '../src/store/notifier';
 import { ConsoleStore } from '../src/store/store';
+import { sidebarEntries } from '../src/store/sidebar';
 import { FakeTransport, settle } from './fakeTransport';
 import { lasting, RECORDED_SESSION, recordedWithUnknown } from './fixtures';
 
@@ -86,7 +87,7 @@ describe('the store', () => {
     expect(s?.transcript.rows.length).toBeGreaterThan(rowsBefore);
   });
 
-  it('marks a background session that needs a permission or finished, and notifies', async () => {
+  it('shows a session needing you until its request is answered, marks one finished out of sight, and notifies', async () => {
     const notify = vi.fn();
     const { transport, store } = setup({ notify, requestPermission: () => undefined });
     transport.snapshot = { ...transport.snapshot, sessions: [live('A', []), live('B', [])] };
@@ -106,17 +107,25 @@ describe('the store', () => {
       suggestions: [],
     });
     store.flush();
-    expect(store.getState().marks).toEqual({ B: 'permission' });
-    expect(notify).toHaveBeenCalledWith(expect.stringContaining('needs your permission'), expect.stringContaining('Bash'), 'perm-B');
+    const waiting = () => sidebarEntries(store.getState()).find((e) => e.session === 'B')?.waiting;
+    expect(waiting()).toBe(true);
+    expect(notify).toHaveBeenCalledWith(expect.stringContaining('needs you'), expect.stringContaining('Bash'), 'perm-B', expect.any(Function));
+    // The notification's click shows its session.
+    notify.mock.calls[0]?.[3]();
+    expect(store.getState().selected).toBe('B');
+    // Viewing it, or another session, does not answer it (issue 28: the mark vanished after viewing another).
+    store.select('A');
+    expect(waiting()).toBe(true);
     // The selected session in front gets neither.
     transport.push({ kind: 'turn.completed', session: 'A', turn: 't', time: T, durationMs: 1, numTurns: 1, costUsd: 0 });
     store.flush();
-    expect(store.getState().marks).toEqual({ B: 'permission' });
+    expect(store.getState().marks).toEqual({});
     transport.push(
       { kind: 'permission.settled', session: 'B', turn: 't', time: T, requestId: 'r', verdict: 'allow', by: 'user' },
       { kind: 'turn.completed', session: 'B', turn: 't', time: T, durationMs: 1, numTurns: 1, costUsd: 0 },
     );
     store.flush();
+    expect(waiting()).toBe(false);
     expect(store.getState().marks).toEqual({ B: 'finished' });
     store.select('B');
     expect(store.getState().marks).toEqual({});
@@ -131,7 +140,7 @@ describe('the store', () => {
     await connect(transport);
     transport.push({ kind: 'turn.completed', session: 'B', turn: 't', time: T, durationMs: 1, numTurns: 1, costUsd: 0 });
     store.flush();
-    expect(transport.callsOf('notify')).toEqual([{ title: expect.stringContaining('finished'), body: '/home/user/project' }]);
+    expect(transport.callsOf('notify')).toEqual([{ title: expect.stringContaining('finished'), body: 'In project' }]);
     expect(notify).not.toHaveBeenCalled();
   });
 

@@ -2,13 +2,17 @@
 // marked live (and listed even before their transcript exists), filtered by text and by project, and grouped by
 // project or by date with pinned sessions on top and archived ones out of the way.
 import type { SessionInfo } from '../protocol/api';
+import { isBusy, needsYou } from './sessionSignals';
 import type { ConsoleState, SessionState } from './types';
 
 export interface SidebarEntry extends SessionInfo {
   /** Open but asleep: no process until its next prompt. */
   asleep: boolean;
+  /** A request of the session waits for the person (until it is answered). */
   waiting: boolean;
   finished: boolean;
+  /** A turn runs. */
+  busy: boolean;
   /** The session this one was forked from (Baton's record, or the live session's own start). */
   forkOf?: string;
 }
@@ -49,7 +53,10 @@ function titleOf(s: SessionState): string {
 export function sidebarEntries(state: ConsoleState): SidebarEntry[] {
   const seen = new Set<string>();
   const out: SidebarEntry[] = [];
-  const mark = (id: string) => ({ waiting: state.marks[id] === 'permission', finished: state.marks[id] === 'finished' });
+  const mark = (id: string) => {
+    const s = state.sessions[id];
+    return { waiting: needsYou(s) || state.marks[id] === 'permission', finished: state.marks[id] === 'finished', busy: isBusy(s) };
+  };
   for (const info of state.sidebar.items) {
     seen.add(info.session);
     const s = state.sessions[info.session];

@@ -16,9 +16,9 @@ import { UNKNOWN_INDEX } from '../protocol/hostState';
 import type { ConnectionState, Transport } from '../transport/transport';
 import { foldEvents, type FoldContext, markQueued, newSession, REPLAY } from './fold';
 import { applyHistoryPage, HISTORY_PAGE, historyLoading, needsHistory, withHistoryPending } from './history';
+import { attentionFor, type Notice } from './attention';
 import { type Notifier, silentNotifier } from './notifier';
 import { lastSelected, rememberSelected } from './lastSelected';
-import { projectName } from './sidebar';
 import type { ConsoleState, SessionState, Toast } from './types';
 
 /** What an answer carries beyond its verdict. */
@@ -186,30 +186,19 @@ export class ConsoleStore {
 
   /** Marks and notifies for background sessions: a permission waiting, a turn finished. */
   private attention(marks: ConsoleState['marks'], s: SessionState, events: readonly ConsoleEvent[], selected: string | undefined): ConsoleState['marks'] {
-    const background = s.id !== selected || !this.isForeground();
-    let next = marks;
-    const title = s.title ?? projectName(s.cwd);
-    for (const ev of events) {
-      if (ev.kind === 'permission.requested' && background) {
-        next = { ...next, [s.id]: 'permission' };
-        this.notify(`${title} needs your permission`, `${ev.toolName}: ${ev.title ?? 'waiting for an answer'}`, `perm-${s.id}`);
-      } else if ((ev.kind === 'turn.completed' || ev.kind === 'turn.failed') && background) {
-        if (s.pending.length === 0) next = { ...next, [s.id]: 'finished' };
-        this.notify(`${title} ${ev.kind === 'turn.completed' ? 'finished' : 'failed'}`, s.cwd, `done-${s.id}`);
-      } else if (ev.kind === 'permission.settled' && s.pending.length === 0 && next[s.id] === 'permission') {
-        const { [s.id]: _, ...rest } = next;
-        next = rest;
-      }
-    }
-    return next;
+    const found = attentionFor(marks, s, events, s.id !== selected || !this.isForeground());
+    for (const n of found.notices) this.notify(n);
+    return found.marks;
   }
 
   /** Native notifications where the host has them, else the browser's. */
-  private notify(title: string, body: string, tag: string): void {
+  private notify(n: Notice): void {
+    // A click on the notification shows its session.
+    const show = () => this.select(n.session);
     if (this.state.capabilities?.notifications === true) {
-      this.transport.call('notify', { title, body }).catch(() => this.notifier.notify(title, body, tag));
+      this.transport.call('notify', { title: n.title, body: n.body }).catch(() => this.notifier.notify(n.title, n.body, n.tag, show));
     } else {
-      this.notifier.notify(title, body, tag);
+      this.notifier.notify(n.title, n.body, n.tag, show);
     }
   }
 

@@ -164,10 +164,16 @@ export function SessionEntry({
             {meta.join(' · ')}
           </span>
           <BackgroundBadge session={entry.session} />
-          {entry.waiting && (
-            <span className="mark warn" title="Waiting for your permission" data-testid="mark-permission">
+          {entry.waiting ? (
+            <span className="mark warn" title="Waiting for your answer" data-testid="mark-permission">
               needs you
             </span>
+          ) : (
+            entry.busy && (
+              <span className="mark busy" title="Claude is working" data-testid="mark-busy">
+                working
+              </span>
+            )
           )}
           {entry.finished && (
             <span className="mark ok" title="Finished while you were away" data-testid="mark-finished">
