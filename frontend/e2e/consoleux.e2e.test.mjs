@@ -233,7 +233,10 @@ step('“Needs you” stays on a session until its request is answered, whicheve
   await shot('needs-you');
   await entry(first).click();
   await allowByKeys();
-  await page.waitForFunction((id) => document.querySelector(`[data-testid="session-entry"][data-session="${id}"] [data-testid="mark-permission"]`) === null, first);
+  await page.waitForFunction(
+    (id) => document.querySelector(`[data-testid="session-entry"][data-session="${id}"] [data-testid="mark-permission"]`) === null,
+    first,
+  );
 });
 
 step('a busy session shows in the sidebar; its request notifies, naming the tool, and the click shows it', async () => {
@@ -243,10 +246,10 @@ step('a busy session shows in the sidebar; its request notifies, naming the tool
   await entry(first).click();
   await entry(second).getByTestId('mark-busy').waitFor();
   await shot('busy');
-  await page.waitForFunction(() => window.__notes.some((n) => /needs you/.test(n.title) && /Write: .*late\.txt/.test(n.body)));
+  await page.waitForFunction(() => /** @type {any} */ (window).__notes.some((n) => /needs you/.test(n.title) && /Write: .*late\.txt/.test(n.body)));
   await entry(second).getByTestId('mark-permission').waitFor();
   await page.evaluate(() => {
-    const n = window.__notes.find((x) => /needs you/.test(x.title));
+    const n = /** @type {any} */ (window).__notes.find((x) => /needs you/.test(x.title));
     n?.note.onclick?.(new Event('click'));
   });
   await page.waitForFunction((id) => document.querySelector('[data-testid="session-entry"][aria-current="true"]')?.getAttribute('data-session') === id, second);

@@ -3,10 +3,10 @@ import type { SessionState } from './types';
 
 /** Whether a session waits for the person: a request of its own unanswered. */
 export function needsYou(s: SessionState | undefined): boolean {
-  return s !== undefined && s.live && s.pending.length > 0;
+  return s?.live === true && s.pending.length > 0;
 }
 
 /** Whether a session is working: a turn runs. */
 export function isBusy(s: SessionState | undefined): boolean {
-  return s !== undefined && s.live && s.runningTurn !== undefined;
+  return s?.live === true && s.runningTurn !== undefined;
 }

@@ -45,7 +45,7 @@ export function moveAmongButtons(e: KeyLike, container: Element): boolean {
   if (delta === 0 && e.key !== 'Home' && e.key !== 'End') return false;
   const buttons = buttonsOf(container);
   if (buttons.length === 0) return false;
-  const at = buttons.findIndex((b) => b === e.target);
+  const at = e.target instanceof HTMLButtonElement ? buttons.indexOf(e.target) : -1;
   const next =
     e.key === 'Home'
       ? 0
