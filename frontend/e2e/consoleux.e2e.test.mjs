@@ -16,6 +16,7 @@ const NOTCH_GAP_MS = 300;
 
 let page;
 let url;
+let batonPid;
 let project;
 const pageErrors = [];
 
@@ -25,7 +26,7 @@ before(async () => {
   const bin = batonBinary();
   const tools = tempDir('ux-tools');
   const apiUrl = await startFakeApi(join(tools, 'baton-fakeapi'));
-  ({ url } = await startBaton({ apiUrl, bin }));
+  ({ url, pid: batonPid } = await startBaton({ apiUrl, bin }));
   project = tempDir('ux-project');
   writeFileSync(join(project, 'README.md'), '# Demo\n');
   const browser = await startBrowser();
@@ -257,12 +258,21 @@ step('a busy session shows in the sidebar; its request notifies, naming the tool
   assert.equal(existsSync(join(project, 'late.txt')), true);
 });
 
-step('“Needs you” shows on a fork too', async () => {
+step('a fork is “Fork of <title>”, shows where it came from, and shows “Needs you” too', async () => {
   await entry(first).click();
   await page.locator('.session-header').getByRole('button', { name: 'Fork', exact: true }).click();
   await page.getByTestId('notice').filter({ hasText: 'Forked from session' }).waitFor();
   await page.waitForFunction((id) => document.querySelector('[data-testid="session-entry"][aria-current="true"]')?.getAttribute('data-session') !== id, first);
   const fork = await current();
+  // Named for what it continues, and the header says where it came from (a click away).
+  await entry(fork)
+    .getByTestId('entry-title')
+    .filter({ hasText: /^Fork of turn 1 line 1/ })
+    .waitFor();
+  await page
+    .getByTestId('session-fork')
+    .filter({ hasText: /^forked from turn 1 line 1/ })
+    .waitFor();
   await send('[write forked.txt f]');
   await page.getByTestId('permission-card').waitFor();
   await entry(second).click();
@@ -270,4 +280,114 @@ step('“Needs you” shows on a fork too', async () => {
   await entry(fork).click();
   await allowByKeys();
   assert.deepEqual(pageErrors, []);
+});
+
+step('a question card takes digits and arrows once Tab brings the focus there', async () => {
+  const question = {
+    questions: [
+      {
+        question: 'Which color?',
+        header: 'Color',
+        options: [
+          { label: 'Red', description: 'Warm' },
+          { label: 'Blue', description: 'Calm' },
+        ],
+        multiSelect: false,
+      },
+    ],
+  };
+  await send(`[tool AskUserQuestion ${JSON.stringify(question)}]`);
+  const card = page.getByTestId('question-card');
+  await card.waitFor();
+  const input = page.getByTestId('composer-input');
+  await input.focus();
+  await input.press('2');
+  assert.equal(await page.getByTestId('permission-row').filter({ hasText: 'Which color? → Blue' }).count(), 0, 'a digit in the composer answered');
+  await input.fill('');
+  await input.press('Tab');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent ?? ''), 'BlueCalm');
+  await page.keyboard.press('2');
+  await page.getByTestId('permission-row').filter({ hasText: 'Which color? → Blue' }).waitFor();
+  await waitIdle();
+});
+
+step('Ctrl+K, a few letters and Enter open the session found; arrows move in a session’s menu', async () => {
+  await entry(first).click();
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('write late');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((id) => document.querySelector('[data-testid="session-entry"][aria-current="true"]')?.getAttribute('data-session') === id, second);
+  await page.locator(`li:has([data-session="${first}"]) [data-testid="entry-actions"]`).click();
+  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'entry-pin');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'entry-rename');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'entry-pin');
+  await page.keyboard.press('Escape');
+});
+
+step('at 900 px the sidebar is an overlay, closed until asked for, and the checklist opens from a toggle', async () => {
+  const todos = {
+    todos: [
+      { content: 'Write the file', status: 'in_progress', activeForm: 'Writing the file' },
+      { content: 'Check it', status: 'pending', activeForm: 'Checking it' },
+    ],
+  };
+  await send(`[tool TodoWrite ${JSON.stringify(todos)}]`);
+  await page.getByTestId('plan-panel').waitFor();
+  await waitIdle();
+  await page.setViewportSize({ width: 900, height: 700 });
+  await page.getByTestId('sidebar').waitFor({ state: 'detached' });
+  await page.getByTestId('plan-panel').waitFor({ state: 'hidden' });
+  // The conversation has the whole width.
+  const view = await page.locator('.session-view').boundingBox();
+  assert.ok(view !== null && view.x <= 1 && view.width >= 899, `the session takes the width: ${JSON.stringify(view)}`);
+  await page.getByTestId('plan-toggle').filter({ hasText: 'Checklist 0/2' }).click();
+  await page.getByTestId('plan-panel').filter({ hasText: 'Writing the file' }).waitFor();
+  await shot('narrow-checklist');
+  await page.getByTestId('plan-toggle').click();
+  await page.getByTestId('sidebar-show').click();
+  await page.getByTestId('sidebar').waitFor();
+  const bar = await page.getByTestId('sidebar').boundingBox();
+  const after = await page.locator('.session-view').boundingBox();
+  assert.ok(bar !== null && after !== null && after.x <= 1, 'the sidebar lies over the conversation, which keeps its place');
+  await shot('narrow-overlay');
+  await entry(second).click();
+  await page.getByTestId('sidebar').waitFor({ state: 'detached' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByTestId('sidebar').waitFor();
+});
+
+step('screenshots at 900×700 and 1440×900, light and dark', async () => {
+  await entry(first).click();
+  for (const [width, height] of [
+    [900, 700],
+    [1440, 900],
+  ]) {
+    for (const colorScheme of ['light', 'dark']) {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme });
+      if (width <= 900) {
+        await page.getByTestId('sidebar-show').click();
+        await page.getByTestId('sidebar').waitFor();
+      }
+      await settled();
+      await shot(`${width}x${height}-${colorScheme}`);
+      if (width <= 900) {
+        await page.getByTestId('sidebar-backdrop').click({ position: { x: width - 20, y: height / 2 } });
+        await page.getByTestId('sidebar').waitFor({ state: 'detached' });
+      }
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  assert.deepEqual(pageErrors, []);
+});
+
+step('after `baton serve` stops (a restart takes a new port and token), the old tab says to open the new address', async () => {
+  process.kill(batonPid, 'SIGTERM');
+  const banner = page.getByTestId('connection-banner');
+  await banner.filter({ hasText: 'open that one' }).waitFor();
+  assert.equal(await banner.getAttribute('data-state'), 'lost');
+  await shot('restarted');
 });

@@ -7,6 +7,7 @@ import { ProvisioningScreen, provisioningBlocks } from './components/shell/Provi
 import { ShortcutsHelp } from './components/shell/ShortcutsHelp';
 import { Toasts } from './components/shell/Toasts';
 import { type ShortcutHandlers, useShortcuts } from './components/shell/useShortcuts';
+import { ConnectionBanner } from './components/shell/ConnectionBanner';
 import { sessionPicked, showSidebar, sidebarShown, useSidebarLayout } from './components/sidebar/narrow';
 import { sidebarPrefs, useSidebarPrefs } from './components/sidebar/prefs';
 import { FILTER_INPUT_ID, ShowSidebarButton, Sidebar } from './components/sidebar/Sidebar';
@@ -93,6 +94,7 @@ export function App() {
   const layout = { '--sidebar-width': `${prefs.width}px` } as CSSProperties;
   return (
     <div className={`app${sidebar.narrow ? ' narrow' : ''}${sidebar.shown ? '' : ' sidebar-hidden'}`} style={layout}>
+      <ConnectionBanner />
       <Sidebar onNewSession={startNew} />
       {sidebar.narrow && sidebar.shown && (
         // A click beside the overlaid sidebar closes it (Esc and » do too); not a control of its own for keys.

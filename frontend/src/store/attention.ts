@@ -58,3 +58,8 @@ export function attentionFor(marks: ConsoleState['marks'], s: SessionState, even
   }
   return { marks: next, notices };
 }
+
+/** A fork's name: "Fork of <title>", never "Fork of Fork of …". */
+export function forkTitle(parent: string): string {
+  return parent.startsWith('Fork of ') ? parent : `Fork of ${parent}`;
+}

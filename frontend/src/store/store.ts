@@ -16,7 +16,8 @@ import { UNKNOWN_INDEX } from '../protocol/hostState';
 import type { ConnectionState, Transport } from '../transport/transport';
 import { foldEvents, type FoldContext, markQueued, newSession, REPLAY } from './fold';
 import { applyHistoryPage, HISTORY_PAGE, historyLoading, needsHistory, withHistoryPending } from './history';
-import { attentionFor, type Notice } from './attention';
+import { attentionFor, forkTitle, type Notice } from './attention';
+import { projectName } from './sidebar';
 import { type Notifier, silentNotifier } from './notifier';
 import { lastSelected, rememberSelected } from './lastSelected';
 import type { ConsoleState, SessionState, Toast } from './types';
@@ -73,6 +74,8 @@ export class ConsoleStore {
   /** Events that arrive while a snapshot is being read, folded after it (seq skips what it held). */
   private held: ConsoleEvent[] | undefined;
   private readonly answeredHere = new Set<string>();
+  /** Forks whose name is still to be stored: a fork's transcript exists only once its first turn ran. */
+  private readonly forkTitles = new Map<string, string>();
   private readonly stops: Array<() => void> = [];
   private toastSeq = 0;
   private sidebarTimer: ReturnType<typeof setTimeout> | undefined;
@@ -179,9 +182,17 @@ export class ConsoleStore {
       const after = foldEvents(before, list, ctx);
       sessions[id] = after;
       if (ctx.live) marks = this.attention(marks, after, list, next.selected);
+      if (ctx.live && list.some((ev) => ev.kind === 'turn.completed')) this.storeForkTitle(id);
     }
     if (sidebarStale && ctx.live) this.refreshSidebarSoon();
     return { ...next, sessions, marks };
+  }
+
+  private storeForkTitle(id: string): void {
+    const title = this.forkTitles.get(id);
+    if (title === undefined) return;
+    this.forkTitles.delete(id);
+    queueMicrotask(() => void this.renameSession(id, title).catch(() => undefined));
   }
 
   /** Marks and notifies for background sessions: a permission waiting, a turn finished. */
@@ -628,8 +639,16 @@ export class ConsoleStore {
   async fork(id: string, at?: string): Promise<void> {
     const s = this.state.sessions[id];
     if (s === undefined) return;
+    const listed = this.state.sidebar.items.find((x) => x.session === id)?.title;
+    const title = (listed !== undefined && listed !== '' ? listed : s.title) ?? projectName(s.cwd);
     try {
-      await this.startSession({ cwd: s.cwd, forkFrom: id, ...(at !== undefined ? { at } : {}) });
+      const fork = await this.startSession({ cwd: s.cwd, forkFrom: id, ...(at !== undefined ? { at } : {}) });
+      // A fork is named for what it continues (issue 28), not for the parent's first prompt it repeats: shown
+      // at once, stored once its transcript exists (after its first turn).
+      if (fork !== undefined) {
+        this.updateSession(fork, (x) => ({ ...x, title: forkTitle(title) }));
+        this.forkTitles.set(fork, forkTitle(title));
+      }
     } catch (err) {
       this.toast('error', toApiError(err).message);
     }

@@ -5,6 +5,7 @@ import { toApiError } from '../../protocol/api';
 import { relativeTime } from '../../lib/format';
 import { useStore } from '../../store/hooks';
 import { projectName, type SidebarEntry, shownBranch } from '../../store/sidebar';
+import { moveAmongButtons } from '../permissions/cardKeys';
 import { BackgroundBadge } from './BackgroundBadge';
 
 function EntryMenu({ entry, onRename, onClose }: { entry: SidebarEntry; onRename: () => void; onClose: () => void }) {
@@ -35,6 +36,8 @@ function EntryMenu({ entry, onRename, onClose }: { entry: SidebarEntry; onRename
         if (e.key === 'Escape') {
           e.stopPropagation();
           onClose();
+        } else if (moveAmongButtons(e, e.currentTarget)) {
+          e.preventDefault();
         }
       }}
     >

@@ -111,6 +111,14 @@ export function Sidebar({ onNewSession }: { onNewSession: () => void }) {
               e.stopPropagation();
               setText('');
               e.currentTarget.blur();
+            } else if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
+              // Enter opens the first session the filter finds (Ctrl+K, type, Enter).
+              const first = groups.flatMap((g) => g.entries)[0];
+              if (first === undefined) return;
+              e.preventDefault();
+              store.select(first.session, first);
+              sessionPicked();
+              setText('');
             }
           }}
         />
