@@ -34,6 +34,8 @@ var MethodNames = []string{
 	"setSessionIdle",
 	"stopTask",
 	"sendToBackground",
+	"getSettings",
+	"saveSettings",
 }
 
 // Error codes of the console API (console.json): a failed call carries one.
@@ -103,6 +105,10 @@ type Handlers interface {
 	StopTask(StopTaskParams) (Empty, error)
 	// sendToBackground: Moves running foreground work to the background.
 	SendToBackground(BackgroundParams) (BackgroundResult, error)
+	// getSettings: The saved settings (defaults where none were saved).
+	GetSettings(Empty) (Settings, error)
+	// saveSettings: Saves the settings in Baton’s data dir and applies the idle time.
+	SaveSettings(Settings) (Settings, error)
 }
 
 var _ Handlers = (*API)(nil)
@@ -136,5 +142,7 @@ func Methods(a *API) map[string]Method {
 		"setSessionIdle":     method(a.SetSessionIdle),
 		"stopTask":           method(a.StopTask),
 		"sendToBackground":   method(a.SendToBackground),
+		"getSettings":        method(a.GetSettings),
+		"saveSettings":       method(a.SaveSettings),
 	}
 }

@@ -318,7 +318,11 @@ step('Ctrl+K, a few letters and Enter open the session found; arrows move in a s
   await page.keyboard.type('write late');
   await page.keyboard.press('Enter');
   await page.waitForFunction((id) => document.querySelector('[data-testid="session-entry"][aria-current="true"]')?.getAttribute('data-session') === id, second);
-  await page.locator(`li:has([data-session="${first}"]) [data-testid="entry-actions"]`).click();
+  await page
+    .locator('li.entry')
+    .filter({ has: entry(first) })
+    .getByTestId('entry-actions')
+    .click();
   await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'entry-pin');
   await page.keyboard.press('ArrowDown');
   assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'entry-rename');
@@ -328,13 +332,8 @@ step('Ctrl+K, a few letters and Enter open the session found; arrows move in a s
 });
 
 step('at 900 px the sidebar is an overlay, closed until asked for, and the checklist opens from a toggle', async () => {
-  const todos = {
-    todos: [
-      { content: 'Write the file', status: 'in_progress', activeForm: 'Writing the file' },
-      { content: 'Check it', status: 'pending', activeForm: 'Checking it' },
-    ],
-  };
-  await send(`[tool TodoWrite ${JSON.stringify(todos)}]`);
+  // This CLI keeps its checklist with TaskCreate (TodoWrite is off in SDK sessions).
+  await send('[tool TaskCreate {"subject":"Write the file","description":"The first step"}] [tool TaskCreate {"subject":"Check it","description":"The second"}]');
   await page.getByTestId('plan-panel').waitFor();
   await waitIdle();
   await page.setViewportSize({ width: 900, height: 700 });
@@ -343,8 +342,8 @@ step('at 900 px the sidebar is an overlay, closed until asked for, and the check
   // The conversation has the whole width.
   const view = await page.locator('.session-view').boundingBox();
   assert.ok(view !== null && view.x <= 1 && view.width >= 899, `the session takes the width: ${JSON.stringify(view)}`);
-  await page.getByTestId('plan-toggle').filter({ hasText: 'Checklist 0/2' }).click();
-  await page.getByTestId('plan-panel').filter({ hasText: 'Writing the file' }).waitFor();
+  await page.getByTestId('plan-toggle').filter({ hasText: /Checklist 0\/2/ }).click();
+  await page.getByTestId('plan-panel').filter({ hasText: 'Write the file' }).waitFor();
   await shot('narrow-checklist');
   await page.getByTestId('plan-toggle').click();
   await page.getByTestId('sidebar-show').click();

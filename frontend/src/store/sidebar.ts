@@ -63,7 +63,10 @@ export function sidebarEntries(state: ConsoleState): SidebarEntry[] {
     const live = s !== undefined ? s.live : info.live;
     // The listing is re-read after every turn and every rename, so it is the latest word on the title; a live
     // session's own title (read when it opened) fills in until the listing has one.
-    const title = info.title !== '' ? info.title : (s?.title ?? (info.firstPrompt !== undefined ? plainLine(info.firstPrompt) : info.session.slice(0, 8)));
+    // A fork's own name ("Fork of …") wins over the listing's, which repeats the parent's first prompt.
+    const forkName = s?.forkedFrom !== undefined ? s.title : undefined;
+    const title =
+      forkName ?? (info.title !== '' ? info.title : (s?.title ?? (info.firstPrompt !== undefined ? plainLine(info.firstPrompt) : info.session.slice(0, 8))));
     const forkOf = info.forkOf ?? s?.forkedFrom;
     out.push({ ...info, title, live, asleep: s?.live === true && s.sleep === 'asleep', ...(forkOf !== undefined ? { forkOf } : {}), ...mark(info.session) });
   }
