@@ -333,7 +333,9 @@ step('Ctrl+K, a few letters and Enter open the session found; arrows move in a s
 
 step('at 900 px the sidebar is an overlay, closed until asked for, and the checklist opens from a toggle', async () => {
   // This CLI keeps its checklist with TaskCreate (TodoWrite is off in SDK sessions).
-  await send('[tool TaskCreate {"subject":"Write the file","description":"The first step"}] [tool TaskCreate {"subject":"Check it","description":"The second"}]');
+  await send(
+    '[tool TaskCreate {"subject":"Write the file","description":"The first step"}] [tool TaskCreate {"subject":"Check it","description":"The second"}]',
+  );
   await page.getByTestId('plan-panel').waitFor();
   await waitIdle();
   await page.setViewportSize({ width: 900, height: 700 });
@@ -342,7 +344,10 @@ step('at 900 px the sidebar is an overlay, closed until asked for, and the check
   // The conversation has the whole width.
   const view = await page.locator('.session-view').boundingBox();
   assert.ok(view !== null && view.x <= 1 && view.width >= 899, `the session takes the width: ${JSON.stringify(view)}`);
-  await page.getByTestId('plan-toggle').filter({ hasText: /Checklist 0\/2/ }).click();
+  await page
+    .getByTestId('plan-toggle')
+    .filter({ hasText: /Checklist 0\/2/ })
+    .click();
   await page.getByTestId('plan-panel').filter({ hasText: 'Write the file' }).waitFor();
   await shot('narrow-checklist');
   await page.getByTestId('plan-toggle').click();
@@ -381,6 +386,33 @@ step('screenshots at 900×700 and 1440×900, light and dark', async () => {
   }
   await page.emulateMedia({ colorScheme: 'light' });
   assert.deepEqual(pageErrors, []);
+});
+
+step('settings are in one place and saved: theme, notifications, idle sleep', async () => {
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-theme').selectOption('dark');
+  await page.getByTestId('settings-notifications').uncheck();
+  await page.getByTestId('settings-idle').selectOption('1800');
+  await page.getByTestId('settings-mode').selectOption('acceptEdits');
+  await shot('settings');
+  await page.getByTestId('settings-save').click();
+  await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+  await page
+    .getByTestId('idle-setting')
+    .filter({ has: page.locator('option:checked', { hasText: '30 minutes' }) })
+    .waitFor();
+  // Read again from Baton's data dir after a reload.
+  await page.reload();
+  await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
+  await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+  await page.getByTestId('open-settings').click();
+  assert.equal(await page.getByTestId('settings-notifications').isChecked(), false);
+  assert.equal(await page.getByTestId('settings-idle').inputValue(), '1800');
+  assert.equal(await page.getByTestId('settings-mode').inputValue(), 'acceptEdits');
+  await shot('settings-dark');
+  await page.getByTestId('settings-theme').selectOption('system');
+  await page.getByTestId('settings-save').click();
+  await page.waitForFunction(() => document.documentElement.dataset.theme === undefined);
 });
 
 step('after `baton serve` stops (a restart takes a new port and token), the old tab says to open the new address', async () => {

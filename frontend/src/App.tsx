@@ -8,6 +8,8 @@ import { ShortcutsHelp } from './components/shell/ShortcutsHelp';
 import { Toasts } from './components/shell/Toasts';
 import { type ShortcutHandlers, useShortcuts } from './components/shell/useShortcuts';
 import { ConnectionBanner } from './components/shell/ConnectionBanner';
+import { SettingsDialog } from './components/dialogs/SettingsDialog';
+import { useTheme } from './components/shell/useTheme';
 import { sessionPicked, showSidebar, sidebarShown, useSidebarLayout } from './components/sidebar/narrow';
 import { sidebarPrefs, useSidebarPrefs } from './components/sidebar/prefs';
 import { FILTER_INPUT_ID, ShowSidebarButton, Sidebar } from './components/sidebar/Sidebar';
@@ -45,6 +47,8 @@ export function App() {
   const sidebar = useSidebarLayout();
   const [newSession, setNewSession] = useState<NewSessionRequest | undefined>(undefined);
   const [help, setHelp] = useState(false);
+  const [settings, setSettings] = useState(false);
+  useTheme();
 
   // "+ New session", Alt+N and the welcome's button all open the one dialog: recent folders, path completion
   // (and the native picker in the window), model, permission mode and an optional first prompt.
@@ -95,7 +99,7 @@ export function App() {
   return (
     <div className={`app${sidebar.narrow ? ' narrow' : ''}${sidebar.shown ? '' : ' sidebar-hidden'}`} style={layout}>
       <ConnectionBanner />
-      <Sidebar onNewSession={startNew} />
+      <Sidebar onNewSession={startNew} onSettings={() => setSettings(true)} />
       {sidebar.narrow && sidebar.shown && (
         // A click beside the overlaid sidebar closes it (Esc and » do too); not a control of its own for keys.
         // biome-ignore lint/a11y/useKeyWithClickEvents: the sidebar's « button and Ctrl+B close it by keyboard.
@@ -106,6 +110,7 @@ export function App() {
       {session !== undefined ? <SessionView session={session} /> : <Welcome onNewSession={startNew} />}
       {newSession !== undefined && <NewSessionDialog {...newSession} onClose={() => setNewSession(undefined)} />}
       {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
+      {settings && <SettingsDialog onClose={() => setSettings(false)} />}
       <Toasts />
     </div>
   );

@@ -1,7 +1,7 @@
 // The console's store: framework-agnostic. It owns the transport, folds pushed events into per-session state
 // (batched, so a burst of deltas renders once), rebuilds everything from `snapshot` after every (re)connect,
 // and offers the actions components call. React reads it through hooks.ts.
-import { type LiveSession, type SessionInfo, type Snapshot, type StartSessionParams, toApiError } from '../protocol/api';
+import { type LiveSession, type SessionInfo, type Settings, type Snapshot, type StartSessionParams, toApiError } from '../protocol/api';
 import {
   type ConsoleEvent,
   isSessionEvent,
@@ -204,6 +204,7 @@ export class ConsoleStore {
 
   /** Native notifications where the host has them, else the browser's. */
   private notify(n: Notice): void {
+    if (this.state.settings?.notifications === false) return;
     // A click on the notification shows its session.
     const show = () => this.select(n.session);
     if (this.state.capabilities?.notifications === true) {
@@ -251,6 +252,7 @@ export class ConsoleStore {
         this.update((s) => ({ ...s, capabilities }));
       }
       const snapshot = await this.transport.call('snapshot', {});
+      void this.loadSettings();
       const sessions = (snapshot.sessions ?? []).map((live) => ({ ...live, events: readEvents(live.events) }));
       this.set(this.rebuild(this.state, { ...snapshot, sessions }));
     } catch (err) {
@@ -618,7 +620,19 @@ export class ConsoleStore {
   /** Sets how long an open session may sit idle before it sleeps (0: never); rejects with the host's message. */
   async setSessionIdle(seconds: number): Promise<void> {
     const { seconds: set } = await this.transport.call('setSessionIdle', { seconds });
-    this.update((s) => ({ ...s, sessionIdleSeconds: set }));
+    this.update((s) => ({ ...s, sessionIdleSeconds: set, ...(s.settings !== undefined ? { settings: { ...s.settings, sessionIdleSeconds: set } } : {}) }));
+  }
+
+  /** Reads the saved settings (on connecting); a host without them leaves the console on its defaults. */
+  async loadSettings(): Promise<void> {
+    const settings = await this.transport.call('getSettings', {}).catch(() => undefined);
+    if (settings !== undefined) this.update((s) => ({ ...s, settings, sessionIdleSeconds: settings.sessionIdleSeconds }));
+  }
+
+  /** Saves the settings in Baton's data dir; rejects with the host's message. */
+  async saveSettings(next: Settings): Promise<void> {
+    const settings = await this.transport.call('saveSettings', next);
+    this.update((s) => ({ ...s, settings, sessionIdleSeconds: settings.sessionIdleSeconds }));
   }
 
   /** Rejects with the host's message (the bypass dialog shows the CLI's refusal). */
@@ -717,6 +731,11 @@ export class ConsoleStore {
     } catch (err) {
       this.toast('error', toApiError(err).message);
     }
+  }
+
+  /** Asks for notification permission now (Settings turned notifications on: a click). */
+  askNotificationsNow(): void {
+    this.askNotifications();
   }
 
   /** Browsers ask for notification permission only from a person's action: these are the actions. */

@@ -52,7 +52,7 @@ function Group({ group, collapsed, selected, groupBy }: { group: SidebarGroup; c
   );
 }
 
-export function Sidebar({ onNewSession }: { onNewSession: () => void }) {
+export function Sidebar({ onNewSession, onSettings }: { onNewSession: () => void; onSettings: () => void }) {
   const store = useStore();
   const prefs = useSidebarPrefs();
   const layout = useSidebarLayout();
@@ -165,7 +165,12 @@ export function Sidebar({ onNewSession }: { onNewSession: () => void }) {
         )}
       </ul>
       {sidebar.error !== undefined && <div className="small error-text">Could not list sessions: {sidebar.error}</div>}
-      <IdleSetting />
+      <div className="sidebar-settings">
+        <IdleSetting />
+        <button type="button" className="link small" onClick={onSettings} data-testid="open-settings">
+          Settings…
+        </button>
+      </div>
       <ConnectionStatus />
       <SidebarResizer width={prefs.width} />
     </nav>
