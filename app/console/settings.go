@@ -3,6 +3,8 @@ package console
 import (
 	"strings"
 	"time"
+
+	"github.com/baton-console/baton/app/activity"
 )
 
 // maxModelChars bounds a default model name (an alias or a model id).
@@ -43,6 +45,8 @@ func checkSettings(p *Settings) error {
 		return badRequest("Name a default model (or \"default\" for Claude Code's own), at most %d characters.", maxModelChars)
 	case !p.DefaultPermissionMode.Valid():
 		return badRequest("%q is not a permission mode.", p.DefaultPermissionMode)
+	case p.DefaultPermissionMode == activity.PermissionModeBypassPermissions:
+		return badRequest("Bypassing permissions cannot be a default: choose it for a session when you start it.")
 	case !p.Theme.Valid():
 		return badRequest("The theme must be system, light or dark.")
 	case p.SessionIdleSeconds < 0 || p.SessionIdleSeconds > maxIdleSeconds:

@@ -59,6 +59,7 @@ func TestSettingsThatCannotBeKeptAreRefusedWithReasons(t *testing.T) {
 	for name, bad := range map[string]func(*Settings){
 		"no model":   func(s *Settings) { s.DefaultModel = "  " },
 		"mode":       func(s *Settings) { s.DefaultPermissionMode = "sometimes" },
+		"bypass":     func(s *Settings) { s.DefaultPermissionMode = activity.PermissionModeBypassPermissions },
 		"theme":      func(s *Settings) { s.Theme = "sepia" },
 		"idle":       func(s *Settings) { s.SessionIdleSeconds = -1 },
 		"idle > max": func(s *Settings) { s.SessionIdleSeconds = maxIdleSeconds + 1 },
