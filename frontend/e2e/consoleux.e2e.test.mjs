@@ -388,6 +388,26 @@ step('screenshots at 900×700 and 1440×900, light and dark', async () => {
   assert.deepEqual(pageErrors, []);
 });
 
+step('editing a queued prompt keeps its place in the queue', async () => {
+  await send('[slow] hold the line');
+  await page.locator('[data-testid="assistant-message"][aria-busy="true"]').waitFor();
+  for (const p of ['queued one', 'queued two', 'queued three']) await send(p);
+  const queue = page.getByTestId('queued-turns').locator('li');
+  await queue.nth(2).waitFor();
+  await page.getByRole('button', { name: 'Edit queued prompt: queued two' }).click();
+  await page.getByTestId('queued-edit-input').fill('queued two, edited');
+  await page.getByTestId('queued-edit-save').click();
+  await page.getByTestId('queued-turns').filter({ hasText: 'queued two, edited' }).waitFor();
+  assert.deepEqual(await page.getByTestId('queued-turns').locator('.queued-text').allTextContents(), ['queued one', 'queued two, edited', 'queued three']);
+  await shot('queue-edited');
+  // They run in that order.
+  await page.getByTestId('assistant-message').filter({ hasText: 'You said: queued three' }).waitFor();
+  await waitIdle();
+  const order = await page.getByTestId('user-message').allTextContents();
+  const at = (t) => order.findIndex((x) => x.includes(t));
+  assert.ok(at('queued one') < at('queued two, edited') && at('queued two, edited') < at('queued three'), order.join(' | '));
+});
+
 step('settings are in one place and saved: theme, notifications, idle sleep', async () => {
   await page.getByTestId('open-settings').click();
   await page.getByTestId('settings-theme').selectOption('dark');

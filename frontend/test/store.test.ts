@@ -207,6 +207,37 @@ describe('the store', () => {
     expect(store.takeDraft('A')).toBe('two');
   });
 
+  it('changes a queued prompt in its place: it and those behind it go again in order (issue 28)', async () => {
+    const { transport, store } = setup();
+    transport.snapshot = {
+      ...transport.snapshot,
+      sessions: [
+        live('A', [
+          { kind: 'turn.started', session: 'A', turn: 't1', time: T, prompt: 'one', seq: 1 },
+          { kind: 'turn.queued', session: 'A', turn: 't2', time: T, prompt: 'two', seq: 2 },
+          { kind: 'turn.queued', session: 'A', turn: 't3', time: T, prompt: 'three', seq: 3 },
+          { kind: 'turn.queued', session: 'A', turn: 't4', time: T, prompt: 'four', seq: 4 },
+        ]),
+      ],
+    };
+    transport.on('cancelTurn', (p) => ({ disposition: 'pre_accept', turn: p.turn ?? '', phase: 'queued', forced: false }));
+    let n = 10;
+    transport.on('sendPrompt', () => ({ turn: `t${++n}`, queued: true }));
+    await connect(transport);
+    expect(await store.replaceQueued('A', 't3', 'three, edited')).toBe(true);
+    expect(transport.callsOf('cancelTurn')).toEqual([
+      { session: 'A', turn: 't3' },
+      { session: 'A', turn: 't4' },
+    ]);
+    expect(transport.callsOf('sendPrompt')).toEqual([
+      { session: 'A', prompt: 'three, edited' },
+      { session: 'A', prompt: 'four' },
+    ]);
+    const s = store.getState().sessions.A;
+    const queued = s?.turnOrder.filter((t) => s.turns.get(t)?.status === 'queued').map((t) => s.turns.get(t)?.prompt);
+    expect(queued).toEqual(['two', 'three, edited', 'four']);
+  });
+
   it('puts a rewound prompt back into the composer of the session that continues', async () => {
     const { transport, store } = setup();
     transport.snapshot = { ...transport.snapshot, sessions: [live('A', [], { requestedModel: 'sonnet' })] };

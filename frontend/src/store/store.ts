@@ -509,6 +509,23 @@ export class ConsoleStore {
     if (prompt !== undefined && (await this.withdraw(id, turn))) this.addDraft(id, prompt);
   }
 
+  /** Changes a queued prompt and keeps its place in line: it and the prompts behind it are taken back and sent
+   * again in the same order, the changed text in its place (the host queues only at the end). False when it had
+   * started meanwhile (then nothing changed). */
+  async replaceQueued(id: string, turn: string, text: string): Promise<boolean> {
+    const s = this.state.sessions[id];
+    if (s === undefined) return false;
+    const queued = s.turnOrder.filter((t) => s.turns.get(t)?.status === 'queued');
+    const from = queued.indexOf(turn);
+    if (from === -1) return false;
+    const behind = queued.slice(from);
+    const prompts = behind.map((t) => (t === turn ? text : (s.turns.get(t)?.prompt ?? '')));
+    if (!(await this.withdraw(id, turn))) return false;
+    for (const t of behind.slice(1)) await this.withdraw(id, t);
+    for (const p of prompts) if (p.trim() !== '') await this.sendPrompt(id, p);
+    return true;
+  }
+
   /** Removes a queued turn before it starts; true when it was removed (not already running or ended). */
   private async withdraw(id: string, turn: string): Promise<boolean> {
     try {
