@@ -338,6 +338,9 @@ step('at 900 px the sidebar is an overlay, closed until asked for, and the check
   );
   await page.getByTestId('plan-panel').waitFor();
   await waitIdle();
+  // Two updates in a row are one row that counts them.
+  await page.locator('.tool-plan').filter({ hasText: 'updated ×2' }).waitFor();
+  assert.equal(await page.locator('.tool-plan').count(), 1);
   await page.setViewportSize({ width: 900, height: 700 });
   await page.getByTestId('sidebar').waitFor({ state: 'detached' });
   await page.getByTestId('plan-panel').waitFor({ state: 'hidden' });

@@ -94,6 +94,8 @@ export interface ToolItem extends ItemBase {
   denied?: true;
   /** Images the tool returned (tool.completed). */
   images?: Image[];
+  /** Checklist updates in a row that this one row stands for (it replaced the row of the one before). */
+  repeats?: number;
 }
 
 export interface PermissionSettlement {

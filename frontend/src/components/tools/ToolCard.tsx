@@ -56,7 +56,8 @@ function KindCard({ item }: { item: ToolItem }) {
 
 function PlanToolCard({ item }: { item: ToolItem }) {
   // The checklist itself is shown beside the conversation once it has items; a failed update says why here.
-  const detail = item.status === 'completed' ? 'updated' : item.status === 'running' ? 'updating' : 'not updated';
+  const state = item.status === 'completed' ? 'updated' : item.status === 'running' ? 'updating' : 'not updated';
+  const detail = item.repeats !== undefined && item.repeats > 1 ? `${state} ×${item.repeats}` : state;
   return (
     <div className="tool-card tool-plan" data-testid="tool-card" data-tool={item.name}>
       <ToolHeader item={item} title="Checklist" detail={detail} />
