@@ -149,6 +149,8 @@ step('a plan approved switches the permission mode', async () => {
   assert.equal(await card.getByTestId('plan-mode').inputValue(), 'acceptEdits');
   await card.getByTestId('plan-approve').click();
   await page.getByTestId('permission-row').filter({ hasText: 'Plan approved' }).waitFor();
+  // The approved plan stays rendered in the conversation, not as escaped JSON (issue 28).
+  await page.locator('[data-testid="tool-card"][data-tool="ExitPlanMode"] .plan-body h1', { hasText: 'The plan' }).waitFor();
   await nextTurnEnd();
   await waitForValue('[data-testid="mode-picker"] select', 'acceptEdits');
   await page.getByTestId('mode-picker').locator('select').selectOption('default');

@@ -7,6 +7,7 @@ import { BashCard } from './BashCard';
 import { CollapsedToolCard } from './CollapsedToolCard';
 import { FileChangeCard } from './FileChangeCard';
 import { GenericToolCard } from './GenericToolCard';
+import { PlanExitCard } from './PlanExitCard';
 import { SESSION_ENDED, ToolHeader } from './ToolHeader';
 import { Thumbnails } from '../conversation/Thumbnails';
 
@@ -44,8 +45,9 @@ function KindCard({ item }: { item: ToolItem }) {
       return <CollapsedToolCard item={item} />;
     case 'plan':
       return <PlanToolCard item={item} />;
-    case 'question':
     case 'plan_exit':
+      return <PlanExitCard item={item} />;
+    case 'question':
     case 'mcp':
     case 'other':
       return <GenericToolCard item={item} />;
