@@ -33,11 +33,12 @@ type Host struct {
 
 	receipts    *receipts.Store // nil: no data dir, no receipts kept
 	sessions    *session.Manager
-	index       *index.Index          // nil: history is read from the transcripts by a one-shot sidecar
-	indexMapper *index.SidecarMapper  // the index's own sidecar
-	meta        *sessionmeta.Store    // nil: pins and archives are not kept
-	watcher     *sessionwatch.Watcher // nil: outside sessions are seen on refresh only
-	terminals   *terminal.Service     // nil: no terminals (a headless command)
+	index       *index.Index           // nil: history is read from the transcripts by a one-shot sidecar
+	indexMapper *index.SidecarMapper   // the index's own sidecar
+	meta        *sessionmeta.Store     // nil: pins and archives are not kept
+	settings    *console.SettingsStore // nil: the console settings are not kept
+	watcher     *sessionwatch.Watcher  // nil: outside sessions are seen on refresh only
+	terminals   *terminal.Service      // nil: no terminals (a headless command)
 
 	opened []hostStep // what Close undoes, in the order it was opened
 }
@@ -98,7 +99,8 @@ func (h *Host) State() *console.HostState { return h.state }
 // it has (a folder picker, notifications).
 func (h *Host) ConsoleOptions() console.Options {
 	return console.Options{Sessions: h.sessions, Version: Version, Logger: h.log, Host: h.state, SignIn: h.signIn,
-		RetryProvision: h.retryProvision, ListModels: h.listModels, Meta: h.meta, Terminals: h.terminals, Claude: h.claudeExecutable}
+		RetryProvision: h.retryProvision, ListModels: h.listModels, Meta: h.meta, Settings: h.settings,
+		Terminals: h.terminals, Claude: h.claudeExecutable}
 }
 
 // retryProvision starts provisioning again after a failure (the console's retryProvision).

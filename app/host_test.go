@@ -67,7 +67,7 @@ func receiptLocks(t *testing.T, dataDir string) []string {
 func consoleOpenOrder() []string {
 	return []string{"open provisioning", "open the sign-in watcher", "open model discovery",
 		"open turn receipts", "open sessions", "open the session index", "open session pins and archives",
-		"open the session watcher", "open terminals"}
+		"open console settings", "open the session watcher", "open terminals"}
 }
 
 // The window's and serve's Host opens its real services in order and closes them in reverse: the watcher
@@ -98,7 +98,7 @@ func TestHostOpensInOrderAndClosesInReverse(t *testing.T) {
 	default:
 		t.Fatal("a shell outlived Baton's host")
 	}
-	require.Equal(t, append(consoleOpenOrder(), "close terminals", "close the session watcher", "close session pins and archives",
+	require.Equal(t, append(consoleOpenOrder(), "close terminals", "close the session watcher", "close console settings", "close session pins and archives",
 		"close the session index", "close sessions", "close turn receipts", "close model discovery", "close the sign-in watcher", "close provisioning"), tr.got)
 	require.Empty(t, receiptLocks(t, dataDir), "the receipts store was really closed")
 	updates, _ := h.auth.Subscribe()

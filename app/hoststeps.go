@@ -23,7 +23,8 @@ import (
 // consoleSteps are the window's and `baton serve`'s services, in the order they open. Receipts open before
 // sessions because sessions write to them (and so close after them: a turn still settling is recorded).
 func consoleSteps() []hostStep {
-	return []hostStep{provisioningStep(), signInStep(), discoveryStep(), receiptsStep(), sessionsStep(), indexStep(true), metaStep(), watcherStep(), terminalsStep()}
+	return []hostStep{provisioningStep(), signInStep(), discoveryStep(), receiptsStep(), sessionsStep(), indexStep(true), metaStep(),
+		settingsStep(), watcherStep(), terminalsStep()}
 }
 
 // commandSteps are a headless command's: the claude it runs (installed with progress on stderr), receipts,

@@ -46,6 +46,9 @@ type Options struct {
 	Terminals *terminal.Service
 	// Claude is the provisioned claude executable, for the sign-in and Claude Code's TUI in a terminal.
 	Claude func() (string, error)
+	// Settings keeps the console settings in Baton's data dir; nil where there is none (saving then fails with
+	// code unavailable).
+	Settings *SettingsStore
 }
 
 // API is the console's API. Its exported methods are what Wails binds (window.go.console.API.<Method>).
@@ -499,13 +502,14 @@ func (a *API) ListModels(Empty) (ModelList, error) {
 // maxIdleSeconds bounds the idle setting (a week): longer is "never" in all but name.
 const maxIdleSeconds = 7 * 24 * 3600
 
-// SetSessionIdle sets how long an open session may sit idle before it sleeps (0: never), for this Baton's run;
-// BATON_SESSION_IDLE sets it at launch.
+// SetSessionIdle sets how long an open session may sit idle before it sleeps (0: never); it is kept in the saved
+// settings, so it holds after a restart (BATON_SESSION_IDLE at launch wins over it).
 func (a *API) SetSessionIdle(p IdleParams) (IdleParams, error) {
 	if p.Seconds < 0 || p.Seconds > maxIdleSeconds {
 		return IdleParams{}, badRequest("The idle time must be between 0 (never sleep) and %d seconds.", maxIdleSeconds)
 	}
 	a.opts.Sessions.SetIdle(time.Duration(p.Seconds) * time.Second)
+	a.rememberIdle(p.Seconds)
 	a.opts.Logger.Info().Int("seconds", p.Seconds).Msg("session idle time set")
 	return p, nil
 }

@@ -51,6 +51,8 @@ var MethodNames = []string{
 	"openPullRequest",
 	"archiveWorktree",
 	"pruneWorktrees",
+	"getSettings",
+	"saveSettings",
 }
 
 // Error codes of the console API (console.json): a failed call carries one.
@@ -154,6 +156,10 @@ type Handlers interface {
 	ArchiveWorktree(ArchiveParams) (ArchiveResult, error)
 	// pruneWorktrees: Forgets the repository’s worktrees whose folders were deleted.
 	PruneWorktrees(PruneParams) (PruneResult, error)
+	// getSettings: The saved settings (defaults where none were saved).
+	GetSettings(Empty) (Settings, error)
+	// saveSettings: Saves the settings in Baton’s data dir and applies the idle time.
+	SaveSettings(Settings) (Settings, error)
 }
 
 var _ Handlers = (*API)(nil)
@@ -204,5 +210,7 @@ func Methods(a *API) map[string]Method {
 		"openPullRequest":    method(a.OpenPullRequest),
 		"archiveWorktree":    method(a.ArchiveWorktree),
 		"pruneWorktrees":     method(a.PruneWorktrees),
+		"getSettings":        method(a.GetSettings),
+		"saveSettings":       method(a.SaveSettings),
 	}
 }

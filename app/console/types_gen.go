@@ -604,6 +604,16 @@ type SessionRef struct {
 type SessionsChange struct {
 }
 
+// Settings is the console settings, saved in Baton’s data dir.
+type Settings struct {
+	DefaultModel          string                  `json:"defaultModel"`
+	DefaultPermissionMode activity.PermissionMode `json:"defaultPermissionMode"`
+	Theme                 Theme                   `json:"theme"`
+	Notifications         bool                    `json:"notifications"`
+	SessionIdleSeconds    int                     `json:"sessionIdleSeconds"`
+	Worktrees             WorktreeDefaults        `json:"worktrees"`
+}
+
 // Snapshot is everything that lasts, for a first load or a reconnect.
 type Snapshot struct {
 	Sessions           []LiveSession  `json:"sessions"`
@@ -703,6 +713,34 @@ type TerminalScrollback struct {
 type TerminalSizeParams struct {
 	Cols int `json:"cols"`
 	Rows int `json:"rows"`
+}
+
+// Theme is a closed set of wire values (console.json $defs/Theme).
+type Theme string
+
+const (
+	ThemeSystem Theme = "system"
+	ThemeLight  Theme = "light"
+	ThemeDark   Theme = "dark"
+)
+
+// ThemeValues lists every Theme, in the schema's order.
+var ThemeValues = []Theme{ThemeSystem, ThemeLight, ThemeDark}
+
+// String returns the wire value.
+func (v Theme) String() string { return string(v) }
+
+// Valid reports whether v is one of the values the wire names.
+func (v Theme) Valid() bool {
+	switch v {
+	case ThemeSystem, ThemeLight, ThemeDark:
+		return true
+	}
+	return false
+}
+
+// WorktreeDefaults is the worktree defaults for new sessions (a slot: none yet).
+type WorktreeDefaults struct {
 }
 
 // WorktreeInfo is a session’s own worktree: the main checkout, its folder, its branch and the base it lands into.

@@ -111,8 +111,9 @@ step('a permission is allowed with the keyboard (1), and the status says it wait
   // The diff is in the permission card only, not also in the tool card above it.
   await page.locator('[data-testid="tool-card"][data-tool="Write"]').filter({ hasText: 'shown in the permission request below' }).waitFor();
   await shot('01-permission-keys');
-  // The composer has focus and is empty: the key answers the request.
-  await page.getByTestId('composer-input').press('1');
+  // Keys typed in the composer are the prompt's (issue 28): Tab takes the focus to the card, whose key answers it.
+  await page.getByTestId('composer-input').press('Tab');
+  await page.keyboard.press('1');
   await page.getByTestId('permission-row').filter({ hasText: 'Write: Allowed' }).waitFor();
   await nextTurnEnd();
   assert.equal(existsSync(join(project, 'keyed.txt')), true);
@@ -148,6 +149,8 @@ step('a plan approved switches the permission mode', async () => {
   assert.equal(await card.getByTestId('plan-mode').inputValue(), 'acceptEdits');
   await card.getByTestId('plan-approve').click();
   await page.getByTestId('permission-row').filter({ hasText: 'Plan approved' }).waitFor();
+  // The approved plan stays rendered in the conversation, not as escaped JSON (issue 28).
+  await page.locator('[data-testid="tool-card"][data-tool="ExitPlanMode"] .plan-body h1', { hasText: 'The plan' }).waitFor();
   await nextTurnEnd();
   await waitForValue('[data-testid="mode-picker"] select', 'acceptEdits');
   await page.getByTestId('mode-picker').locator('select').selectOption('default');
@@ -270,7 +273,8 @@ step(
     // A real shell command that outlives the test unless stopped: it writes its pid first, then becomes the sleep.
     await send("[bash sh -c 'echo $$ > e2e-tool.pid; exec sleep 43']");
     await page.getByTestId('permission-card').waitFor();
-    await page.getByTestId('composer-input').press('1');
+    await page.getByTestId('composer-input').press('Tab');
+    await page.keyboard.press('1');
     const card = page.locator('[data-testid="tool-card"][data-tool="Bash"]').filter({ hasText: 'exec sleep 43' });
     await card.locator('.pill.running').waitFor();
     const pidFile = join(project, 'e2e-tool.pid');

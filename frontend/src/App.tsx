@@ -7,7 +7,11 @@ import { ProvisioningScreen, provisioningBlocks } from './components/shell/Provi
 import { ShortcutsHelp } from './components/shell/ShortcutsHelp';
 import { Toasts } from './components/shell/Toasts';
 import { type ShortcutHandlers, useShortcuts } from './components/shell/useShortcuts';
-import { setSidebarPrefs, sidebarPrefs, useSidebarPrefs } from './components/sidebar/prefs';
+import { ConnectionBanner } from './components/shell/ConnectionBanner';
+import { SettingsDialog } from './components/dialogs/SettingsDialog';
+import { useTheme } from './components/shell/useTheme';
+import { sessionPicked, showSidebar, sidebarShown, useSidebarLayout } from './components/sidebar/narrow';
+import { sidebarPrefs, useSidebarPrefs } from './components/sidebar/prefs';
 import { FILTER_INPUT_ID, ShowSidebarButton, Sidebar } from './components/sidebar/Sidebar';
 import { useConsole, useSelectedSession, useStore } from './store/hooks';
 import { groupEntries, sidebarEntries } from './store/sidebar';
@@ -40,8 +44,11 @@ export function App() {
   const provisioning = useConsole((s) => s.provisioning);
   const session = useSelectedSession();
   const prefs = useSidebarPrefs();
+  const sidebar = useSidebarLayout();
   const [newSession, setNewSession] = useState<NewSessionRequest | undefined>(undefined);
   const [help, setHelp] = useState(false);
+  const [settings, setSettings] = useState(false);
+  useTheme();
 
   // "+ New session", Alt+N and the welcome's button all open the one dialog: recent folders, path completion
   // (and the native picker in the window), model, permission mode and an optional first prompt.
@@ -51,7 +58,7 @@ export function App() {
     () => ({
       newSession: startNew,
       focusFilter: () => {
-        if (sidebarPrefs().hidden) setSidebarPrefs({ hidden: false });
+        if (!sidebarShown()) showSidebar(true);
         requestAnimationFrame(() => document.getElementById(FILTER_INPUT_ID)?.focus());
       },
       focusComposer: () => document.querySelector<HTMLTextAreaElement>('[data-testid="composer-input"]')?.focus(),
@@ -71,8 +78,9 @@ export function App() {
         const at = entries.findIndex((e) => e.session === s.selected);
         const next = entries[Math.max(0, Math.min(entries.length - 1, at < 0 ? 0 : at + delta))];
         if (next !== undefined) store.select(next.session, next);
+        sessionPicked();
       },
-      toggleSidebar: () => setSidebarPrefs({ hidden: !sidebarPrefs().hidden }),
+      toggleSidebar: () => showSidebar(!sidebarShown()),
       help: () => setHelp(true),
     }),
     [store, startNew],
@@ -89,12 +97,20 @@ export function App() {
   }
   const layout = { '--sidebar-width': `${prefs.width}px` } as CSSProperties;
   return (
-    <div className={`app${prefs.hidden ? ' sidebar-hidden' : ''}`} style={layout}>
-      <Sidebar onNewSession={startNew} />
+    <div className={`app${sidebar.narrow ? ' narrow' : ''}${sidebar.shown ? '' : ' sidebar-hidden'}`} style={layout}>
+      <ConnectionBanner />
+      <Sidebar onNewSession={startNew} onSettings={() => setSettings(true)} />
+      {sidebar.narrow && sidebar.shown && (
+        // A click beside the overlaid sidebar closes it (Esc and » do too); not a control of its own for keys.
+        // biome-ignore lint/a11y/useKeyWithClickEvents: the sidebar's « button and Ctrl+B close it by keyboard.
+        // biome-ignore lint/a11y/noStaticElementInteractions: a backdrop, not a control.
+        <div className="sidebar-backdrop" data-testid="sidebar-backdrop" onClick={() => showSidebar(false)} />
+      )}
       <ShowSidebarButton />
       {session !== undefined ? <SessionView session={session} /> : <Welcome onNewSession={startNew} />}
       {newSession !== undefined && <NewSessionDialog {...newSession} onClose={() => setNewSession(undefined)} />}
       {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
+      {settings && <SettingsDialog onClose={() => setSettings(false)} />}
       <Toasts />
     </div>
   );

@@ -74,6 +74,7 @@ describe('sidebar grouping of worktree sessions', () => {
     archived: false,
     asleep: false,
     waiting: false,
+    busy: false,
     finished: false,
   });
   it('groups worktrees under their repository, each branch together, newest branch first', () => {

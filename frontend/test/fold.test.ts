@@ -613,3 +613,32 @@ describe('background work, goals, hooks and compaction', () => {
     expect(ofType(cleared, 'hook')).toMatchObject([{ hookEvent: 'PostToolUse', outcome: 'success', output: 'checked' }]);
   });
 });
+
+describe('checklist updates in a row (issue 28)', () => {
+  const S = RECORDED_SESSION;
+  const plan = (id: string, turn = 't1'): ConsoleEvent => ({
+    kind: 'tool.started',
+    session: S,
+    turn,
+    time: T,
+    toolUseId: id,
+    name: 'TaskCreate',
+    toolKind: 'plan',
+    title: 'TaskCreate',
+    input: { subject: id },
+  });
+  const done = (id: string): ConsoleEvent => ({ kind: 'tool.completed', session: S, turn: 't1', time: T, toolUseId: id, name: 'TaskCreate', output: 'ok' });
+
+  it('collapse into one row that counts them; each call still completes', () => {
+    const s = foldEvents(fresh(), [plan('a'), done('a'), plan('b'), plan('c'), done('b'), done('c')]);
+    const rows = s.transcript.rows.map((k) => s.transcript.items.get(k));
+    const tools = rows.filter((i) => i?.type === 'tool');
+    expect(tools).toHaveLength(1);
+    expect(tools[0]).toMatchObject({ toolUseId: 'c', repeats: 3, status: 'completed' });
+  });
+
+  it('stay apart across turns', () => {
+    const s = foldEvents(fresh(), [plan('a'), plan('b', 't2')]);
+    expect(s.transcript.rows.map((k) => s.transcript.items.get(k)).filter((i) => i?.type === 'tool')).toHaveLength(2);
+  });
+});

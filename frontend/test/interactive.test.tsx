@@ -223,28 +223,38 @@ describe('permission keys', () => {
     seq: 2,
   };
 
-  it('answers 2 with always allow, and ignores keys typed into a composer with text', async () => {
+  it('ignores every key typed in the composer, empty or not (issue 28: Enter there approved the tool)', async () => {
     const { transport } = await open([started, write]);
     const composer = screen.getByTestId('composer-input') as HTMLTextAreaElement;
+    for (const k of ['Enter', '1', '2', '3']) fireEvent.keyDown(composer, { key: k });
     await userEvent.type(composer, 'x');
     fireEvent.keyDown(composer, { key: '1' });
+    await act(() => settle());
     expect(transport.callsOf('answerPermission')).toEqual([]);
-    await userEvent.clear(composer);
-    fireEvent.keyDown(composer, { key: '2' });
+  });
+
+  it('Tab in the composer focuses the card, where 2 answers always allow', async () => {
+    const { transport } = await open([started, write]);
+    const composer = screen.getByTestId('composer-input') as HTMLTextAreaElement;
+    composer.focus();
+    await userEvent.tab();
+    const card = screen.getByTestId('permission-card');
+    expect(card.contains(document.activeElement)).toBe(true);
+    fireEvent.keyDown(document.activeElement as Element, { key: '2' });
     await act(() => settle());
     expect(transport.callsOf('answerPermission')).toEqual([{ session: S, requestId: 'w1', verdict: 'allow_always' }]);
   });
 
-  it('opens the denial with 3', async () => {
+  it('opens the denial with 3 in the card', async () => {
     const { transport } = await open([started, write]);
-    fireEvent.keyDown(document.body, { key: '3' });
+    fireEvent.keyDown(screen.getByTestId('permission-card'), { key: '3' });
     expect(await screen.findByLabelText('Message with the denial')).toBeTruthy();
     expect(transport.callsOf('answerPermission')).toEqual([]);
   });
 
-  it('allows with Enter', async () => {
+  it('allows with Enter on the card', async () => {
     const { transport } = await open([started, write]);
-    fireEvent.keyDown(document.body, { key: 'Enter' });
+    fireEvent.keyDown(screen.getByTestId('permission-card'), { key: 'Enter' });
     await act(() => settle());
     expect(transport.callsOf('answerPermission')).toEqual([{ session: S, requestId: 'w1', verdict: 'allow' }]);
   });

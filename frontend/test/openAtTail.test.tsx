@@ -120,4 +120,18 @@ describe('useOpenAtTail', () => {
     act(() => result.current.attach(handle));
     expect(scrollToIndex).not.toHaveBeenCalled();
   });
+
+  it('scrolls to the tail for the first handle only: Virtuoso hands a new one at each render (issue 28)', () => {
+    const { result } = renderHook(() => useOpenAtTail(KEYS));
+    const first = fakeHandle();
+    const again = fakeHandle();
+    act(() => result.current.attach(first.handle));
+    act(() => {
+      result.current.attach(null);
+      result.current.attach(again.handle);
+    });
+    expect(first.scrollToIndex).toHaveBeenCalledTimes(1);
+    expect(again.scrollToIndex).not.toHaveBeenCalled();
+    expect(result.current.handle.current).toBe(again.handle);
+  });
 });

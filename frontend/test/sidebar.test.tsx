@@ -23,6 +23,7 @@ function entry(session: string, cwd: string, ageMs: number, extra: Partial<Sideb
     asleep: false,
     waiting: false,
     finished: false,
+    busy: false,
     ...extra,
   };
 }

@@ -3,6 +3,7 @@ import type { HistoryPage, LiveSession } from '../src/protocol/api';
 import type { ConsoleEvent, SessionEvent } from '../src/protocol/events';
 import type { Notifier } from '../src/store/notifier';
 import { ConsoleStore } from '../src/store/store';
+import { sidebarEntries } from '../src/store/sidebar';
 import { FakeTransport, settle } from './fakeTransport';
 import { lasting, RECORDED_SESSION, recordedWithUnknown } from './fixtures';
 
@@ -86,7 +87,7 @@ describe('the store', () => {
     expect(s?.transcript.rows.length).toBeGreaterThan(rowsBefore);
   });
 
-  it('marks a background session that needs a permission or finished, and notifies', async () => {
+  it('shows a session needing you until its request is answered, marks one finished out of sight, and notifies', async () => {
     const notify = vi.fn();
     const { transport, store } = setup({ notify, requestPermission: () => undefined });
     transport.snapshot = { ...transport.snapshot, sessions: [live('A', []), live('B', [])] };
@@ -106,17 +107,25 @@ describe('the store', () => {
       suggestions: [],
     });
     store.flush();
-    expect(store.getState().marks).toEqual({ B: 'permission' });
-    expect(notify).toHaveBeenCalledWith(expect.stringContaining('needs your permission'), expect.stringContaining('Bash'), 'perm-B');
+    const waiting = () => sidebarEntries(store.getState()).find((e) => e.session === 'B')?.waiting;
+    expect(waiting()).toBe(true);
+    expect(notify).toHaveBeenCalledWith(expect.stringContaining('needs you'), expect.stringContaining('Bash'), 'perm-B', expect.any(Function));
+    // The notification's click shows its session.
+    notify.mock.calls[0]?.[3]();
+    expect(store.getState().selected).toBe('B');
+    // Viewing it, or another session, does not answer it (issue 28: the mark vanished after viewing another).
+    store.select('A');
+    expect(waiting()).toBe(true);
     // The selected session in front gets neither.
     transport.push({ kind: 'turn.completed', session: 'A', turn: 't', time: T, durationMs: 1, numTurns: 1, costUsd: 0 });
     store.flush();
-    expect(store.getState().marks).toEqual({ B: 'permission' });
+    expect(store.getState().marks).toEqual({});
     transport.push(
       { kind: 'permission.settled', session: 'B', turn: 't', time: T, requestId: 'r', verdict: 'allow', by: 'user' },
       { kind: 'turn.completed', session: 'B', turn: 't', time: T, durationMs: 1, numTurns: 1, costUsd: 0 },
     );
     store.flush();
+    expect(waiting()).toBe(false);
     expect(store.getState().marks).toEqual({ B: 'finished' });
     store.select('B');
     expect(store.getState().marks).toEqual({});
@@ -131,7 +140,7 @@ describe('the store', () => {
     await connect(transport);
     transport.push({ kind: 'turn.completed', session: 'B', turn: 't', time: T, durationMs: 1, numTurns: 1, costUsd: 0 });
     store.flush();
-    expect(transport.callsOf('notify')).toEqual([{ title: expect.stringContaining('finished'), body: '/home/user/project' }]);
+    expect(transport.callsOf('notify')).toEqual([{ title: expect.stringContaining('finished'), body: 'In project' }]);
     expect(notify).not.toHaveBeenCalled();
   });
 
@@ -196,6 +205,37 @@ describe('the store', () => {
     transport.on('cancelTurn', () => ({ disposition: 'pre_accept', turn: 't2', phase: 'queued', forced: false }));
     await store.editQueued('A', 't2');
     expect(store.takeDraft('A')).toBe('two');
+  });
+
+  it('changes a queued prompt in its place: it and those behind it go again in order (issue 28)', async () => {
+    const { transport, store } = setup();
+    transport.snapshot = {
+      ...transport.snapshot,
+      sessions: [
+        live('A', [
+          { kind: 'turn.started', session: 'A', turn: 't1', time: T, prompt: 'one', seq: 1 },
+          { kind: 'turn.queued', session: 'A', turn: 't2', time: T, prompt: 'two', seq: 2 },
+          { kind: 'turn.queued', session: 'A', turn: 't3', time: T, prompt: 'three', seq: 3 },
+          { kind: 'turn.queued', session: 'A', turn: 't4', time: T, prompt: 'four', seq: 4 },
+        ]),
+      ],
+    };
+    transport.on('cancelTurn', (p) => ({ disposition: 'pre_accept', turn: p.turn ?? '', phase: 'queued', forced: false }));
+    let n = 10;
+    transport.on('sendPrompt', () => ({ turn: `t${++n}`, queued: true }));
+    await connect(transport);
+    expect(await store.replaceQueued('A', 't3', 'three, edited')).toBe(true);
+    expect(transport.callsOf('cancelTurn')).toEqual([
+      { session: 'A', turn: 't3' },
+      { session: 'A', turn: 't4' },
+    ]);
+    expect(transport.callsOf('sendPrompt')).toEqual([
+      { session: 'A', prompt: 'three, edited' },
+      { session: 'A', prompt: 'four' },
+    ]);
+    const s = store.getState().sessions.A;
+    const queued = s?.turnOrder.filter((t) => s.turns.get(t)?.status === 'queued').map((t) => s.turns.get(t)?.prompt);
+    expect(queued).toEqual(['two', 'three, edited', 'four']);
   });
 
   it('puts a rewound prompt back into the composer of the session that continues', async () => {

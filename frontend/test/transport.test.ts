@@ -13,7 +13,7 @@ import {
   WAILS_PROVISION_EVENT,
   WAILS_TERMINAL_EVENT,
 } from '../src/transport/wails';
-import { type SocketLike, socketUrl, WebSocketTransport } from '../src/transport/websocket';
+import { LOST_AFTER, type SocketLike, socketUrl, WebSocketTransport } from '../src/transport/websocket';
 
 /** A socket whose other end the test plays: it sees what the client sends and answers by hand. */
 class ScriptedSocket implements SocketLike {
@@ -104,6 +104,36 @@ describe('WebSocket transport', () => {
     expect(transport.connection).toBe('refused');
     expect(refused).toHaveBeenCalledOnce();
     expect(states.at(-1)).toBe('refused');
+  });
+
+  it('says the address is lost after several tries nobody answers, and reconnecting again once it does (issue 28)', async () => {
+    transport.close();
+    sockets = [];
+    states = [];
+    transport = new WebSocketTransport({
+      url: 'ws://127.0.0.1:9/ws',
+      checkAccess: async () => 'unreachable',
+      createSocket: (url) => {
+        const s = new ScriptedSocket(url);
+        sockets.push(s);
+        return s;
+      },
+      initialBackoffMs: 100,
+      maxBackoffMs: 1000,
+    });
+    transport.onConnectionChange((s) => states.push(s));
+    sockets[0]?.open();
+    sockets[0]?.drop();
+    for (let i = 1; i <= LOST_AFTER + 1; i++) {
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(sockets).toHaveLength(i + 1);
+      sockets[i]?.drop();
+      await vi.advanceTimersByTimeAsync(0);
+    }
+    expect(transport.connection).toBe('lost');
+    await vi.advanceTimersByTimeAsync(2000);
+    sockets.at(-1)?.open();
+    expect(transport.connection).toBe('open');
   });
 
   it('derives /ws on the page’s own origin', () => {

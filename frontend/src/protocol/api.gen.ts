@@ -457,6 +457,16 @@ export interface SessionRef {
 /** SessionsChange says the stored sessions changed outside this Baton: list them again (it carries no list). */
 export type SessionsChange = Record<string, never>;
 
+/** Settings is the console settings, saved in Baton’s data dir. */
+export interface Settings {
+  defaultModel: string;
+  defaultPermissionMode: PermissionMode;
+  theme: Theme;
+  notifications: boolean;
+  sessionIdleSeconds: number;
+  worktrees: WorktreeDefaults;
+}
+
 /** Snapshot is everything that lasts, for a first load or a reconnect. */
 export interface Snapshot<E = WireEvent> {
   sessions: LiveSession<E>[];
@@ -555,6 +565,13 @@ export interface TerminalSizeParams {
   rows: number;
 }
 
+/** Theme is the console theme: the OS choice, or light or dark. */
+export const THEME_VALUES = ["system","light","dark"] as const;
+export type Theme = (typeof THEME_VALUES)[number];
+
+/** WorktreeDefaults is the worktree defaults for new sessions (a slot: none yet). */
+export type WorktreeDefaults = Record<string, never>;
+
 /** WorktreeInfo is a session’s own worktree: the main checkout, its folder, its branch and the base it lands into. */
 export interface WorktreeInfo {
   repo: string;
@@ -602,7 +619,7 @@ export interface RewindFilesReply {
   deletions?: number;
 }
 
-export const CONSOLE_METHODS = ["capabilities","snapshot","pickFolder","startSession","sendPrompt","cancelTurn","guideTurn","answerPermission","setModel","setPermissionMode","closeSession","listSessions","history","rewindFiles","rewindConversation","notify","signIn","retryProvision","listModels","renameSession","setSessionFlags","completePath","setSessionIdle","stopTask","sendToBackground","terminalOpen","terminalInput","terminalResize","terminalClose","terminalList","terminalScrollback","terminalSignIn","terminalClaudeCode","findFiles","sessionChanges","fileDiff","revertFile","revertHunk","landSession","openPullRequest","archiveWorktree","pruneWorktrees"] as const;
+export const CONSOLE_METHODS = ["capabilities","snapshot","pickFolder","startSession","sendPrompt","cancelTurn","guideTurn","answerPermission","setModel","setPermissionMode","closeSession","listSessions","history","rewindFiles","rewindConversation","notify","signIn","retryProvision","listModels","renameSession","setSessionFlags","completePath","setSessionIdle","stopTask","sendToBackground","terminalOpen","terminalInput","terminalResize","terminalClose","terminalList","terminalScrollback","terminalSignIn","terminalClaudeCode","findFiles","sessionChanges","fileDiff","revertFile","revertHunk","landSession","openPullRequest","archiveWorktree","pruneWorktrees","getSettings","saveSettings"] as const;
 export type ConsoleMethod = (typeof CONSOLE_METHODS)[number];
 
 export const CONSOLE_ERROR_CODES = ["bad_request","not_found","unavailable","internal"] as const;
@@ -694,6 +711,10 @@ export interface ApiMethods<E = WireEvent> {
   archiveWorktree: { params: ArchiveParams; result: ArchiveResult };
   /** Forgets the repository’s worktrees whose folders were deleted. */
   pruneWorktrees: { params: PruneParams; result: PruneResult };
+  /** The saved settings (defaults where none were saved). */
+  getSettings: { params: Empty; result: Settings };
+  /** Saves the settings in Baton’s data dir and applies the idle time. */
+  saveSettings: { params: Settings; result: Settings };
 }
 
 /** What the host pushes unasked: each push's payload, keyed by its WebSocket message type. */

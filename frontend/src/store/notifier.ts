@@ -3,18 +3,20 @@
 // store asks the host instead (the `notify` call), so nothing is said twice.
 
 export interface Notifier {
-  notify(title: string, body: string, tag: string): void;
+  /** onClick runs when the person clicks the notification (after the window is focused). */
+  notify(title: string, body: string, tag: string, onClick?: () => void): void;
   /** Asks for permission; browsers allow it only from a click or key press. */
   requestPermission(): void;
 }
 
 export class BrowserNotifier implements Notifier {
-  notify(title: string, body: string, tag: string): void {
+  notify(title: string, body: string, tag: string, onClick?: () => void): void {
     if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
     try {
       const n = new Notification(title, { body, tag });
       n.onclick = () => {
         window.focus();
+        onClick?.();
         n.close();
       };
     } catch {

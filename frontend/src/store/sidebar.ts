@@ -2,14 +2,18 @@
 // marked live (and listed even before their transcript exists), filtered by text and by project, and grouped by
 // project or by date with pinned sessions on top and archived ones out of the way.
 import type { SessionInfo } from '../protocol/api';
+import { isBusy, needsYou } from './sessionSignals';
 import { byBranch, repositoryOf } from './worktreeGroups';
 import type { ConsoleState, SessionState } from './types';
 
 export interface SidebarEntry extends SessionInfo {
   /** Open but asleep: no process until its next prompt. */
   asleep: boolean;
+  /** A request of the session waits for the person (until it is answered). */
   waiting: boolean;
   finished: boolean;
+  /** A turn runs. */
+  busy: boolean;
   /** The session this one was forked from (Baton's record, or the live session's own start). */
   forkOf?: string;
 }
@@ -50,14 +54,20 @@ function titleOf(s: SessionState): string {
 export function sidebarEntries(state: ConsoleState): SidebarEntry[] {
   const seen = new Set<string>();
   const out: SidebarEntry[] = [];
-  const mark = (id: string) => ({ waiting: state.marks[id] === 'permission', finished: state.marks[id] === 'finished' });
+  const mark = (id: string) => {
+    const s = state.sessions[id];
+    return { waiting: needsYou(s) || state.marks[id] === 'permission', finished: state.marks[id] === 'finished', busy: isBusy(s) };
+  };
   for (const info of state.sidebar.items) {
     seen.add(info.session);
     const s = state.sessions[info.session];
     const live = s !== undefined ? s.live : info.live;
     // The listing is re-read after every turn and every rename, so it is the latest word on the title; a live
     // session's own title (read when it opened) fills in until the listing has one.
-    const title = info.title !== '' ? info.title : (s?.title ?? (info.firstPrompt !== undefined ? plainLine(info.firstPrompt) : info.session.slice(0, 8)));
+    // A fork's own name ("Fork of …") wins over the listing's, which repeats the parent's first prompt.
+    const forkName = s?.forkedFrom !== undefined ? s.title : undefined;
+    const title =
+      forkName ?? (info.title !== '' ? info.title : (s?.title ?? (info.firstPrompt !== undefined ? plainLine(info.firstPrompt) : info.session.slice(0, 8))));
     const forkOf = info.forkOf ?? s?.forkedFrom;
     out.push({ ...info, title, live, asleep: s?.live === true && s.sleep === 'asleep', ...(forkOf !== undefined ? { forkOf } : {}), ...mark(info.session) });
   }

@@ -1,7 +1,7 @@
 // The console's store: framework-agnostic. It owns the transport, folds pushed events into per-session state
 // (batched, so a burst of deltas renders once), rebuilds everything from `snapshot` after every (re)connect,
 // and offers the actions components call. React reads it through hooks.ts.
-import { type LiveSession, type SessionInfo, type Snapshot, type StartSessionParams, toApiError } from '../protocol/api';
+import { type LiveSession, type SessionInfo, type Settings, type Snapshot, type StartSessionParams, toApiError } from '../protocol/api';
 import {
   type ConsoleEvent,
   isSessionEvent,
@@ -18,9 +18,10 @@ import type { ConnectionState, Transport } from '../transport/transport';
 import { foldEvents, type FoldContext, markQueued, newSession, REPLAY } from './fold';
 import { ChangesActions, worktreeNotice } from './changes';
 import { applyHistoryPage, HISTORY_PAGE, historyLoading, needsHistory, withHistoryPending } from './history';
+import { attentionFor, forkTitle, type Notice } from './attention';
+import { projectName } from './sidebar';
 import { type Notifier, silentNotifier } from './notifier';
 import { lastSelected, rememberSelected } from './lastSelected';
-import { projectName } from './sidebar';
 import { Terminals } from './terminals';
 import type { ConsoleState, SessionState, Toast } from './types';
 
@@ -76,6 +77,8 @@ export class ConsoleStore {
   /** Events that arrive while a snapshot is being read, folded after it (seq skips what it held). */
   private held: ConsoleEvent[] | undefined;
   private readonly answeredHere = new Set<string>();
+  /** Forks whose name is still to be stored: a fork's transcript exists only once its first turn ran. */
+  private readonly forkTitles = new Map<string, string>();
   private readonly stops: Array<() => void> = [];
   private toastSeq = 0;
   private sidebarTimer: ReturnType<typeof setTimeout> | undefined;
@@ -189,37 +192,35 @@ export class ConsoleStore {
       const after = foldEvents(before, list, ctx);
       sessions[id] = after;
       if (ctx.live) marks = this.attention(marks, after, list, next.selected);
+      if (ctx.live && list.some((ev) => ev.kind === 'turn.completed')) this.storeForkTitle(id);
     }
     if (sidebarStale && ctx.live) this.refreshSidebarSoon();
     return { ...next, sessions, marks };
   }
 
+  private storeForkTitle(id: string): void {
+    const title = this.forkTitles.get(id);
+    if (title === undefined) return;
+    this.forkTitles.delete(id);
+    queueMicrotask(() => void this.renameSession(id, title).catch(() => undefined));
+  }
+
   /** Marks and notifies for background sessions: a permission waiting, a turn finished. */
   private attention(marks: ConsoleState['marks'], s: SessionState, events: readonly ConsoleEvent[], selected: string | undefined): ConsoleState['marks'] {
-    const background = s.id !== selected || !this.isForeground();
-    let next = marks;
-    const title = s.title ?? projectName(s.cwd);
-    for (const ev of events) {
-      if (ev.kind === 'permission.requested' && background) {
-        next = { ...next, [s.id]: 'permission' };
-        this.notify(`${title} needs your permission`, `${ev.toolName}: ${ev.title ?? 'waiting for an answer'}`, `perm-${s.id}`);
-      } else if ((ev.kind === 'turn.completed' || ev.kind === 'turn.failed') && background) {
-        if (s.pending.length === 0) next = { ...next, [s.id]: 'finished' };
-        this.notify(`${title} ${ev.kind === 'turn.completed' ? 'finished' : 'failed'}`, s.cwd, `done-${s.id}`);
-      } else if (ev.kind === 'permission.settled' && s.pending.length === 0 && next[s.id] === 'permission') {
-        const { [s.id]: _, ...rest } = next;
-        next = rest;
-      }
-    }
-    return next;
+    const found = attentionFor(marks, s, events, s.id !== selected || !this.isForeground());
+    for (const n of found.notices) this.notify(n);
+    return found.marks;
   }
 
   /** Native notifications where the host has them, else the browser's. */
-  private notify(title: string, body: string, tag: string): void {
+  private notify(n: Notice): void {
+    if (this.state.settings?.notifications === false) return;
+    // A click on the notification shows its session.
+    const show = () => this.select(n.session);
     if (this.state.capabilities?.notifications === true) {
-      this.transport.call('notify', { title, body }).catch(() => this.notifier.notify(title, body, tag));
+      this.transport.call('notify', { title: n.title, body: n.body }).catch(() => this.notifier.notify(n.title, n.body, n.tag, show));
     } else {
-      this.notifier.notify(title, body, tag);
+      this.notifier.notify(n.title, n.body, n.tag, show);
     }
   }
 
@@ -261,6 +262,7 @@ export class ConsoleStore {
         this.update((s) => ({ ...s, capabilities }));
       }
       const snapshot = await this.transport.call('snapshot', {});
+      void this.loadSettings();
       const sessions = (snapshot.sessions ?? []).map((live) => ({ ...live, events: readEvents(live.events) }));
       this.set(this.rebuild(this.state, { ...snapshot, sessions }));
     } catch (err) {
@@ -527,6 +529,23 @@ export class ConsoleStore {
     if (prompt !== undefined && (await this.withdraw(id, turn))) this.addDraft(id, prompt);
   }
 
+  /** Changes a queued prompt and keeps its place in line: it and the prompts behind it are taken back and sent
+   * again in the same order, the changed text in its place (the host queues only at the end). False when it had
+   * started meanwhile (then nothing changed). */
+  async replaceQueued(id: string, turn: string, text: string): Promise<boolean> {
+    const s = this.state.sessions[id];
+    if (s === undefined) return false;
+    const queued = s.turnOrder.filter((t) => s.turns.get(t)?.status === 'queued');
+    const from = queued.indexOf(turn);
+    if (from === -1) return false;
+    const behind = queued.slice(from);
+    const prompts = behind.map((t) => (t === turn ? text : (s.turns.get(t)?.prompt ?? '')));
+    if (!(await this.withdraw(id, turn))) return false;
+    for (const t of behind.slice(1)) await this.withdraw(id, t);
+    for (const p of prompts) if (p.trim() !== '') await this.sendPrompt(id, p);
+    return true;
+  }
+
   /** Removes a queued turn before it starts; true when it was removed (not already running or ended). */
   private async withdraw(id: string, turn: string): Promise<boolean> {
     try {
@@ -638,7 +657,19 @@ export class ConsoleStore {
   /** Sets how long an open session may sit idle before it sleeps (0: never); rejects with the host's message. */
   async setSessionIdle(seconds: number): Promise<void> {
     const { seconds: set } = await this.transport.call('setSessionIdle', { seconds });
-    this.update((s) => ({ ...s, sessionIdleSeconds: set }));
+    this.update((s) => ({ ...s, sessionIdleSeconds: set, ...(s.settings !== undefined ? { settings: { ...s.settings, sessionIdleSeconds: set } } : {}) }));
+  }
+
+  /** Reads the saved settings (on connecting); a host without them leaves the console on its defaults. */
+  async loadSettings(): Promise<void> {
+    const settings = await this.transport.call('getSettings', {}).catch(() => undefined);
+    if (settings !== undefined) this.update((s) => ({ ...s, settings, sessionIdleSeconds: settings.sessionIdleSeconds }));
+  }
+
+  /** Saves the settings in Baton's data dir; rejects with the host's message. */
+  async saveSettings(next: Settings): Promise<void> {
+    const settings = await this.transport.call('saveSettings', next);
+    this.update((s) => ({ ...s, settings, sessionIdleSeconds: settings.sessionIdleSeconds }));
   }
 
   /** Rejects with the host's message (the bypass dialog shows the CLI's refusal). */
@@ -659,8 +690,16 @@ export class ConsoleStore {
   async fork(id: string, at?: string): Promise<void> {
     const s = this.state.sessions[id];
     if (s === undefined) return;
+    const listed = this.state.sidebar.items.find((x) => x.session === id)?.title;
+    const title = (listed !== undefined && listed !== '' ? listed : s.title) ?? projectName(s.cwd);
     try {
-      await this.startSession({ cwd: s.cwd, forkFrom: id, ...(at !== undefined ? { at } : {}) });
+      const fork = await this.startSession({ cwd: s.cwd, forkFrom: id, ...(at !== undefined ? { at } : {}) });
+      // A fork is named for what it continues (issue 28), not for the parent's first prompt it repeats: shown
+      // at once, stored once its transcript exists (after its first turn).
+      if (fork !== undefined) {
+        this.updateSession(fork, (x) => ({ ...x, title: forkTitle(title) }));
+        this.forkTitles.set(fork, forkTitle(title));
+      }
     } catch (err) {
       this.toast('error', toApiError(err).message);
     }
@@ -747,6 +786,11 @@ export class ConsoleStore {
     } catch (err) {
       this.toast('error', toApiError(err).message);
     }
+  }
+
+  /** Asks for notification permission now (Settings turned notifications on: a click). */
+  askNotificationsNow(): void {
+    this.askNotifications();
   }
 
   /** Browsers ask for notification permission only from a person's action: these are the actions. */

@@ -307,8 +307,20 @@ function toolStarted(t: Transcript, ev: EventOf<'tool.started'>): boolean {
     replaceItem(t, item);
   } else {
     t.ids.set(`tool:${ev.toolUseId}`, item.key);
-    addItem(t, item, ev.parentToolUseId);
+    if (!collapseChecklist(t, item)) addItem(t, item, ev.parentToolUseId);
   }
+  return true;
+}
+
+/** A checklist update right after another of the same turn takes that one's row, counting both (issue 28:
+ * "Checklist updated" repeated row after row). The earlier call stays an item, so its own events still fold. */
+function collapseChecklist(t: Transcript, item: ToolItem): boolean {
+  if (item.toolKind !== 'plan' || item.parentToolUseId !== undefined) return false;
+  const lastKey = t.rows[t.rows.length - 1];
+  const last = lastKey !== undefined ? t.items.get(lastKey) : undefined;
+  if (last?.type !== 'tool' || last.toolKind !== 'plan' || last.turn !== item.turn || last.status === 'failed') return false;
+  t.items.set(item.key, { ...item, repeats: (last.repeats ?? 1) + 1 });
+  t.rows[t.rows.length - 1] = item.key;
   return true;
 }
 

@@ -1,6 +1,6 @@
 // The console's state: what the store folds events into. Items are immutable (a change makes a new object),
 // so a row component re-renders only when its own item changed.
-import type { Capabilities, SessionInfo } from '../protocol/api';
+import type { Capabilities, SessionInfo, Settings } from '../protocol/api';
 import type { AuthState, IndexState, ProvisionState } from '../protocol/hostState';
 import type {
   CommandEntry,
@@ -94,6 +94,8 @@ export interface ToolItem extends ItemBase {
   denied?: true;
   /** Images the tool returned (tool.completed). */
   images?: Image[];
+  /** Checklist updates in a row that this one row stands for (it replaced the row of the one before). */
+  repeats?: number;
 }
 
 export interface PermissionSettlement {
@@ -322,6 +324,8 @@ export interface ConsoleState {
   index: IndexState;
   /** How long an open session may sit idle before it sleeps, in seconds (0: never); the host's setting. */
   sessionIdleSeconds?: number;
+  /** The console settings saved in Baton's data dir (getSettings), once read. */
+  settings?: Settings;
   sessions: Record<string, SessionState>;
   sidebar: SidebarState;
   selected?: string;

@@ -4,8 +4,10 @@ import type { Capabilities, Method, Params, Result } from '../protocol/api';
 import type { TerminalOutput } from '../protocol/api.gen';
 import type { ConsoleEvent } from '../protocol/events';
 
-/** `refused`: the server does not take this page's access token (another launch's, or none); it stays so. */
-export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'closed' | 'refused';
+/** `refused`: the server does not take this page's access token (another launch's, or none); it stays so.
+ * `lost`: still reconnecting, but nothing has answered at this address for several tries in a row: `baton serve`
+ * stopped, or started again at another address (its port is picked anew at each start). */
+export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'lost' | 'closed' | 'refused';
 
 export type Unsubscribe = () => void;
 

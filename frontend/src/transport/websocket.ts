@@ -42,6 +42,9 @@ interface Pending {
 
 const OPEN = 1;
 
+/** Tries in a row with nobody answering before the console says the address may be stale (about 2 s of backoff). */
+export const LOST_AFTER = 3;
+
 /** `/ws` on the page's origin, ws: or wss: to match. */
 export function socketUrl(loc: { protocol: string; host: string }): string {
   return `${loc.protocol === 'https:' ? 'wss:' : 'ws:'}//${loc.host}/ws`;
@@ -58,6 +61,8 @@ export class WebSocketTransport implements Transport {
   private readonly backoff: Backoff;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private stopped = false;
+  /** Access checks in a row that found nobody at this address. */
+  private unreachable = 0;
 
   constructor(private readonly opts: WebSocketTransportOptions) {
     this.backoff = new Backoff({ initialMs: opts.initialBackoffMs ?? 250, maxMs: opts.maxBackoffMs ?? 8000 });
@@ -127,6 +132,7 @@ export class WebSocketTransport implements Transport {
     socket.onopen = () => {
       if (this.socket !== socket) return;
       opened = true;
+      this.unreachable = 0;
       this.backoff.reset();
       this.setState('open');
     };
@@ -146,10 +152,11 @@ export class WebSocketTransport implements Transport {
   }
 
   private checkThenReconnect(check: () => Promise<Access>): void {
-    this.setState('reconnecting');
+    this.setState(this.unreachable >= LOST_AFTER ? 'lost' : 'reconnecting');
     void check().then((access) => {
       if (this.stopped) return;
       if (access !== 'refused') {
+        this.unreachable = access === 'unreachable' ? this.unreachable + 1 : 0;
         this.scheduleReconnect();
         return;
       }
@@ -161,7 +168,7 @@ export class WebSocketTransport implements Transport {
 
   private scheduleReconnect(): void {
     if (this.stopped) return;
-    this.setState('reconnecting');
+    this.setState(this.unreachable >= LOST_AFTER ? 'lost' : 'reconnecting');
     const delay = this.backoff.next();
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined;

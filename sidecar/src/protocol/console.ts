@@ -5,6 +5,7 @@
 // Shapes the sidecar's wire already has (verdicts, permission answers, stored sessions…) are reused, not copied.
 import { z } from 'zod';
 import type { ConsoleCall } from './consoleShared.js';
+import { SETTINGS_CALLS, SETTINGS_NAMED } from './consoleSettings.js';
 import { eventSchema, modelEntrySchema, permissionModeSchema, sessionStateSchema } from './events.js';
 import {
   cancelDispositionSchema,
@@ -244,6 +245,7 @@ export const CONSOLE_NAMED: ReadonlyArray<readonly [string, z.ZodType]> = [
   ...TERMINAL_NAMED,
   ...FILES_NAMED,
   ...CHANGES_NAMED,
+  ...SETTINGS_NAMED,
 ];
 
 /** Every call, in the order API.md lists them. The Go host must serve each (its dispatch table is generated). */
@@ -280,6 +282,7 @@ export const CONSOLE_CALLS = {
   ...TERMINAL_CALLS,
   ...FILES_CALLS,
   ...CHANGES_CALLS,
+  ...SETTINGS_CALLS,
 } as const satisfies Record<string, ConsoleCall>;
 
 /** What the host pushes unasked: each push's name (the WebSocket message's type and field), payload and Wails channel. */

@@ -1,12 +1,30 @@
-// Permission requests waiting for an answer, pinned above the composer so they are never scrolled away.
+// Permission requests waiting for an answer, pinned above the composer so they are never scrolled away. Tab in
+// the composer takes the focus to the first of them, where its answer keys work.
+import { useEffect } from 'react';
 import type { SessionState } from '../../store/types';
+import { focusWaitingCard } from '../permissions/cardKeys';
 import { lookupItem } from '../conversation/lookup';
 import { PermissionCard } from '../permissions/PermissionCard';
 import { PlanCard } from '../permissions/PlanCard';
 import { QuestionCard } from '../permissions/QuestionCard';
 
+/** Whether a key is the one that goes to the waiting card: Tab (nothing else held) in the composer. */
+export function goesToCard(e: KeyboardEvent): boolean {
+  if (e.key !== 'Tab' || e.shiftKey || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return false;
+  return e.target instanceof HTMLElement && e.target.dataset['testid'] === 'composer-input';
+}
+
 export function PermissionDock({ session }: { session: SessionState }) {
-  if (session.pending.length === 0) return null;
+  const waiting = session.pending.length > 0;
+  useEffect(() => {
+    if (!waiting) return undefined;
+    const onKey = (e: KeyboardEvent) => {
+      if (goesToCard(e) && focusWaitingCard()) e.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [waiting]);
+  if (!waiting) return null;
   return (
     <div className="permission-dock" aria-live="polite">
       {session.pending.map((requestId, index) => {

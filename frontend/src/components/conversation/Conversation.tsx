@@ -1,12 +1,15 @@
 // The transcript, virtualized: only the rows on screen are mounted, so a 10,000-message session opens at its
 // tail at once and scrolls smoothly. Older history pages load when the top is reached and are prepended
 // without moving what is on screen (firstItemIndex).
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { Virtuoso } from 'react-virtuoso';
 import { indexBusy } from '../../protocol/hostState';
 import { useConsole, useStore } from '../../store/hooks';
 import { indexLabel } from '../sidebar/IndexStatus';
 import type { ItemKey, SessionState } from '../../store/types';
+import { lookupItem } from './lookup';
+import { useFollowTail } from './followTail';
+import { countNewMessages, jumpLabel } from './newMessages';
 import { useOpenAtTail } from './openAtTail';
 import { Row } from './Row';
 
@@ -94,7 +97,11 @@ export function Conversation({ session }: { session: SessionState }) {
   const startReached = () => {
     if (!history.exhausted && !history.loading) loadOlder();
   };
-  return <Transcript key={id} keys={keys} prepended={historyRows.length} context={context} startReached={startReached} />;
+  const isMessage = (key: ItemKey) => {
+    const type = lookupItem(session, key)?.type;
+    return type === 'user' || type === 'assistant';
+  };
+  return <Transcript key={id} keys={keys} prepended={historyRows.length} context={context} startReached={startReached} isMessage={isMessage} />;
 }
 
 interface TranscriptProps {
@@ -103,17 +110,33 @@ interface TranscriptProps {
   prepended: number;
   context: HeaderContext;
   startReached: () => void;
+  /** Whether the row is a message the Latest button counts. */
+  isMessage: (key: ItemKey) => boolean;
 }
 
 /** One session's list, mounted afresh for each session so each opens at its own tail. */
-function Transcript({ keys, prepended, context, startReached }: TranscriptProps) {
-  const [atBottom, setAtBottom] = useState(true);
+function Transcript({ keys, prepended, context, startReached, isMessage }: TranscriptProps) {
   const opening = useOpenAtTail(keys);
+  // The last row there was when the person left the bottom: what came after it is new.
+  const leftAt = useRef<ItemKey | undefined>(undefined);
+  const keysNow = useRef(keys);
+  keysNow.current = keys;
+  const follow = useFollowTail(opening.handle, () => {
+    leftAt.current = keysNow.current[keysNow.current.length - 1];
+  });
+  const fresh = follow.following ? 0 : countNewMessages(keys, leftAt.current, isMessage);
+  const scroller = useCallback(
+    (el: HTMLElement | Window | null) => {
+      opening.scroller(el);
+      follow.scroller(el);
+    },
+    [opening.scroller, follow.scroller],
+  );
   return (
     <div className="conversation" data-testid="conversation">
       <Virtuoso<ItemKey, HeaderContext>
         ref={opening.attach}
-        scrollerRef={opening.scroller}
+        scrollerRef={scroller}
         className={opening.shown ? 'transcript' : 'transcript opening'}
         data={keys}
         context={context}
@@ -122,16 +145,15 @@ function Transcript({ keys, prepended, context, startReached }: TranscriptProps)
         defaultItemHeight={ROW_HEIGHT_GUESS}
         computeItemKey={(_, key) => key}
         itemContent={(_, key) => <Row itemKey={key} />}
-        followOutput={(bottom) => (bottom ? 'auto' : false)}
-        atBottomStateChange={setAtBottom}
-        atBottomThreshold={48}
+        followOutput={() => (follow.follows() ? 'auto' : false)}
+        totalListHeightChanged={follow.grew}
         itemsRendered={opening.itemsRendered}
         startReached={startReached}
         increaseViewportBy={{ top: 600, bottom: 300 }}
       />
-      {opening.shown && !atBottom && (
-        <button type="button" className="jump-latest" onClick={() => opening.handle.current?.scrollToIndex({ index: 'LAST', align: 'end' })}>
-          ↓ Latest
+      {opening.shown && !follow.following && (
+        <button type="button" className="jump-latest" data-testid="jump-latest" onClick={follow.jump}>
+          ↓ {jumpLabel(fresh)}
         </button>
       )}
     </div>

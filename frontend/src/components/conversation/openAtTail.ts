@@ -70,9 +70,15 @@ export function useOpenAtTail(keys: readonly ItemKey[]): OpenAtTail {
   const scrollerEl = useRef<HTMLElement | null>(null);
   const handle = useRef<VirtuosoHandle | null>(null);
 
+  // Virtuoso hands its ref a new handle at every render of the list (a null, then the handle): only the first
+  // one scrolls, or each re-render (the person scrolling away from the bottom re-renders it) sent the list back
+  // to its tail, pinning it there (issue 28).
+  const opened = useRef(false);
   const attach = useCallback((h: VirtuosoHandle | null) => {
     handle.current = h;
-    if (h !== null && lastRef.current !== undefined) h.scrollToIndex({ index: 'LAST', align: 'end' });
+    if (h === null || opened.current) return;
+    opened.current = true;
+    if (lastRef.current !== undefined) h.scrollToIndex({ index: 'LAST', align: 'end' });
   }, []);
 
   const scroller = useCallback((el: HTMLElement | Window | null) => {

@@ -33,8 +33,9 @@ export function NewSessionDialog({ cwd: initialCwd, error: initialError, onClose
   const store = useStore();
   const folderPicker = useConsole((s) => s.capabilities?.folderPicker === true);
   const [cwd, setCwd] = useState(() => initialCwd ?? lastFolder());
-  const [model, setModel] = useState('default');
-  const [mode, setMode] = useState<PermissionMode>('default');
+  // Settings' defaults for a new session (bypass is never a default: it is confirmed each time).
+  const [model, setModel] = useState(() => store.getState().settings?.defaultModel ?? 'default');
+  const [mode, setMode] = useState<PermissionMode>(() => store.getState().settings?.defaultPermissionMode ?? 'default');
   const [bypassOk, setBypassOk] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(initialError);

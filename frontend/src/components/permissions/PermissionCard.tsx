@@ -1,28 +1,15 @@
 // A permission request waiting for the person: allow, always allow (saying which rule that adds), deny (the
 // terminal's "No": Claude stops and waits for you), or deny with a message to Claude (it reads the message and
-// carries on), by click or by key (the first waiting request only). Answered once; a verdict from elsewhere
-// replaces the buttons with the outcome.
-import { useEffect, useState } from 'react';
+// carries on), by click or by key while the card has the focus (Tab from the composer brings it here; arrows
+// move between the buttons). Answered once; a verdict from elsewhere replaces the buttons with the outcome.
+import { useState } from 'react';
 import type { Verdict } from '../../protocol/events';
 import { useStore } from '../../store/hooks';
 import type { PermissionItem } from '../../store/types';
+import { moveAmongButtons, permissionKey } from './cardKeys';
 import { PermissionInput } from './PermissionInput';
 import { settlementText } from './settlement';
 import { describeSuggestions } from './suggestions';
-
-/**
- * Whether a key press may answer the first waiting request: not while the person types somewhere (an empty
- * composer is not typing), and never with a modifier.
- */
-export function keyMayAnswer(e: KeyboardEvent): boolean {
-  if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return false;
-  const target = e.target instanceof HTMLElement ? e.target : undefined;
-  if (target === undefined) return true;
-  if (target instanceof HTMLTextAreaElement) return target.dataset['testid'] === 'composer-input' && target.value.trim() === '';
-  if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target.isContentEditable) return false;
-  // A focused button answers Enter itself.
-  return !(e.key === 'Enter' && target instanceof HTMLButtonElement);
-}
 
 export function PermissionCard({ sessionId, item, before, keys = false }: { sessionId: string; item: PermissionItem; before?: string | null; keys?: boolean }) {
   const store = useStore();
@@ -37,23 +24,27 @@ export function PermissionCard({ sessionId, item, before, keys = false }: { sess
   };
   const told = message.trim();
   const rule = item.suggestions.length > 0 ? describeSuggestions(item.suggestions) : undefined;
-  const listening = keys && item.settled === undefined && !denying && sent === undefined;
-  // As in the CLI: Enter or 1 allows, 2 always allows, 3 denies (with a message to Claude).
-  useEffect(() => {
-    if (!listening) return undefined;
-    const onKey = (e: KeyboardEvent) => {
-      if (!keyMayAnswer(e)) return;
-      const verdict = e.key === 'Enter' || e.key === '1' ? 'allow' : e.key === '2' && rule !== undefined ? 'allow_always' : e.key === '3' ? 'deny' : undefined;
-      if (verdict === undefined) return;
-      e.preventDefault();
-      if (verdict === 'deny') setDenying(true);
-      else answer(verdict);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  });
+  const listening = item.settled === undefined && !denying && sent === undefined;
   return (
-    <div className="permission-card" role="group" aria-label={`Permission for ${item.toolName}`} data-testid="permission-card" data-request={item.requestId}>
+    <div
+      className="permission-card"
+      role="group"
+      tabIndex={-1}
+      aria-label={`Permission for ${item.toolName}`}
+      data-testid="permission-card"
+      data-request={item.requestId}
+      onKeyDown={(e) => {
+        if (!listening) return;
+        const key = permissionKey(e, e.currentTarget, rule !== undefined);
+        if (key === undefined) {
+          if (moveAmongButtons(e, e.currentTarget)) e.preventDefault();
+          return;
+        }
+        e.preventDefault();
+        if (key === 'deny_with_message') setDenying(true);
+        else answer(key);
+      }}
+    >
       <div className="permission-title">
         <strong>{item.title ?? `Allow ${item.toolName}?`}</strong>
         {item.description !== undefined && <span className="muted"> — {item.description}</span>}

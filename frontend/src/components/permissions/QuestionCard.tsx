@@ -1,10 +1,12 @@
 // Claude's question (AskUserQuestion): each question with its header and clickable options (several where it
 // allows several), and "Other" with free text. One single-choice question is answered by the click itself; more
-// take a Submit. The answers reach the tool in the form it expects (question text → answer).
+// take a Submit; digits pick options and arrows move between them while the card has the focus. The answers
+// reach the tool in the form it expects (question text → answer).
 import { useState } from 'react';
 import type { QuestionAnswer } from '../../protocol/events';
 import { useStore } from '../../store/hooks';
 import type { PermissionItem } from '../../store/types';
+import { digitOf, moveAmongButtons } from './cardKeys';
 import { joinChoices, type Question, readQuestions } from './interactive';
 
 const SKIP_MESSAGE = 'The user skipped the question; carry on with your best judgement or ask in the chat.';
@@ -53,7 +55,29 @@ export function QuestionCard({ sessionId, item }: { sessionId: string; item: Per
     change(i, { ...now, picked: [label], otherOn: false });
   };
   return (
-    <div className="permission-card question-card" role="group" aria-label="Claude asks" data-testid="question-card" data-request={item.requestId}>
+    <div
+      className="permission-card question-card"
+      role="group"
+      tabIndex={-1}
+      aria-label="Claude asks"
+      data-testid="question-card"
+      data-request={item.requestId}
+      onKeyDown={(e) => {
+        // As in the CLI: a digit picks that option of the question with the focus (the first one otherwise),
+        // arrows move between the choices.
+        const n = digitOf(e);
+        if (n !== undefined) {
+          const question = (e.target instanceof Element ? e.target.closest('fieldset') : null) ?? e.currentTarget.querySelector('fieldset');
+          const option = question?.querySelectorAll<HTMLButtonElement>('.question-options button')[n - 1];
+          if (option === undefined || option.disabled) return;
+          e.preventDefault();
+          option.focus();
+          option.click();
+        } else if (moveAmongButtons(e, e.currentTarget)) {
+          e.preventDefault();
+        }
+      }}
+    >
       {questions.map((q, i) => {
         const c = choices[i];
         return (

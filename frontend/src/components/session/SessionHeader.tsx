@@ -1,7 +1,7 @@
 // The session's title line: where it runs, whether it is live (or a fork, or asleep), and closing it; below it,
 // the work the session does in the background (tasks, the goal), when there is any.
 import type { ReactNode } from 'react';
-import { useStore } from '../../store/hooks';
+import { useConsole, useStore } from '../../store/hooks';
 import { projectName } from '../../store/sidebar';
 import type { SessionState } from '../../store/types';
 import { TerminalButton } from '../terminal/TerminalButton';
@@ -31,11 +31,7 @@ export function SessionHeader({
           </div>
         </div>
         <span className="spacer" />
-        {forkOf !== undefined && (
-          <span className="badge" title={`Forked from session ${forkOf}`} data-testid="session-fork">
-            fork
-          </span>
-        )}
+        {forkOf !== undefined && <ForkOrigin parent={forkOf} />}
         <SleepBadge session={session} />
         {session.live ? (
           <span className="badge live" data-testid="session-live">
@@ -57,5 +53,24 @@ export function SessionHeader({
       </header>
       <BackgroundWork session={session} />
     </>
+  );
+}
+
+/** Where a fork came from: the parent's title, a click away. */
+function ForkOrigin({ parent }: { parent: string }) {
+  const store = useStore();
+  const info = useConsole((s) => s.sidebar.items.find((i) => i.session === parent));
+  const known = useConsole((s) => s.sessions[parent]?.title);
+  const title = (info?.title !== undefined && info.title !== '' ? info.title : known) ?? `session ${parent.slice(0, 8)}`;
+  return (
+    <button
+      type="button"
+      className="badge fork-origin"
+      title={`Forked from ${title} (${parent})`}
+      onClick={() => store.select(parent, info)}
+      data-testid="session-fork"
+    >
+      forked from {title.length > 40 ? `${title.slice(0, 39)}…` : title}
+    </button>
   );
 }

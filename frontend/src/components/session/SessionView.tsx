@@ -17,7 +17,8 @@ export function SessionView({ session }: { session: SessionState }) {
   const [changes, setChanges] = useState(false);
   const [rewind, setRewind] = useState<{ uuid: string; prompt: string } | undefined>(undefined);
   const listed = useConsole((s) => s.sidebar.items.find((i) => i.session === session.id));
-  const title = (listed?.title || undefined) ?? session.title ?? firstPrompt(session) ?? 'New session';
+  const forkName = session.forkedFrom !== undefined ? session.title : undefined;
+  const title = forkName ?? (listed?.title || undefined) ?? session.title ?? firstPrompt(session) ?? 'New session';
   const id = session.id;
   const actions = useMemo<ConversationActions>(
     () => ({

@@ -34,7 +34,7 @@ export function SleepBadge({ session }: { session: SessionState }) {
   return null;
 }
 
-const CHOICES: ReadonlyArray<readonly [number, string]> = [
+export const IDLE_CHOICES: ReadonlyArray<readonly [number, string]> = [
   [60, '1 minute'],
   [300, '5 minutes'],
   [600, '10 minutes'],
@@ -47,7 +47,7 @@ export function IdleSetting() {
   const store = useStore();
   const seconds = useConsole((s) => s.sessionIdleSeconds);
   if (seconds === undefined) return null;
-  const choices = CHOICES.some(([v]) => v === seconds) ? CHOICES : [...CHOICES, [seconds, `${seconds} s`] as const];
+  const choices = IDLE_CHOICES.some(([v]) => v === seconds) ? IDLE_CHOICES : [...IDLE_CHOICES, [seconds, `${seconds} s`] as const];
   return (
     <label className="small muted idle-setting" title="Idle open sessions stop their processes to save memory and wake on your next prompt">
       Sleep idle sessions after{' '}

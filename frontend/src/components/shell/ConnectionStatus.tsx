@@ -1,11 +1,13 @@
 // The sidebar's footer: the connection to Baton (browser mode reconnects on its own) and the sign-in state.
 import { useConsole } from '../../store/hooks';
+import type { ConnectionState } from '../../transport/transport';
 import { AuthStatus } from './AuthStatus';
 
-const CONNECTION_TEXT = {
+const CONNECTION_TEXT: Record<ConnectionState, string> = {
   connecting: 'Connecting…',
   open: 'Connected',
   reconnecting: 'Connection lost — reconnecting…',
+  lost: 'Baton is not answering here — still trying',
   closed: 'Disconnected',
   refused: 'No access: open the address `baton serve` printed',
 };

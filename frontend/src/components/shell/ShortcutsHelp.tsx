@@ -5,6 +5,8 @@ export const SHORTCUTS: Array<[string, string]> = [
   ['Enter', 'Send the prompt (queued while Claude works)'],
   ['Shift+Enter', 'New line in the prompt'],
   ['Esc', 'Cancel the running turn'],
+  ['Tab', 'From the prompt: to the permission or question waiting (then 1/2/3, digits, arrows)'],
+  ['Shift+Tab', 'Cycle the permission mode (ask, accept edits, plan)'],
   ['Alt+N', 'New session'],
   ['Ctrl+K', 'Filter sessions'],
   ['Ctrl+B', 'Hide / show the sidebar'],

@@ -5,6 +5,7 @@ import { toApiError } from '../../protocol/api';
 import { relativeTime } from '../../lib/format';
 import { useStore } from '../../store/hooks';
 import { projectName, type SidebarEntry, shownBranch } from '../../store/sidebar';
+import { moveAmongButtons } from '../permissions/cardKeys';
 import { BackgroundBadge } from './BackgroundBadge';
 
 function EntryMenu({ entry, onRename, onClose }: { entry: SidebarEntry; onRename: () => void; onClose: () => void }) {
@@ -35,6 +36,8 @@ function EntryMenu({ entry, onRename, onClose }: { entry: SidebarEntry; onRename
         if (e.key === 'Escape') {
           e.stopPropagation();
           onClose();
+        } else if (moveAmongButtons(e, e.currentTarget)) {
+          e.preventDefault();
         }
       }}
     >
@@ -164,10 +167,16 @@ export function SessionEntry({
             {meta.join(' · ')}
           </span>
           <BackgroundBadge session={entry.session} />
-          {entry.waiting && (
-            <span className="mark warn" title="Waiting for your permission" data-testid="mark-permission">
+          {entry.waiting ? (
+            <span className="mark warn" title="Waiting for your answer" data-testid="mark-permission">
               needs you
             </span>
+          ) : (
+            entry.busy && (
+              <span className="mark busy" title="Claude is working" data-testid="mark-busy">
+                working
+              </span>
+            )
           )}
           {entry.finished && (
             <span className="mark ok" title="Finished while you were away" data-testid="mark-finished">

@@ -8,6 +8,7 @@ import { archivedCount, filterEntries, groupEntries, type GroupBy, projectName, 
 import { IdleSetting } from '../session/SleepState';
 import { ConnectionStatus } from '../shell/ConnectionStatus';
 import { setSidebarPrefs, toggleCollapsed, useSidebarPrefs } from './prefs';
+import { sessionPicked, showSidebar, useSidebarLayout } from './narrow';
 import { SessionEntry } from './SessionEntry';
 import { SidebarResizer } from './SidebarResizer';
 
@@ -39,7 +40,10 @@ function Group({ group, collapsed, selected, groupBy }: { group: SidebarGroup; c
               entry={entry}
               selected={entry.session === selected}
               showProject={groupBy === 'date' || group.key === 'pinned' || group.key === 'archived'}
-              onSelect={() => store.select(entry.session, entry)}
+              onSelect={() => {
+                store.select(entry.session, entry);
+                sessionPicked();
+              }}
             />
           ))}
         </ul>
@@ -48,16 +52,17 @@ function Group({ group, collapsed, selected, groupBy }: { group: SidebarGroup; c
   );
 }
 
-export function Sidebar({ onNewSession }: { onNewSession: () => void }) {
+export function Sidebar({ onNewSession, onSettings }: { onNewSession: () => void; onSettings: () => void }) {
   const store = useStore();
   const prefs = useSidebarPrefs();
+  const layout = useSidebarLayout();
   const sidebar = useConsole((s) => s.sidebar);
   const marks = useConsole((s) => s.marks);
   const selected = useConsole((s) => s.selected);
   // A string, so streaming (which changes sessions every frame) does not re-render the list.
   const sessionsSig = useConsole((s) =>
     Object.values(s.sessions)
-      .map((x) => `${x.id}|${x.live ? 1 : 0}${x.sleep ?? ''}|${x.title ?? ''}|${x.turnOrder.length}`)
+      .map((x) => `${x.id}|${x.live ? 1 : 0}${x.sleep ?? ''}|${x.title ?? ''}|${x.turnOrder.length}|${x.pending.length}|${x.runningTurn ?? ''}`)
       .join('\n'),
   );
   const [text, setText] = useState('');
@@ -74,7 +79,7 @@ export function Sidebar({ onNewSession }: { onNewSession: () => void }) {
   const allProjects = useMemo(() => projects(entries), [entries]);
   const archived = archivedCount(entries);
   const visible = groups.reduce((n, g) => n + g.entries.length, 0);
-  if (prefs.hidden) return null;
+  if (!layout.shown) return null;
   return (
     <nav className="sidebar" aria-label="Sessions" data-testid="sidebar">
       <div className="sidebar-top">
@@ -83,7 +88,7 @@ export function Sidebar({ onNewSession }: { onNewSession: () => void }) {
           <button
             type="button"
             className="icon-button"
-            onClick={() => setSidebarPrefs({ hidden: true })}
+            onClick={() => showSidebar(false)}
             title="Hide the sidebar (Ctrl+B)"
             aria-label="Hide the sidebar"
             data-testid="sidebar-hide"
@@ -106,6 +111,14 @@ export function Sidebar({ onNewSession }: { onNewSession: () => void }) {
               e.stopPropagation();
               setText('');
               e.currentTarget.blur();
+            } else if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
+              // Enter opens the first session the filter finds (Ctrl+K, type, Enter).
+              const first = groups.flatMap((g) => g.entries)[0];
+              if (first === undefined) return;
+              e.preventDefault();
+              store.select(first.session, first);
+              sessionPicked();
+              setText('');
             }
           }}
         />
@@ -152,7 +165,12 @@ export function Sidebar({ onNewSession }: { onNewSession: () => void }) {
         )}
       </ul>
       {sidebar.error !== undefined && <div className="small error-text">Could not list sessions: {sidebar.error}</div>}
-      <IdleSetting />
+      <div className="sidebar-settings">
+        <IdleSetting />
+        <button type="button" className="link small" onClick={onSettings} data-testid="open-settings">
+          Settings…
+        </button>
+      </div>
       <ConnectionStatus />
       <SidebarResizer width={prefs.width} />
     </nav>
@@ -161,13 +179,13 @@ export function Sidebar({ onNewSession }: { onNewSession: () => void }) {
 
 /** Shown in place of the sidebar while it is hidden. */
 export function ShowSidebarButton() {
-  const { hidden } = useSidebarPrefs();
-  if (!hidden) return null;
+  const { shown } = useSidebarLayout();
+  if (shown) return null;
   return (
     <button
       type="button"
       className="icon-button show-sidebar"
-      onClick={() => setSidebarPrefs({ hidden: false })}
+      onClick={() => showSidebar(true)}
       title="Show the sidebar (Ctrl+B)"
       aria-label="Show the sidebar"
       data-testid="sidebar-show"

@@ -7,6 +7,7 @@ import { BashCard } from './BashCard';
 import { CollapsedToolCard } from './CollapsedToolCard';
 import { FileChangeCard } from './FileChangeCard';
 import { GenericToolCard } from './GenericToolCard';
+import { PlanExitCard } from './PlanExitCard';
 import { SESSION_ENDED, ToolHeader } from './ToolHeader';
 import { Thumbnails } from '../conversation/Thumbnails';
 
@@ -44,8 +45,9 @@ function KindCard({ item }: { item: ToolItem }) {
       return <CollapsedToolCard item={item} />;
     case 'plan':
       return <PlanToolCard item={item} />;
-    case 'question':
     case 'plan_exit':
+      return <PlanExitCard item={item} />;
+    case 'question':
     case 'mcp':
     case 'other':
       return <GenericToolCard item={item} />;
@@ -56,7 +58,8 @@ function KindCard({ item }: { item: ToolItem }) {
 
 function PlanToolCard({ item }: { item: ToolItem }) {
   // The checklist itself is shown beside the conversation once it has items; a failed update says why here.
-  const detail = item.status === 'completed' ? 'updated' : item.status === 'running' ? 'updating' : 'not updated';
+  const state = item.status === 'completed' ? 'updated' : item.status === 'running' ? 'updating' : 'not updated';
+  const detail = item.repeats !== undefined && item.repeats > 1 ? `${state} ×${item.repeats}` : state;
   return (
     <div className="tool-card tool-plan" data-testid="tool-card" data-tool={item.name}>
       <ToolHeader item={item} title="Checklist" detail={detail} />

@@ -1,0 +1,447 @@
+// End to end in headless Chromium against `baton serve` (real runtime, sidecar and claude CLI, scripted Messages
+// API): the console keeps its place (issue 28). Scroll-back holds against wheel notches 300 ms apart, also while a
+// reply streams, with a "Jump to latest" count; no key typed in the composer answers a permission card (the card
+// takes the keys once it has focus); Shift+Tab cycles the permission mode; "Needs you" stays until answered
+// (also on a fork), busy sessions show, and a notification names the tool and, clicked, shows its session.
+// Screenshots go to test-artifacts/ (e2e-ux-*.png).
+import assert from 'node:assert/strict';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before } from 'node:test';
+import { batonBinary, pathSteps, sendPrompt, shotPath, startBaton, startBrowser, startFakeApi, stopAll, stopOnSignals, tempDir } from './harness.mjs';
+
+const TURN_MS = 45_000;
+/** The spacing of wheel notches the issue names: slow enough that each notch's scroll has ended before the next. */
+const NOTCH_GAP_MS = 300;
+
+let page;
+let url;
+let batonPid;
+let project;
+const pageErrors = [];
+
+stopOnSignals();
+
+before(async () => {
+  const bin = batonBinary();
+  const tools = tempDir('ux-tools');
+  const apiUrl = await startFakeApi(join(tools, 'baton-fakeapi'));
+  ({ url, pid: batonPid } = await startBaton({ apiUrl, bin }));
+  project = tempDir('ux-project');
+  writeFileSync(join(project, 'README.md'), '# Demo\n');
+  const browser = await startBrowser();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.grantPermissions(['notifications'], { origin: new URL(url).origin });
+  // The browser's Notification API, recorded as the console calls it (headless Chromium shows nothing).
+  await context.addInitScript(() => {
+    const Real = window.Notification;
+    const notes = [];
+    Object.defineProperty(window, '__notes', { value: notes });
+    class Recorded extends Real {
+      constructor(title, options) {
+        super(title, options);
+        notes.push({ title, body: options?.body ?? '', note: this });
+      }
+    }
+    window.Notification = Recorded;
+  });
+  page = await context.newPage();
+  page.on('pageerror', (err) => pageErrors.push(String(err)));
+  page.setDefaultTimeout(TURN_MS);
+});
+
+after(async () => {
+  if (page !== undefined) await page.screenshot({ path: shotPath('ux-last') }).catch(() => undefined);
+  await stopAll();
+});
+
+const send = (text) => sendPrompt(page, text);
+const shot = (name) => page.screenshot({ path: shotPath(`ux-${name}`) });
+const step = pathSteps(() => page, 'ux-failed-');
+const waitIdle = () =>
+  page
+    .getByTestId('send')
+    .filter({ hasText: /^Send$/ })
+    .waitFor();
+
+/** The transcript's scroller: how far it is from its bottom, in pixels. */
+const fromBottom = () =>
+  page.evaluate(() => {
+    const el = document.querySelector('[data-testid="conversation"] [data-virtuoso-scroller]');
+    return el === null ? -1 : el.scrollHeight - el.scrollTop - el.clientHeight;
+  });
+
+/** Waits until the scroller has not moved for two frames in a row (a scroll, smooth or not, has ended). */
+const settled = () =>
+  page.evaluate(
+    () =>
+      new Promise((res) => {
+        const el = document.querySelector('[data-testid="conversation"] [data-virtuoso-scroller]');
+        let last = -1;
+        let still = 0;
+        const look = () => {
+          const now = el?.scrollTop ?? 0;
+          still = now === last ? still + 1 : 0;
+          last = now;
+          if (still >= 2) res(now);
+          else requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      }),
+  );
+
+/** One wheel notch up over the transcript, then the pause a person leaves before the next: the pause is the input
+ * being driven (the issue's 300 ms), never a wait for the console; each notch's scroll is awaited to its end. */
+async function notchUp() {
+  await page.mouse.wheel(0, -100);
+  await settled();
+  await page.waitForTimeout(NOTCH_GAP_MS);
+  await settled();
+}
+
+/** A paragraph of n numbered lines, so each prompt and its echo are tall. */
+const tall = (label, n) => Array.from({ length: n }, (_, i) => `${label} line ${i + 1}`).join('\n');
+
+step('a long conversation opens at its bottom', async () => {
+  assert.equal((await page.goto(url))?.status(), 200);
+  await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
+  await page.getByTestId('new-session').click();
+  await page.getByTestId('new-session-folder').fill(project);
+  await page.getByTestId('new-session-start').click();
+  await page.getByTestId('session-live').waitFor();
+  for (let i = 1; i <= 4; i++) {
+    await send(tall(`turn ${i}`, 20));
+    await page
+      .getByTestId('assistant-message')
+      .filter({ hasText: `turn ${i} line 20` })
+      .waitFor();
+    await waitIdle();
+  }
+  await settled();
+  assert.ok((await fromBottom()) <= 2, 'the transcript is at its bottom');
+});
+
+step('wheel notches 300 ms apart scroll up and the view stays where they left it', async () => {
+  const box = await page.getByTestId('conversation').boundingBox();
+  assert.ok(box !== null);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < 3; i++) await notchUp();
+  const away = await fromBottom();
+  assert.ok(away >= 250, `three notches up leave the view ${away}px above the bottom, not pinned to it`);
+  // A new message does not pull the view down; the Latest button counts it.
+  await send('a reply while scrolled up');
+  // The prompt and its reply arrived below the view (rows out of view are not rendered): the button counts them.
+  const jump = page.getByTestId('jump-latest');
+  await jump.filter({ hasText: /2 new messages/ }).waitFor();
+  await waitIdle();
+  await settled();
+  const stillAway = await fromBottom();
+  assert.ok(stillAway >= 250, `the view stayed up (${stillAway}px above the bottom) while the reply arrived`);
+  await shot('scrolled-up');
+  await jump.click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="jump-latest"]') === null);
+  await settled();
+  assert.ok((await fromBottom()) <= 2, 'Jump to latest goes to the bottom');
+});
+
+step('scrolled up by the keyboard, a streaming reply leaves the view where it is', async () => {
+  await send('[slow] a streamed reply');
+  await page.locator('[data-testid="assistant-message"][aria-busy="true"]').waitFor();
+  await page.locator('[data-testid="conversation"] [data-virtuoso-scroller]').focus();
+  await page.keyboard.press('PageUp');
+  await settled();
+  const away = await fromBottom();
+  assert.ok(away >= 200, `PageUp left the view ${away}px above the bottom`);
+  await waitIdle();
+  await settled();
+  assert.ok((await fromBottom()) >= 200, 'the streamed reply did not pull the view down');
+  // Back at the bottom, following the tail resumes.
+  await page.getByTestId('jump-latest').click();
+  await settled();
+  await send('[slow] followed to its end');
+  await page.locator('[data-testid="assistant-message"][aria-busy="true"]').waitFor();
+  await page.locator('[data-testid="assistant-message"][aria-busy="false"]').filter({ hasText: 'You said: [slow] followed to its end' }).waitFor();
+  await waitIdle();
+  await settled();
+  assert.ok((await fromBottom()) <= 2, 'at the bottom, the view follows the reply to its end');
+});
+
+step('no key typed in the composer answers a permission card; the card answers once it has focus', async () => {
+  await send('[write keyed.txt allowed by key]');
+  const card = page.getByTestId('permission-card');
+  await card.waitFor();
+  const input = page.getByTestId('composer-input');
+  await input.focus();
+  await input.press('Enter');
+  await input.press('1');
+  assert.equal(await page.getByTestId('permission-row').filter({ hasText: 'Write: Allowed' }).count(), 0, 'a key in the composer answered the card');
+  assert.equal(await input.inputValue(), '1', 'the key went into the composer');
+  await input.fill('');
+  // Tab from an empty composer takes the focus to the card; then 1 allows.
+  await input.press('Tab');
+  await page.waitForFunction(() => document.activeElement?.closest('[data-testid="permission-card"]') !== null);
+  await shot('permission-focused');
+  await page.keyboard.press('1');
+  await page.getByTestId('permission-row').filter({ hasText: 'Write: Allowed' }).waitFor();
+  await waitIdle();
+  assert.equal(existsSync(join(project, 'keyed.txt')), true);
+});
+
+step('Shift+Tab cycles the permission mode', async () => {
+  const mode = page.getByTestId('mode-picker').locator('select');
+  assert.equal(await mode.inputValue(), 'default');
+  await page.getByTestId('composer-input').focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.getByTestId('notice').filter({ hasText: 'Permissions: Accept edits' }).waitFor();
+  assert.equal(await mode.inputValue(), 'acceptEdits');
+  await page.keyboard.press('Shift+Tab');
+  await page.getByTestId('notice').filter({ hasText: 'Permissions: Plan only' }).waitFor();
+  await page.keyboard.press('Shift+Tab');
+  await page.getByTestId('notice').filter({ hasText: 'Permissions: Ask before tools' }).last().waitFor();
+  assert.equal(await mode.inputValue(), 'default');
+  assert.deepEqual(pageErrors, []);
+});
+
+/** The shown session's id. */
+const current = () => page.locator('[data-testid="session-entry"][aria-current="true"]').getAttribute('data-session');
+const entry = (id) => page.locator(`[data-testid="session-entry"][data-session="${id}"]`);
+/** Answers the waiting permission card from the composer by keys: Tab to the card, 1 allows. */
+async function allowByKeys() {
+  await page.getByTestId('permission-card').waitFor();
+  await page.getByTestId('composer-input').focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('1');
+  await waitIdle();
+}
+
+let first;
+let second;
+
+step('“Needs you” stays on a session until its request is answered, whichever session is viewed meanwhile', async () => {
+  first = await current();
+  await send('[write needs.txt waiting]');
+  await page.getByTestId('permission-card').waitFor();
+  await page.getByTestId('new-session').click();
+  await page.getByTestId('new-session-folder').fill(project);
+  await page.getByTestId('new-session-start').click();
+  await page.getByTestId('session-live').waitFor();
+  await page.waitForFunction((id) => document.querySelector('[data-testid="session-entry"][aria-current="true"]')?.getAttribute('data-session') !== id, first);
+  second = await current();
+  await entry(first).getByTestId('mark-permission').waitFor();
+  await entry(first).click();
+  await entry(second).click();
+  await entry(first).getByTestId('mark-permission').waitFor();
+  await shot('needs-you');
+  await entry(first).click();
+  await allowByKeys();
+  await page.waitForFunction(
+    (id) => document.querySelector(`[data-testid="session-entry"][data-session="${id}"] [data-testid="mark-permission"]`) === null,
+    first,
+  );
+});
+
+step('a busy session shows in the sidebar; its request notifies, naming the tool, and the click shows it', async () => {
+  await entry(second).click();
+  await send('[slow] [write late.txt z]');
+  await page.locator('[data-testid="assistant-message"][aria-busy="true"]').waitFor();
+  await entry(first).click();
+  await entry(second).getByTestId('mark-busy').waitFor();
+  await shot('busy');
+  await page.waitForFunction(() => /** @type {any} */ (window).__notes.some((n) => /needs you/.test(n.title) && /Write: .*late\.txt/.test(n.body)));
+  await entry(second).getByTestId('mark-permission').waitFor();
+  await page.evaluate(() => {
+    const n = /** @type {any} */ (window).__notes.find((x) => /needs you/.test(x.title));
+    n?.note.onclick?.(new Event('click'));
+  });
+  await page.waitForFunction((id) => document.querySelector('[data-testid="session-entry"][aria-current="true"]')?.getAttribute('data-session') === id, second);
+  await allowByKeys();
+  assert.equal(existsSync(join(project, 'late.txt')), true);
+});
+
+step('a fork is “Fork of <title>”, shows where it came from, and shows “Needs you” too', async () => {
+  await entry(first).click();
+  await page.locator('.session-header').getByRole('button', { name: 'Fork', exact: true }).click();
+  await page.getByTestId('notice').filter({ hasText: 'Forked from session' }).waitFor();
+  await page.waitForFunction((id) => document.querySelector('[data-testid="session-entry"][aria-current="true"]')?.getAttribute('data-session') !== id, first);
+  const fork = await current();
+  // Named for what it continues, and the header says where it came from (a click away).
+  await entry(fork)
+    .getByTestId('entry-title')
+    .filter({ hasText: /^Fork of turn 1 line 1/ })
+    .waitFor();
+  await page
+    .getByTestId('session-fork')
+    .filter({ hasText: /^forked from turn 1 line 1/ })
+    .waitFor();
+  await send('[write forked.txt f]');
+  await page.getByTestId('permission-card').waitFor();
+  await entry(second).click();
+  await entry(fork).getByTestId('mark-permission').waitFor();
+  await entry(fork).click();
+  await allowByKeys();
+  assert.deepEqual(pageErrors, []);
+});
+
+step('a question card takes digits and arrows once Tab brings the focus there', async () => {
+  const question = {
+    questions: [
+      {
+        question: 'Which color?',
+        header: 'Color',
+        options: [
+          { label: 'Red', description: 'Warm' },
+          { label: 'Blue', description: 'Calm' },
+        ],
+        multiSelect: false,
+      },
+    ],
+  };
+  await send(`[tool AskUserQuestion ${JSON.stringify(question)}]`);
+  const card = page.getByTestId('question-card');
+  await card.waitFor();
+  const input = page.getByTestId('composer-input');
+  await input.focus();
+  await input.press('2');
+  assert.equal(await page.getByTestId('permission-row').filter({ hasText: 'Which color? → Blue' }).count(), 0, 'a digit in the composer answered');
+  await input.fill('');
+  await input.press('Tab');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent ?? ''), 'BlueCalm');
+  await page.keyboard.press('2');
+  await page.getByTestId('permission-row').filter({ hasText: 'Which color? → Blue' }).waitFor();
+  await waitIdle();
+});
+
+step('Ctrl+K, a few letters and Enter open the session found; arrows move in a session’s menu', async () => {
+  await entry(first).click();
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('write late');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((id) => document.querySelector('[data-testid="session-entry"][aria-current="true"]')?.getAttribute('data-session') === id, second);
+  await page
+    .locator('li.entry')
+    .filter({ has: entry(first) })
+    .getByTestId('entry-actions')
+    .click();
+  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'entry-pin');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'entry-rename');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'entry-pin');
+  await page.keyboard.press('Escape');
+});
+
+step('at 900 px the sidebar is an overlay, closed until asked for, and the checklist opens from a toggle', async () => {
+  // This CLI keeps its checklist with TaskCreate (TodoWrite is off in SDK sessions).
+  await send(
+    '[tool TaskCreate {"subject":"Write the file","description":"The first step"}] [tool TaskCreate {"subject":"Check it","description":"The second"}]',
+  );
+  await page.getByTestId('plan-panel').waitFor();
+  await waitIdle();
+  // Two updates in a row are one row that counts them.
+  await page.locator('.tool-plan').filter({ hasText: 'updated ×2' }).waitFor();
+  assert.equal(await page.locator('.tool-plan').count(), 1);
+  await page.setViewportSize({ width: 900, height: 700 });
+  await page.getByTestId('sidebar').waitFor({ state: 'detached' });
+  await page.getByTestId('plan-panel').waitFor({ state: 'hidden' });
+  // The conversation has the whole width.
+  const view = await page.locator('.session-view').boundingBox();
+  assert.ok(view !== null && view.x <= 1 && view.width >= 899, `the session takes the width: ${JSON.stringify(view)}`);
+  await page
+    .getByTestId('plan-toggle')
+    .filter({ hasText: /Checklist 0\/2/ })
+    .click();
+  await page.getByTestId('plan-panel').filter({ hasText: 'Write the file' }).waitFor();
+  await shot('narrow-checklist');
+  await page.getByTestId('plan-toggle').click();
+  await page.getByTestId('sidebar-show').click();
+  await page.getByTestId('sidebar').waitFor();
+  const bar = await page.getByTestId('sidebar').boundingBox();
+  const after = await page.locator('.session-view').boundingBox();
+  assert.ok(bar !== null && after !== null && after.x <= 1, 'the sidebar lies over the conversation, which keeps its place');
+  await shot('narrow-overlay');
+  await entry(second).click();
+  await page.getByTestId('sidebar').waitFor({ state: 'detached' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByTestId('sidebar').waitFor();
+});
+
+step('screenshots at 900×700 and 1440×900, light and dark', async () => {
+  await entry(first).click();
+  for (const [width, height] of [
+    [900, 700],
+    [1440, 900],
+  ]) {
+    for (const colorScheme of ['light', 'dark']) {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme });
+      if (width <= 900) {
+        await page.getByTestId('sidebar-show').click();
+        await page.getByTestId('sidebar').waitFor();
+      }
+      await settled();
+      await shot(`${width}x${height}-${colorScheme}`);
+      if (width <= 900) {
+        await page.getByTestId('sidebar-backdrop').click({ position: { x: width - 20, y: height / 2 } });
+        await page.getByTestId('sidebar').waitFor({ state: 'detached' });
+      }
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  assert.deepEqual(pageErrors, []);
+});
+
+step('editing a queued prompt keeps its place in the queue', async () => {
+  await send('[slow] hold the line');
+  await page.locator('[data-testid="assistant-message"][aria-busy="true"]').waitFor();
+  for (const p of ['queued one', 'queued two', 'queued three']) await send(p);
+  const queue = page.getByTestId('queued-turns').locator('li');
+  await queue.nth(2).waitFor();
+  await page.getByRole('button', { name: 'Edit queued prompt: queued two' }).click();
+  await page.getByTestId('queued-edit-input').fill('queued two, edited');
+  await page.getByTestId('queued-edit-save').click();
+  await page.getByTestId('queued-turns').filter({ hasText: 'queued two, edited' }).waitFor();
+  assert.deepEqual(await page.getByTestId('queued-turns').locator('.queued-text').allTextContents(), ['queued one', 'queued two, edited', 'queued three']);
+  await shot('queue-edited');
+  // They run in that order.
+  await page.getByTestId('assistant-message').filter({ hasText: 'You said: queued three' }).waitFor();
+  await waitIdle();
+  const order = await page.getByTestId('user-message').allTextContents();
+  const at = (t) => order.findIndex((x) => x.includes(t));
+  assert.ok(at('queued one') < at('queued two, edited') && at('queued two, edited') < at('queued three'), order.join(' | '));
+});
+
+step('settings are in one place and saved: theme, notifications, idle sleep', async () => {
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-theme').selectOption('dark');
+  await page.getByTestId('settings-notifications').uncheck();
+  await page.getByTestId('settings-idle').selectOption('1800');
+  await page.getByTestId('settings-mode').selectOption('acceptEdits');
+  await shot('settings');
+  await page.getByTestId('settings-save').click();
+  await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+  await page
+    .getByTestId('idle-setting')
+    .filter({ has: page.locator('option:checked', { hasText: '30 minutes' }) })
+    .waitFor();
+  // Read again from Baton's data dir after a reload.
+  await page.reload();
+  await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
+  await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+  await page.getByTestId('open-settings').click();
+  assert.equal(await page.getByTestId('settings-notifications').isChecked(), false);
+  assert.equal(await page.getByTestId('settings-idle').inputValue(), '1800');
+  assert.equal(await page.getByTestId('settings-mode').inputValue(), 'acceptEdits');
+  await shot('settings-dark');
+  await page.getByTestId('settings-theme').selectOption('system');
+  await page.getByTestId('settings-save').click();
+  await page.waitForFunction(() => document.documentElement.dataset.theme === undefined);
+});
+
+step('after `baton serve` stops (a restart takes a new port and token), the old tab says to open the new address', async () => {
+  process.kill(batonPid, 'SIGTERM');
+  const banner = page.getByTestId('connection-banner');
+  await banner.filter({ hasText: 'open that one' }).waitFor();
+  assert.equal(await banner.getAttribute('data-state'), 'lost');
+  await shot('restarted');
+});
