@@ -26,6 +26,7 @@ usage:
   baton run [flags] PROMPT   a restricted run: only the tools you give, no built-in (baton run --help)
   baton sessions [flags]     list sessions across projects, newest first
   baton history ID [flags]   print a session's history
+  baton search QUERY [flags] find messages and tool calls across every session
   baton changes ID [--json]  the files a session changed (in its worktree, against its base)
   baton land ID --merge|…    land a worktree session: --merge, --squash, --rebase, --pr or --discard
   baton serve [--listen A]   the console in a browser, on loopback
@@ -76,6 +77,7 @@ func commands() map[string]runner {
 		"run":       withSessions(cli.RunRun),
 		"sessions":  withSessions(cli.RunSessions),
 		"history":   withSessions(cli.RunHistory),
+		"search":    withSessions(cli.RunSearch),
 		"changes":   withSessions(cli.RunChanges),
 		"land":      withSessions(cli.RunLand),
 		"provision": plain(cli.RunProvision),
@@ -101,6 +103,9 @@ func withSessions(run func(context.Context, []string, cli.Env) int) runner {
 		defer h.Close()
 		env := cli.StdEnv(h.Sessions(), indexWatch{h.State()})
 		env.Meta = h.meta
+		if h.index != nil {
+			env.Search = builtSearch{h.index}
+		}
 		return run(ctx, args, env)
 	}
 }

@@ -38,6 +38,8 @@ type Env struct {
 	SignInState func(ctx context.Context) *auth.State
 	// Meta is Baton's own record of sessions (their worktrees); nil when it could not be opened.
 	Meta *sessionmeta.Store
+	// Search searches every stored session (nil: the index could not be opened).
+	Search Searcher
 }
 
 // StdEnv is the process's own standard streams; index (nil: none) is the host's state, for the index's progress.

@@ -82,12 +82,13 @@ type Index struct {
 	waiters  map[string][]chan error
 	counted  map[string]int64 // sessions whose files the progress counts already, and their bytes
 	progress Progress
-	mapper   string  // the mapper version the index is built with ("" until one is known)
-	probed   bool    // the mapper's version was asked since Open (or need not be)
-	building bool    // Build was called: changes seen are indexed in the background
-	unmapped error   // the mapper has no transcript jobs (an older sidecar): reads fail at once
-	rebuild  Rebuild // why the next (or current) run of work maps everything again
-	idleTold bool    // the last report said idle
+	mapper   string       // the mapper version the index is built with ("" until one is known)
+	probed   bool         // the mapper's version was asked since Open (or need not be)
+	building bool         // Build was called: changes seen are indexed in the background
+	unmapped error        // the mapper has no transcript jobs (an older sidecar): reads fail at once
+	rebuild  Rebuild      // why the next (or current) run of work maps everything again
+	idleTold bool         // the last report said idle
+	built    []chan error // WaitBuilt's callers
 }
 
 // Open opens (or creates, or recovers) the index and starts its writer. Nothing is indexed until Build, Touch or
@@ -230,6 +231,9 @@ func (ix *Index) next() (session string, scan, ok bool) {
 		ix.progress.First, ix.progress.Rebuild, ix.rebuild = "", "", ""
 		ix.idleTold = true
 		ix.report()
+		if ix.progress.Built {
+			ix.tellBuilt(nil)
+		}
 	}
 	return "", false, false
 }
@@ -275,6 +279,7 @@ func (ix *Index) scanned(err error) {
 	case ix.ctx.Err() == nil:
 		ix.progress.Failed = err.Error()
 		ix.report()
+		ix.tellBuilt(fmt.Errorf("index the transcripts: %w", err))
 	}
 }
 

@@ -11,12 +11,15 @@ import (
 )
 
 // schemaVersion is the layout below; a database of another version is rebuilt (the transcripts are the source).
-const schemaVersion = "1"
+const schemaVersion = "2"
 
 // schema: files are every transcript file seen (a session's own and its subagents'), with what tells a change;
 // sessions hold what the session list shows and where the last mapping job may resume; items are the mapped events
 // in conversation order, position seq from 0, of generation gen: a full re-mapping writes the next generation in
 // chunks and one last transaction makes it the session's, so a reader sees the old items or the new, never half.
+// search is the items' text (searchtext.go) under a trigram tokenizer, so a part of a word, an identifier or a
+// path is found; contentless and without positions (detail=none) to stay small: a hit is checked against the
+// item's text when it is read (search.go), and its rowid says which item it is (searchrows.go).
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS files (
@@ -60,6 +63,9 @@ CREATE TABLE IF NOT EXISTS items (
 	PRIMARY KEY (session, gen, seq)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS items_uuid ON items(session, gen, uuid) WHERE uuid != '';
+CREATE TABLE IF NOT EXISTS search_ids (id INTEGER PRIMARY KEY, session TEXT NOT NULL UNIQUE);
+CREATE VIRTUAL TABLE IF NOT EXISTS search USING fts5(text, content='', contentless_delete=1, tokenize='trigram',
+	detail=none);
 `
 
 // store is the database: one connection that writes (the indexer's goroutine owns it) and a pool that reads. In WAL
