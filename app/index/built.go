@@ -10,6 +10,9 @@ import (
 func (ix *Index) WaitBuilt(ctx context.Context) error {
 	ix.mu.Lock()
 	building := ix.building
+	if !building {
+		ix.quickScan = true
+	}
 	ix.mu.Unlock()
 	if !building {
 		ix.Build()

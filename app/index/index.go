@@ -34,6 +34,9 @@ type Options struct {
 	// read, so history mapped by an older mapper is mapped again first.
 	Version string
 	Logger  zerolog.Logger
+	// SkipWholeCheck opens without reading every page (PRAGMA quick_check, which costs the whole file): for a
+	// headless command, which must start fast; damage past the header and schema then fails the read it meets.
+	SkipWholeCheck bool
 }
 
 // Progress is how far indexing is: files and bytes done of those queued since it was last idle.
@@ -89,6 +92,9 @@ type Index struct {
 	rebuild  Rebuild      // why the next (or current) run of work maps everything again
 	idleTold bool         // the last report said idle
 	built    []chan error // WaitBuilt's callers
+	// quickScan: a headless search's build, which trusts the mapper version this Baton recorded (probed) instead
+	// of starting the mapper to ask it.
+	quickScan bool
 }
 
 // Open opens (or creates, or recovers) the index and starts its writer. Nothing is indexed until Build, Touch or
@@ -103,7 +109,7 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 	if opts.ChunkItems <= 0 {
 		opts.ChunkItems = 5000
 	}
-	st, recovered, err := openRecovering(ctx, opts.Dir, opts.Logger)
+	st, recovered, err := openRecovering(ctx, opts.Dir, !opts.SkipWholeCheck, opts.Logger)
 	if err != nil {
 		return nil, err
 	}

@@ -89,16 +89,17 @@ func dsn(path string, readOnly bool) string {
 	return "file:" + path + "?" + q.Encode()
 }
 
-// openStore opens (creating) the database at path and checks that it is whole and of this schema; errCorrupt
-// wraps what says it is not.
-func openStore(ctx context.Context, path string) (*store, error) {
+// openStore opens (creating) the database at path and checks that it is of this schema, and whole when whole
+// is set (quick_check reads every page: the console's long-lived host pays it, a headless command reads the header
+// and schema only and meets any other damage as a failed read); errCorrupt wraps what says it is not.
+func openStore(ctx context.Context, path string, whole bool) (*store, error) {
 	w, err := sql.Open("sqlite", dsn(path, false))
 	if err != nil {
 		return nil, fmt.Errorf("open the index %s: %w", path, err)
 	}
 	w.SetMaxOpenConns(2)
 	s := &store{path: path, writer: w}
-	if err := s.prepare(ctx); err != nil {
+	if err := s.prepare(ctx, whole); err != nil {
 		_ = w.Close()
 		return nil, err
 	}
@@ -115,13 +116,9 @@ func openStore(ctx context.Context, path string) (*store, error) {
 // errCorrupt says the file is not a usable index (damaged, not SQLite, or another schema).
 var errCorrupt = errors.New("the index is damaged or of another version")
 
-func (s *store) prepare(ctx context.Context) error {
-	var check string
-	if err := s.writer.QueryRowContext(ctx, "PRAGMA quick_check").Scan(&check); err != nil {
-		return fmt.Errorf("%w: %w", errCorrupt, err)
-	}
-	if check != "ok" {
-		return fmt.Errorf("%w: quick_check says %s", errCorrupt, check)
+func (s *store) prepare(ctx context.Context, whole bool) error {
+	if err := s.check(ctx, whole); err != nil {
+		return err
 	}
 	if _, err := s.writer.ExecContext(ctx, schema); err != nil {
 		return fmt.Errorf("%w: create the tables: %w", errCorrupt, err)
@@ -138,6 +135,25 @@ func (s *store) prepare(ctx context.Context) error {
 	default:
 		return fmt.Errorf("%w: schema %q, this Baton's is %q", errCorrupt, version, schemaVersion)
 	}
+}
+
+// check reads the header and schema, and with whole every page.
+func (s *store) check(ctx context.Context, whole bool) error {
+	if !whole {
+		var n int
+		if err := s.writer.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_schema").Scan(&n); err != nil {
+			return fmt.Errorf("%w: %w", errCorrupt, err)
+		}
+		return nil
+	}
+	var check string
+	if err := s.writer.QueryRowContext(ctx, "PRAGMA quick_check").Scan(&check); err != nil {
+		return fmt.Errorf("%w: %w", errCorrupt, err)
+	}
+	if check != "ok" {
+		return fmt.Errorf("%w: quick_check says %s", errCorrupt, check)
+	}
+	return nil
 }
 
 func (s *store) close() error {
