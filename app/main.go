@@ -27,6 +27,7 @@ usage:
   baton sessions [flags]     list sessions across projects, newest first
   baton history ID [flags]   print a session's history
   baton search QUERY [flags] find messages and tool calls across every session
+  baton usage [flags]        tokens and cost by day, week, month, project, model or session
   baton changes ID [--json]  the files a session changed (in its worktree, against its base)
   baton land ID --merge|…    land a worktree session: --merge, --squash, --rebase, --pr or --discard
   baton serve [--listen A]   the console in a browser, on loopback
@@ -78,6 +79,7 @@ func commands() map[string]runner {
 		"sessions":  withSessions(cli.RunSessions),
 		"history":   withSessions(cli.RunHistory),
 		"search":    withSessions(cli.RunSearch),
+		"usage":     withSessions(cli.RunUsage),
 		"changes":   withSessions(cli.RunChanges),
 		"land":      withSessions(cli.RunLand),
 		"provision": plain(cli.RunProvision),
@@ -104,7 +106,7 @@ func withSessions(run func(context.Context, []string, cli.Env) int) runner {
 		env := cli.StdEnv(h.Sessions(), indexWatch{h.State()})
 		env.Meta = h.meta
 		if h.index != nil {
-			env.Search = builtSearch{h.index}
+			env.Search, env.Usage = builtIndex{h.index}, builtIndex{h.index}
 		}
 		return run(ctx, args, env)
 	}

@@ -334,6 +334,22 @@ func (e Event) checkValues() error {
 		if e.TurnOutputTokens == nil {
 			return errors.New("usage.updated event without turnOutputTokens")
 		}
+	case UsageRecorded:
+		if e.Session == "" {
+			return errors.New("usage.recorded event without a session")
+		}
+		if e.InputTokens == nil {
+			return errors.New("usage.recorded event without inputTokens")
+		}
+		if e.OutputTokens == nil {
+			return errors.New("usage.recorded event without outputTokens")
+		}
+		if e.CacheReadTokens == nil {
+			return errors.New("usage.recorded event without cacheReadTokens")
+		}
+		if e.CacheCreationTokens == nil {
+			return errors.New("usage.recorded event without cacheCreationTokens")
+		}
 	case TasksUpdated:
 		if e.Session == "" {
 			return errors.New("tasks.updated event without a session")

@@ -422,6 +422,22 @@ type wireUsageUpdated struct {
 	ContextTokens       *int64    `json:"contextTokens,omitempty"`
 }
 
+type wireUsageRecorded struct {
+	Kind                Kind      `json:"kind"`
+	Session             string    `json:"session"`
+	Turn                string    `json:"turn,omitempty"`
+	Seq                 uint64    `json:"seq,omitempty"`
+	Time                time.Time `json:"time"`
+	Ephemeral           bool      `json:"ephemeral,omitempty"`
+	MessageID           string    `json:"messageId"`
+	Model               string    `json:"model"`
+	InputTokens         int64     `json:"inputTokens"`
+	OutputTokens        int64     `json:"outputTokens"`
+	CacheReadTokens     int64     `json:"cacheReadTokens"`
+	CacheCreationTokens int64     `json:"cacheCreationTokens"`
+	ParentToolUseID     string    `json:"parentToolUseId,omitempty"`
+}
+
 type wireTasksUpdated struct {
 	Kind      Kind             `json:"kind"`
 	Session   string           `json:"session"`
@@ -573,6 +589,8 @@ func (e Event) MarshalJSON() ([]byte, error) {
 		return json.Marshal(wirePlanUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Items: nonNil(e.Items)})
 	case UsageUpdated:
 		return json.Marshal(wireUsageUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, TurnOutputTokens: deref(e.TurnOutputTokens), ThinkingTokens: e.ThinkingTokens, InputTokens: e.InputTokens, OutputTokens: e.OutputTokens, CacheReadTokens: e.CacheReadTokens, CacheCreationTokens: e.CacheCreationTokens, ContextWindow: e.ContextWindow, ContextTokens: e.ContextTokens})
+	case UsageRecorded:
+		return json.Marshal(wireUsageRecorded{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, MessageID: e.MessageID, Model: e.Model, InputTokens: deref(e.InputTokens), OutputTokens: deref(e.OutputTokens), CacheReadTokens: deref(e.CacheReadTokens), CacheCreationTokens: deref(e.CacheCreationTokens), ParentToolUseID: e.ParentToolUseID})
 	case TasksUpdated:
 		return json.Marshal(wireTasksUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Tasks: nonNil(e.Tasks)})
 	case TaskStarted:

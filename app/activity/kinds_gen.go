@@ -46,6 +46,7 @@ const (
 	PermissionSettled    Kind = "permission.settled"    // made by the sidecar
 	PlanUpdated          Kind = "plan.updated"          // made by the sidecar
 	UsageUpdated         Kind = "usage.updated"         // made by the sidecar
+	UsageRecorded        Kind = "usage.recorded"        // made by the sidecar
 	TasksUpdated         Kind = "tasks.updated"         // made by the sidecar
 	TaskStarted          Kind = "task.started"          // made by the sidecar
 	TaskUpdated          Kind = "task.updated"          // made by the sidecar
@@ -56,7 +57,7 @@ const (
 )
 
 // Kinds lists every kind of the wire, in the schema's order.
-var Kinds = []Kind{SessionStarted, SessionClosed, SessionUpdated, ModelResolved, CommandsUpdated, ModelsUpdated, ContextUpdated, GoalUpdated, SessionCompacted, CompactSummary, HookRan, TurnStarted, TurnAccepted, TurnGuided, TurnCompleted, TurnFailed, TurnCanceled, APIError, MessageDelta, MessageCompleted, TranscriptUnreadable, ProtocolError, Unknown, ToolStarted, ToolUpdated, ToolCompleted, ToolFailed, ToolInterrupted, ToolCalled, PermissionRequested, PermissionSettled, PlanUpdated, UsageUpdated, TasksUpdated, TaskStarted, TaskUpdated, TaskCompleted, CommandRan, CommandOutput, TurnQueued}
+var Kinds = []Kind{SessionStarted, SessionClosed, SessionUpdated, ModelResolved, CommandsUpdated, ModelsUpdated, ContextUpdated, GoalUpdated, SessionCompacted, CompactSummary, HookRan, TurnStarted, TurnAccepted, TurnGuided, TurnCompleted, TurnFailed, TurnCanceled, APIError, MessageDelta, MessageCompleted, TranscriptUnreadable, ProtocolError, Unknown, ToolStarted, ToolUpdated, ToolCompleted, ToolFailed, ToolInterrupted, ToolCalled, PermissionRequested, PermissionSettled, PlanUpdated, UsageUpdated, UsageRecorded, TasksUpdated, TaskStarted, TaskUpdated, TaskCompleted, CommandRan, CommandOutput, TurnQueued}
 
 // String returns the wire name.
 func (k Kind) String() string { return string(k) }
@@ -142,7 +143,7 @@ type Event struct {
 	Ephemeral bool      `json:"ephemeral,omitempty"`
 
 	Cwd                 string              `json:"cwd,omitempty"`                 // session.started
-	Model               string              `json:"model,omitempty"`               // session.started, session.updated, model.resolved
+	Model               string              `json:"model,omitempty"`               // session.started, session.updated, model.resolved, usage.recorded
 	PermissionMode      PermissionMode      `json:"permissionMode,omitempty"`      // session.started, session.updated
 	Resumed             *bool               `json:"resumed,omitempty"`             // session.started
 	ForkedFrom          string              `json:"forkedFrom,omitempty"`          // session.started
@@ -181,8 +182,8 @@ type Event struct {
 	Forced              *bool               `json:"forced,omitempty"`              // turn.canceled
 	Error               string              `json:"error,omitempty"`               // api.error, tool.failed
 	HTTPStatus          *int64              `json:"httpStatus,omitempty"`          // api.error
-	ParentToolUseID     string              `json:"parentToolUseId,omitempty"`     // api.error, message.completed, tool.started
-	MessageID           string              `json:"messageId,omitempty"`           // message.delta, message.completed
+	ParentToolUseID     string              `json:"parentToolUseId,omitempty"`     // api.error, message.completed, tool.started, usage.recorded
+	MessageID           string              `json:"messageId,omitempty"`           // message.delta, message.completed, usage.recorded
 	Index               *int64              `json:"index,omitempty"`               // message.delta
 	Block               MessageBlock        `json:"block,omitempty"`               // message.delta
 	Role                MessageRole         `json:"role,omitempty"`                // message.completed
@@ -214,10 +215,10 @@ type Event struct {
 	Items               []PlanItem          `json:"items,omitzero"`                // plan.updated
 	TurnOutputTokens    *int64              `json:"turnOutputTokens,omitempty"`    // usage.updated
 	ThinkingTokens      *int64              `json:"thinkingTokens,omitempty"`      // usage.updated
-	InputTokens         *int64              `json:"inputTokens,omitempty"`         // usage.updated
-	OutputTokens        *int64              `json:"outputTokens,omitempty"`        // usage.updated
-	CacheReadTokens     *int64              `json:"cacheReadTokens,omitempty"`     // usage.updated
-	CacheCreationTokens *int64              `json:"cacheCreationTokens,omitempty"` // usage.updated
+	InputTokens         *int64              `json:"inputTokens,omitempty"`         // usage.updated, usage.recorded
+	OutputTokens        *int64              `json:"outputTokens,omitempty"`        // usage.updated, usage.recorded
+	CacheReadTokens     *int64              `json:"cacheReadTokens,omitempty"`     // usage.updated, usage.recorded
+	CacheCreationTokens *int64              `json:"cacheCreationTokens,omitempty"` // usage.updated, usage.recorded
 	ContextWindow       *int64              `json:"contextWindow,omitempty"`       // usage.updated
 	ContextTokens       *int64              `json:"contextTokens,omitempty"`       // usage.updated
 	Tasks               []BackgroundTask    `json:"tasks,omitzero"`                // tasks.updated
@@ -272,6 +273,7 @@ var kindSpecs = map[Kind]kindSpec{
 	PermissionSettled:    {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "requestId": true, "verdict": true, "by": true, "message": false, "answers": false, "mode": false}},
 	PlanUpdated:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "items": true}},
 	UsageUpdated:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "turnOutputTokens": true, "thinkingTokens": false, "inputTokens": false, "outputTokens": false, "cacheReadTokens": false, "cacheCreationTokens": false, "contextWindow": false, "contextTokens": false}},
+	UsageRecorded:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "messageId": true, "model": true, "inputTokens": true, "outputTokens": true, "cacheReadTokens": true, "cacheCreationTokens": true, "parentToolUseId": false}},
 	TasksUpdated:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "tasks": true}},
 	TaskStarted:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "taskId": true, "runId": false, "toolUseId": false, "taskType": true, "description": true, "backgrounded": true}},
 	TaskUpdated:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "taskId": true, "taskState": false, "backgrounded": false}},

@@ -40,6 +40,8 @@ type Env struct {
 	Meta *sessionmeta.Store
 	// Search searches every stored session (nil: the index could not be opened).
 	Search Searcher
+	// Usage totals every stored session's usage (nil: the index could not be opened).
+	Usage UsageSource
 }
 
 // StdEnv is the process's own standard streams; index (nil: none) is the host's state, for the index's progress.

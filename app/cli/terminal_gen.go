@@ -122,6 +122,8 @@ func terminalText(ev activity.Event, history bool) string {
 		}
 	case activity.UsageUpdated:
 		// Quiet: not worth a line.
+	case activity.UsageRecorded:
+		// Quiet: usage is for baton usage, not a line.
 	case activity.TasksUpdated:
 		// Quiet: the task edges say it.
 	case activity.TaskStarted:

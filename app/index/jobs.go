@@ -146,8 +146,10 @@ func (j *job) begin(ctx context.Context) error {
 	}
 	j.tx = tx
 	// Leftovers of an abandoned job in the generation this one writes.
-	if _, err := tx.ExecContext(ctx, "DELETE FROM items WHERE session = ? AND gen = ? AND seq >= ?", j.files.session, j.gen, j.base); err != nil {
-		return fmt.Errorf("clear the items of %s: %w", j.files.session, err)
+	for _, table := range []string{"items", "usage"} {
+		if _, err := tx.ExecContext(ctx, "DELETE FROM "+table+" WHERE session = ? AND gen = ? AND seq >= ?", j.files.session, j.gen, j.base); err != nil {
+			return fmt.Errorf("clear the items of %s: %w", j.files.session, err)
+		}
 	}
 	if j.search, err = searchID(ctx, tx, j.files.session); err != nil {
 		return err
@@ -191,11 +193,11 @@ func (j *job) pull(ctx context.Context) (*protocol.TranscriptResume, error) {
 
 const insertItem = "INSERT INTO items(session, gen, seq, turn, uuid, event) VALUES(?, ?, ?, ?, ?, ?)"
 
-// inserts are a transaction's prepared inserts: items and their search text.
-type inserts struct{ item, search *sql.Stmt }
+// inserts are a transaction's prepared inserts: items, their search text and usage.
+type inserts struct{ item, search, usage *sql.Stmt }
 
 func (i inserts) close() {
-	for _, st := range []*sql.Stmt{i.item, i.search} {
+	for _, st := range []*sql.Stmt{i.item, i.search, i.usage} {
 		if st != nil {
 			_ = st.Close()
 		}
@@ -207,12 +209,15 @@ func (j *job) prepare(ctx context.Context) (inserts, error) {
 	if err != nil {
 		return inserts{}, fmt.Errorf("write to the index: %w", err)
 	}
-	search, err := j.tx.PrepareContext(ctx, insertSearch)
+	ins := inserts{item: item}
+	if ins.search, err = j.tx.PrepareContext(ctx, insertSearch); err == nil {
+		ins.usage, err = j.tx.PrepareContext(ctx, insertUsage)
+	}
 	if err != nil {
-		_ = item.Close()
+		ins.close()
 		return inserts{}, fmt.Errorf("write to the index: %w", err)
 	}
-	return inserts{item, search}, nil
+	return ins, nil
 }
 
 // write stores one item at the next position, and its text for search when it has any.
@@ -221,9 +226,19 @@ func (j *job) write(ctx context.Context, ins inserts, it protocol.TranscriptItem
 	if _, err := ins.item.ExecContext(ctx, j.files.session, j.gen, seq, turnOf(it.Event), it.UUID, []byte(it.Event)); err != nil {
 		return fmt.Errorf("write an item of %s: %w", j.files.session, err)
 	}
-	if doc, ok := searchTextOf(it.Event); ok {
+	fields, ok := fieldsOf(it.Event)
+	if !ok {
+		j.written++
+		return nil
+	}
+	if doc, ok := searchDocOf(fields); ok {
 		if _, err := ins.search.ExecContext(ctx, searchRowid(j.search, j.gen, seq), doc.text); err != nil {
 			return fmt.Errorf("write the search text of %s: %w", j.files.session, err)
+		}
+	}
+	if u, ok := usageOf(fields); ok {
+		if err := writeUsage(ctx, ins.usage, j.files.session, j.gen, seq, u); err != nil {
+			return err
 		}
 	}
 	j.written++
@@ -292,6 +307,7 @@ func (j *job) finish(ctx context.Context, mapper string, resume *protocol.Transc
 		args []any
 	}{
 		{"DELETE FROM items WHERE session = ? AND (gen != ? OR seq >= ?)", []any{s, j.gen, total}},
+		{"DELETE FROM usage WHERE session = ? AND (gen != ? OR seq >= ?)", []any{s, j.gen, total}},
 		{`INSERT INTO sessions(session, file, project, gen, items, mapper, receipts, resume_offset, resume_state,
 			resume_items, indexed_at) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(session) DO UPDATE SET
 			file = excluded.file, project = excluded.project, gen = excluded.gen, items = excluded.items,
@@ -340,7 +356,7 @@ func (ix *Index) forget(ctx context.Context, session string) error {
 		return fmt.Errorf("write to the index: %w", err)
 	}
 	defer func() { _ = tx.Rollback() }()
-	for _, table := range []string{"items", "files", "sessions"} {
+	for _, table := range []string{"items", "usage", "files", "sessions"} {
 		if _, err := tx.ExecContext(ctx, "DELETE FROM "+table+" WHERE session = ?", session); err != nil {
 			return fmt.Errorf("forget session %s: %w", session, err)
 		}

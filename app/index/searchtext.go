@@ -19,10 +19,12 @@ const (
 	RoleCommand    Role = "command"     // a slash command's output
 )
 
-// searchable is the part of an event search reads: the fields that carry text, by kind.
-type searchable struct {
+// eventFields are the fields of an event the index reads when it stores the event: the text search finds, by
+// kind, and the usage records (usagerows.go). One decoding serves both.
+type eventFields struct {
 	Kind            string          `json:"kind"`
 	Time            string          `json:"time"`
+	Turn            string          `json:"turn"`
 	Role            string          `json:"role"`
 	Text            string          `json:"text"`
 	Prompt          string          `json:"prompt"`
@@ -32,6 +34,7 @@ type searchable struct {
 	Error           string          `json:"error"`
 	ParentToolUseID string          `json:"parentToolUseId"`
 	Ephemeral       bool            `json:"ephemeral"`
+	usageFields
 }
 
 // searchDoc is an event's searchable text: who said it and what.
@@ -42,12 +45,24 @@ type searchDoc struct {
 	subagent bool
 }
 
+func fieldsOf(event []byte) (eventFields, bool) {
+	var e eventFields
+	if json.Unmarshal(event, &e) != nil || e.Ephemeral {
+		return eventFields{}, false
+	}
+	return e, true
+}
+
 // searchTextOf reads an event's searchable text; ok false for an event that has none (or is not stored).
 func searchTextOf(event []byte) (searchDoc, bool) {
-	var e searchable
-	if json.Unmarshal(event, &e) != nil || e.Ephemeral {
+	e, ok := fieldsOf(event)
+	if !ok {
 		return searchDoc{}, false
 	}
+	return searchDocOf(e)
+}
+
+func searchDocOf(e eventFields) (searchDoc, bool) {
 	d := searchDoc{time: e.Time, subagent: e.ParentToolUseID != ""}
 	switch e.Kind {
 	case "turn.started":

@@ -17,7 +17,8 @@ const schemaVersion = "2"
 // sessions hold what the session list shows and where the last mapping job may resume; items are the mapped events
 // in conversation order, position seq from 0, of generation gen: a full re-mapping writes the next generation in
 // chunks and one last transaction makes it the session's, so a reader sees the old items or the new, never half.
-// search is the items' text (searchtext.go) under a trigram tokenizer, so a part of a word, an identifier or a
+// usage is the items that say what was spent (usage.recorded, a turn's reported cost), beside them so a usage
+// report reads no event. search is the items' text (searchtext.go) under a trigram tokenizer, so a part of a word, an identifier or a
 // path is found; contentless and without positions (detail=none) to stay small: a hit is checked against the
 // item's text when it is read (search.go), and its rowid says which item it is (searchrows.go).
 const schema = `
@@ -63,6 +64,21 @@ CREATE TABLE IF NOT EXISTS items (
 	PRIMARY KEY (session, gen, seq)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS items_uuid ON items(session, gen, uuid) WHERE uuid != '';
+CREATE TABLE IF NOT EXISTS usage (
+	session TEXT NOT NULL,
+	gen INTEGER NOT NULL,
+	seq INTEGER NOT NULL,
+	turn TEXT NOT NULL,
+	at INTEGER NOT NULL,
+	model TEXT NOT NULL,
+	message TEXT NOT NULL,
+	input INTEGER NOT NULL,
+	output INTEGER NOT NULL,
+	cache_read INTEGER NOT NULL,
+	cache_write INTEGER NOT NULL,
+	cost REAL,
+	PRIMARY KEY (session, gen, seq)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS search_ids (id INTEGER PRIMARY KEY, session TEXT NOT NULL UNIQUE);
 CREATE VIRTUAL TABLE IF NOT EXISTS search USING fts5(text, content='', contentless_delete=1, tokenize='trigram',
 	detail=none);

@@ -395,6 +395,17 @@ export interface UsageUpdatedEvent extends EventBase {
   contextTokens?: number;
 }
 
+export interface UsageRecordedEvent extends EventBase {
+  kind: 'usage.recorded';
+  messageId: string;
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheCreationTokens: number;
+  parentToolUseId?: string;
+}
+
 export interface TasksUpdatedEvent extends EventBase {
   kind: 'tasks.updated';
   tasks: BackgroundTask[];
@@ -477,6 +488,7 @@ export type WireEvent =
   | PermissionSettledEvent
   | PlanUpdatedEvent
   | UsageUpdatedEvent
+  | UsageRecordedEvent
   | TasksUpdatedEvent
   | TaskStartedEvent
   | TaskUpdatedEvent
@@ -487,4 +499,4 @@ export type WireEvent =
 
 export type WireEventKind = WireEvent['kind'];
 
-export const WIRE_EVENT_KINDS = ["session.started","session.closed","session.updated","model.resolved","commands.updated","models.updated","context.updated","goal.updated","session.compacted","compact.summary","hook.ran","turn.started","turn.accepted","turn.guided","turn.completed","turn.failed","turn.canceled","api.error","message.delta","message.completed","transcript.unreadable","protocol.error","unknown","tool.started","tool.updated","tool.completed","tool.failed","tool.interrupted","tool.called","permission.requested","permission.settled","plan.updated","usage.updated","tasks.updated","task.started","task.updated","task.completed","command.ran","command.output","turn.queued"] as const satisfies readonly WireEventKind[];
+export const WIRE_EVENT_KINDS = ["session.started","session.closed","session.updated","model.resolved","commands.updated","models.updated","context.updated","goal.updated","session.compacted","compact.summary","hook.ran","turn.started","turn.accepted","turn.guided","turn.completed","turn.failed","turn.canceled","api.error","message.delta","message.completed","transcript.unreadable","protocol.error","unknown","tool.started","tool.updated","tool.completed","tool.failed","tool.interrupted","tool.called","permission.requested","permission.settled","plan.updated","usage.updated","usage.recorded","tasks.updated","task.started","task.updated","task.completed","command.ran","command.output","turn.queued"] as const satisfies readonly WireEventKind[];

@@ -27,7 +27,7 @@ import { type Checked, checkAssistantBlock, checkAssistantMessage, checkTimestam
 import { routeOf } from './sdkRoutes.js';
 import { StreamTracker } from './stream.js';
 import { ToolTracker } from './tools.js';
-import { UsageMeter } from './usage.js';
+import { recordedUsage, UsageMeter } from './usage.js';
 import { toJsonValue } from '../util/json.js';
 import { bashOutput, blockPrompt, compactSummary, contentText, localCommand, localOutput } from './userEntries.js';
 
@@ -304,6 +304,10 @@ export class Mapper {
       }
     }
     if (unknownSeen) events.push(unknown(raw));
+    // Only a transcript's message holds the response's final counts (live, the SDK's copy has them as the stream
+    // began; the turn's usage.updated counts them live).
+    const usage = this.transcript ? recordedUsage(message, parentToolUseId) : undefined;
+    if (usage !== undefined) events.push(usage);
     return events;
   }
 

@@ -78,6 +78,12 @@ const apiUsageSchema = z.looseObject({
 });
 export type ApiUsage = z.infer<typeof apiUsageSchema>;
 
+/** A message's `usage`, when it has one of the API's shape. */
+export function readApiUsage(raw: unknown): ApiUsage | undefined {
+  const parsed = apiUsageSchema.safeParse(raw);
+  return parsed.success ? parsed.data : undefined;
+}
+
 export const resultMessageSchema = z.looseObject({
   type: z.literal('result'),
   subtype: z.string(),
