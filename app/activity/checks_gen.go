@@ -120,6 +120,13 @@ func (e Event) checkValues() error {
 		if !e.Outcome.Valid() {
 			return fmt.Errorf("hook.ran with outcome %q", e.Outcome)
 		}
+	case LimitUpdated:
+		if e.Session == "" {
+			return errors.New("limit.updated event without a session")
+		}
+		if !e.LimitStatus.Valid() {
+			return fmt.Errorf("limit.updated with limitStatus %q", e.LimitStatus)
+		}
 	case TurnStarted:
 		if e.Session == "" {
 			return errors.New("turn.started event without a session")

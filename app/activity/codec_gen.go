@@ -135,6 +135,20 @@ type wireHookRan struct {
 	Output    string      `json:"output,omitempty"`
 }
 
+type wireLimitUpdated struct {
+	Kind        Kind        `json:"kind"`
+	Session     string      `json:"session"`
+	Turn        string      `json:"turn,omitempty"`
+	Seq         uint64      `json:"seq,omitempty"`
+	Time        time.Time   `json:"time"`
+	Ephemeral   bool        `json:"ephemeral,omitempty"`
+	LimitStatus LimitStatus `json:"limitStatus"`
+	Window      string      `json:"window,omitempty"`
+	ResetsAt    string      `json:"resetsAt,omitempty"`
+	Utilization *float64    `json:"utilization,omitempty"`
+	Overage     *bool       `json:"overage,omitempty"`
+}
+
 type wireTurnStarted struct {
 	Kind      Kind       `json:"kind"`
 	Session   string     `json:"session"`
@@ -545,6 +559,8 @@ func (e Event) MarshalJSON() ([]byte, error) {
 		return json.Marshal(wireCompactSummary{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Text: e.Text})
 	case HookRan:
 		return json.Marshal(wireHookRan{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, HookEvent: e.HookEvent, Name: e.Name, Outcome: e.Outcome, Output: e.Output})
+	case LimitUpdated:
+		return json.Marshal(wireLimitUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, LimitStatus: e.LimitStatus, Window: e.Window, ResetsAt: e.ResetsAt, Utilization: e.Utilization, Overage: e.Overage})
 	case TurnStarted:
 		return json.Marshal(wireTurnStarted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Prompt: e.Prompt, UUID: e.UUID, Origin: e.Origin, Images: e.Images})
 	case TurnAccepted:

@@ -24,6 +24,7 @@ const (
 	SessionCompacted     Kind = "session.compacted"     // made by the sidecar
 	CompactSummary       Kind = "compact.summary"       // made by the sidecar
 	HookRan              Kind = "hook.ran"              // made by the sidecar
+	LimitUpdated         Kind = "limit.updated"         // made by the sidecar
 	TurnStarted          Kind = "turn.started"          // made by the sidecar
 	TurnAccepted         Kind = "turn.accepted"         // made by the sidecar
 	TurnGuided           Kind = "turn.guided"           // made by the sidecar
@@ -57,7 +58,7 @@ const (
 )
 
 // Kinds lists every kind of the wire, in the schema's order.
-var Kinds = []Kind{SessionStarted, SessionClosed, SessionUpdated, ModelResolved, CommandsUpdated, ModelsUpdated, ContextUpdated, GoalUpdated, SessionCompacted, CompactSummary, HookRan, TurnStarted, TurnAccepted, TurnGuided, TurnCompleted, TurnFailed, TurnCanceled, APIError, MessageDelta, MessageCompleted, TranscriptUnreadable, ProtocolError, Unknown, ToolStarted, ToolUpdated, ToolCompleted, ToolFailed, ToolInterrupted, ToolCalled, PermissionRequested, PermissionSettled, PlanUpdated, UsageUpdated, UsageRecorded, TasksUpdated, TaskStarted, TaskUpdated, TaskCompleted, CommandRan, CommandOutput, TurnQueued}
+var Kinds = []Kind{SessionStarted, SessionClosed, SessionUpdated, ModelResolved, CommandsUpdated, ModelsUpdated, ContextUpdated, GoalUpdated, SessionCompacted, CompactSummary, HookRan, LimitUpdated, TurnStarted, TurnAccepted, TurnGuided, TurnCompleted, TurnFailed, TurnCanceled, APIError, MessageDelta, MessageCompleted, TranscriptUnreadable, ProtocolError, Unknown, ToolStarted, ToolUpdated, ToolCompleted, ToolFailed, ToolInterrupted, ToolCalled, PermissionRequested, PermissionSettled, PlanUpdated, UsageUpdated, UsageRecorded, TasksUpdated, TaskStarted, TaskUpdated, TaskCompleted, CommandRan, CommandOutput, TurnQueued}
 
 // String returns the wire name.
 func (k Kind) String() string { return string(k) }
@@ -167,6 +168,11 @@ type Event struct {
 	Name                string              `json:"name,omitempty"`                // hook.ran, tool.started, tool.completed, tool.failed, tool.interrupted, tool.called, command.ran
 	Outcome             HookOutcome         `json:"outcome,omitempty"`             // hook.ran
 	Output              string              `json:"output,omitempty"`              // hook.ran, tool.completed
+	LimitStatus         LimitStatus         `json:"limitStatus,omitempty"`         // limit.updated
+	Window              string              `json:"window,omitempty"`              // limit.updated
+	ResetsAt            string              `json:"resetsAt,omitempty"`            // limit.updated
+	Utilization         *float64            `json:"utilization,omitempty"`         // limit.updated
+	Overage             *bool               `json:"overage,omitempty"`             // limit.updated
 	Prompt              string              `json:"prompt,omitempty"`              // turn.started, turn.guided, turn.queued
 	UUID                string              `json:"uuid,omitempty"`                // turn.started, message.completed
 	Origin              TurnOrigin          `json:"origin,omitempty"`              // turn.started
@@ -251,6 +257,7 @@ var kindSpecs = map[Kind]kindSpec{
 	SessionCompacted:     {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "trigger": true, "preTokens": true}},
 	CompactSummary:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "text": true}},
 	HookRan:              {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "hookEvent": true, "name": true, "outcome": true, "output": false}},
+	LimitUpdated:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "limitStatus": true, "window": false, "resetsAt": false, "utilization": false, "overage": false}},
 	TurnStarted:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true, "uuid": false, "origin": false, "images": false}},
 	TurnAccepted:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "providerMessage": true}},
 	TurnGuided:           {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true}},

@@ -51,8 +51,9 @@ var ErrQueryTooShort = errors.New("search for a word of at least 3 characters")
 
 const defaultSearchLimit = 50
 
-// Search finds the messages and tool calls that hold every word of q, newest session first, from the index as it
-// is now (a build under way has not indexed every session yet; see Progress).
+// Search finds the messages and tool calls that hold every word of q, from the index as it is now (a build under
+// way has not indexed every session yet; see Progress). The hits come newest session first among those found; a
+// common word's first Limit hits are the last sessions given search ids, not necessarily the newest ones.
 func (ix *Index) Search(ctx context.Context, q SearchQuery) ([]Hit, error) {
 	words := strings.Fields(q.Text)
 	match := matchExpr(words)
@@ -67,25 +68,59 @@ func (ix *Index) Search(ctx context.Context, q SearchQuery) ([]Hit, error) {
 		return nil, fmt.Errorf("read the index: %w", err)
 	}
 	defer func() { _ = tx.Rollback() }()
-	cands, err := candidates(ctx, tx, match)
+	hits, err := scanCandidates(ctx, tx, match, newVerifier(words), q)
 	if err != nil {
 		return nil, err
 	}
-	sessions, err := searchSessions(ctx, tx, cands, q)
-	if err != nil {
-		return nil, err
+	sort.SliceStable(hits, func(i, j int) bool { return hits[i].modified > hits[j].modified })
+	out := make([]Hit, len(hits))
+	for i, h := range hits {
+		out[i] = h.Hit
 	}
-	v := newVerifier(words)
-	hits := []Hit{}
-	for _, s := range sessions {
-		if hits, err = s.hits(ctx, tx, v, q, hits); err != nil {
+	return out, nil
+}
+
+type rankedHit struct {
+	Hit
+	modified int64
+}
+
+// scanCandidates reads the trigrams' matches newest row first (a session's rows by position, the sessions in the
+// order they were given search ids) and checks each against its item until the limit: a common word stops after
+// the first hits instead of reading every match.
+func scanCandidates(ctx context.Context, tx *sql.Tx, match string, v verifier, q SearchQuery) ([]rankedHit, error) {
+	rows, err := tx.QueryContext(ctx, "SELECT rowid FROM search WHERE search MATCH ? ORDER BY rowid DESC", match)
+	if err != nil {
+		return nil, fmt.Errorf("search the index: %w", err)
+	}
+	defer func() { _ = rows.Close() }()
+	sessions := map[int64]*searchSession{}
+	var hits []rankedHit
+	for len(hits) < q.Limit && rows.Next() {
+		var rowid int64
+		if err := rows.Scan(&rowid); err != nil {
+			return nil, fmt.Errorf("search the index: %w", err)
+		}
+		id, parity, seq := rowidParts(rowid)
+		s, ok := sessions[id]
+		if !ok {
+			if s, err = searchSessionOf(ctx, tx, id, q); err != nil {
+				return nil, err
+			}
+			sessions[id] = s
+		}
+		if s == nil || parity != s.gen&1 {
+			continue // not kept, or a generation being written
+		}
+		h, ok, err := s.hit(ctx, tx, v, q, seq)
+		if err != nil {
 			return nil, err
 		}
-		if len(hits) >= q.Limit {
-			break
+		if ok {
+			hits = append(hits, rankedHit{h, s.modified})
 		}
 	}
-	return hits, nil
+	return hits, rows.Err()
 }
 
 // matchExpr is the FTS5 query: every word's trigrams (every third one and the last: enough to narrow, checked in
@@ -108,96 +143,53 @@ func matchExpr(words []string) string {
 	return strings.Join(terms, " AND ")
 }
 
-// candidates are the rowids the trigrams match, by search id, positions ascending.
-func candidates(ctx context.Context, tx *sql.Tx, match string) (map[int64][]int64, error) {
-	rows, err := tx.QueryContext(ctx, "SELECT rowid FROM search WHERE search MATCH ? ORDER BY rowid", match)
-	if err != nil {
-		return nil, fmt.Errorf("search the index: %w", err)
-	}
-	defer func() { _ = rows.Close() }()
-	out := map[int64][]int64{}
-	for rows.Next() {
-		var rowid int64
-		if err := rows.Scan(&rowid); err != nil {
-			return nil, fmt.Errorf("search the index: %w", err)
-		}
-		id, _, _ := rowidParts(rowid)
-		out[id] = append(out[id], rowid)
-	}
-	return out, rows.Err()
-}
-
-// searchSession is a session with candidates: its current generation's, in its history's order.
+// searchSession is a session candidates are in, with its current generation.
 type searchSession struct {
 	id, title, cwd string
 	gen            int64
 	modified       int64
-	rows           []int64
 }
 
-// searchSessions are the sessions the candidates are in that the query keeps, newest first.
-func searchSessions(ctx context.Context, tx *sql.Tx, cands map[int64][]int64, q SearchQuery) ([]searchSession, error) {
-	out := make([]searchSession, 0, len(cands))
-	for sid, rows := range cands {
-		var s searchSession
-		err := tx.QueryRowContext(ctx, `SELECT s.session, s.title, s.cwd, s.gen, s.modified_at FROM search_ids i
-			JOIN sessions s ON s.session = i.session WHERE i.id = ?`, sid).Scan(&s.id, &s.title, &s.cwd, &s.gen, &s.modified)
-		if errors.Is(err, sql.ErrNoRows) {
-			continue // mapped for the first time just now, not recorded yet
-		}
-		if err != nil {
-			return nil, fmt.Errorf("search the index: %w", err)
-		}
-		if (q.Cwd != "" && s.cwd != q.Cwd) || (!q.Since.IsZero() && s.modified > 0 && s.modified < q.Since.UnixMilli()) {
-			continue
-		}
-		for _, r := range rows {
-			if _, parity, _ := rowidParts(r); parity == s.gen&1 {
-				s.rows = append(s.rows, r)
-			}
-		}
-		if len(s.rows) > 0 {
-			out = append(out, s)
-		}
+// searchSessionOf is the session of a search id; nil when the query does not keep it (another project, modified
+// before since) or it is not recorded yet (mapped for the first time just now).
+func searchSessionOf(ctx context.Context, tx *sql.Tx, sid int64, q SearchQuery) (*searchSession, error) {
+	var s searchSession
+	err := tx.QueryRowContext(ctx, `SELECT s.session, s.title, s.cwd, s.gen, s.modified_at FROM search_ids i
+		JOIN sessions s ON s.session = i.session WHERE i.id = ?`, sid).Scan(&s.id, &s.title, &s.cwd, &s.gen, &s.modified)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].modified != out[j].modified {
-			return out[i].modified > out[j].modified
-		}
-		return out[i].id < out[j].id
-	})
-	return out, nil
+	if err != nil {
+		return nil, fmt.Errorf("search the index: %w", err)
+	}
+	if (q.Cwd != "" && s.cwd != q.Cwd) || (!q.Since.IsZero() && s.modified > 0 && s.modified < q.Since.UnixMilli()) {
+		return nil, nil
+	}
+	return &s, nil
 }
 
-// hits appends the session's candidates that truly hold every word, up to the query's limit.
-func (s searchSession) hits(ctx context.Context, tx *sql.Tx, v verifier, q SearchQuery, hits []Hit) ([]Hit, error) {
-	for _, r := range s.rows {
-		if len(hits) >= q.Limit {
-			break
-		}
-		_, _, seq := rowidParts(r)
-		var event []byte
-		var uuid string
-		err := tx.QueryRowContext(ctx, "SELECT event, uuid FROM items WHERE session = ? AND gen = ? AND seq = ?", s.id, s.gen, seq).Scan(&event, &uuid)
-		if errors.Is(err, sql.ErrNoRows) {
-			continue
-		}
-		if err != nil {
-			return nil, fmt.Errorf("read a hit of %s: %w", s.id, err)
-		}
-		doc, ok := searchTextOf(event)
-		if !ok || !inWindow(doc.time, q) {
-			continue
-		}
-		at := v.find(doc.text)
-		if at == nil {
-			continue
-		}
-		snippet, marks := snippetAt(doc.text, at)
-		hits = append(hits, Hit{Session: s.id, Title: s.title, Cwd: s.cwd, Position: int(seq), UUID: uuid, Time: doc.time,
-			Role: doc.role, Subagent: doc.subagent, Snippet: snippet, Marks: marks})
+// hit reads the item at seq and checks it holds every word (and is in the query's time window).
+func (s *searchSession) hit(ctx context.Context, tx *sql.Tx, v verifier, q SearchQuery, seq int64) (Hit, bool, error) {
+	var event []byte
+	var uuid string
+	err := tx.QueryRowContext(ctx, "SELECT event, uuid FROM items WHERE session = ? AND gen = ? AND seq = ?", s.id, s.gen, seq).Scan(&event, &uuid)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Hit{}, false, nil
 	}
-	return hits, nil
+	if err != nil {
+		return Hit{}, false, fmt.Errorf("read a hit of %s: %w", s.id, err)
+	}
+	doc, ok := searchTextOf(event)
+	if !ok || !inWindow(doc.time, q) {
+		return Hit{}, false, nil
+	}
+	at := v.find(doc.text)
+	if at == nil {
+		return Hit{}, false, nil
+	}
+	snippet, marks := snippetAt(doc.text, at)
+	return Hit{Session: s.id, Title: s.title, Cwd: s.cwd, Position: int(seq), UUID: uuid, Time: doc.time, Role: doc.role,
+		Subagent: doc.subagent, Snippet: snippet, Marks: marks}, true, nil
 }
 
 func inWindow(at string, q SearchQuery) bool {

@@ -27,7 +27,8 @@ const plantedWord = "xylophone"
 // benchSearch (issue 29) chains every corpus transcript into sessions of about 8 MB up to size bytes in all, plus
 // one small session holding a word nothing else does, and measures: building the index with `baton search`; the
 // index's search tables against the transcripts' bytes (goal ≤ 35 %); a search as the console runs it, in process
-// (p95 goal ≤ 100 ms); `baton search` as a whole process against `grep -rlF` over the same files (goal ≤ 1/3).
+// (p95 goal ≤ 100 ms); `baton search` as a whole process against `grep -rlF` over the same files (goal ≤ 1/3);
+// `baton usage` over the same (goal ≤ 1 s).
 func benchSearch(dir string, size int64) error {
 	home := filepath.Join(dir, "search-home")
 	config := filepath.Join(home, ".claude")
@@ -57,6 +58,15 @@ func benchSearch(dir string, size int64) error {
 			return err
 		}
 	}
+	var usage []time.Duration
+	for _, by := range []string{"day", "model", "session"} {
+		d, _, err := runBaton(env, "usage", "--json", "--by", by)
+		if err != nil {
+			return err
+		}
+		usage = append(usage, d)
+	}
+	fmt.Printf("search: baton usage --by day|model|session over the same: %s, %s, %s (goal ≤ 1 s)\n", ms(usage[0]), ms(usage[1]), ms(usage[2]))
 	return nil
 }
 

@@ -26,6 +26,9 @@ export type ErrorCode = (typeof ERROR_CODE_VALUES)[number];
 export const HOOK_OUTCOME_VALUES = ["success","error","cancelled"] as const;
 export type HookOutcome = (typeof HOOK_OUTCOME_VALUES)[number];
 
+export const LIMIT_STATUS_VALUES = ["allowed","allowed_warning","rejected"] as const;
+export type LimitStatus = (typeof LIMIT_STATUS_VALUES)[number];
+
 export const MESSAGE_BLOCK_VALUES = ["text","thinking"] as const;
 export type MessageBlock = (typeof MESSAGE_BLOCK_VALUES)[number];
 
@@ -215,6 +218,15 @@ export interface HookRanEvent extends EventBase {
   name: string;
   outcome: HookOutcome;
   output?: string;
+}
+
+export interface LimitUpdatedEvent extends EventBase {
+  kind: 'limit.updated';
+  limitStatus: LimitStatus;
+  window?: string;
+  resetsAt?: string;
+  utilization?: number;
+  overage?: true;
 }
 
 export interface TurnStartedEvent extends EventBase {
@@ -466,6 +478,7 @@ export type WireEvent =
   | SessionCompactedEvent
   | CompactSummaryEvent
   | HookRanEvent
+  | LimitUpdatedEvent
   | TurnStartedEvent
   | TurnAcceptedEvent
   | TurnGuidedEvent
@@ -499,4 +512,4 @@ export type WireEvent =
 
 export type WireEventKind = WireEvent['kind'];
 
-export const WIRE_EVENT_KINDS = ["session.started","session.closed","session.updated","model.resolved","commands.updated","models.updated","context.updated","goal.updated","session.compacted","compact.summary","hook.ran","turn.started","turn.accepted","turn.guided","turn.completed","turn.failed","turn.canceled","api.error","message.delta","message.completed","transcript.unreadable","protocol.error","unknown","tool.started","tool.updated","tool.completed","tool.failed","tool.interrupted","tool.called","permission.requested","permission.settled","plan.updated","usage.updated","usage.recorded","tasks.updated","task.started","task.updated","task.completed","command.ran","command.output","turn.queued"] as const satisfies readonly WireEventKind[];
+export const WIRE_EVENT_KINDS = ["session.started","session.closed","session.updated","model.resolved","commands.updated","models.updated","context.updated","goal.updated","session.compacted","compact.summary","hook.ran","limit.updated","turn.started","turn.accepted","turn.guided","turn.completed","turn.failed","turn.canceled","api.error","message.delta","message.completed","transcript.unreadable","protocol.error","unknown","tool.started","tool.updated","tool.completed","tool.failed","tool.interrupted","tool.called","permission.requested","permission.settled","plan.updated","usage.updated","usage.recorded","tasks.updated","task.started","task.updated","task.completed","command.ran","command.output","turn.queued"] as const satisfies readonly WireEventKind[];

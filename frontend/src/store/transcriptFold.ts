@@ -52,6 +52,7 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
   'plan.updated': noRow,
   'usage.updated': noRow,
   'usage.recorded': noRow,
+  'limit.updated': noRow,
   'model.resolved': noRow,
   'commands.updated': noRow,
   'models.updated': noRow,

@@ -131,6 +131,18 @@ export const systemTaskProgressSchema = z.looseObject({
   usage: z.looseObject({ duration_ms: z.number().nonnegative() }).optional(),
 });
 
+export const rateLimitEventSchema = z.looseObject({
+  type: z.literal('rate_limit_event'),
+  rate_limit_info: z.looseObject({
+    status: z.enum(['allowed', 'allowed_warning', 'rejected']),
+    /** Unix seconds. */
+    resetsAt: z.number().nonnegative().nullish(),
+    rateLimitType: z.string().nullish(),
+    utilization: z.number().nonnegative().nullish(),
+    isUsingOverage: z.boolean().nullish(),
+  }),
+});
+
 export const toolProgressSchema = z.looseObject({
   type: z.literal('tool_progress'),
   tool_use_id: z.string().min(1),
