@@ -96,7 +96,7 @@ func (h *Host) State() *console.HostState { return h.state }
 // it has (a folder picker, notifications).
 func (h *Host) ConsoleOptions() console.Options {
 	return console.Options{Sessions: h.sessions, Version: Version, Logger: h.log, Host: h.state, SignIn: h.signIn,
-		RetryProvision: h.retryProvision, ListModels: h.listModels, Meta: h.meta}
+		RetryProvision: h.retryProvision, ListModels: h.listModels, Meta: h.meta, Index: h.consoleIndex()}
 }
 
 // retryProvision starts provisioning again after a failure (the console's retryProvision).

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 
+	"github.com/baton-console/baton/app/console"
 	"github.com/baton-console/baton/app/index"
 )
 
@@ -21,4 +22,12 @@ func (b builtIndex) Usage(ctx context.Context, q index.UsageQuery) (index.UsageR
 		return index.UsageReport{}, err
 	}
 	return b.ix.Usage(ctx, q)
+}
+
+// consoleIndex is the console's search and usage: the index as it is now, built in the background (nil: none).
+func (h *Host) consoleIndex() console.Index {
+	if h.index == nil {
+		return nil
+	}
+	return h.index
 }

@@ -40,6 +40,8 @@ type Options struct {
 	// Meta keeps pins, archives and forks in Baton's data dir; nil where there is none (those calls then fail
 	// with code unavailable).
 	Meta *sessionmeta.Store
+	// Index answers search and usage; nil where there is none (those calls then fail with code unavailable).
+	Index Index
 }
 
 // API is the console's API. Its exported methods are what Wails binds (window.go.console.API.<Method>).

@@ -34,6 +34,8 @@ var MethodNames = []string{
 	"setSessionIdle",
 	"stopTask",
 	"sendToBackground",
+	"searchSessions",
+	"usageReport",
 }
 
 // Error codes of the console API (console.json): a failed call carries one.
@@ -103,6 +105,10 @@ type Handlers interface {
 	StopTask(StopTaskParams) (Empty, error)
 	// sendToBackground: Moves running foreground work to the background.
 	SendToBackground(BackgroundParams) (BackgroundResult, error)
+	// searchSessions: Messages and tool calls of every stored session that hold every word.
+	SearchSessions(SearchParams) (SearchResult, error)
+	// usageReport: Tokens and cost by day, week, month, project, model or session.
+	UsageReport(UsageParams) (UsageResult, error)
 }
 
 var _ Handlers = (*API)(nil)
@@ -136,5 +142,7 @@ func Methods(a *API) map[string]Method {
 		"setSessionIdle":     method(a.SetSessionIdle),
 		"stopTask":           method(a.StopTask),
 		"sendToBackground":   method(a.SendToBackground),
+		"searchSessions":     method(a.SearchSessions),
+		"usageReport":        method(a.UsageReport),
 	}
 }

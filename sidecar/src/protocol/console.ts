@@ -5,6 +5,7 @@
 // Shapes the sidecar's wire already has (verdicts, permission answers, stored sessions…) are reused, not copied.
 import { z } from 'zod';
 import type { ConsoleCall } from './consoleShared.js';
+import { SEARCH_CALLS, SEARCH_NAMED } from './consoleSearch.js';
 import { eventSchema, modelEntrySchema, permissionModeSchema, sessionStateSchema } from './events.js';
 import { cancelDispositionSchema, cancelPhaseSchema, okPayloads, permissionPayload, sessionInfoSchema } from './schemas.js';
 
@@ -227,6 +228,7 @@ export const CONSOLE_NAMED: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['Snapshot', snapshotSchema],
   ['SessionsChange', sessionsChangeSchema],
   ['ErrorCode', consoleErrorCodeSchema],
+  ...SEARCH_NAMED,
 ];
 
 /** Every call, in the order API.md lists them. The Go host must serve each (its dispatch table is generated). */
@@ -260,6 +262,7 @@ export const CONSOLE_CALLS = {
   setSessionIdle: { params: idleParamsSchema, result: idleParamsSchema, doc: 'How long an open session may sit idle before it sleeps (0: never).' },
   stopTask: { params: stopTaskParamsSchema, result: emptySchema, doc: 'Stops one background task; its task.completed follows.' },
   sendToBackground: { params: backgroundParamsSchema, result: backgroundResultSchema, doc: 'Moves running foreground work to the background.' },
+  ...SEARCH_CALLS,
 } as const satisfies Record<string, ConsoleCall>;
 
 /** What the host pushes unasked: each push's name (the WebSocket message's type and field), payload and Wails channel. */
