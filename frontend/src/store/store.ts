@@ -375,6 +375,11 @@ export class ConsoleStore {
     return this.transport.call('completePath', { path });
   }
 
+  /** Messages and tool calls of every stored session holding every word (the sidebar's content results). */
+  searchSessions(query: string, cwd?: string) {
+    return this.transport.call('searchSessions', { query, ...(cwd !== undefined && cwd !== '' ? { cwd } : {}) });
+  }
+
   // ── selection and history ───────────────────────────────────────────────────
 
   /** Shows a session: a live one, or a past one from the sidebar (its history is loaded, newest page first). */

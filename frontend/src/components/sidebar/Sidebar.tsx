@@ -3,6 +3,7 @@
 // permission or have finished flagged; filter by text and by project. Resizable and hideable.
 import { useMemo, useState } from 'react';
 import { useConsole, useStore } from '../../store/hooks';
+import { ContentResults } from './ContentResults';
 import { IndexStatus } from './IndexStatus';
 import { archivedCount, filterEntries, groupEntries, type GroupBy, projectName, projects, type SidebarGroup, sidebarEntries } from '../../store/sidebar';
 import { IdleSetting } from '../session/SleepState';
@@ -151,6 +152,7 @@ export function Sidebar({ onNewSession }: { onNewSession: () => void }) {
           </li>
         )}
       </ul>
+      <ContentResults text={text} project={project} />
       {sidebar.error !== undefined && <div className="small error-text">Could not list sessions: {sidebar.error}</div>}
       <IdleSetting />
       <ConnectionStatus />
