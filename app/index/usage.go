@@ -84,9 +84,10 @@ type turnKey struct{ session, turn string }
 // readUsage reads the current generation's usage rows: the responses, deduplicated by message, and each turn's
 // reported cost.
 func (ix *Index) readUsage(ctx context.Context, q UsageQuery) ([]*response, map[turnKey]float64, error) {
-	query := `SELECT u.session, u.turn, u.at, u.model, u.message, u.input, u.output, u.cache_read, u.cache_write, u.cost, s.cwd
-		FROM usage u JOIN sessions s ON s.session = u.session AND s.gen = u.gen WHERE u.at >= ? AND u.at < ?
-		ORDER BY u.session, u.seq`
+	current, err := ix.currentGenerations(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
 	since, until := int64(0), int64(1)<<62
 	if !q.Since.IsZero() {
 		since = q.Since.UnixMilli()
@@ -94,7 +95,9 @@ func (ix *Index) readUsage(ctx context.Context, q UsageQuery) ([]*response, map[
 	if !q.Until.IsZero() {
 		until = q.Until.UnixMilli()
 	}
-	rows, err := ix.st.reader.QueryContext(ctx, query, since, until)
+	// No join and no order: the table is read as it lies, the sessions' generations looked up in memory.
+	rows, err := ix.st.reader.QueryContext(ctx, `SELECT session, gen, turn, at, model, message, input, output, cache_read,
+		cache_write, cost FROM usage WHERE at >= ? AND at < ?`, since, until)
 	if err != nil {
 		return nil, nil, fmt.Errorf("read the usage from the index: %w", err)
 	}
@@ -105,10 +108,16 @@ func (ix *Index) readUsage(ctx context.Context, q UsageQuery) ([]*response, map[
 	for rows.Next() {
 		var r response
 		var message string
+		var gen int64
 		var cost sql.NullFloat64
-		if err := rows.Scan(&r.session, &r.turn, &r.at, &r.model, &message, &r.input, &r.output, &r.cacheRead, &r.cacheWrite, &cost, &r.cwd); err != nil {
+		if err := rows.Scan(&r.session, &gen, &r.turn, &r.at, &r.model, &message, &r.input, &r.output, &r.cacheRead, &r.cacheWrite, &cost); err != nil {
 			return nil, nil, fmt.Errorf("read the usage from the index: %w", err)
 		}
+		s, ok := current[r.session]
+		if !ok || s.gen != gen {
+			continue // a generation being written, or a session not recorded yet
+		}
+		r.cwd = s.cwd
 		if cost.Valid {
 			reported[turnKey{r.session, r.turn}] += cost.Float64
 			continue
@@ -123,6 +132,30 @@ func (ix *Index) readUsage(ctx context.Context, q UsageQuery) ([]*response, map[
 		out = append(out, &r)
 	}
 	return out, reported, rows.Err()
+}
+
+type generation struct {
+	gen int64
+	cwd string
+}
+
+// currentGenerations is every recorded session's current generation and project folder.
+func (ix *Index) currentGenerations(ctx context.Context) (map[string]generation, error) {
+	rows, err := ix.st.reader.QueryContext(ctx, "SELECT session, gen, cwd FROM sessions")
+	if err != nil {
+		return nil, fmt.Errorf("read the sessions from the index: %w", err)
+	}
+	defer func() { _ = rows.Close() }()
+	out := map[string]generation{}
+	for rows.Next() {
+		var id string
+		var g generation
+		if err := rows.Scan(&id, &g.gen, &g.cwd); err != nil {
+			return nil, fmt.Errorf("read the sessions from the index: %w", err)
+		}
+		out[id] = g
+	}
+	return out, rows.Err()
 }
 
 // applyReported puts each turn's reported cost on its responses in place of their estimates, shared as the
