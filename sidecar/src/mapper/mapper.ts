@@ -305,9 +305,9 @@ export class Mapper {
     }
     if (unknownSeen) events.push(unknown(raw));
     // Only a transcript's message holds the response's final counts (live, the SDK's copy has them as the stream
-    // began; the turn's usage.updated counts them live).
+    // began; the turn's usage.updated counts them live). First, so a call's nested work still follows the call.
     const usage = this.transcript ? recordedUsage(message, parentToolUseId) : undefined;
-    if (usage !== undefined) events.push(usage);
+    if (usage !== undefined) events.unshift(usage);
     return events;
   }
 
