@@ -24,6 +24,11 @@ export function ContentResults({ text, project }: { text: string; project: strin
       current = false;
     };
   }, [store, query, project]);
+  // A past session opens from what the sidebar knows of it, else from the hit.
+  const open = (h: SearchHit) => {
+    const known = store.getState().sidebar.items.find((x) => x.session === h.session);
+    store.select(h.session, known ?? { session: h.session, title: h.title, cwd: h.cwd, lastModified: 0, live: false, pinned: false, archived: false });
+  };
   if (query.length < MIN_CHARS || found.query !== query) return null;
   return (
     <section className="content-results" aria-label="Found in sessions" data-testid="content-results">
@@ -31,7 +36,7 @@ export function ContentResults({ text, project }: { text: string; project: strin
       <ul>
         {found.hits.map((h) => (
           <li key={`${h.session}:${h.position}`}>
-            <button type="button" className="content-hit" data-testid="content-hit" title={h.cwd} onClick={() => store.select(h.session)}>
+            <button type="button" className="content-hit" data-testid="content-hit" title={h.cwd} onClick={() => open(h)}>
               <span className="content-hit-title">{h.title !== '' ? h.title : projectName(h.cwd)}</span>
               <span className="muted small"> · {h.subagent === true ? `agent ${h.role}` : h.role}</span>
               <Snippet hit={h} />
