@@ -100,7 +100,7 @@ func (h *Host) State() *console.HostState { return h.state }
 func (h *Host) ConsoleOptions() console.Options {
 	return console.Options{Sessions: h.sessions, Version: Version, Logger: h.log, Host: h.state, SignIn: h.signIn,
 		RetryProvision: h.retryProvision, ListModels: h.listModels, Meta: h.meta, Settings: h.settings,
-		Terminals: h.terminals, Claude: h.claudeExecutable}
+		Terminals: h.terminals, Claude: h.claudeExecutable, Index: h.consoleIndex()}
 }
 
 // retryProvision starts provisioning again after a failure (the console's retryProvision).

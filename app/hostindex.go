@@ -26,7 +26,7 @@ func indexStep(build bool) hostStep {
 			if h.state == nil { // a headless command: the index's progress only (its stderr line)
 				h.state = console.NewHostState()
 			}
-			ix, err := openIndex(ctx, h)
+			ix, err := openIndex(ctx, h, build)
 			if err != nil {
 				h.log.Warn().Err(err).Msg("the session index is not kept; history is read from the transcripts")
 				if dir, dirErr := platform.DataDir(); dirErr == nil {
@@ -54,7 +54,7 @@ func indexStep(build bool) hostStep {
 	}
 }
 
-func openIndex(ctx context.Context, h *Host) (*index.Index, error) {
+func openIndex(ctx context.Context, h *Host, build bool) (*index.Index, error) {
 	dir, err := platform.DataDir()
 	if err != nil {
 		return nil, err
@@ -66,7 +66,7 @@ func openIndex(ctx context.Context, h *Host) (*index.Index, error) {
 	h.indexMapper = index.NewSidecarMapper(sidecar.Config{Path: sidecarPath(), Logger: h.log})
 	log, state := h.log, h.state
 	ix, err := index.Open(ctx, index.Options{Dir: dir, ProjectsDir: filepath.Join(paths.ConfigDir, "projects"),
-		Mapper: h.indexMapper, Receipts: h.sessions.ReceiptEnds, Version: Version, Logger: h.log,
+		Mapper: h.indexMapper, Receipts: h.sessions.ReceiptEnds, Version: Version, Logger: h.log, SkipWholeCheck: !build,
 		OnProgress: func(p index.Progress) {
 			if state != nil {
 				state.SetIndex(indexState(p, filepath.Join(dir, index.FileName)))

@@ -27,6 +27,8 @@ usage:
   baton run [flags] PROMPT   a restricted run: only the tools you give, no built-in (baton run --help)
   baton sessions [flags]     list sessions across projects, newest first
   baton history ID [flags]   print a session's history
+  baton search QUERY [flags] find messages and tool calls across every session
+  baton usage [flags]        tokens and cost by day, week, month, project, model or session
   baton changes ID [--json]  the files a session changed (in its worktree, against its base)
   baton land ID --merge|…    land a worktree session: --merge, --squash, --rebase, --pr or --discard
   baton archive ID           remove a worktree session's worktree (never losing work without --force)
@@ -79,6 +81,8 @@ func commands() map[string]runner {
 		"run":       withSessions(cli.RunRun),
 		"sessions":  withSessions(cli.RunSessions),
 		"history":   withSessions(cli.RunHistory),
+		"search":    withSessions(cli.RunSearch),
+		"usage":     withSessions(cli.RunUsage),
 		"changes":   withSessions(cli.RunChanges),
 		"land":      withSessions(cli.RunLand),
 		"archive":   withSessions(cli.RunArchive),
@@ -106,6 +110,9 @@ func withSessions(run func(context.Context, []string, cli.Env) int) runner {
 		env := cli.StdEnv(h.Sessions(), indexWatch{h.State()})
 		env.Meta = h.meta
 		env.Logger, env.Version = log, Version
+		if h.index != nil {
+			env.Search, env.Usage = builtIndex{h.index}, builtIndex{h.index}
+		}
 		return run(ctx, args, env)
 	}
 }

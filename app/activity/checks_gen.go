@@ -120,6 +120,13 @@ func (e Event) checkValues() error {
 		if !e.Outcome.Valid() {
 			return fmt.Errorf("hook.ran with outcome %q", e.Outcome)
 		}
+	case LimitUpdated:
+		if e.Session == "" {
+			return errors.New("limit.updated event without a session")
+		}
+		if !e.LimitStatus.Valid() {
+			return fmt.Errorf("limit.updated with limitStatus %q", e.LimitStatus)
+		}
 	case TurnStarted:
 		if e.Session == "" {
 			return errors.New("turn.started event without a session")
@@ -338,6 +345,22 @@ func (e Event) checkValues() error {
 		}
 		if e.TurnOutputTokens == nil {
 			return errors.New("usage.updated event without turnOutputTokens")
+		}
+	case UsageRecorded:
+		if e.Session == "" {
+			return errors.New("usage.recorded event without a session")
+		}
+		if e.InputTokens == nil {
+			return errors.New("usage.recorded event without inputTokens")
+		}
+		if e.OutputTokens == nil {
+			return errors.New("usage.recorded event without outputTokens")
+		}
+		if e.CacheReadTokens == nil {
+			return errors.New("usage.recorded event without cacheReadTokens")
+		}
+		if e.CacheCreationTokens == nil {
+			return errors.New("usage.recorded event without cacheCreationTokens")
 		}
 	case TasksUpdated:
 		if e.Session == "" {

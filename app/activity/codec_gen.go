@@ -135,6 +135,20 @@ type wireHookRan struct {
 	Output    string      `json:"output,omitempty"`
 }
 
+type wireLimitUpdated struct {
+	Kind        Kind        `json:"kind"`
+	Session     string      `json:"session"`
+	Turn        string      `json:"turn,omitempty"`
+	Seq         uint64      `json:"seq,omitempty"`
+	Time        time.Time   `json:"time"`
+	Ephemeral   bool        `json:"ephemeral,omitempty"`
+	LimitStatus LimitStatus `json:"limitStatus"`
+	Window      string      `json:"window,omitempty"`
+	ResetsAt    string      `json:"resetsAt,omitempty"`
+	Utilization *float64    `json:"utilization,omitempty"`
+	Overage     *bool       `json:"overage,omitempty"`
+}
+
 type wireTurnStarted struct {
 	Kind      Kind       `json:"kind"`
 	Session   string     `json:"session"`
@@ -423,6 +437,22 @@ type wireUsageUpdated struct {
 	ContextTokens       *int64    `json:"contextTokens,omitempty"`
 }
 
+type wireUsageRecorded struct {
+	Kind                Kind      `json:"kind"`
+	Session             string    `json:"session"`
+	Turn                string    `json:"turn,omitempty"`
+	Seq                 uint64    `json:"seq,omitempty"`
+	Time                time.Time `json:"time"`
+	Ephemeral           bool      `json:"ephemeral,omitempty"`
+	MessageID           string    `json:"messageId"`
+	Model               string    `json:"model"`
+	InputTokens         int64     `json:"inputTokens"`
+	OutputTokens        int64     `json:"outputTokens"`
+	CacheReadTokens     int64     `json:"cacheReadTokens"`
+	CacheCreationTokens int64     `json:"cacheCreationTokens"`
+	ParentToolUseID     string    `json:"parentToolUseId,omitempty"`
+}
+
 type wireTasksUpdated struct {
 	Kind      Kind             `json:"kind"`
 	Session   string           `json:"session"`
@@ -530,6 +560,8 @@ func (e Event) MarshalJSON() ([]byte, error) {
 		return json.Marshal(wireCompactSummary{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Text: e.Text})
 	case HookRan:
 		return json.Marshal(wireHookRan{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, HookEvent: e.HookEvent, Name: e.Name, Outcome: e.Outcome, Output: e.Output})
+	case LimitUpdated:
+		return json.Marshal(wireLimitUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, LimitStatus: e.LimitStatus, Window: e.Window, ResetsAt: e.ResetsAt, Utilization: e.Utilization, Overage: e.Overage})
 	case TurnStarted:
 		return json.Marshal(wireTurnStarted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Prompt: e.Prompt, UUID: e.UUID, Origin: e.Origin, Images: e.Images})
 	case TurnAccepted:
@@ -574,6 +606,8 @@ func (e Event) MarshalJSON() ([]byte, error) {
 		return json.Marshal(wirePlanUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Items: nonNil(e.Items)})
 	case UsageUpdated:
 		return json.Marshal(wireUsageUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, TurnOutputTokens: deref(e.TurnOutputTokens), ThinkingTokens: e.ThinkingTokens, InputTokens: e.InputTokens, OutputTokens: e.OutputTokens, CacheReadTokens: e.CacheReadTokens, CacheCreationTokens: e.CacheCreationTokens, ContextWindow: e.ContextWindow, ContextTokens: e.ContextTokens})
+	case UsageRecorded:
+		return json.Marshal(wireUsageRecorded{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, MessageID: e.MessageID, Model: e.Model, InputTokens: deref(e.InputTokens), OutputTokens: deref(e.OutputTokens), CacheReadTokens: deref(e.CacheReadTokens), CacheCreationTokens: deref(e.CacheCreationTokens), ParentToolUseID: e.ParentToolUseID})
 	case TasksUpdated:
 		return json.Marshal(wireTasksUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Tasks: nonNil(e.Tasks)})
 	case TaskStarted:

@@ -178,6 +178,30 @@ func (v HookOutcome) Valid() bool {
 	return false
 }
 
+// LimitStatus is a closed set of wire values (wire.schema.json $defs/LimitStatus).
+type LimitStatus string
+
+const (
+	LimitStatusAllowed        LimitStatus = "allowed"
+	LimitStatusAllowedWarning LimitStatus = "allowed_warning"
+	LimitStatusRejected       LimitStatus = "rejected"
+)
+
+// LimitStatusValues lists every LimitStatus, in the schema's order.
+var LimitStatusValues = []LimitStatus{LimitStatusAllowed, LimitStatusAllowedWarning, LimitStatusRejected}
+
+// String returns the wire value.
+func (v LimitStatus) String() string { return string(v) }
+
+// Valid reports whether v is one of the values the wire names.
+func (v LimitStatus) Valid() bool {
+	switch v {
+	case LimitStatusAllowed, LimitStatusAllowedWarning, LimitStatusRejected:
+		return true
+	}
+	return false
+}
+
 // McpTransport is a closed set of wire values (wire.schema.json $defs/McpTransport).
 type McpTransport string
 

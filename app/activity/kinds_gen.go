@@ -24,6 +24,7 @@ const (
 	SessionCompacted     Kind = "session.compacted"     // made by the sidecar
 	CompactSummary       Kind = "compact.summary"       // made by the sidecar
 	HookRan              Kind = "hook.ran"              // made by the sidecar
+	LimitUpdated         Kind = "limit.updated"         // made by the sidecar
 	TurnStarted          Kind = "turn.started"          // made by the sidecar
 	TurnAccepted         Kind = "turn.accepted"         // made by the sidecar
 	TurnGuided           Kind = "turn.guided"           // made by the sidecar
@@ -46,6 +47,7 @@ const (
 	PermissionSettled    Kind = "permission.settled"    // made by the sidecar
 	PlanUpdated          Kind = "plan.updated"          // made by the sidecar
 	UsageUpdated         Kind = "usage.updated"         // made by the sidecar
+	UsageRecorded        Kind = "usage.recorded"        // made by the sidecar
 	TasksUpdated         Kind = "tasks.updated"         // made by the sidecar
 	TaskStarted          Kind = "task.started"          // made by the sidecar
 	TaskUpdated          Kind = "task.updated"          // made by the sidecar
@@ -56,7 +58,7 @@ const (
 )
 
 // Kinds lists every kind of the wire, in the schema's order.
-var Kinds = []Kind{SessionStarted, SessionClosed, SessionUpdated, ModelResolved, CommandsUpdated, ModelsUpdated, ContextUpdated, GoalUpdated, SessionCompacted, CompactSummary, HookRan, TurnStarted, TurnAccepted, TurnGuided, TurnCompleted, TurnFailed, TurnCanceled, APIError, MessageDelta, MessageCompleted, TranscriptUnreadable, ProtocolError, Unknown, ToolStarted, ToolUpdated, ToolCompleted, ToolFailed, ToolInterrupted, ToolCalled, PermissionRequested, PermissionSettled, PlanUpdated, UsageUpdated, TasksUpdated, TaskStarted, TaskUpdated, TaskCompleted, CommandRan, CommandOutput, TurnQueued}
+var Kinds = []Kind{SessionStarted, SessionClosed, SessionUpdated, ModelResolved, CommandsUpdated, ModelsUpdated, ContextUpdated, GoalUpdated, SessionCompacted, CompactSummary, HookRan, LimitUpdated, TurnStarted, TurnAccepted, TurnGuided, TurnCompleted, TurnFailed, TurnCanceled, APIError, MessageDelta, MessageCompleted, TranscriptUnreadable, ProtocolError, Unknown, ToolStarted, ToolUpdated, ToolCompleted, ToolFailed, ToolInterrupted, ToolCalled, PermissionRequested, PermissionSettled, PlanUpdated, UsageUpdated, UsageRecorded, TasksUpdated, TaskStarted, TaskUpdated, TaskCompleted, CommandRan, CommandOutput, TurnQueued}
 
 // String returns the wire name.
 func (k Kind) String() string { return string(k) }
@@ -142,7 +144,7 @@ type Event struct {
 	Ephemeral bool      `json:"ephemeral,omitempty"`
 
 	Cwd                 string              `json:"cwd,omitempty"`                 // session.started
-	Model               string              `json:"model,omitempty"`               // session.started, session.updated, model.resolved
+	Model               string              `json:"model,omitempty"`               // session.started, session.updated, model.resolved, usage.recorded
 	PermissionMode      PermissionMode      `json:"permissionMode,omitempty"`      // session.started, session.updated
 	Resumed             *bool               `json:"resumed,omitempty"`             // session.started
 	ForkedFrom          string              `json:"forkedFrom,omitempty"`          // session.started
@@ -166,6 +168,11 @@ type Event struct {
 	Name                string              `json:"name,omitempty"`                // hook.ran, tool.started, tool.completed, tool.failed, tool.interrupted, tool.called, command.ran
 	Outcome             HookOutcome         `json:"outcome,omitempty"`             // hook.ran
 	Output              string              `json:"output,omitempty"`              // hook.ran, tool.completed
+	LimitStatus         LimitStatus         `json:"limitStatus,omitempty"`         // limit.updated
+	Window              string              `json:"window,omitempty"`              // limit.updated
+	ResetsAt            string              `json:"resetsAt,omitempty"`            // limit.updated
+	Utilization         *float64            `json:"utilization,omitempty"`         // limit.updated
+	Overage             *bool               `json:"overage,omitempty"`             // limit.updated
 	Prompt              string              `json:"prompt,omitempty"`              // turn.started, turn.guided, turn.queued
 	UUID                string              `json:"uuid,omitempty"`                // turn.started, message.completed
 	Origin              TurnOrigin          `json:"origin,omitempty"`              // turn.started
@@ -181,8 +188,8 @@ type Event struct {
 	Forced              *bool               `json:"forced,omitempty"`              // turn.canceled
 	Error               string              `json:"error,omitempty"`               // api.error, tool.failed
 	HTTPStatus          *int64              `json:"httpStatus,omitempty"`          // api.error
-	ParentToolUseID     string              `json:"parentToolUseId,omitempty"`     // api.error, message.completed, tool.started
-	MessageID           string              `json:"messageId,omitempty"`           // message.delta, message.completed
+	ParentToolUseID     string              `json:"parentToolUseId,omitempty"`     // api.error, message.completed, tool.started, usage.recorded
+	MessageID           string              `json:"messageId,omitempty"`           // message.delta, message.completed, usage.recorded
 	Index               *int64              `json:"index,omitempty"`               // message.delta
 	Block               MessageBlock        `json:"block,omitempty"`               // message.delta
 	Role                MessageRole         `json:"role,omitempty"`                // message.completed
@@ -214,10 +221,10 @@ type Event struct {
 	Items               []PlanItem          `json:"items,omitzero"`                // plan.updated
 	TurnOutputTokens    *int64              `json:"turnOutputTokens,omitempty"`    // usage.updated
 	ThinkingTokens      *int64              `json:"thinkingTokens,omitempty"`      // usage.updated
-	InputTokens         *int64              `json:"inputTokens,omitempty"`         // usage.updated
-	OutputTokens        *int64              `json:"outputTokens,omitempty"`        // usage.updated
-	CacheReadTokens     *int64              `json:"cacheReadTokens,omitempty"`     // usage.updated
-	CacheCreationTokens *int64              `json:"cacheCreationTokens,omitempty"` // usage.updated
+	InputTokens         *int64              `json:"inputTokens,omitempty"`         // usage.updated, usage.recorded
+	OutputTokens        *int64              `json:"outputTokens,omitempty"`        // usage.updated, usage.recorded
+	CacheReadTokens     *int64              `json:"cacheReadTokens,omitempty"`     // usage.updated, usage.recorded
+	CacheCreationTokens *int64              `json:"cacheCreationTokens,omitempty"` // usage.updated, usage.recorded
 	ContextWindow       *int64              `json:"contextWindow,omitempty"`       // usage.updated
 	ContextTokens       *int64              `json:"contextTokens,omitempty"`       // usage.updated
 	Tasks               []BackgroundTask    `json:"tasks,omitzero"`                // tasks.updated
@@ -250,6 +257,7 @@ var kindSpecs = map[Kind]kindSpec{
 	SessionCompacted:     {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "trigger": true, "preTokens": true}},
 	CompactSummary:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "text": true}},
 	HookRan:              {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "hookEvent": true, "name": true, "outcome": true, "output": false}},
+	LimitUpdated:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "limitStatus": true, "window": false, "resetsAt": false, "utilization": false, "overage": false}},
 	TurnStarted:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true, "uuid": false, "origin": false, "images": false}},
 	TurnAccepted:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "providerMessage": true}},
 	TurnGuided:           {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true, "images": false}},
@@ -272,6 +280,7 @@ var kindSpecs = map[Kind]kindSpec{
 	PermissionSettled:    {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "requestId": true, "verdict": true, "by": true, "message": false, "answers": false, "mode": false}},
 	PlanUpdated:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "items": true}},
 	UsageUpdated:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "turnOutputTokens": true, "thinkingTokens": false, "inputTokens": false, "outputTokens": false, "cacheReadTokens": false, "cacheCreationTokens": false, "contextWindow": false, "contextTokens": false}},
+	UsageRecorded:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "messageId": true, "model": true, "inputTokens": true, "outputTokens": true, "cacheReadTokens": true, "cacheCreationTokens": true, "parentToolUseId": false}},
 	TasksUpdated:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "tasks": true}},
 	TaskStarted:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "taskId": true, "runId": false, "toolUseId": false, "taskType": true, "description": true, "backgrounded": true}},
 	TaskUpdated:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "taskId": true, "taskState": false, "backgrounded": false}},

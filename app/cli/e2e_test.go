@@ -56,9 +56,15 @@ type cliHarness struct {
 
 func newCLIHarness(t *testing.T) *cliHarness {
 	t.Helper()
+	return newScriptedHarness(t, fakeapi.DefaultScript())
+}
+
+// newScriptedHarness is a harness whose API answers as script says.
+func newScriptedHarness(t *testing.T, script fakeapi.Script) *cliHarness {
+	t.Helper()
 	claude := testenv.RequireClaude(t)
 	sidecar := testenv.SidecarPath(t)
-	api, err := fakeapi.Start(fakeapi.DefaultScript())
+	api, err := fakeapi.Start(script)
 	require.NoError(t, err)
 	t.Cleanup(api.Close)
 	h := &cliHarness{t: t, api: api, home: testenv.NewHome(t), project: testenv.NewProject(t)}

@@ -43,6 +43,10 @@ type Env struct {
 	Logger zerolog.Logger
 	// Version is Baton's version, for a command that announces itself (baton acp).
 	Version string
+	// Search searches every stored session (nil: the index could not be opened).
+	Search Searcher
+	// Usage totals every stored session's usage (nil: the index could not be opened).
+	Usage UsageSource
 }
 
 // StdEnv is the process's own standard streams; index (nil: none) is the host's state, for the index's progress.

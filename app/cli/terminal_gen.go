@@ -47,6 +47,13 @@ func terminalText(ev activity.Event, history bool) string {
 		if ev.Outcome != "success" {
 			b = append(b, "  (hook "+ev.Name+" "+string(ev.Outcome)+")\n"...)
 		}
+	case activity.LimitUpdated:
+		if ev.LimitStatus == "rejected" {
+			b = append(b, "  (plan limit reached: "+termWords(ev.Window)+suffix(", resets at ", ev.ResetsAt)+")\n"...)
+		}
+		if ev.LimitStatus == "allowed_warning" {
+			b = append(b, "  (near the plan limit: "+termWords(ev.Window)+suffix(", resets at ", ev.ResetsAt)+")\n"...)
+		}
 	case activity.TurnStarted:
 		if history && ev.Prompt != "" && ev.Origin == "" {
 			b = append(b, "\n"+termQuote(ev.Prompt)+"\n"...)
@@ -122,6 +129,8 @@ func terminalText(ev activity.Event, history bool) string {
 		}
 	case activity.UsageUpdated:
 		// Quiet: not worth a line.
+	case activity.UsageRecorded:
+		// Quiet: usage is for baton usage, not a line.
 	case activity.TasksUpdated:
 		// Quiet: the task edges say it.
 	case activity.TaskStarted:

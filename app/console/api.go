@@ -49,6 +49,8 @@ type Options struct {
 	// Settings keeps the console settings in Baton's data dir; nil where there is none (saving then fails with
 	// code unavailable).
 	Settings *SettingsStore
+	// Index answers search and usage; nil where there is none (those calls then fail with code unavailable).
+	Index Index
 }
 
 // API is the console's API. Its exported methods are what Wails binds (window.go.console.API.<Method>).

@@ -53,6 +53,8 @@ var MethodNames = []string{
 	"pruneWorktrees",
 	"getSettings",
 	"saveSettings",
+	"searchSessions",
+	"usageReport",
 }
 
 // Error codes of the console API (console.json): a failed call carries one.
@@ -160,6 +162,10 @@ type Handlers interface {
 	GetSettings(Empty) (Settings, error)
 	// saveSettings: Saves the settings in Baton’s data dir and applies the idle time.
 	SaveSettings(Settings) (Settings, error)
+	// searchSessions: Messages and tool calls of every stored session that hold every word.
+	SearchSessions(SearchParams) (SearchResult, error)
+	// usageReport: Tokens and cost by day, week, month, project, model or session.
+	UsageReport(UsageParams) (UsageResult, error)
 }
 
 var _ Handlers = (*API)(nil)
@@ -212,5 +218,7 @@ func Methods(a *API) map[string]Method {
 		"pruneWorktrees":     method(a.PruneWorktrees),
 		"getSettings":        method(a.GetSettings),
 		"saveSettings":       method(a.SaveSettings),
+		"searchSessions":     method(a.SearchSessions),
+		"usageReport":        method(a.UsageReport),
 	}
 }

@@ -580,6 +580,41 @@ type RewindParams struct {
 	DryRun  bool   `json:"dryRun"`
 }
 
+// SearchHit is one message or tool call that holds every word.
+type SearchHit struct {
+	Session  string       `json:"session"`
+	Title    string       `json:"title"`
+	Cwd      string       `json:"cwd"`
+	Position int          `json:"position"`
+	UUID     string       `json:"uuid,omitempty"`
+	Time     string       `json:"time"`
+	Role     string       `json:"role"`
+	Subagent *bool        `json:"subagent,omitempty"`
+	Snippet  string       `json:"snippet"`
+	Marks    []SearchMark `json:"marks"`
+}
+
+// SearchMark is a match in a snippet (byte offsets).
+type SearchMark struct {
+	Start int `json:"start"`
+	End   int `json:"end"`
+}
+
+// SearchParams is what to search for, and where.
+type SearchParams struct {
+	Query string `json:"query"`
+	Cwd   string `json:"cwd,omitempty"`
+	Since string `json:"since,omitempty"`
+	Until string `json:"until,omitempty"`
+	Limit *int   `json:"limit,omitempty"`
+}
+
+// SearchResult is what a search found.
+type SearchResult struct {
+	Hits     []SearchHit `json:"hits"`
+	Indexing bool        `json:"indexing"`
+}
+
 // SessionInfo is a stored session as the console lists it: the sidecar’s SessionInfo, whether it is open here, and Baton’s own marks.
 type SessionInfo struct {
 	Session      string `json:"session"`
@@ -737,6 +772,61 @@ func (v Theme) Valid() bool {
 		return true
 	}
 	return false
+}
+
+// UsageBy is a closed set of wire values (console.json $defs/UsageBy).
+type UsageBy string
+
+const (
+	UsageByDay     UsageBy = "day"
+	UsageByWeek    UsageBy = "week"
+	UsageByMonth   UsageBy = "month"
+	UsageByProject UsageBy = "project"
+	UsageByModel   UsageBy = "model"
+	UsageBySession UsageBy = "session"
+)
+
+// UsageByValues lists every UsageBy, in the schema's order.
+var UsageByValues = []UsageBy{UsageByDay, UsageByWeek, UsageByMonth, UsageByProject, UsageByModel, UsageBySession}
+
+// String returns the wire value.
+func (v UsageBy) String() string { return string(v) }
+
+// Valid reports whether v is one of the values the wire names.
+func (v UsageBy) Valid() bool {
+	switch v {
+	case UsageByDay, UsageByWeek, UsageByMonth, UsageByProject, UsageByModel, UsageBySession:
+		return true
+	}
+	return false
+}
+
+// UsageParams is which usage to total and how.
+type UsageParams struct {
+	By    UsageBy `json:"by"`
+	Since string  `json:"since,omitempty"`
+	Until string  `json:"until,omitempty"`
+}
+
+// UsageResult is usage totals by group.
+type UsageResult struct {
+	By         UsageBy    `json:"by"`
+	Rows       []UsageRow `json:"rows"`
+	Total      UsageRow   `json:"total"`
+	PricesDate string     `json:"pricesDate"`
+	PricesSDK  string     `json:"pricesSdk"`
+}
+
+// UsageRow is one group's tokens and cost.
+type UsageRow struct {
+	Key              string  `json:"key"`
+	InputTokens      int     `json:"inputTokens"`
+	OutputTokens     int     `json:"outputTokens"`
+	CacheReadTokens  int     `json:"cacheReadTokens"`
+	CacheWriteTokens int     `json:"cacheWriteTokens"`
+	CostUsd          float64 `json:"costUsd"`
+	EstimatedUsd     float64 `json:"estimatedUsd"`
+	UnpricedTokens   int     `json:"unpricedTokens"`
 }
 
 // WorktreeDefaults is the worktree defaults for new sessions (a slot: none yet).

@@ -34,6 +34,9 @@ type Options struct {
 	// read, so history mapped by an older mapper is mapped again first.
 	Version string
 	Logger  zerolog.Logger
+	// SkipWholeCheck opens without reading every page (PRAGMA quick_check, which costs the whole file): for a
+	// headless command, which must start fast; damage past the header and schema then fails the read it meets.
+	SkipWholeCheck bool
 }
 
 // Progress is how far indexing is: files and bytes done of those queued since it was last idle.
@@ -82,12 +85,16 @@ type Index struct {
 	waiters  map[string][]chan error
 	counted  map[string]int64 // sessions whose files the progress counts already, and their bytes
 	progress Progress
-	mapper   string  // the mapper version the index is built with ("" until one is known)
-	probed   bool    // the mapper's version was asked since Open (or need not be)
-	building bool    // Build was called: changes seen are indexed in the background
-	unmapped error   // the mapper has no transcript jobs (an older sidecar): reads fail at once
-	rebuild  Rebuild // why the next (or current) run of work maps everything again
-	idleTold bool    // the last report said idle
+	mapper   string       // the mapper version the index is built with ("" until one is known)
+	probed   bool         // the mapper's version was asked since Open (or need not be)
+	building bool         // Build was called: changes seen are indexed in the background
+	unmapped error        // the mapper has no transcript jobs (an older sidecar): reads fail at once
+	rebuild  Rebuild      // why the next (or current) run of work maps everything again
+	idleTold bool         // the last report said idle
+	built    []chan error // WaitBuilt's callers
+	// quickScan: a headless search's build, which trusts the mapper version this Baton recorded (probed) instead
+	// of starting the mapper to ask it.
+	quickScan bool
 }
 
 // Open opens (or creates, or recovers) the index and starts its writer. Nothing is indexed until Build, Touch or
@@ -102,7 +109,7 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 	if opts.ChunkItems <= 0 {
 		opts.ChunkItems = 5000
 	}
-	st, recovered, err := openRecovering(ctx, opts.Dir, opts.Logger)
+	st, recovered, err := openRecovering(ctx, opts.Dir, !opts.SkipWholeCheck, opts.Logger)
 	if err != nil {
 		return nil, err
 	}
@@ -230,6 +237,9 @@ func (ix *Index) next() (session string, scan, ok bool) {
 		ix.progress.First, ix.progress.Rebuild, ix.rebuild = "", "", ""
 		ix.idleTold = true
 		ix.report()
+		if ix.progress.Built {
+			ix.tellBuilt(nil)
+		}
 	}
 	return "", false, false
 }
@@ -275,6 +285,7 @@ func (ix *Index) scanned(err error) {
 	case ix.ctx.Err() == nil:
 		ix.progress.Failed = err.Error()
 		ix.report()
+		ix.tellBuilt(fmt.Errorf("index the transcripts: %w", err))
 	}
 }
 

@@ -47,6 +47,7 @@ type job struct {
 	written  int64
 	receipts []byte // the digest of the receipt ends this job maps with
 	tx       *sql.Tx
+	search   int64 // the session's search id
 }
 
 func (ix *Index) runJob(ctx context.Context, files *sessionFiles, p plan) error {
@@ -145,19 +146,25 @@ func (j *job) begin(ctx context.Context) error {
 	}
 	j.tx = tx
 	// Leftovers of an abandoned job in the generation this one writes.
-	if _, err := tx.ExecContext(ctx, "DELETE FROM items WHERE session = ? AND gen = ? AND seq >= ?", j.files.session, j.gen, j.base); err != nil {
-		return fmt.Errorf("clear the items of %s: %w", j.files.session, err)
+	for _, table := range []string{"items", "usage"} {
+		if _, err := tx.ExecContext(ctx, "DELETE FROM "+table+" WHERE session = ? AND gen = ? AND seq >= ?", j.files.session, j.gen, j.base); err != nil {
+			return fmt.Errorf("clear the items of %s: %w", j.files.session, err)
+		}
 	}
-	return nil
+	if j.search, err = searchID(ctx, tx, j.files.session); err != nil {
+		return err
+	}
+	return dropSearchFrom(ctx, tx, j.search, j.gen, j.base)
 }
 
 // pull reads the job's pages into the index until done, committing a full mapping every ChunkItems items. The
 // next page is asked for while this one is written, so the sidecar maps while SQLite writes.
 func (j *job) pull(ctx context.Context) (*protocol.TranscriptResume, error) {
-	ins, err := j.tx.PrepareContext(ctx, insertItem)
+	ins, err := j.prepare(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("write to the index: %w", err)
+		return nil, err
 	}
+	defer func() { ins.close() }()
 	pages, stop := j.prefetch(ctx)
 	defer stop()
 	sinceCommit := 0
@@ -166,10 +173,9 @@ func (j *job) pull(ctx context.Context) (*protocol.TranscriptResume, error) {
 			return nil, fmt.Errorf("read the transcript of %s: %w", j.files.session, pg.err)
 		}
 		for _, it := range pg.rep.Items {
-			if _, err := ins.ExecContext(ctx, j.files.session, j.gen, j.base+j.written, turnOf(it.Event), it.UUID, []byte(it.Event)); err != nil {
-				return nil, fmt.Errorf("write an item of %s: %w", j.files.session, err)
+			if err := j.write(ctx, ins, it); err != nil {
+				return nil, err
 			}
-			j.written++
 		}
 		if pg.rep.Done {
 			return pg.rep.Resume, nil
@@ -186,6 +192,58 @@ func (j *job) pull(ctx context.Context) (*protocol.TranscriptResume, error) {
 }
 
 const insertItem = "INSERT INTO items(session, gen, seq, turn, uuid, event) VALUES(?, ?, ?, ?, ?, ?)"
+
+// inserts are a transaction's prepared inserts: items, their search text and usage.
+type inserts struct{ item, search, usage *sql.Stmt }
+
+func (i inserts) close() {
+	for _, st := range []*sql.Stmt{i.item, i.search, i.usage} {
+		if st != nil {
+			_ = st.Close()
+		}
+	}
+}
+
+func (j *job) prepare(ctx context.Context) (inserts, error) {
+	item, err := j.tx.PrepareContext(ctx, insertItem)
+	if err != nil {
+		return inserts{}, fmt.Errorf("write to the index: %w", err)
+	}
+	ins := inserts{item: item}
+	if ins.search, err = j.tx.PrepareContext(ctx, insertSearch); err == nil {
+		ins.usage, err = j.tx.PrepareContext(ctx, insertUsage)
+	}
+	if err != nil {
+		ins.close()
+		return inserts{}, fmt.Errorf("write to the index: %w", err)
+	}
+	return ins, nil
+}
+
+// write stores one item at the next position, and its text for search when it has any.
+func (j *job) write(ctx context.Context, ins inserts, it protocol.TranscriptItem) error {
+	seq := j.base + j.written
+	if _, err := ins.item.ExecContext(ctx, j.files.session, j.gen, seq, turnOf(it.Event), it.UUID, []byte(it.Event)); err != nil {
+		return fmt.Errorf("write an item of %s: %w", j.files.session, err)
+	}
+	fields, ok := fieldsOf(it.Event)
+	if !ok {
+		j.written++
+		return nil
+	}
+	if doc, ok := searchDocOf(fields); ok {
+		if _, err := ins.search.ExecContext(ctx, searchRowid(j.search, j.gen, seq), doc.text); err != nil {
+			return fmt.Errorf("write the search text of %s: %w", j.files.session, err)
+		}
+	}
+	if u, ok := usageOf(fields); ok {
+		if err := writeUsage(ctx, ins.usage, j.files.session, j.gen, seq, u); err != nil {
+			return err
+		}
+	}
+	j.written++
+	return nil
+}
 
 type nextPage struct {
 	rep protocol.TranscriptNextReply
@@ -221,17 +279,17 @@ func (j *job) prefetch(ctx context.Context) (<-chan nextPage, func()) {
 
 // commitChunk commits what a full mapping wrote so far (readers still see the old generation) and goes on in a
 // new transaction, so other writers are not held up for a whole large transcript.
-func (j *job) commitChunk(ctx context.Context, ins *sql.Stmt) (*sql.Stmt, error) {
-	_ = ins.Close()
+func (j *job) commitChunk(ctx context.Context, ins inserts) (inserts, error) {
+	ins.close()
 	if err := j.tx.Commit(); err != nil {
-		return nil, fmt.Errorf("write to the index: %w", err)
+		return inserts{}, fmt.Errorf("write to the index: %w", err)
 	}
 	tx, err := j.ix.st.writer.BeginTx(ctx, nil)
 	if err != nil {
-		return nil, fmt.Errorf("write to the index: %w", err)
+		return inserts{}, fmt.Errorf("write to the index: %w", err)
 	}
 	j.tx = tx
-	return tx.PrepareContext(ctx, insertItem)
+	return j.prepare(ctx)
 }
 
 // finish makes the job's items the session's, with its files as they were read and the resume point, in one
@@ -249,6 +307,7 @@ func (j *job) finish(ctx context.Context, mapper string, resume *protocol.Transc
 		args []any
 	}{
 		{"DELETE FROM items WHERE session = ? AND (gen != ? OR seq >= ?)", []any{s, j.gen, total}},
+		{"DELETE FROM usage WHERE session = ? AND (gen != ? OR seq >= ?)", []any{s, j.gen, total}},
 		{`INSERT INTO sessions(session, file, project, gen, items, mapper, receipts, resume_offset, resume_state,
 			resume_items, indexed_at) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(session) DO UPDATE SET
 			file = excluded.file, project = excluded.project, gen = excluded.gen, items = excluded.items,
@@ -261,6 +320,9 @@ func (j *job) finish(ctx context.Context, mapper string, resume *protocol.Transc
 		if _, err := tx.ExecContext(ctx, st.q, st.args...); err != nil {
 			return fmt.Errorf("record the mapping of %s: %w", s, err)
 		}
+	}
+	if err := dropSearchBut(ctx, tx, j.search, j.gen, total); err != nil {
+		return fmt.Errorf("record the mapping of %s: %w", s, err)
 	}
 	// Another Baton process may have mapped this session into the same generation meanwhile: then the items are
 	// not all this job's, and the next read maps it again.
@@ -294,10 +356,13 @@ func (ix *Index) forget(ctx context.Context, session string) error {
 		return fmt.Errorf("write to the index: %w", err)
 	}
 	defer func() { _ = tx.Rollback() }()
-	for _, table := range []string{"items", "files", "sessions"} {
+	for _, table := range []string{"items", "usage", "files", "sessions"} {
 		if _, err := tx.ExecContext(ctx, "DELETE FROM "+table+" WHERE session = ?", session); err != nil {
 			return fmt.Errorf("forget session %s: %w", session, err)
 		}
+	}
+	if err := forgetSearch(ctx, tx, session); err != nil {
+		return fmt.Errorf("forget session %s: %w", session, err)
 	}
 	return tx.Commit()
 }

@@ -17,12 +17,12 @@ const FileName = "index.db"
 
 // openRecovering opens the index in dir. One that is damaged, not SQLite or of another schema is moved aside as
 // index.db.corrupt-<time> (with its WAL), logged, and a new one is built in its place (recovered: true).
-func openRecovering(ctx context.Context, dir string, log zerolog.Logger) (s *store, recovered bool, err error) {
+func openRecovering(ctx context.Context, dir string, whole bool, log zerolog.Logger) (s *store, recovered bool, err error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, false, fmt.Errorf("create Baton's data folder %s: %w", dir, err)
 	}
 	path := filepath.Join(dir, FileName)
-	s, err = openStore(ctx, path)
+	s, err = openStore(ctx, path, whole)
 	if err == nil {
 		return s, false, nil
 	}
@@ -34,7 +34,7 @@ func openRecovering(ctx context.Context, dir string, log zerolog.Logger) (s *sto
 		return nil, false, fmt.Errorf("%w; moving it aside failed too: %w", err, mvErr)
 	}
 	log.Warn().Err(err).Str("movedTo", aside).Msg("the session index was unusable; it is rebuilt from the transcripts")
-	s, err = openStore(ctx, path)
+	s, err = openStore(ctx, path, whole)
 	return s, err == nil, err
 }
 

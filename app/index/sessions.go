@@ -18,7 +18,10 @@ func (ix *Index) scanAll(ctx context.Context) error {
 	if _, err := ix.syncList(ctx, onDisk); err != nil {
 		ix.log.Warn().Err(err).Msg("index: list the sessions")
 	}
-	if probe := smallest(onDisk); probe != nil {
+	ix.mu.Lock()
+	trust := ix.quickScan && ix.probed // this Baton's mapper mapped the index: its version is known
+	ix.mu.Unlock()
+	if probe := smallest(onDisk); probe != nil && !trust {
 		if err := ix.probeMapper(ctx, probe); err != nil {
 			return fmt.Errorf("ask the mapper its version: %w", err) // it maps nothing now: nothing is queued
 		}

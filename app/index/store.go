@@ -11,12 +11,16 @@ import (
 )
 
 // schemaVersion is the layout below; a database of another version is rebuilt (the transcripts are the source).
-const schemaVersion = "1"
+const schemaVersion = "2"
 
 // schema: files are every transcript file seen (a session's own and its subagents'), with what tells a change;
 // sessions hold what the session list shows and where the last mapping job may resume; items are the mapped events
 // in conversation order, position seq from 0, of generation gen: a full re-mapping writes the next generation in
 // chunks and one last transaction makes it the session's, so a reader sees the old items or the new, never half.
+// usage is the items that say what was spent (usage.recorded, a turn's reported cost), beside them so a usage
+// report reads no event. search is the items' text (searchtext.go) under a trigram tokenizer, so a part of a word, an identifier or a
+// path is found; contentless and without positions (detail=none) to stay small: a hit is checked against the
+// item's text when it is read (search.go), and its rowid says which item it is (searchrows.go).
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS files (
@@ -60,6 +64,24 @@ CREATE TABLE IF NOT EXISTS items (
 	PRIMARY KEY (session, gen, seq)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS items_uuid ON items(session, gen, uuid) WHERE uuid != '';
+CREATE TABLE IF NOT EXISTS usage (
+	session TEXT NOT NULL,
+	gen INTEGER NOT NULL,
+	seq INTEGER NOT NULL,
+	turn TEXT NOT NULL,
+	at INTEGER NOT NULL,
+	model TEXT NOT NULL,
+	message TEXT NOT NULL,
+	input INTEGER NOT NULL,
+	output INTEGER NOT NULL,
+	cache_read INTEGER NOT NULL,
+	cache_write INTEGER NOT NULL,
+	cost REAL,
+	PRIMARY KEY (session, gen, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS search_ids (id INTEGER PRIMARY KEY, session TEXT NOT NULL UNIQUE);
+CREATE VIRTUAL TABLE IF NOT EXISTS search USING fts5(text, content='', contentless_delete=1, tokenize='trigram',
+	detail=none);
 `
 
 // store is the database: one connection that writes (the indexer's goroutine owns it) and a pool that reads. In WAL
@@ -83,16 +105,17 @@ func dsn(path string, readOnly bool) string {
 	return "file:" + path + "?" + q.Encode()
 }
 
-// openStore opens (creating) the database at path and checks that it is whole and of this schema; errCorrupt
-// wraps what says it is not.
-func openStore(ctx context.Context, path string) (*store, error) {
+// openStore opens (creating) the database at path and checks that it is of this schema, and whole when whole
+// is set (quick_check reads every page: the console's long-lived host pays it, a headless command reads the header
+// and schema only and meets any other damage as a failed read); errCorrupt wraps what says it is not.
+func openStore(ctx context.Context, path string, whole bool) (*store, error) {
 	w, err := sql.Open("sqlite", dsn(path, false))
 	if err != nil {
 		return nil, fmt.Errorf("open the index %s: %w", path, err)
 	}
 	w.SetMaxOpenConns(2)
 	s := &store{path: path, writer: w}
-	if err := s.prepare(ctx); err != nil {
+	if err := s.prepare(ctx, whole); err != nil {
 		_ = w.Close()
 		return nil, err
 	}
@@ -109,13 +132,9 @@ func openStore(ctx context.Context, path string) (*store, error) {
 // errCorrupt says the file is not a usable index (damaged, not SQLite, or another schema).
 var errCorrupt = errors.New("the index is damaged or of another version")
 
-func (s *store) prepare(ctx context.Context) error {
-	var check string
-	if err := s.writer.QueryRowContext(ctx, "PRAGMA quick_check").Scan(&check); err != nil {
-		return fmt.Errorf("%w: %w", errCorrupt, err)
-	}
-	if check != "ok" {
-		return fmt.Errorf("%w: quick_check says %s", errCorrupt, check)
+func (s *store) prepare(ctx context.Context, whole bool) error {
+	if err := s.check(ctx, whole); err != nil {
+		return err
 	}
 	if _, err := s.writer.ExecContext(ctx, schema); err != nil {
 		return fmt.Errorf("%w: create the tables: %w", errCorrupt, err)
@@ -132,6 +151,25 @@ func (s *store) prepare(ctx context.Context) error {
 	default:
 		return fmt.Errorf("%w: schema %q, this Baton's is %q", errCorrupt, version, schemaVersion)
 	}
+}
+
+// check reads the header and schema, and with whole every page.
+func (s *store) check(ctx context.Context, whole bool) error {
+	if !whole {
+		var n int
+		if err := s.writer.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_schema").Scan(&n); err != nil {
+			return fmt.Errorf("%w: %w", errCorrupt, err)
+		}
+		return nil
+	}
+	var check string
+	if err := s.writer.QueryRowContext(ctx, "PRAGMA quick_check").Scan(&check); err != nil {
+		return fmt.Errorf("%w: %w", errCorrupt, err)
+	}
+	if check != "ok" {
+		return fmt.Errorf("%w: quick_check says %s", errCorrupt, check)
+	}
+	return nil
 }
 
 func (s *store) close() error {

@@ -29,7 +29,8 @@ func main() {
 	bigMB := flag.Int("big", 120, "the large transcript's size, MB")
 	smallMB := flag.Int("small", 2, "the small transcript's size, MB")
 	sessions := flag.Int("sessions", 1000, "how many sessions the list bench lists")
-	only := flag.String("only", "store,serve,sessions,history", "which parts to run")
+	only := flag.String("only", "store,serve,sessions,history", "which parts to run (and search: issue 29's)")
+	searchMB := flag.Int("search-mb", 1024, "the search bench's corpus size, MB")
 	profile := flag.String("cpuprofile", "", "write a CPU profile of the run here")
 	flag.Parse()
 	if *profile != "" {
@@ -38,7 +39,7 @@ func main() {
 			defer pprof.StopCPUProfile()
 		}
 	}
-	if err := run(*source, int64(*bigMB)<<20, int64(*smallMB)<<20, *sessions, *only); err != nil {
+	if err := run(*source, int64(*bigMB)<<20, int64(*smallMB)<<20, *sessions, *only, int64(*searchMB)<<20); err != nil {
 		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, "historybench:", err)
 		os.Exit(1)
@@ -50,7 +51,7 @@ const (
 	smallID = "5a115a11-0000-4000-8000-000000000002"
 )
 
-func run(source string, big, small int64, sessions int, only string) error {
+func run(source string, big, small int64, sessions int, only string, searchSize int64) error {
 	if source == "" {
 		var err error
 		if source, err = largestCorpusFile(); err != nil {
@@ -61,10 +62,26 @@ func run(source string, big, small int64, sessions int, only string) error {
 	if err != nil {
 		return err
 	}
-	defer func() { _ = os.RemoveAll(dir) }()
+	if os.Getenv("HISTORYBENCH_KEEP") == "" {
+		defer func() { _ = os.RemoveAll(dir) }()
+	} else {
+		fmt.Printf("kept %s\n", dir)
+	}
 	projects := filepath.Join(dir, "claude", "projects")
 	bigPath := filepath.Join(projects, "-bench-big", bigID+".jsonl")
 	smallPath := filepath.Join(projects, "-bench-small", smallID+".jsonl")
+	parts := map[string]bool{}
+	for _, p := range strings.Split(only, ",") {
+		parts[strings.TrimSpace(p)] = true
+	}
+	if parts["search"] {
+		if err := benchSearch(dir, searchSize); err != nil {
+			return fmt.Errorf("search: %w", err)
+		}
+	}
+	if !parts["store"] && !parts["serve"] && !parts["sessions"] && !parts["history"] {
+		return nil
+	}
 	fmt.Printf("source %s\n", source)
 	for _, t := range []struct {
 		path, id string
@@ -75,10 +92,6 @@ func run(source string, big, small int64, sessions int, only string) error {
 			return err
 		}
 		fmt.Printf("chained %s: %.1f MB\n", filepath.Base(t.path), float64(n)/(1<<20))
-	}
-	parts := map[string]bool{}
-	for _, p := range strings.Split(only, ",") {
-		parts[strings.TrimSpace(p)] = true
 	}
 	if parts["store"] {
 		if err := benchStore(dir, projects); err != nil {

@@ -434,6 +434,41 @@ export interface RewindParams {
   dryRun: boolean;
 }
 
+/** SearchHit is one message or tool call that holds every word. */
+export interface SearchHit {
+  session: string;
+  title: string;
+  cwd: string;
+  position: number;
+  uuid?: string;
+  time: string;
+  role: string;
+  subagent?: true;
+  snippet: string;
+  marks: SearchMark[];
+}
+
+/** SearchMark is a match in a snippet (byte offsets). */
+export interface SearchMark {
+  start: number;
+  end: number;
+}
+
+/** SearchParams is what to search for, and where. */
+export interface SearchParams {
+  query: string;
+  cwd?: string;
+  since?: string;
+  until?: string;
+  limit?: number;
+}
+
+/** SearchResult is what a search found. */
+export interface SearchResult {
+  hits: SearchHit[];
+  indexing: boolean;
+}
+
 /** SessionInfo is a stored session as the console lists it: the sidecar’s SessionInfo, whether it is open here, and Baton’s own marks. */
 export interface SessionInfo {
   session: string;
@@ -569,6 +604,38 @@ export interface TerminalSizeParams {
 export const THEME_VALUES = ["system","light","dark"] as const;
 export type Theme = (typeof THEME_VALUES)[number];
 
+/** UsageBy is how usage is grouped. */
+export const USAGE_BY_VALUES = ["day","week","month","project","model","session"] as const;
+export type UsageBy = (typeof USAGE_BY_VALUES)[number];
+
+/** UsageParams is which usage to total and how. */
+export interface UsageParams {
+  by: UsageBy;
+  since?: string;
+  until?: string;
+}
+
+/** UsageResult is usage totals by group. */
+export interface UsageResult {
+  by: UsageBy;
+  rows: UsageRow[];
+  total: UsageRow;
+  pricesDate: string;
+  pricesSdk: string;
+}
+
+/** UsageRow is one group's tokens and cost. */
+export interface UsageRow {
+  key: string;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+  costUsd: number;
+  estimatedUsd: number;
+  unpricedTokens: number;
+}
+
 /** WorktreeDefaults is the worktree defaults for new sessions (a slot: none yet). */
 export type WorktreeDefaults = Record<string, never>;
 
@@ -619,7 +686,7 @@ export interface RewindFilesReply {
   deletions?: number;
 }
 
-export const CONSOLE_METHODS = ["capabilities","snapshot","pickFolder","startSession","sendPrompt","cancelTurn","guideTurn","answerPermission","setModel","setPermissionMode","closeSession","listSessions","history","rewindFiles","rewindConversation","notify","signIn","retryProvision","listModels","renameSession","setSessionFlags","completePath","setSessionIdle","stopTask","sendToBackground","terminalOpen","terminalInput","terminalResize","terminalClose","terminalList","terminalScrollback","terminalSignIn","terminalClaudeCode","findFiles","sessionChanges","fileDiff","revertFile","revertHunk","landSession","openPullRequest","archiveWorktree","pruneWorktrees","getSettings","saveSettings"] as const;
+export const CONSOLE_METHODS = ["capabilities","snapshot","pickFolder","startSession","sendPrompt","cancelTurn","guideTurn","answerPermission","setModel","setPermissionMode","closeSession","listSessions","history","rewindFiles","rewindConversation","notify","signIn","retryProvision","listModels","renameSession","setSessionFlags","completePath","setSessionIdle","stopTask","sendToBackground","terminalOpen","terminalInput","terminalResize","terminalClose","terminalList","terminalScrollback","terminalSignIn","terminalClaudeCode","findFiles","sessionChanges","fileDiff","revertFile","revertHunk","landSession","openPullRequest","archiveWorktree","pruneWorktrees","getSettings","saveSettings","searchSessions","usageReport"] as const;
 export type ConsoleMethod = (typeof CONSOLE_METHODS)[number];
 
 export const CONSOLE_ERROR_CODES = ["bad_request","not_found","unavailable","internal"] as const;
@@ -715,6 +782,10 @@ export interface ApiMethods<E = WireEvent> {
   getSettings: { params: Empty; result: Settings };
   /** Saves the settings in Baton’s data dir and applies the idle time. */
   saveSettings: { params: Settings; result: Settings };
+  /** Messages and tool calls of every stored session that hold every word. */
+  searchSessions: { params: SearchParams; result: SearchResult };
+  /** Tokens and cost by day, week, month, project, model or session. */
+  usageReport: { params: UsageParams; result: UsageResult };
 }
 
 /** What the host pushes unasked: each push's payload, keyed by its WebSocket message type. */

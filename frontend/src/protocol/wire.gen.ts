@@ -26,6 +26,9 @@ export type ErrorCode = (typeof ERROR_CODE_VALUES)[number];
 export const HOOK_OUTCOME_VALUES = ["success","error","cancelled"] as const;
 export type HookOutcome = (typeof HOOK_OUTCOME_VALUES)[number];
 
+export const LIMIT_STATUS_VALUES = ["allowed","allowed_warning","rejected"] as const;
+export type LimitStatus = (typeof LIMIT_STATUS_VALUES)[number];
+
 export const MCP_TRANSPORT_VALUES = ["stdio","http","sse"] as const;
 export type McpTransport = (typeof MCP_TRANSPORT_VALUES)[number];
 
@@ -220,6 +223,15 @@ export interface HookRanEvent extends EventBase {
   output?: string;
 }
 
+export interface LimitUpdatedEvent extends EventBase {
+  kind: 'limit.updated';
+  limitStatus: LimitStatus;
+  window?: string;
+  resetsAt?: string;
+  utilization?: number;
+  overage?: true;
+}
+
 export interface TurnStartedEvent extends EventBase {
   kind: 'turn.started';
   prompt: string;
@@ -399,6 +411,17 @@ export interface UsageUpdatedEvent extends EventBase {
   contextTokens?: number;
 }
 
+export interface UsageRecordedEvent extends EventBase {
+  kind: 'usage.recorded';
+  messageId: string;
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheCreationTokens: number;
+  parentToolUseId?: string;
+}
+
 export interface TasksUpdatedEvent extends EventBase {
   kind: 'tasks.updated';
   tasks: BackgroundTask[];
@@ -459,6 +482,7 @@ export type WireEvent =
   | SessionCompactedEvent
   | CompactSummaryEvent
   | HookRanEvent
+  | LimitUpdatedEvent
   | TurnStartedEvent
   | TurnAcceptedEvent
   | TurnGuidedEvent
@@ -481,6 +505,7 @@ export type WireEvent =
   | PermissionSettledEvent
   | PlanUpdatedEvent
   | UsageUpdatedEvent
+  | UsageRecordedEvent
   | TasksUpdatedEvent
   | TaskStartedEvent
   | TaskUpdatedEvent
@@ -491,4 +516,4 @@ export type WireEvent =
 
 export type WireEventKind = WireEvent['kind'];
 
-export const WIRE_EVENT_KINDS = ["session.started","session.closed","session.updated","model.resolved","commands.updated","models.updated","context.updated","goal.updated","session.compacted","compact.summary","hook.ran","turn.started","turn.accepted","turn.guided","turn.completed","turn.failed","turn.canceled","api.error","message.delta","message.completed","transcript.unreadable","protocol.error","unknown","tool.started","tool.updated","tool.completed","tool.failed","tool.interrupted","tool.called","permission.requested","permission.settled","plan.updated","usage.updated","tasks.updated","task.started","task.updated","task.completed","command.ran","command.output","turn.queued"] as const satisfies readonly WireEventKind[];
+export const WIRE_EVENT_KINDS = ["session.started","session.closed","session.updated","model.resolved","commands.updated","models.updated","context.updated","goal.updated","session.compacted","compact.summary","hook.ran","limit.updated","turn.started","turn.accepted","turn.guided","turn.completed","turn.failed","turn.canceled","api.error","message.delta","message.completed","transcript.unreadable","protocol.error","unknown","tool.started","tool.updated","tool.completed","tool.failed","tool.interrupted","tool.called","permission.requested","permission.settled","plan.updated","usage.updated","usage.recorded","tasks.updated","task.started","task.updated","task.completed","command.ran","command.output","turn.queued"] as const satisfies readonly WireEventKind[];

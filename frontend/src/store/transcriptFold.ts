@@ -51,6 +51,8 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
   'turn.queued': noRow,
   'plan.updated': noRow,
   'usage.updated': noRow,
+  'usage.recorded': noRow,
+  'limit.updated': noRow,
   'model.resolved': noRow,
   'commands.updated': noRow,
   'models.updated': noRow,

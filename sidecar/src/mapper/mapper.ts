@@ -27,7 +27,7 @@ import { routeOf } from './sdkRoutes.js';
 import { StreamTracker } from './stream.js';
 import { ToolTracker } from './tools.js';
 import { isSlashCommand, localCommandReply } from './localCommandReply.js';
-import { UsageMeter } from './usage.js';
+import { recordedUsage, UsageMeter } from './usage.js';
 import { toJsonValue } from '../util/json.js';
 import { bashOutput, blockPrompt, compactSummary, contentText, localCommand, localOutput } from './userEntries.js';
 
@@ -310,6 +310,10 @@ export class Mapper {
       }
     }
     if (unknownSeen) events.push(unknown(raw));
+    // Only a transcript's message holds the response's final counts (live, the SDK's copy has them as the stream
+    // began; the turn's usage.updated counts them live). First, so a call's nested work still follows the call.
+    const usage = this.transcript ? recordedUsage(message, parentToolUseId) : undefined;
+    if (usage !== undefined) events.unshift(usage);
     return events;
   }
 

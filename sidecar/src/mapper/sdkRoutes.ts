@@ -5,7 +5,7 @@
 // event carrying its raw JSON; nothing is dropped unnamed.
 import type { SDKMessage } from '@anthropic-ai/claude-agent-sdk';
 import type { EventBody } from '../protocol/events.js';
-import { toolProgressSchema } from './sdkSchemas.js';
+import { rateLimitEventSchema, toolProgressSchema } from './sdkSchemas.js';
 
 type SdkKey<M> = M extends { type: 'system'; subtype: infer S extends string } ? `system/${S}` : M extends { type: infer T extends string } ? T : never;
 /** "assistant", "result", "system/init", … one per member of SDKMessage. */
@@ -69,6 +69,23 @@ const readToolProgress: RowReader = (message) => {
   return parsed.success ? [{ kind: 'tool.updated', toolUseId: parsed.data.tool_use_id, elapsedSeconds: parsed.data.elapsed_time_seconds }] : undefined;
 };
 
+/** A plan limit's state after a request (claude.ai subscriptions). */
+const readRateLimit: RowReader = (message) => {
+  const parsed = rateLimitEventSchema.safeParse(message);
+  if (!parsed.success) return undefined;
+  const info = parsed.data.rate_limit_info;
+  return [
+    {
+      kind: 'limit.updated',
+      limitStatus: info.status,
+      ...(info.rateLimitType != null ? { window: info.rateLimitType } : {}),
+      ...(info.resetsAt != null ? { resetsAt: new Date(info.resetsAt * 1000).toISOString() } : {}),
+      ...(info.utilization != null ? { utilization: info.utilization } : {}),
+      ...(info.isUsingOverage === true ? { overage: true as const } : {}),
+    },
+  ];
+};
+
 export const SDK_ROUTES = {
   assistant: { route: 'assistant', part: 'output' },
   user: { route: 'user', part: 'output' },
@@ -110,7 +127,7 @@ export const SDK_ROUTES = {
   'system/worker_shutting_down': { route: 'unknown', part: 'aside' },
   auth_status: { route: 'unknown', part: 'aside' },
   tool_use_summary: { route: 'unknown', part: 'output' },
-  rate_limit_event: { route: 'unknown', part: 'aside' },
+  rate_limit_event: { read: readRateLimit, part: 'aside' },
   prompt_suggestion: { route: 'unknown', part: 'aside' },
   conversation_reset: { route: 'unknown', part: 'aside' },
 } as const satisfies { [K in SdkMessageKey]: RouteFacts };

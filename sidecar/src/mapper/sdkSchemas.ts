@@ -78,6 +78,12 @@ const apiUsageSchema = z.looseObject({
 });
 export type ApiUsage = z.infer<typeof apiUsageSchema>;
 
+/** A message's `usage`, when it has one of the API's shape. */
+export function readApiUsage(raw: unknown): ApiUsage | undefined {
+  const parsed = apiUsageSchema.safeParse(raw);
+  return parsed.success ? parsed.data : undefined;
+}
+
 export const resultMessageSchema = z.looseObject({
   type: z.literal('result'),
   subtype: z.string(),
@@ -123,6 +129,18 @@ export const systemTaskProgressSchema = z.looseObject({
   description: z.string().optional(),
   status: z.string().optional(),
   usage: z.looseObject({ duration_ms: z.number().nonnegative() }).optional(),
+});
+
+export const rateLimitEventSchema = z.looseObject({
+  type: z.literal('rate_limit_event'),
+  rate_limit_info: z.looseObject({
+    status: z.enum(['allowed', 'allowed_warning', 'rejected']),
+    /** Unix seconds. */
+    resetsAt: z.number().nonnegative().nullish(),
+    rateLimitType: z.string().nullish(),
+    utilization: z.number().nonnegative().nullish(),
+    isUsingOverage: z.boolean().nullish(),
+  }),
 });
 
 export const toolProgressSchema = z.looseObject({

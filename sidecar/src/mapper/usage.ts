@@ -2,7 +2,7 @@
 // (message_delta usage), so thinking under way counts as Claude Code estimates it (system/thinking_tokens: the
 // API's own estimated_tokens, which also covers thinking it does not show) until its request's real count arrives.
 import type { EventBody } from '../protocol/events.js';
-import type { ApiUsage, ResultMessage } from './sdkSchemas.js';
+import { type ApiUsage, type AssistantMessage, readApiUsage, type ResultMessage } from './sdkSchemas.js';
 
 interface ContextSnapshot {
   input: number;
@@ -110,4 +110,23 @@ function pickContextWindow(result: ResultMessage, model: string | undefined): nu
 
 function optional<K extends string>(key: K, value: number | null | undefined): { [P in K]?: number } {
   return value === null || value === undefined ? {} : ({ [key]: value } as { [P in K]: number });
+}
+
+/**
+ * The tokens an API response cost, from the usage Claude Code keeps on its message (live and in the transcript
+ * alike). A response stored as several messages (one per content block) repeats its id: totals count it once.
+ */
+export function recordedUsage(message: AssistantMessage, parentToolUseId: string | undefined): EventBody<'usage.recorded'> | undefined {
+  const usage = readApiUsage((message.message as { usage?: unknown }).usage);
+  if (usage === undefined) return undefined;
+  return {
+    kind: 'usage.recorded',
+    messageId: message.message.id,
+    model: message.message.model,
+    inputTokens: usage.input_tokens ?? 0,
+    outputTokens: usage.output_tokens ?? 0,
+    cacheReadTokens: usage.cache_read_input_tokens ?? 0,
+    cacheCreationTokens: usage.cache_creation_input_tokens ?? 0,
+    ...(parentToolUseId !== undefined ? { parentToolUseId } : {}),
+  };
 }

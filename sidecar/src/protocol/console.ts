@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { ConsoleCall } from './consoleShared.js';
 import { SETTINGS_CALLS, SETTINGS_NAMED } from './consoleSettings.js';
+import { SEARCH_CALLS, SEARCH_NAMED } from './consoleSearch.js';
 import { eventSchema, modelEntrySchema, permissionModeSchema, sessionStateSchema } from './events.js';
 import {
   cancelDispositionSchema,
@@ -246,6 +247,7 @@ export const CONSOLE_NAMED: ReadonlyArray<readonly [string, z.ZodType]> = [
   ...FILES_NAMED,
   ...CHANGES_NAMED,
   ...SETTINGS_NAMED,
+  ...SEARCH_NAMED,
 ];
 
 /** Every call, in the order API.md lists them. The Go host must serve each (its dispatch table is generated). */
@@ -283,6 +285,7 @@ export const CONSOLE_CALLS = {
   ...FILES_CALLS,
   ...CHANGES_CALLS,
   ...SETTINGS_CALLS,
+  ...SEARCH_CALLS,
 } as const satisfies Record<string, ConsoleCall>;
 
 /** What the host pushes unasked: each push's name (the WebSocket message's type and field), payload and Wails channel. */

@@ -205,10 +205,11 @@ describe('the recorded session', async () => {
     const prompts = new Map(recording.meta.turns.map((t) => [t.uuid, t.prompt]));
 
     // What only live messages can carry: structured tool results (and fileBefore from them), and
-    // model/mode changes, which live first learns from system messages a transcript does not hold.
+    // model/mode changes, which live first learns from system messages a transcript does not hold. What only a
+    // transcript carries: a response's final token counts (usage.recorded).
     const comparable = (events: readonly Event[]): unknown[] =>
       events
-        .filter((e) => e.kind !== 'model.resolved' && e.kind !== 'session.updated')
+        .filter((e) => e.kind !== 'model.resolved' && e.kind !== 'session.updated' && e.kind !== 'usage.recorded')
         .map((e) => {
           const { time: _time, turn: _turn, ...rest } = e;
           if (rest.kind !== 'tool.completed') return rest;

@@ -96,6 +96,9 @@ export const sessionWarningSchema = z.enum(SESSION_WARNINGS);
 /** Who started a turn: a person's prompt (absent) or a background task's notification (no prompt bubble). */
 export const TURN_ORIGINS = ['task_notification'] as const;
 export const turnOriginSchema = z.enum(TURN_ORIGINS);
+/** A plan limit's state after a request: under it, near it (a warning), or reached (the request was rejected). */
+export const LIMIT_STATUSES = ['allowed', 'allowed_warning', 'rejected'] as const;
+export const limitStatusSchema = z.enum(LIMIT_STATUSES);
 /** How a canceled turn ended: removed before the SDK saw it, or stopped while the SDK ran it. */
 export const canceledDispositionSchema = z.enum(['pre_accept', 'provider_active']);
 export const messageBlockSchema = z.enum(['text', 'thinking']);

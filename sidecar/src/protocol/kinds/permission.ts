@@ -49,8 +49,20 @@ export const usageUpdatedEvent = z.strictObject({
   contextWindow: count.optional(),
   contextTokens: count.optional(),
 });
+/** One API response's tokens as Claude Code recorded them (a message may be recorded more than once: count it once). */
+export const usageRecordedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('usage.recorded'),
+  messageId: z.string(),
+  model: z.string(),
+  inputTokens: count,
+  outputTokens: count,
+  cacheReadTokens: count,
+  cacheCreationTokens: count,
+  parentToolUseId: z.string().optional(),
+});
 
-export const PERMISSION_EVENTS = [permissionRequestedEvent, permissionSettledEvent, planUpdatedEvent, usageUpdatedEvent] as const;
+export const PERMISSION_EVENTS = [permissionRequestedEvent, permissionSettledEvent, planUpdatedEvent, usageUpdatedEvent, usageRecordedEvent] as const;
 
 export const PERMISSION_META = {
   'permission.requested': {
@@ -109,5 +121,23 @@ export const PERMISSION_META = {
     example: { kind: 'usage.updated', session: S, turn: 't1', time: '2026-11-30T12:00:00.850Z', ephemeral: true, turnOutputTokens: 42 },
     size: small('numbers'),
     terminal: { quiet: 'not worth a line' },
+  },
+  'usage.recorded': {
+    description:
+      'The tokens of one API response (input, output, cache read and written) and its model, from the message Claude Code recorded: what usage totals count, once per messageId.',
+    example: {
+      kind: 'usage.recorded',
+      session: S,
+      turn: 't1',
+      time: '2026-11-30T12:00:00.860Z',
+      messageId: 'msg_01',
+      model: 'claude-sonnet-4-5',
+      inputTokens: 12,
+      outputTokens: 42,
+      cacheReadTokens: 1000,
+      cacheCreationTokens: 200,
+    },
+    size: small('numbers and ids'),
+    terminal: { quiet: 'usage is for baton usage, not a line' },
   },
 } as const satisfies MetaTable<z.infer<(typeof PERMISSION_EVENTS)[number]>>;

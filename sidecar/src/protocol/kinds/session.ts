@@ -8,6 +8,7 @@ import {
   count,
   goalState,
   hookOutcomeSchema,
+  limitStatusSchema,
   modelEntrySchema,
   permissionModeSchema,
   retryInfoSchema,
@@ -101,6 +102,21 @@ export const hookRanEvent = z.strictObject({
   outcome: hookOutcomeSchema,
   output: z.string().optional(),
 });
+/**
+ * A plan limit's state as Claude Code read it from the API's answer (claude.ai subscriptions; an API key has none):
+ * which window (five_hour, seven_day, …; open-ended, the SDK adds more), when it resets, how much of it is used.
+ */
+export const limitUpdatedEvent = z.strictObject({
+  ...base,
+  kind: z.literal('limit.updated'),
+  limitStatus: limitStatusSchema,
+  window: z.string().optional(),
+  resetsAt: z.iso.datetime({ offset: true }).optional(),
+  /** The share of the window used, 0–1 as the SDK reports it. */
+  utilization: z.number().nonnegative().optional(),
+  /** The request ran on overage (extra usage) past the plan's limit. */
+  overage: z.literal(true).optional(),
+});
 
 export const SESSION_EVENTS = [
   sessionStartedEvent,
@@ -114,6 +130,7 @@ export const SESSION_EVENTS = [
   sessionCompactedEvent,
   compactSummaryEvent,
   hookRanEvent,
+  limitUpdatedEvent,
 ] as const;
 
 export const SESSION_META = {
@@ -239,5 +256,26 @@ export const SESSION_META = {
     },
     size: { truncate: ['output'] },
     terminal: { lines: [{ when: 'outcome != success', text: '  (hook {name} {outcome})' }] },
+  },
+  'limit.updated': {
+    description:
+      'A plan limit window’s state after a request (the SDK’s rate_limit_event): allowed, allowed_warning (near its end) or rejected, with the window and when it resets.',
+    example: {
+      kind: 'limit.updated',
+      session: S,
+      turn: 't1',
+      time: '2026-11-30T12:00:00.870Z',
+      limitStatus: 'allowed_warning',
+      window: 'five_hour',
+      resetsAt: '2026-11-30T15:00:00.000Z',
+      utilization: 0.9,
+    },
+    size: small('a status, a window and a time'),
+    terminal: {
+      lines: [
+        { when: 'limitStatus == rejected', text: '  (plan limit reached: {window|words}{resetsAt|lead=, resets at })' },
+        { when: 'limitStatus == allowed_warning', text: '  (near the plan limit: {window|words}{resetsAt|lead=, resets at })' },
+      ],
+    },
   },
 } as const satisfies MetaTable<z.infer<(typeof SESSION_EVENTS)[number]>>;

@@ -1,0 +1,71 @@
+// The sidebar's second list while filtering: sessions whose content (prompts, replies, thinking, tool calls and
+// their output, subagents, turns before a compaction) holds every word typed, with the matching text highlighted.
+// Titles stay the first list's; a click opens the session.
+import { useEffect, useState } from 'react';
+import type { SearchHit } from '../../protocol/api';
+import { useStore } from '../../store/hooks';
+import { projectName } from '../../store/sidebar';
+
+/** The shortest word the index finds (a trigram). */
+const MIN_CHARS = 3;
+
+export function ContentResults({ text, project }: { text: string; project: string }) {
+  const store = useStore();
+  const query = text.trim();
+  const [found, setFound] = useState<{ query: string; hits: SearchHit[]; error?: string }>({ query: '', hits: [] });
+  useEffect(() => {
+    if (query.length < MIN_CHARS) return;
+    let current = true; // a later query's answer replaces this one's, whichever arrives first
+    store.searchSessions(query, project).then(
+      (res) => current && setFound({ query, hits: res.hits }),
+      (err: unknown) => current && setFound({ query, hits: [], error: err instanceof Error ? err.message : String(err) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [store, query, project]);
+  // A past session opens from what the sidebar knows of it, else from the hit.
+  const open = (h: SearchHit) => {
+    const known = store.getState().sidebar.items.find((x) => x.session === h.session);
+    store.select(h.session, known ?? { session: h.session, title: h.title, cwd: h.cwd, lastModified: 0, live: false, pinned: false, archived: false });
+  };
+  if (query.length < MIN_CHARS || found.query !== query) return null;
+  return (
+    <section className="content-results" aria-label="Found in sessions" data-testid="content-results">
+      <div className="muted small">{found.error ?? (found.hits.length === 0 ? 'No message holds that.' : 'In messages')}</div>
+      <ul>
+        {found.hits.map((h) => (
+          <li key={`${h.session}:${h.position}`}>
+            <button type="button" className="content-hit" data-testid="content-hit" title={h.cwd} onClick={() => open(h)}>
+              <span className="content-hit-title">{h.title !== '' ? h.title : projectName(h.cwd)}</span>
+              <span className="muted small"> · {h.subagent === true ? `agent ${h.role}` : h.role}</span>
+              <Snippet hit={h} />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The snippet with its matches marked. */
+function Snippet({ hit }: { hit: SearchHit }) {
+  const bytes = new TextEncoder().encode(hit.snippet);
+  const decode = (from: number, to: number) => new TextDecoder().decode(bytes.slice(from, to));
+  const parts: Array<{ text: string; mark: boolean }> = [];
+  let at = 0;
+  for (const m of hit.marks) {
+    if (m.start < at) continue;
+    parts.push({ text: decode(at, m.start), mark: false }, { text: decode(m.start, m.end), mark: true });
+    at = m.end;
+  }
+  parts.push({ text: decode(at, bytes.length), mark: false });
+  return (
+    <span className="content-hit-snippet" data-testid="content-hit-snippet">
+      {parts.map((p, i) =>
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one snippet never reorder.
+        p.mark ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>,
+      )}
+    </span>
+  );
+}
