@@ -9,6 +9,7 @@ import { Toasts } from './components/shell/Toasts';
 import { type ShortcutHandlers, useShortcuts } from './components/shell/useShortcuts';
 import { ConnectionBanner } from './components/shell/ConnectionBanner';
 import { SettingsDialog } from './components/dialogs/SettingsDialog';
+import { UsageDialog } from './components/usage/UsageDialog';
 import { useTheme } from './components/shell/useTheme';
 import { sessionPicked, showSidebar, sidebarShown, useSidebarLayout } from './components/sidebar/narrow';
 import { sidebarPrefs, useSidebarPrefs } from './components/sidebar/prefs';
@@ -48,6 +49,7 @@ export function App() {
   const [newSession, setNewSession] = useState<NewSessionRequest | undefined>(undefined);
   const [help, setHelp] = useState(false);
   const [settings, setSettings] = useState(false);
+  const [usage, setUsage] = useState(false);
   useTheme();
 
   // "+ New session", Alt+N and the welcome's button all open the one dialog: recent folders, path completion
@@ -99,7 +101,7 @@ export function App() {
   return (
     <div className={`app${sidebar.narrow ? ' narrow' : ''}${sidebar.shown ? '' : ' sidebar-hidden'}`} style={layout}>
       <ConnectionBanner />
-      <Sidebar onNewSession={startNew} onSettings={() => setSettings(true)} />
+      <Sidebar onNewSession={startNew} onSettings={() => setSettings(true)} onUsage={() => setUsage(true)} />
       {sidebar.narrow && sidebar.shown && (
         // A click beside the overlaid sidebar closes it (Esc and » do too); not a control of its own for keys.
         // biome-ignore lint/a11y/useKeyWithClickEvents: the sidebar's « button and Ctrl+B close it by keyboard.
@@ -111,6 +113,7 @@ export function App() {
       {newSession !== undefined && <NewSessionDialog {...newSession} onClose={() => setNewSession(undefined)} />}
       {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
       {settings && <SettingsDialog onClose={() => setSettings(false)} />}
+      {usage && <UsageDialog onClose={() => setUsage(false)} />}
       <Toasts />
     </div>
   );

@@ -8,6 +8,7 @@ import { StoreProvider } from './store/hooks';
 import { BrowserNotifier } from './store/notifier';
 import { ConsoleStore } from './store/store';
 import './styles/app.css';
+import './styles/usage.css';
 import { pickTransport } from './transport/pick';
 
 const transport = pickTransport();

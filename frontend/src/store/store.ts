@@ -12,7 +12,7 @@ import {
   type SessionEvent,
   type Verdict,
 } from '../protocol/events';
-import type { PromptImage } from '../protocol/api.gen';
+import type { PromptImage, UsageBy } from '../protocol/api.gen';
 import { UNKNOWN_INDEX } from '../protocol/hostState';
 import type { ConnectionState, Transport } from '../transport/transport';
 import { foldEvents, type FoldContext, markQueued, newSession, REPLAY } from './fold';
@@ -390,6 +390,16 @@ export class ConsoleStore {
   /** The files and folders of cwd best matching query (the composer's @-mentions); rejects with the host's message. */
   findFiles(cwd: string, query: string, limit?: number) {
     return this.transport.call('findFiles', { cwd, query, ...(limit !== undefined ? { limit } : {}) });
+  }
+
+  /** Tokens and cost of every stored session, grouped by by, from since (RFC 3339) on (the usage view). */
+  usageReport(by: UsageBy, since?: string) {
+    return this.transport.call('usageReport', { by, ...(since !== undefined ? { since } : {}) });
+  }
+
+  /** Messages and tool calls of every stored session holding every word (the sidebar's content results). */
+  searchSessions(query: string, cwd?: string) {
+    return this.transport.call('searchSessions', { query, ...(cwd !== undefined && cwd !== '' ? { cwd } : {}) });
   }
 
   // ── selection and history ───────────────────────────────────────────────────

@@ -3,6 +3,7 @@
 // permission or have finished flagged; filter by text and by project. Resizable and hideable.
 import { useMemo, useState } from 'react';
 import { useConsole, useStore } from '../../store/hooks';
+import { ContentResults } from './ContentResults';
 import { IndexStatus } from './IndexStatus';
 import { archivedCount, filterEntries, groupEntries, type GroupBy, projectName, projects, type SidebarGroup, sidebarEntries } from '../../store/sidebar';
 import { IdleSetting } from '../session/SleepState';
@@ -52,7 +53,7 @@ function Group({ group, collapsed, selected, groupBy }: { group: SidebarGroup; c
   );
 }
 
-export function Sidebar({ onNewSession, onSettings }: { onNewSession: () => void; onSettings: () => void }) {
+export function Sidebar({ onNewSession, onSettings, onUsage }: { onNewSession: () => void; onSettings: () => void; onUsage: () => void }) {
   const store = useStore();
   const prefs = useSidebarPrefs();
   const layout = useSidebarLayout();
@@ -164,9 +165,13 @@ export function Sidebar({ onNewSession, onSettings }: { onNewSession: () => void
           </li>
         )}
       </ul>
+      <ContentResults text={text} project={project} />
       {sidebar.error !== undefined && <div className="small error-text">Could not list sessions: {sidebar.error}</div>}
       <div className="sidebar-settings">
         <IdleSetting />
+        <button type="button" className="link small" onClick={onUsage} data-testid="open-usage">
+          Usage…
+        </button>
         <button type="button" className="link small" onClick={onSettings} data-testid="open-settings">
           Settings…
         </button>
