@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { ErrorBoundary } from './components/shell/ErrorBoundary';
+import { applyOsTheme } from './components/shell/useTheme';
 import { StoreProvider } from './store/hooks';
 import { BrowserNotifier } from './store/notifier';
 import { ConsoleStore } from './store/store';
@@ -11,6 +12,7 @@ import './styles/app.css';
 import './styles/usage.css';
 import { pickTransport } from './transport/pick';
 
+applyOsTheme();
 const transport = pickTransport();
 const store = new ConsoleStore(transport, { notifier: new BrowserNotifier() });
 store.start();
