@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { batonBinary, pathSteps, shotPath, startBaton, startBrowser, startFakeApi, stopAll, stopOnSignals, tempDir, waitForTurnEnds } from './harness.mjs';
+import { openPage, pathSteps, shotPath, startServedBaton, stopAll, stopOnSignals, tempDir, waitForTurnEnds } from './harness.mjs';
 
 const TURN_MS = 45_000;
 let page;
@@ -26,13 +26,11 @@ function git(dir, ...args) {
 }
 
 before(async () => {
-  const tools = tempDir('tools');
-  const apiUrl = await startFakeApi(join(tools, 'baton-fakeapi'));
   // Baton's git (and the CLI's) reads this config of the test's own: an author for commits, nothing of the machine's.
   const cfg = join(tempDir('gitcfg'), 'gitconfig');
   writeFileSync(cfg, '[user]\n\tname = Test\n\temail = test@example.com\n[init]\n\tdefaultBranch = main\n[commit]\n\tgpgsign = false\n');
   const extraEnv = { GIT_CONFIG_GLOBAL: cfg };
-  const started = await startBaton({ apiUrl, bin: batonBinary(), extraEnv });
+  const started = await startServedBaton('changes', extraEnv);
   gitEnv = started.env;
   url = started.url;
   project = tempDir('repo');
@@ -40,11 +38,7 @@ before(async () => {
   writeFileSync(join(project, 'README.md'), '# Repo\n');
   git(project, 'add', '-A');
   git(project, 'commit', '--quiet', '-m', 'first');
-  const browser = await startBrowser();
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  page = await context.newPage();
-  page.on('pageerror', (err) => pageErrors.push(String(err)));
-  page.setDefaultTimeout(TURN_MS);
+  ({ page } = await openPage({ viewport: { width: 1440, height: 900 }, pageErrors, timeoutMs: TURN_MS }));
 });
 
 after(async () => {

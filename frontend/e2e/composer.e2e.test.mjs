@@ -8,19 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before } from 'node:test';
-import {
-  batonBinary,
-  pathSteps,
-  sendPrompt,
-  shotPath,
-  startBaton,
-  startBrowser,
-  startFakeApi,
-  stopAll,
-  stopOnSignals,
-  tempDir,
-  waitForTurnEnds,
-} from './harness.mjs';
+import { openPage, pathSteps, sendPrompt, shotPath, startServedBaton, stopAll, stopOnSignals, tempDir, waitForTurnEnds } from './harness.mjs';
 
 let page;
 let url;
@@ -30,17 +18,10 @@ const pageErrors = [];
 stopOnSignals();
 
 before(async () => {
-  const bin = batonBinary();
-  const tools = tempDir('composer-tools');
-  const apiUrl = await startFakeApi(join(tools, 'baton-fakeapi'));
-  ({ url } = await startBaton({ apiUrl, bin }));
+  ({ url } = await startServedBaton('composer'));
   project = tempDir('composer-project');
   makeRepo(project);
-  const browser = await startBrowser();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  page.on('pageerror', (err) => pageErrors.push(String(err)));
-  page.setDefaultTimeout(45_000);
+  ({ page } = await openPage({ viewport: { width: 1280, height: 900 }, pageErrors }));
 });
 
 after(async () => {

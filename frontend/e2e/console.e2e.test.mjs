@@ -5,23 +5,10 @@
 // from history both read denied), cancel a slow turn, reload the page and resume the session from the sidebar, rewind the files
 // after seeing the dry-run count. Screenshots go to test-artifacts/.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { after, before } from 'node:test';
-import {
-  batonBinary,
-  descendants,
-  pathSteps,
-  sendPrompt,
-  shotPath,
-  startBaton,
-  startBrowser,
-  startFakeApi,
-  stopAll,
-  stopOnSignals,
-  tempDir,
-  waitForTurnEnds,
-} from './harness.mjs';
+import { demoProject, descendants, openPage, pathSteps, sendPrompt, shotPath, startServedBaton, stopAll, stopOnSignals, waitForTurnEnds } from './harness.mjs';
 
 const TURN_MS = 45_000;
 
@@ -34,18 +21,10 @@ const pageErrors = [];
 stopOnSignals();
 
 before(async () => {
-  const bin = batonBinary();
-  const tools = tempDir('tools');
-  const apiUrl = await startFakeApi(join(tools, 'baton-fakeapi'));
-  ({ url, pid: batonPid } = await startBaton({ apiUrl, bin }));
-  project = tempDir('project');
-  writeFileSync(join(project, 'README.md'), '# Demo\n');
-  const browser = await startBrowser();
+  ({ url, pid: batonPid } = await startServedBaton('console'));
+  project = demoProject('project');
   // Tall enough for the whole path's transcript: rows out of view are not rendered (virtualized).
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1700 } });
-  page = await context.newPage();
-  page.on('pageerror', (err) => pageErrors.push(String(err)));
-  page.setDefaultTimeout(TURN_MS);
+  ({ page } = await openPage({ viewport: { width: 1280, height: 1700 }, pageErrors, timeoutMs: TURN_MS }));
 });
 
 after(async () => {

@@ -5,10 +5,10 @@
 // (also on a fork), busy sessions show, and a notification names the tool and, clicked, shows its session.
 // Screenshots go to test-artifacts/ (e2e-ux-*.png).
 import assert from 'node:assert/strict';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { batonBinary, pathSteps, sendPrompt, shotPath, startBaton, startBrowser, startFakeApi, stopAll, stopOnSignals, tempDir } from './harness.mjs';
+import { demoProject, openPage, pathSteps, sendPrompt, shotPath, startServedBaton, stopAll, stopOnSignals } from './harness.mjs';
 
 const TURN_MS = 45_000;
 /** The spacing of wheel notches the issue names: slow enough that each notch's scroll has ended before the next. */
@@ -23,16 +23,14 @@ const pageErrors = [];
 stopOnSignals();
 
 before(async () => {
-  const bin = batonBinary();
-  const tools = tempDir('ux-tools');
-  const apiUrl = await startFakeApi(join(tools, 'baton-fakeapi'));
-  ({ url, pid: batonPid } = await startBaton({ apiUrl, bin }));
-  project = tempDir('ux-project');
-  writeFileSync(join(project, 'README.md'), '# Demo\n');
-  const browser = await startBrowser();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  ({ url, pid: batonPid } = await startServedBaton('ux'));
+  project = demoProject('ux-project');
+  ({ page } = await openPage({ viewport: { width: 1280, height: 800 }, pageErrors, timeoutMs: TURN_MS, prepare: recordNotifications }));
+});
+
+/** The browser's Notification API, allowed and recorded as the console calls it (headless Chromium shows nothing). */
+async function recordNotifications(context) {
   await context.grantPermissions(['notifications'], { origin: new URL(url).origin });
-  // The browser's Notification API, recorded as the console calls it (headless Chromium shows nothing).
   await context.addInitScript(() => {
     const Real = window.Notification;
     const notes = [];
@@ -45,10 +43,7 @@ before(async () => {
     }
     window.Notification = Recorded;
   });
-  page = await context.newPage();
-  page.on('pageerror', (err) => pageErrors.push(String(err)));
-  page.setDefaultTimeout(TURN_MS);
-});
+}
 
 after(async () => {
   if (page !== undefined) await page.screenshot({ path: shotPath('ux-last') }).catch(() => undefined);
@@ -400,8 +395,13 @@ step('editing a queued prompt keeps its place in the queue', async () => {
   await page.getByRole('button', { name: 'Edit queued prompt: queued two' }).click();
   await page.getByTestId('queued-edit-input').fill('queued two, edited');
   await page.getByTestId('queued-edit-save').click();
-  await page.getByTestId('queued-turns').filter({ hasText: 'queued two, edited' }).waitFor();
-  assert.deepEqual(await page.getByTestId('queued-turns').locator('.queued-text').allTextContents(), ['queued one', 'queued two, edited', 'queued three']);
+  // The edit is saved when the queue shows it in its place (the edited row re-renders after the host answers).
+  const want = ['queued one', 'queued two, edited', 'queued three'];
+  await page.waitForFunction(
+    (w) => Array.from(document.querySelectorAll('[data-testid="queued-turns"] .queued-text'), (e) => e.textContent).join('\n') === w.join('\n'),
+    want,
+  );
+  assert.deepEqual(await page.getByTestId('queued-turns').locator('.queued-text').allTextContents(), want);
   await shot('queue-edited');
   // They run in that order.
   await page.getByTestId('assistant-message').filter({ hasText: 'You said: queued three' }).waitFor();
@@ -435,7 +435,11 @@ step('settings are in one place and saved: theme, notifications, idle sleep', as
   await shot('settings-dark');
   await page.getByTestId('settings-theme').selectOption('system');
   await page.getByTestId('settings-save').click();
-  await page.waitForFunction(() => document.documentElement.dataset.theme === undefined);
+  // "system" is the OS's scheme, and it is followed: headless Chromium's light, then dark when it changes.
+  await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+  await page.emulateMedia({ colorScheme: 'light' });
 });
 
 step('after `baton serve` stops (a restart takes a new port and token), the old tab says to open the new address', async () => {

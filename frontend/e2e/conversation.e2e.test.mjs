@@ -5,23 +5,10 @@
 // from the conversation the model sees, puts its text back in the composer, and keeps the chosen model; a
 // refused key shows one error card at once (Claude Code's retries on); a fork shows the conversation it branched from. Screenshots go to test-artifacts/ (e2e-conv-*.png).
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import {
-  batonBinary,
-  onStop,
-  pathSteps,
-  sendPrompt,
-  shotPath,
-  startBaton,
-  startBrowser,
-  startFakeApi,
-  stopAll,
-  stopOnSignals,
-  tempDir,
-  waitForTurnEnds,
-} from './harness.mjs';
+import { demoProject, onStop, openPage, pathSteps, sendPrompt, shotPath, startServedBaton, stopAll, stopOnSignals, waitForTurnEnds } from './harness.mjs';
 
 const TURN_MS = 45_000;
 
@@ -33,19 +20,11 @@ const pageErrors = [];
 stopOnSignals();
 
 before(async () => {
-  const bin = batonBinary();
-  const tools = tempDir('conv-tools');
-  const apiUrl = await startFakeApi(join(tools, 'baton-fakeapi'));
   // Claude Code's own retries on (its default, ten): a refused key must still fail its turn at once, not after
   // minutes of retrying a 401 (the refused-key step below waits no longer than a turn).
-  ({ url } = await startBaton({ apiUrl, bin, extraEnv: { CLAUDE_CODE_MAX_RETRIES: '10' } }));
-  project = tempDir('conv-project');
-  writeFileSync(join(project, 'README.md'), '# Demo\n');
-  const browser = await startBrowser();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1300 } });
-  page = await context.newPage();
-  page.on('pageerror', (err) => pageErrors.push(String(err)));
-  page.setDefaultTimeout(TURN_MS);
+  ({ url } = await startServedBaton('conv', { CLAUDE_CODE_MAX_RETRIES: '10' }));
+  project = demoProject('conv-project');
+  ({ page } = await openPage({ viewport: { width: 1280, height: 1300 }, pageErrors, timeoutMs: TURN_MS }));
 });
 
 after(async () => {

@@ -3,7 +3,7 @@
 // Debian's headless Chromium through playwright-core (never a downloaded browser).
 import { test } from 'node:test';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -199,6 +199,39 @@ export async function startBrowser() {
   });
   onStop(() => browser.close());
   return browser;
+}
+
+/**
+ * One e2e file's Baton: the scripted API and `baton serve` over it, in temp folders named for the file. Returns
+ * startBaton's { url, home, pid, env }.
+ */
+export async function startServedBaton(name, extraEnv = {}) {
+  const apiUrl = await startFakeApi(join(tempDir(`${name}-tools`), 'baton-fakeapi'));
+  return startBaton({ apiUrl, bin: batonBinary(), extraEnv });
+}
+
+/**
+ * A page of a new browser context of the given viewport: its uncaught errors go to pageErrors, and every wait
+ * on it is bounded by timeoutMs. `prepare` sets the context up (init scripts, routes) before the page opens.
+ * @param {{ viewport: { width: number, height: number }, pageErrors: string[], timeoutMs?: number,
+ *   contextOptions?: import('playwright-core').BrowserContextOptions,
+ *   prepare?: (context: import('playwright-core').BrowserContext) => Promise<void> }} options
+ */
+export async function openPage({ viewport, pageErrors, timeoutMs = 45_000, contextOptions = {}, prepare }) {
+  const browser = await startBrowser();
+  const context = await browser.newContext({ viewport, ...contextOptions });
+  if (prepare !== undefined) await prepare(context);
+  const page = await context.newPage();
+  page.on('pageerror', (err) => pageErrors.push(String(err)));
+  page.setDefaultTimeout(timeoutMs);
+  return { context, page };
+}
+
+/** A project folder holding a README, the one file most paths start from. */
+export function demoProject(name, readme = '# Demo\n') {
+  const dir = tempDir(name);
+  writeFileSync(join(dir, 'README.md'), readme);
+  return dir;
 }
 
 export function shotPath(name) {

@@ -4,9 +4,8 @@
 // notice, and shows the CLI's report of the new one before any prompt. Screenshots go to test-artifacts/
 // (e2e-model-*.png).
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { batonBinary, pathSteps, shotPath, startBaton, startBrowser, startFakeApi, stopAll, stopOnSignals, tempDir } from './harness.mjs';
+import { openPage, pathSteps, shotPath, startServedBaton, stopAll, stopOnSignals, tempDir } from './harness.mjs';
 
 let page;
 let url;
@@ -16,16 +15,9 @@ const pageErrors = [];
 stopOnSignals();
 
 before(async () => {
-  const bin = batonBinary();
-  const tools = tempDir('model-tools');
-  const apiUrl = await startFakeApi(join(tools, 'baton-fakeapi'));
-  ({ url } = await startBaton({ apiUrl, bin }));
+  ({ url } = await startServedBaton('model'));
   project = tempDir('model-project');
-  const browser = await startBrowser();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-  page = await context.newPage();
-  page.on('pageerror', (err) => pageErrors.push(String(err)));
-  page.setDefaultTimeout(45_000);
+  ({ page } = await openPage({ viewport: { width: 1280, height: 1000 }, pageErrors }));
 });
 
 after(async () => {

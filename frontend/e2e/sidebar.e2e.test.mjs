@@ -8,19 +8,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { after, before, test } from 'node:test';
-import {
-  batonBinary,
-  onStop,
-  pathSteps,
-  shotPath,
-  startBaton,
-  startBrowser,
-  startFakeApi,
-  stopAll,
-  stopOnSignals,
-  tempDir,
-  waitForTurnEnds,
-} from './harness.mjs';
+import { batonBinary, onStop, openPage, pathSteps, shotPath, startBaton, startFakeApi, stopAll, stopOnSignals, tempDir, waitForTurnEnds } from './harness.mjs';
 
 const TURN_MS = 45_000;
 /** How soon a session made outside Baton must show in an open console (issue 13). */
@@ -47,11 +35,12 @@ before(async () => {
   projectA = tempDir('alpha');
   projectB = tempDir('beta');
   writeFileSync(join(projectA, 'README.md'), '# Alpha\n');
-  const browser = await startBrowser();
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
-  page = await context.newPage();
-  page.on('pageerror', (err) => pageErrors.push(String(err)));
-  page.setDefaultTimeout(TURN_MS);
+  ({ page } = await openPage({
+    viewport: { width: 1440, height: 900 },
+    pageErrors,
+    timeoutMs: TURN_MS,
+    contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] },
+  }));
 });
 
 after(async () => {

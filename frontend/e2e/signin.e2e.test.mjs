@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { batonBinary, pathSteps, shotPath, startBaton, startBrowser, stopAll, stopOnSignals, tempDir } from './harness.mjs';
+import { batonBinary, openPage, pathSteps, shotPath, startBaton, stopAll, stopOnSignals, tempDir } from './harness.mjs';
 
 let page;
 let url;
@@ -43,11 +43,7 @@ before(async () => {
   const claude = join(tools, 'claude');
   writeFileSync(claude, STAND_IN, { mode: 0o755 });
   ({ url, home } = await startBaton({ apiUrl: 'http://127.0.0.1:9', bin, extraEnv: { CLAUDE_CODE_EXECUTABLE: claude, ANTHROPIC_API_KEY: '' } }));
-  const browser = await startBrowser();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-  page = await context.newPage();
-  page.on('pageerror', (err) => pageErrors.push(String(err)));
-  page.setDefaultTimeout(45_000);
+  ({ page } = await openPage({ viewport: { width: 1280, height: 1000 }, pageErrors }));
 });
 
 after(async () => {

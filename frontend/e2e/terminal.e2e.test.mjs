@@ -6,19 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import {
-  batonBinary,
-  pathSteps,
-  sendPrompt,
-  shotPath,
-  startBaton,
-  startBrowser,
-  startFakeApi,
-  stopAll,
-  stopOnSignals,
-  tempDir,
-  waitForTurnEnds,
-} from './harness.mjs';
+import { openPage, pathSteps, sendPrompt, shotPath, startServedBaton, stopAll, stopOnSignals, tempDir, waitForTurnEnds } from './harness.mjs';
 
 let page;
 let url;
@@ -29,19 +17,12 @@ const pageErrors = [];
 stopOnSignals();
 
 before(async () => {
-  const bin = batonBinary();
-  const tools = tempDir('terminal-tools');
-  const shell = join(tools, 'login-shell');
+  const shell = join(tempDir('terminal-shell'), 'login-shell');
   // The person's login shell, as $SHELL names it; Baton adds -l, which this stand-in drops.
   writeFileSync(shell, '#!/bin/sh\nunset ENV\nPS1="e2e$ " exec /bin/sh\n', { mode: 0o755 });
-  const apiUrl = await startFakeApi(join(tools, 'baton-fakeapi'));
-  ({ url, home } = await startBaton({ apiUrl, bin, extraEnv: { SHELL: shell } }));
+  ({ url, home } = await startServedBaton('terminal', { SHELL: shell }));
   project = tempDir('terminal-project');
-  const browser = await startBrowser();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-  page = await context.newPage();
-  page.on('pageerror', (err) => pageErrors.push(String(err)));
-  page.setDefaultTimeout(45_000);
+  ({ page } = await openPage({ viewport: { width: 1280, height: 1000 }, pageErrors }));
 });
 
 after(async () => {

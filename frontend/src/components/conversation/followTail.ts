@@ -12,6 +12,15 @@ const BOTTOM_SLACK_PX = 2;
 /** Keys that scroll a focused list up. */
 const UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
 
+/** Keys that scroll a focused list down. */
+const DOWN_KEYS = new Set(['ArrowDown', 'PageDown', 'End']);
+
+/** Whether a key press scrolls down: a down key, or Space. */
+function scrollsDown(e: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'>): boolean {
+  if (e.ctrlKey || e.metaKey || e.altKey) return false;
+  return DOWN_KEYS.has(e.key) || (e.key === ' ' && !e.shiftKey);
+}
+
 /** Whether a key press scrolls up: an up key, or Shift+Space. */
 export function scrollsUp(e: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'>): boolean {
   if (e.ctrlKey || e.metaKey || e.altKey) return false;
@@ -58,24 +67,38 @@ export function useFollowTail(handle: RefObject<VirtuosoHandle | null>, onLeave:
       // A drag of the scrollbar (a press on the scroller itself, not on a row) or a touch: where it leaves the
       // view is where the person put it.
       let dragging = false;
+      // Whether the person's last move was up: reaching the bottom then is not theirs (a scroll to the end asked
+      // for just before they pressed PageUp lands after it), so it does not resume following.
+      let wentUp = false;
       const onWheel = (e: WheelEvent) => {
-        if (e.deltaY < 0) set(false);
+        if (e.deltaY < 0) up();
+        else if (e.deltaY > 0) wentUp = false;
       };
       const onKey = (e: KeyboardEvent) => {
-        if (scrollsUp(e)) set(false);
+        if (scrollsUp(e)) up();
+        else if (scrollsDown(e)) wentUp = false;
+      };
+      const up = () => {
+        wentUp = true;
+        set(false);
       };
       const onPress = (e: PointerEvent) => {
-        if (e.target === el) dragging = true;
+        if (e.target === el) {
+          dragging = true;
+          wentUp = false;
+        }
       };
       const onTouch = () => {
         dragging = true;
+        wentUp = false;
       };
       const onRelease = () => {
         dragging = false;
       };
       const onScroll = () => {
-        if (atBottom(el)) set(true);
-        else if (dragging) set(false);
+        if (atBottom(el)) {
+          if (!wentUp) set(true);
+        } else if (dragging) set(false);
       };
       el.addEventListener('wheel', onWheel, { passive: true });
       el.addEventListener('keydown', onKey);
