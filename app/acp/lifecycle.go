@@ -45,17 +45,7 @@ func (a *Agent) newSession(ctx context.Context, params json.RawMessage) (any, er
 
 // loadSession replays the stored conversation as updates, then keeps the session open to prompt.
 func (a *Agent) loadSession(ctx context.Context, params json.RawMessage) (any, error) {
-	req, err := decode[loadSessionRequest](params)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkCwd(req.Cwd); err != nil {
-		return nil, err
-	}
-	if !protocol.ValidSessionID(req.SessionID) {
-		return nil, errorf(codeNotFound, "no session %q (session/list names them)", req.SessionID)
-	}
-	servers, err := mcpServers(req.McpServers)
+	req, servers, err := storedSessionRequest(params)
 	if err != nil {
 		return nil, err
 	}
@@ -77,17 +67,7 @@ func (a *Agent) loadSession(ctx context.Context, params json.RawMessage) (any, e
 }
 
 func (a *Agent) resumeSession(ctx context.Context, params json.RawMessage) (any, error) {
-	req, err := decode[loadSessionRequest](params)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkCwd(req.Cwd); err != nil {
-		return nil, err
-	}
-	if !protocol.ValidSessionID(req.SessionID) {
-		return nil, errorf(codeNotFound, "no session %q (session/list names them)", req.SessionID)
-	}
-	servers, err := mcpServers(req.McpServers)
+	req, servers, err := storedSessionRequest(params)
 	if err != nil {
 		return nil, err
 	}
@@ -204,4 +184,21 @@ func notFoundOr(err error, id string) error {
 		return errorf(codeNotFound, "no stored session %q (session/list names them)", id)
 	}
 	return err
+}
+
+// storedSessionRequest decodes and checks a load or resume request: an absolute folder, a session id, the
+// client's MCP servers.
+func storedSessionRequest(params json.RawMessage) (loadSessionRequest, []protocol.McpServer, error) {
+	req, err := decode[loadSessionRequest](params)
+	if err != nil {
+		return req, nil, err
+	}
+	if err := checkCwd(req.Cwd); err != nil {
+		return req, nil, err
+	}
+	if !protocol.ValidSessionID(req.SessionID) {
+		return req, nil, errorf(codeNotFound, "no session %q (session/list names them)", req.SessionID)
+	}
+	servers, err := mcpServers(req.McpServers)
+	return req, servers, err
 }
