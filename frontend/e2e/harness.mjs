@@ -234,6 +234,20 @@ export function demoProject(name, readme = '# Demo\n') {
   return dir;
 }
 
+/** Waits until the xterm.js buffer of the terminal page shows has a line containing text. */
+export function waitForTerminalLine(page, text) {
+  return page.waitForFunction((want) => {
+    const el = document.querySelector('[data-testid="terminal-screen"]');
+    const term = el === null ? undefined : /** @type {any} */ (window).batonTerminals?.get(el.getAttribute('data-terminal') ?? '');
+    if (term === undefined) return false;
+    const buf = term.buffer.active;
+    for (let i = 0; i < buf.length; i++) {
+      if (buf.getLine(i)?.translateToString(true).includes(want)) return true;
+    }
+    return false;
+  }, text);
+}
+
 export function shotPath(name) {
   mkdirSync(ARTIFACTS, { recursive: true });
   return join(ARTIFACTS, `e2e-${name}.png`);

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { batonBinary, openPage, pathSteps, shotPath, startBaton, stopAll, stopOnSignals, tempDir } from './harness.mjs';
+import { batonBinary, openPage, pathSteps, shotPath, startBaton, stopAll, stopOnSignals, tempDir, waitForTerminalLine } from './harness.mjs';
 
 let page;
 let url;
@@ -53,18 +53,7 @@ after(async () => {
 
 const step = pathSteps(() => page, 'signin-failed-');
 
-function waitForScreen(text) {
-  return page.waitForFunction((want) => {
-    const el = document.querySelector('[data-testid="terminal-screen"]');
-    const term = el === null ? undefined : /** @type {any} */ (window).batonTerminals?.get(el.getAttribute('data-terminal') ?? '');
-    if (term === undefined) return false;
-    const buf = term.buffer.active;
-    for (let i = 0; i < buf.length; i++) {
-      if (buf.getLine(i)?.translateToString(true).includes(want)) return true;
-    }
-    return false;
-  }, text);
-}
+const waitForScreen = (text) => waitForTerminalLine(page, text);
 
 step('Sign in runs claude auth login in a Baton terminal and the console sees the new state', async () => {
   assert.equal((await page.goto(url))?.status(), 200);

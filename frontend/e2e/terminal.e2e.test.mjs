@@ -6,7 +6,18 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { openPage, pathSteps, sendPrompt, shotPath, startServedBaton, stopAll, stopOnSignals, tempDir, waitForTurnEnds } from './harness.mjs';
+import {
+  openPage,
+  pathSteps,
+  sendPrompt,
+  shotPath,
+  startServedBaton,
+  stopAll,
+  stopOnSignals,
+  tempDir,
+  waitForTerminalLine,
+  waitForTurnEnds,
+} from './harness.mjs';
 
 let page;
 let url;
@@ -32,19 +43,7 @@ after(async () => {
 
 const step = pathSteps(() => page, 'terminal-failed-');
 
-/** Waits until the xterm.js buffer of the shown terminal has a line containing text. */
-function waitForScreen(text) {
-  return page.waitForFunction((want) => {
-    const el = document.querySelector('[data-testid="terminal-screen"]');
-    const term = el === null ? undefined : /** @type {any} */ (window).batonTerminals?.get(el.getAttribute('data-terminal') ?? '');
-    if (term === undefined) return false;
-    const buf = term.buffer.active;
-    for (let i = 0; i < buf.length; i++) {
-      if (buf.getLine(i)?.translateToString(true).includes(want)) return true;
-    }
-    return false;
-  }, text);
-}
+const waitForScreen = (text) => waitForTerminalLine(page, text);
 
 async function openPanel() {
   await page.getByRole('button', { name: 'Terminal', exact: true }).click();
