@@ -48,6 +48,7 @@ func standInPath(t *testing.T, dir string) string {
 }
 
 func TestOpenSignInTerminalRunsClaudesLoginInATerminal(t *testing.T) {
+	scriptsInTempDir(t)
 	if runtime.GOOS != "linux" {
 		t.Skip("the Linux terminal route")
 	}
@@ -78,6 +79,7 @@ func TestOpenSignInTerminalRunsClaudesLoginInATerminal(t *testing.T) {
 }
 
 func TestOpenSignInTerminalPrefersTheListedOrder(t *testing.T) {
+	scriptsInTempDir(t)
 	if runtime.GOOS != "linux" {
 		t.Skip("the Linux terminal route")
 	}
@@ -93,6 +95,7 @@ func TestOpenSignInTerminalPrefersTheListedOrder(t *testing.T) {
 }
 
 func TestOpenSignInTerminalWithoutATerminalGivesTheCommand(t *testing.T) {
+	scriptsInTempDir(t)
 	if runtime.GOOS != "linux" {
 		t.Skip("the Linux terminal route")
 	}
@@ -116,6 +119,7 @@ func TestOpenSignInTerminalWithoutATerminalGivesTheCommand(t *testing.T) {
 }
 
 func TestSignInScriptIsValidShell(t *testing.T) {
+	scriptsInTempDir(t)
 	if runtime.GOOS == "windows" {
 		t.Skip("POSIX shell")
 	}
@@ -128,4 +132,10 @@ func TestSignInScriptIsValidShell(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(body), `'/odd path/it'\''s/claude' auth login`)
 	assert.Contains(t, string(body), `CLAUDE_CONFIG_DIR='/tmp/a b'; export CLAUDE_CONFIG_DIR`)
+}
+
+// scriptsInTempDir keeps the sign-in scripts a test writes in its own folder: a stand-in terminal that never runs
+// one leaves it behind (the script removes itself only when it runs).
+func scriptsInTempDir(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
 }
