@@ -23,33 +23,51 @@ type Mapper interface {
 }
 
 // SidecarMapper runs transcript jobs in one sidecar process of its own, started when first needed and again
-// after it died.
+// after it died. Once the index has been up to date for IdleRelease (no call running, no job open) the process
+// ends, so a Baton whose index is built holds no mapper's memory; the next job starts it again.
 type SidecarMapper struct {
 	cfg sidecar.Config
+	// schedule runs release after d unless the returned stop is called first (time.AfterFunc; tests take it).
+	schedule func(d time.Duration, release func()) (stop func() bool)
 
-	mu     sync.Mutex
-	client *sidecar.Client
+	mu      sync.Mutex
+	client  *sidecar.Client
+	calls   int // calls running
+	jobs    int // jobs opened and not closed
+	pending func() bool
 }
 
+// IdleRelease is how long the mapper's sidecar outlives its last job.
+const IdleRelease = time.Minute
+
 // NewSidecarMapper maps with the sidecar cfg names.
-func NewSidecarMapper(cfg sidecar.Config) *SidecarMapper { return &SidecarMapper{cfg: cfg} }
+func NewSidecarMapper(cfg sidecar.Config) *SidecarMapper {
+	return &SidecarMapper{cfg: cfg, schedule: func(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop }}
+}
 
 func (m *SidecarMapper) call(ctx context.Context, typ protocol.RequestType, payload, out any) error {
 	c, err := m.running(ctx)
 	if err != nil {
 		return err
 	}
+	defer m.called()
 	return c.Call(ctx, typ, payload, out)
 }
 
+// running is the live sidecar (started when there is none), counted as in use until called.
 func (m *SidecarMapper) running(ctx context.Context) (*sidecar.Client, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if m.pending != nil {
+		m.pending()
+		m.pending = nil
+	}
 	if m.client != nil {
 		select {
 		case <-m.client.Done():
 			m.client = nil
 		default:
+			m.calls++
 			return m.client, nil
 		}
 	}
@@ -62,13 +80,47 @@ func (m *SidecarMapper) running(ctx context.Context) (*sidecar.Client, error) {
 		}
 	}()
 	m.client = c
+	m.calls++
 	return c, nil
+}
+
+// called ends a call's use; the last one out with no job open schedules the release.
+func (m *SidecarMapper) called() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.calls--
+	if m.calls == 0 && m.jobs == 0 && m.client != nil && m.pending == nil {
+		m.pending = m.schedule(IdleRelease, m.releaseIdle)
+	}
+}
+
+// releaseIdle ends the sidecar if it is still unused.
+func (m *SidecarMapper) releaseIdle() {
+	m.mu.Lock()
+	c := m.client
+	if m.calls > 0 || m.jobs > 0 || c == nil {
+		m.mu.Unlock()
+		return
+	}
+	m.client, m.pending = nil, nil
+	m.mu.Unlock()
+	_ = c.Close(5 * time.Second)
+}
+
+func (m *SidecarMapper) jobOpened(delta int) {
+	m.mu.Lock()
+	m.jobs = max(0, m.jobs+delta)
+	m.mu.Unlock()
 }
 
 // Open starts a job.
 func (m *SidecarMapper) Open(ctx context.Context, req protocol.TranscriptOpenRequest) (protocol.TranscriptOpenReply, error) {
 	var rep protocol.TranscriptOpenReply
+	m.jobOpened(1) // before the call ends, so its end schedules no release under an open job
 	err := m.call(ctx, protocol.ReqTranscriptOpen, req, &rep)
+	if err != nil {
+		m.jobOpened(-1)
+	}
 	return rep, err
 }
 
@@ -81,6 +133,7 @@ func (m *SidecarMapper) Next(ctx context.Context, req protocol.TranscriptNextReq
 
 // Close ends a job; one the sidecar lost with its process needs no closing.
 func (m *SidecarMapper) Close(ctx context.Context, job string) error {
+	m.jobOpened(-1) // before the call ends: this close's end may schedule the release
 	err := m.call(ctx, protocol.ReqTranscriptClose, protocol.TranscriptCloseRequest{Job: job}, nil)
 	if errors.Is(err, sidecar.ErrExited) {
 		return nil
@@ -102,6 +155,10 @@ func (m *SidecarMapper) Release() {
 	m.mu.Lock()
 	c := m.client
 	m.client = nil
+	if m.pending != nil {
+		m.pending()
+		m.pending = nil
+	}
 	m.mu.Unlock()
 	if c != nil {
 		_ = c.Close(5 * time.Second)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/baton-console/baton/app/activity"
 	"github.com/baton-console/baton/app/internal/testenv"
@@ -91,4 +92,48 @@ type noJobsMapper struct {
 func (m *noJobsMapper) Open(context.Context, protocol.TranscriptOpenRequest) (protocol.TranscriptOpenReply, error) {
 	m.opens++
 	return protocol.TranscriptOpenReply{}, &protocol.ErrorBody{Code: activity.ErrorCodeBadRequest, Message: "transcript_open is not available in this sidecar yet"}
+}
+
+// Once the index is up to date the mapper's sidecar ends after a quiet while (IdleRelease; the test runs the
+// release itself instead of waiting), never while a job is open, and the next job starts a sidecar again.
+func TestTheMapperSidecarEndsWhenIdleAndComesBack(t *testing.T) {
+	config := t.TempDir()
+	projects := filepath.Join(config, "projects")
+	path := filepath.Join(projects, "-tmp-project", sessA+".jsonl")
+	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o700))
+	line := `{"type":"user","uuid":"7d3c1e2a-0000-4000-8000-000000000001","parentUuid":null,"sessionId":"` + sessA +
+		`","cwd":"/tmp/project","message":{"role":"user","content":"hello"},"timestamp":"2026-12-02T01:57:59.163Z"}` + "\n"
+	require.NoError(t, os.WriteFile(path, []byte(line), 0o600))
+
+	m := NewSidecarMapper(sidecar.Config{Path: testenv.SidecarPath(t), Env: append(os.Environ(), "CLAUDE_CONFIG_DIR="+config)})
+	t.Cleanup(m.Release)
+	var scheduled []func()
+	m.schedule = func(d time.Duration, f func()) func() bool {
+		require.Equal(t, IdleRelease, d)
+		scheduled = append(scheduled, f)
+		return func() bool { return true }
+	}
+	ctx := context.Background()
+
+	job, err := m.Open(ctx, protocol.TranscriptOpenRequest{Session: sessA, File: path})
+	require.NoError(t, err)
+	_, err = m.Next(ctx, protocol.TranscriptNextRequest{Job: job.Job, MaxEvents: 100})
+	require.NoError(t, err)
+	require.Empty(t, scheduled, "no release is scheduled while a job is open")
+	first := m.client
+	require.NoError(t, m.Close(ctx, job.Job))
+	require.Len(t, scheduled, 1, "the last job's close schedules the release")
+
+	scheduled[0]()
+	select {
+	case <-first.Done():
+	case <-time.After(30 * time.Second):
+		t.Fatal("the idle sidecar did not end")
+	}
+	require.Nil(t, m.client)
+
+	list, err := m.ListSessions(ctx, "")
+	require.NoError(t, err, "the next call starts a sidecar again")
+	require.Len(t, list, 1)
+	require.NotSame(t, first, m.client)
 }
