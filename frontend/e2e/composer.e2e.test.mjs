@@ -43,6 +43,7 @@ async function shots(name) {
     await page.setViewportSize({ width: w, height: h });
     for (const colorScheme of ['light', 'dark']) {
       await page.emulateMedia({ colorScheme });
+      await page.waitForFunction((c) => document.documentElement.dataset.theme === c, colorScheme);
       await page.screenshot({ path: shotPath(`composer-${name}-${w}x${h}-${colorScheme}`) });
     }
   }

@@ -241,6 +241,8 @@ step('files rewind after the dry-run count is shown', async () => {
 step('the console follows a dark OS theme', async () => {
   const light = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
   await page.emulateMedia({ colorScheme: 'dark' });
+  // The console follows the OS's change event (useTheme.ts), a task after the emulation takes effect.
+  await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
   const dark = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
   assert.notEqual(dark, light);
   await shot('12-dark');

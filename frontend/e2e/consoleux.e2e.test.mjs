@@ -370,6 +370,7 @@ step('screenshots at 900×700 and 1440×900, light and dark', async () => {
     for (const colorScheme of ['light', 'dark']) {
       await page.setViewportSize({ width, height });
       await page.emulateMedia({ colorScheme });
+      await page.waitForFunction((c) => document.documentElement.dataset.theme === c, colorScheme);
       if (width <= 900) {
         await page.getByTestId('sidebar-show').click();
         await page.getByTestId('sidebar').waitFor();

@@ -188,6 +188,7 @@ step('screenshots at three sizes in light and dark, with a permission card waiti
   await page.getByTestId('permission-card').waitFor();
   for (const scheme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForFunction((c) => document.documentElement.dataset.theme === c, scheme);
     for (const [w, h] of [
       [900, 700],
       [1440, 900],
