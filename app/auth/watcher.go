@@ -39,6 +39,9 @@ type watcherConfig struct {
 	// keeps no baseline: what counts as a change is the caller's to decide (see readings.changedFrom).
 	onCheck func(now readings)
 	log     zerolog.Logger
+	// beforeAdd, when set (tests only), runs just before a directory is watched: the moment a directory can
+	// vanish between choosing it and watching it.
+	beforeAdd func(dir string)
 }
 
 // fileWatcher reads its targets when they may have changed. It watches directories, never the files: editors
@@ -186,12 +189,18 @@ func (w *fileWatcher) reconcile() {
 			}
 		}
 		have := w.fsw.WatchList()
-		added := false
+		added, vanished := false, false
 		for _, d := range want {
 			if slices.Contains(have, d) {
 				continue
 			}
+			if w.cfg.beforeAdd != nil {
+				w.cfg.beforeAdd(d)
+			}
 			if err := w.fsw.Add(d); err != nil {
+				// A directory removed since it was chosen: its ancestor is watched on the next pass, or nothing
+				// would see the directory made again.
+				vanished = vanished || errors.Is(err, os.ErrNotExist)
 				if !errors.Is(err, os.ErrNotExist) {
 					failed = true
 					if !w.polling {
@@ -202,7 +211,7 @@ func (w *fileWatcher) reconcile() {
 			}
 			added = true
 		}
-		if !added || slices.Equal(want, w.wantedDirs()) {
+		if !vanished && (!added || slices.Equal(want, w.wantedDirs())) {
 			break
 		}
 	}

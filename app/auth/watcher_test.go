@@ -22,6 +22,12 @@ type watchHarness struct {
 
 func startWatch(t *testing.T, cfg string, notify bool) *watchHarness {
 	t.Helper()
+	return startWatchHooked(t, cfg, notify, nil)
+}
+
+// startWatchHooked is startWatch with a hook run just before each directory is watched.
+func startWatchHooked(t *testing.T, cfg string, notify bool, beforeAdd func(dir string)) *watchHarness {
+	t.Helper()
 	h := &watchHarness{cfg: cfg, changes: make(chan []string, 16)}
 	ctx, cancel := context.WithCancel(context.Background())
 	targets := []watchTarget{
@@ -40,7 +46,7 @@ func startWatch(t *testing.T, cfg string, notify bool) *watchHarness {
 				h.changes <- c
 			}
 		},
-		log: zerolog.Nop(),
+		log: zerolog.Nop(), beforeAdd: beforeAdd,
 	})
 	h.stop = func() { cancel(); w.wait() }
 	t.Cleanup(h.stop)
@@ -86,6 +92,27 @@ func TestWatcherFollowsDirectoriesCreatedLater(t *testing.T) {
 			assert.Equal(t, []string{".credentials.json"}, h.next(t, "the directory made again"))
 		})
 	}
+}
+
+// A directory removed between being chosen and being watched must leave its ancestor watched; before, the
+// watcher watched nothing and saw the directory made again only at the 30 s safety re-read.
+func TestWatcherWatchesTheAncestorOfADirectoryThatVanishes(t *testing.T) {
+	root := t.TempDir()
+	parent := filepath.Join(root, "a")
+	cfg := filepath.Join(parent, "claude")
+	require.NoError(t, os.Mkdir(parent, 0o700))
+	removed := false
+	h := startWatchHooked(t, cfg, true, func(dir string) {
+		if dir == parent && !removed {
+			removed = true
+			require.NoError(t, os.Remove(parent))
+		}
+	})
+	require.True(t, removed, "the hook ran")
+
+	require.NoError(t, os.MkdirAll(cfg, 0o700))
+	require.NoError(t, os.WriteFile(filepath.Join(cfg, ".credentials.json"), []byte(`{"claudeAiOauth":{}}`), 0o600))
+	assert.Equal(t, []string{".credentials.json"}, h.next(t, "a file in the directory made again"))
 }
 
 func TestWatcherIgnoresNonAuthChangesToTheGlobalState(t *testing.T) {
