@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/internal/testenv"
 	"github.com/stretchr/testify/require"
 )
 
@@ -33,7 +34,7 @@ func TestExecCtrlCSettlesTheRunningTool(t *testing.T) {
 				"[bash sh -c 'echo $$ > exec.pid; exec sleep 41']")
 			stdout, err := cmd.StdoutPipe()
 			require.NoError(t, err)
-			stderr := &lockedBuffer{}
+			stderr := &testenv.LockedBuffer{}
 			cmd.Stderr = stderr
 			require.NoError(t, cmd.Start())
 			var lines []string

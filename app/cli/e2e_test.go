@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -286,7 +285,7 @@ func TestExecSecondCtrlCSkipsTheInterruptBudget(t *testing.T) {
 	cmd := h.command(ctx, "exec", "--json", "[slow] a long answer")
 	stdout, err := cmd.StdoutPipe()
 	require.NoError(t, err)
-	stderr := &lockedBuffer{}
+	stderr := &testenv.LockedBuffer{}
 	cmd.Stderr = stderr
 	require.NoError(t, cmd.Start())
 	var lines []string
@@ -316,24 +315,6 @@ func TestExecSecondCtrlCSkipsTheInterruptBudget(t *testing.T) {
 	require.Len(t, canceled, 1, stderr.String())
 	require.True(t, canceled[0].Forced != nil && *canceled[0].Forced)
 	require.False(t, testenv.Alive(claude), "the stopped claude is gone")
-}
-
-// lockedBuffer is a bytes.Buffer the test may read while the command still writes to it.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 func TestSessionsHistoryAndResumeFromTheCommandLine(t *testing.T) {

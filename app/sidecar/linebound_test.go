@@ -1,12 +1,10 @@
 package sidecar_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"os"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -58,7 +56,7 @@ func TestAPromptIsSentUnescapedAndRefusedAtOnceOverTheBound(t *testing.T) {
 // The host's logger carries its own pid on every line; the sidecar's is logged under another key, so no line
 // holds "pid" twice (a JSON object with a duplicate key reads differently in every tool).
 func TestTheSidecarsPidIsNotASecondPidField(t *testing.T) {
-	var buf lockedBuffer
+	var buf testenv.LockedBuffer
 	log := zerolog.New(&buf).Level(zerolog.DebugLevel).With().Int("pid", os.Getpid()).Logger()
 	c, err := sidecar.Start(context.Background(), sidecar.Config{
 		Path: testenv.SidecarPath(t), Env: append(os.Environ(), "BATON_SIDECAR_TEST_DRIVER=1"), Logger: log})
@@ -74,21 +72,4 @@ func TestTheSidecarsPidIsNotASecondPidField(t *testing.T) {
 		require.Equal(t, 1, strings.Count(line, `"pid":`), "one pid per line: %s", line)
 	}
 	require.Contains(t, buf.String(), `"sidecarPid":`)
-}
-
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }

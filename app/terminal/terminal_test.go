@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/baton-console/baton/app/internal/testenv"
 	"github.com/baton-console/baton/app/terminal"
 	"github.com/rs/zerolog"
 	"github.com/stretchr/testify/require"
@@ -34,25 +35,7 @@ type rig struct {
 	out  map[string]*bytes.Buffer
 	ends map[string]terminal.Output
 	gaps int
-	log  *lockedBuffer // what the service logged
-}
-
-// lockedBuffer is a log sink the service's goroutines may write to at once.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
+	log  *testenv.LockedBuffer // what the service logged
 }
 
 func newRig(t *testing.T, scrollback int) *rig {
@@ -61,7 +44,7 @@ func newRig(t *testing.T, scrollback int) *rig {
 	t.Setenv("HOME", home)
 	t.Setenv("ENV", "")
 	t.Setenv("PATH", t.TempDir())
-	log := &lockedBuffer{}
+	log := &testenv.LockedBuffer{}
 	r := &rig{t: t, dir: t.TempDir(), out: map[string]*bytes.Buffer{}, ends: map[string]terminal.Output{}, log: log,
 		svc: terminal.New(terminal.Options{Shell: []string{"/bin/sh"}, Scrollback: scrollback, Logger: zerolog.New(log)})}
 	r.cond = sync.NewCond(&r.mu)
