@@ -85,6 +85,23 @@ func TestPricesAreKeptWithThePinnedSDK(t *testing.T) {
 	cost, ok := Prices().estimate("claude-sonnet-4-5-20250929", 1e6, 1e6, 1e6, 1e6)
 	require.True(t, ok)
 	require.InDelta(t, 3+15+0.3+3.75, cost, 1e-9)
+	require.Contains(t, Prices().Source, "https://platform.claude.com/docs/en/about-claude/pricing")
+	// A point release is priced as itself, not as the version its name begins with (checked against the
+	// pricing page and the model pages, see source).
+	for model, want := range map[string]float64{
+		"claude-opus-5-5":           4 + 20 + 0.2 + 5,
+		"claude-opus-5":             5 + 25 + 0.5 + 6.25,
+		"claude-opus-4-1-20250805":  15 + 75 + 1.5 + 18.75,
+		"claude-sonnet-5-5":         2 + 10 + 0.1 + 2.5,
+		"claude-sonnet-5":           2 + 10 + 0.2 + 2.5,
+		"claude-haiku-4-5-20251001": 1 + 5 + 0.1 + 1.25,
+		"claude-fable-5-1":          10 + 50 + 0.25 + 12.5,
+		"claude-3-5-haiku-20241022": 0.8 + 4 + 0.08 + 1,
+	} {
+		cost, ok := Prices().estimate(model, 1e6, 1e6, 1e6, 1e6)
+		require.True(t, ok, model)
+		require.InDelta(t, want, cost, 1e-9, model)
+	}
 }
 
 // A report reads the rollup (a few rows per session), not every response, and totals the same as the count of
