@@ -397,6 +397,11 @@ export class ConsoleStore {
     return this.transport.call('usageReport', { by, ...(since !== undefined ? { since } : {}) });
   }
 
+  /** One session's tokens and cost (the session header's total). */
+  sessionUsage(session: string) {
+    return this.transport.call('usageReport', { by: 'session', session });
+  }
+
   /** Messages and tool calls of every stored session holding every word (the sidebar's content results). */
   searchSessions(query: string, cwd?: string) {
     return this.transport.call('searchSessions', { query, ...(cwd !== undefined && cwd !== '' ? { cwd } : {}) });
