@@ -402,9 +402,14 @@ export class ConsoleStore {
     return this.transport.call('usageReport', { by: 'session', session });
   }
 
-  /** Messages and tool calls of every stored session holding every word (the sidebar's content results). */
-  searchSessions(query: string, cwd?: string) {
-    return this.transport.call('searchSessions', { query, ...(cwd !== undefined && cwd !== '' ? { cwd } : {}) });
+  /** Messages and tool calls of every stored session holding every word, from since (RFC 3339) on (the sidebar's
+   * content results). */
+  searchSessions(query: string, cwd?: string, since?: string) {
+    return this.transport.call('searchSessions', {
+      query,
+      ...(cwd !== undefined && cwd !== '' ? { cwd } : {}),
+      ...(since !== undefined ? { since } : {}),
+    });
   }
 
   // ── selection and history ───────────────────────────────────────────────────
