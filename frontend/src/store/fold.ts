@@ -164,6 +164,7 @@ const SESSION: { [K in Kind]?: SessionHandler<K> } = {
       // An answer that names no windows keeps those known (a bare status says nothing of them).
       windows: ev.windows ?? d.limits?.windows ?? [],
       at: ev.time,
+      ...(ev.turn !== undefined ? { turn: ev.turn } : {}),
     };
   },
   'context.updated': (d, ev) => {

@@ -345,6 +345,7 @@ export interface PlanLimits {
   resetsAt?: string;
   utilization?: number;
   windows: LimitWindow[];
-  /** When it was reported (the event's time). */
+  /** When it was reported (the event's time), and in which turn. */
   at: string;
+  turn?: string;
 }
