@@ -136,17 +136,18 @@ type wireHookRan struct {
 }
 
 type wireLimitUpdated struct {
-	Kind        Kind        `json:"kind"`
-	Session     string      `json:"session"`
-	Turn        string      `json:"turn,omitempty"`
-	Seq         uint64      `json:"seq,omitempty"`
-	Time        time.Time   `json:"time"`
-	Ephemeral   bool        `json:"ephemeral,omitempty"`
-	LimitStatus LimitStatus `json:"limitStatus"`
-	Window      string      `json:"window,omitempty"`
-	ResetsAt    string      `json:"resetsAt,omitempty"`
-	Utilization *float64    `json:"utilization,omitempty"`
-	Overage     *bool       `json:"overage,omitempty"`
+	Kind        Kind          `json:"kind"`
+	Session     string        `json:"session"`
+	Turn        string        `json:"turn,omitempty"`
+	Seq         uint64        `json:"seq,omitempty"`
+	Time        time.Time     `json:"time"`
+	Ephemeral   bool          `json:"ephemeral,omitempty"`
+	LimitStatus LimitStatus   `json:"limitStatus"`
+	Window      string        `json:"window,omitempty"`
+	ResetsAt    string        `json:"resetsAt,omitempty"`
+	Utilization *float64      `json:"utilization,omitempty"`
+	Overage     *bool         `json:"overage,omitempty"`
+	Windows     []LimitWindow `json:"windows,omitempty"`
 }
 
 type wireTurnStarted struct {
@@ -561,7 +562,7 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	case HookRan:
 		return json.Marshal(wireHookRan{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, HookEvent: e.HookEvent, Name: e.Name, Outcome: e.Outcome, Output: e.Output})
 	case LimitUpdated:
-		return json.Marshal(wireLimitUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, LimitStatus: e.LimitStatus, Window: e.Window, ResetsAt: e.ResetsAt, Utilization: e.Utilization, Overage: e.Overage})
+		return json.Marshal(wireLimitUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, LimitStatus: e.LimitStatus, Window: e.Window, ResetsAt: e.ResetsAt, Utilization: e.Utilization, Overage: e.Overage, Windows: e.Windows})
 	case TurnStarted:
 		return json.Marshal(wireTurnStarted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Prompt: e.Prompt, UUID: e.UUID, Origin: e.Origin, Images: e.Images})
 	case TurnAccepted:

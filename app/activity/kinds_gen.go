@@ -102,6 +102,13 @@ type Image struct {
 	Bytes     int64  `json:"bytes"`
 }
 
+// LimitWindow is a nested object of the wire.
+type LimitWindow struct {
+	Window      string  `json:"window"`
+	Utilization float64 `json:"utilization"`
+	ResetsAt    string  `json:"resetsAt"`
+}
+
 // ModelEntry is a nested object of the wire.
 type ModelEntry struct {
 	Value         string `json:"value"`
@@ -173,6 +180,7 @@ type Event struct {
 	ResetsAt            string              `json:"resetsAt,omitempty"`            // limit.updated
 	Utilization         *float64            `json:"utilization,omitempty"`         // limit.updated
 	Overage             *bool               `json:"overage,omitempty"`             // limit.updated
+	Windows             []LimitWindow       `json:"windows,omitzero"`              // limit.updated
 	Prompt              string              `json:"prompt,omitempty"`              // turn.started, turn.guided, turn.queued
 	UUID                string              `json:"uuid,omitempty"`                // turn.started, message.completed
 	Origin              TurnOrigin          `json:"origin,omitempty"`              // turn.started
@@ -257,7 +265,7 @@ var kindSpecs = map[Kind]kindSpec{
 	SessionCompacted:     {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "trigger": true, "preTokens": true}},
 	CompactSummary:       {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "text": true}},
 	HookRan:              {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "hookEvent": true, "name": true, "outcome": true, "output": false}},
-	LimitUpdated:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "limitStatus": true, "window": false, "resetsAt": false, "utilization": false, "overage": false}},
+	LimitUpdated:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "limitStatus": true, "window": false, "resetsAt": false, "utilization": false, "overage": false, "windows": false}},
 	TurnStarted:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true, "uuid": false, "origin": false, "images": false}},
 	TurnAccepted:         {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "providerMessage": true}},
 	TurnGuided:           {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true, "images": false}},

@@ -70,7 +70,7 @@ func (a *API) UsageReport(p UsageParams) (UsageResult, error) {
 	if a.opts.Index == nil {
 		return UsageResult{}, noIndex()
 	}
-	q := index.UsageQuery{By: index.UsageBy(p.By)}
+	q := index.UsageQuery{By: index.UsageBy(p.By), Session: p.Session}
 	var err error
 	if q.Since, err = optionalTime("since", p.Since); err != nil {
 		return UsageResult{}, err

@@ -56,6 +56,13 @@ func TestSearchAndUsageCallsAnswerFromTheIndex(t *testing.T) {
 	}
 	require.Equal(t, usage.Total.InputTokens, sum)
 	require.NotEmpty(t, usage.PricesDate)
+	// The session header's total: one session's usage alone.
+	const tools = "55844502-5ea1-44d5-a7aa-10bf81c05b37"
+	mine, err := api.UsageReport(UsageParams{By: UsageBySession, Session: tools})
+	require.NoError(t, err)
+	require.Len(t, mine.Rows, 1)
+	require.Equal(t, tools, mine.Rows[0].Key)
+	require.Equal(t, 143847, mine.Total.InputTokens)
 
 	_, err = (&API{}).SearchSessions(SearchParams{Query: "kiwi"})
 	require.Equal(t, CodeUnavailable, codeOf(t, err))

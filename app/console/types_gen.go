@@ -803,9 +803,10 @@ func (v UsageBy) Valid() bool {
 
 // UsageParams is which usage to total and how.
 type UsageParams struct {
-	By    UsageBy `json:"by"`
-	Since string  `json:"since,omitempty"`
-	Until string  `json:"until,omitempty"`
+	By      UsageBy `json:"by"`
+	Since   string  `json:"since,omitempty"`
+	Until   string  `json:"until,omitempty"`
+	Session string  `json:"session,omitempty"`
 }
 
 // UsageResult is usage totals by group.

@@ -324,6 +324,9 @@ func (j *job) finish(ctx context.Context, mapper string, resume *protocol.Transc
 	if err := dropSearchBut(ctx, tx, j.search, j.gen, total); err != nil {
 		return fmt.Errorf("record the mapping of %s: %w", s, err)
 	}
+	if err := rollupSession(ctx, tx, s); err != nil {
+		return err
+	}
 	// Another Baton process may have mapped this session into the same generation meanwhile: then the items are
 	// not all this job's, and the next read maps it again.
 	var n int64
@@ -356,7 +359,7 @@ func (ix *Index) forget(ctx context.Context, session string) error {
 		return fmt.Errorf("write to the index: %w", err)
 	}
 	defer func() { _ = tx.Rollback() }()
-	for _, table := range []string{"items", "usage", "files", "sessions"} {
+	for _, table := range []string{"items", "usage", "usage_rollup", "files", "sessions"} {
 		if _, err := tx.ExecContext(ctx, "DELETE FROM "+table+" WHERE session = ?", session); err != nil {
 			return fmt.Errorf("forget session %s: %w", session, err)
 		}

@@ -13,8 +13,10 @@ var pricesJSON []byte
 
 // PriceTable is what estimates are made with.
 type PriceTable struct {
-	SDK    string       `json:"sdk"`
-	Date   string       `json:"date"`
+	SDK  string `json:"sdk"`
+	Date string `json:"date"`
+	// Source is where the prices were read, and when.
+	Source string       `json:"source"`
 	Note   string       `json:"note"`
 	Models []ModelPrice `json:"models"`
 }

@@ -136,7 +136,7 @@ func (s *store) prepare(ctx context.Context, whole bool) error {
 	if err := s.check(ctx, whole); err != nil {
 		return err
 	}
-	if _, err := s.writer.ExecContext(ctx, schema); err != nil {
+	if _, err := s.writer.ExecContext(ctx, schema+rollupSchema); err != nil {
 		return fmt.Errorf("%w: create the tables: %w", errCorrupt, err)
 	}
 	version, err := s.metaValue(ctx, "schema")
@@ -145,9 +145,12 @@ func (s *store) prepare(ctx context.Context, whole bool) error {
 	}
 	switch version {
 	case schemaVersion:
-		return nil
+		return s.rollupAll(ctx)
 	case "":
-		return s.setMeta(ctx, s.writer, "schema", schemaVersion)
+		if err := s.setMeta(ctx, s.writer, "schema", schemaVersion); err != nil {
+			return err
+		}
+		return s.setMeta(ctx, s.writer, "rollup", rollupVersion)
 	default:
 		return fmt.Errorf("%w: schema %q, this Baton's is %q", errCorrupt, version, schemaVersion)
 	}

@@ -25,6 +25,8 @@ type UsageQuery struct {
 	By UsageBy
 	// Since and Until keep the responses at or after, and before, these times (zero: no bound).
 	Since, Until time.Time
+	// Session keeps one session's usage ("" for every session's).
+	Session string
 }
 
 // UsageRow is one group's tokens and cost.
@@ -58,80 +60,122 @@ type response struct {
 	at                                   int64
 	input, output, cacheRead, cacheWrite int64
 	cost, estimated                      float64
-	unpriced                             bool
+	// unpriced: no price for the model; reported: a turn's reported cost covers it.
+	unpriced, reported bool
 }
 
-// Usage totals the usage of every indexed session as q says.
+// price estimates a response's cost from the table, or marks it unpriced.
+func (r *response) price(prices PriceTable) {
+	if est, ok := prices.estimate(r.model, r.input, r.output, r.cacheRead, r.cacheWrite); ok {
+		r.cost, r.estimated = est, est
+	} else {
+		r.unpriced = true
+	}
+}
+
+// Usage totals the usage of every indexed session as q says: from the rollup (usagerollup.go), or from every
+// usage row when a bound falls inside one of its buckets.
 func (ix *Index) Usage(ctx context.Context, q UsageQuery) (UsageReport, error) {
-	responses, reported, err := ix.readUsage(ctx, q)
+	prices := Prices()
+	var responses []*response
+	var err error
+	if q.onRollup() {
+		responses, err = ix.readRollup(ctx, q, prices)
+	} else {
+		responses, err = ix.readUsage(ctx, q, prices)
+	}
 	if err != nil {
 		return UsageReport{}, err
 	}
-	prices := Prices()
-	for _, r := range responses {
-		if est, ok := prices.estimate(r.model, r.input, r.output, r.cacheRead, r.cacheWrite); ok {
-			r.cost, r.estimated = est, est
-		} else {
-			r.unpriced = true
-		}
-	}
-	applyReported(responses, reported)
 	return group(responses, q.By, prices), nil
 }
 
 type turnKey struct{ session, turn string }
 
-// readUsage reads the current generation's usage rows: the responses, deduplicated by message, and each turn's
-// reported cost.
-func (ix *Index) readUsage(ctx context.Context, q UsageQuery) ([]*response, map[turnKey]float64, error) {
-	current, err := ix.currentGenerations(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	since, until := int64(0), int64(1)<<62
+// bounds are q's times as unix ms, unbounded where zero.
+func (q UsageQuery) bounds() (since, until int64) {
+	since, until = 0, int64(1)<<62
 	if !q.Since.IsZero() {
 		since = q.Since.UnixMilli()
 	}
 	if !q.Until.IsZero() {
 		until = q.Until.UnixMilli()
 	}
+	return since, until
+}
+
+// usageCollector counts a session's usage rows: each response once, by message, at the largest count of each
+// kind; and each turn's reported cost.
+type usageCollector struct {
+	byMessage map[[2]string]*response
+	out       []*response
+	reported  map[turnKey]float64
+}
+
+func newUsageCollector() *usageCollector {
+	return &usageCollector{byMessage: map[[2]string]*response{}, reported: map[turnKey]float64{}}
+}
+
+// add counts one usage row: a response's tokens, or (cost valid) its turn's reported cost.
+func (c *usageCollector) add(r response, message string, cost sql.NullFloat64) {
+	if cost.Valid {
+		c.reported[turnKey{r.session, r.turn}] += cost.Float64
+		return
+	}
+	key := [2]string{r.session, message}
+	if seen := c.byMessage[key]; seen != nil {
+		seen.input, seen.output = max(seen.input, r.input), max(seen.output, r.output)
+		seen.cacheRead, seen.cacheWrite = max(seen.cacheRead, r.cacheRead), max(seen.cacheWrite, r.cacheWrite)
+		return
+	}
+	c.byMessage[key] = &r
+	c.out = append(c.out, &r)
+}
+
+// priced is the responses counted, each priced: estimated from the table, or its share of a reported cost.
+func (c *usageCollector) priced(prices PriceTable) []*response {
+	for _, r := range c.out {
+		r.price(prices)
+	}
+	applyReported(c.out, c.reported)
+	return c.out
+}
+
+// readUsage reads the current generation's usage rows (no rollup): the responses, deduplicated by message and
+// priced.
+func (ix *Index) readUsage(ctx context.Context, q UsageQuery, prices PriceTable) ([]*response, error) {
+	current, err := ix.currentGenerations(ctx)
+	if err != nil {
+		return nil, err
+	}
+	since, until := q.bounds()
 	// No join and no order: the table is read as it lies, the sessions' generations looked up in memory.
 	rows, err := ix.st.reader.QueryContext(ctx, `SELECT session, gen, turn, at, model, message, input, output, cache_read,
 		cache_write, cost FROM usage WHERE at >= ? AND at < ?`, since, until)
 	if err != nil {
-		return nil, nil, fmt.Errorf("read the usage from the index: %w", err)
+		return nil, fmt.Errorf("read the usage from the index: %w", err)
 	}
 	defer func() { _ = rows.Close() }()
-	byMessage := map[[2]string]*response{}
-	var out []*response
-	reported := map[turnKey]float64{}
+	c := newUsageCollector()
 	for rows.Next() {
 		var r response
 		var message string
 		var gen int64
 		var cost sql.NullFloat64
 		if err := rows.Scan(&r.session, &gen, &r.turn, &r.at, &r.model, &message, &r.input, &r.output, &r.cacheRead, &r.cacheWrite, &cost); err != nil {
-			return nil, nil, fmt.Errorf("read the usage from the index: %w", err)
+			return nil, fmt.Errorf("read the usage from the index: %w", err)
 		}
 		s, ok := current[r.session]
-		if !ok || s.gen != gen {
-			continue // a generation being written, or a session not recorded yet
+		if !ok || s.gen != gen || (q.Session != "" && r.session != q.Session) {
+			continue // a generation being written, a session not recorded yet, or not the one asked for
 		}
 		r.cwd = s.cwd
-		if cost.Valid {
-			reported[turnKey{r.session, r.turn}] += cost.Float64
-			continue
-		}
-		key := [2]string{r.session, message}
-		if seen := byMessage[key]; seen != nil {
-			seen.input, seen.output = max(seen.input, r.input), max(seen.output, r.output)
-			seen.cacheRead, seen.cacheWrite = max(seen.cacheRead, r.cacheRead), max(seen.cacheWrite, r.cacheWrite)
-			continue
-		}
-		byMessage[key] = &r
-		out = append(out, &r)
+		c.add(r, message, cost)
 	}
-	return out, reported, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return c.priced(prices), nil
 }
 
 type generation struct {
@@ -178,7 +222,7 @@ func applyReported(responses []*response, reported map[turnKey]float64) {
 			if est > 0 {
 				share = r.estimated / est
 			}
-			r.cost, r.estimated, r.unpriced = reported[k]*share, 0, false
+			r.cost, r.estimated, r.unpriced, r.reported = reported[k]*share, 0, false, true
 		}
 	}
 }

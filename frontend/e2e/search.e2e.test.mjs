@@ -1,6 +1,7 @@
 // End to end in headless Chromium against `baton serve` (real runtime, scripted Messages API): a word only a
 // session's content holds (a tool printed it; no title says it) is found by the sidebar's filter through the
-// index, marked in its snippet, and a click opens that session.
+// index, marked in its snippet, kept by a date range, and a click opens that session, whose header shows what it
+// cost.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
@@ -43,7 +44,14 @@ test('the filter finds a session by a word its tool printed and opens it', async
   const hit = page.getByTestId('content-hit').first();
   await hit.waitFor();
   assert.equal(await hit.locator('mark').first().textContent(), 'quokka');
+  // The session ran today: a range of today keeps it.
+  await page.getByTestId('content-range').selectOption({ label: 'Today' });
+  await page.getByTestId('content-hit').first().waitFor();
   await page.screenshot({ path: shotPath('search-01-content-hit') });
-  await hit.click();
+  await page.getByTestId('content-hit').first().click();
   await page.getByTestId('assistant-message').filter({ hasText: 'quokka' }).first().waitFor();
+  // The header totals what the session cost, from the index's usage of that session.
+  const cost = page.getByTestId('session-cost');
+  await cost.waitFor();
+  assert.match((await cost.textContent()) ?? '', /tokens · ~?\$\d/);
 });

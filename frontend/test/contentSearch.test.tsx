@@ -45,4 +45,21 @@ describe('content search in the sidebar', () => {
     await act(() => settle());
     expect(store.getState().selected).toBe(S);
   });
+
+  it('keeps the hits of the range chosen', async () => {
+    const { transport } = await renderConsole((t) => {
+      t.on('listSessions', () => ({ sessions: [] }));
+      t.on('searchSessions', () => ({ indexing: false, hits: [] }));
+    });
+    await userEvent.type(screen.getByLabelText('Filter sessions'), 'banker');
+    await act(() => settle());
+    await userEvent.selectOptions(screen.getByTestId('content-range'), 'Last 7 days');
+    await act(() => settle());
+    const since = transport.calls.filter((c) => c.method === 'searchSessions').at(-1)?.params as { since?: string };
+    const sevenDays = new Date();
+    sevenDays.setHours(0, 0, 0, 0);
+    sevenDays.setDate(sevenDays.getDate() - 6);
+    expect(since).toEqual({ query: 'banker', since: sevenDays.toISOString() });
+    expect(screen.getByText('No message holds that.')).toBeTruthy();
+  });
 });

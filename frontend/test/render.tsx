@@ -5,13 +5,13 @@ import { VirtuosoMockContext } from 'react-virtuoso';
 import { App } from '../src/App';
 import type { ConsoleEvent } from '../src/protocol/events';
 import { StoreProvider } from '../src/store/hooks';
-import { ConsoleStore } from '../src/store/store';
+import { ConsoleStore, type StoreOptions } from '../src/store/store';
 import { FakeTransport, settle } from './fakeTransport';
 
-export async function renderConsole(prepare: (t: FakeTransport) => void = () => undefined) {
+export async function renderConsole(prepare: (t: FakeTransport) => void = () => undefined, opts: StoreOptions = {}) {
   const transport = new FakeTransport();
   prepare(transport);
-  const store = new ConsoleStore(transport, { schedule: () => undefined, isForeground: () => true });
+  const store = new ConsoleStore(transport, { schedule: () => undefined, isForeground: () => true, ...opts });
   store.start();
   const view = render(
     <StoreProvider store={store}>

@@ -21,8 +21,8 @@ const row = (key: string, input: number, costUsd: number, estimatedUsd: number) 
 
 const report = (by: UsageResult['by']): UsageResult => ({
   by,
-  rows: [row('2026-12-01', 20_000, 0.5, 0), row('2026-12-02', 900, 0, 0.25)],
-  total: row('', 20_900, 0.5, 0.25),
+  rows: [row('2026-12-01', 20_000, 0.5, 0), row('2026-12-02', 900, 0.25, 0.25)],
+  total: row('', 20_900, 0.75, 0.25),
   pricesDate: '2026-12-02',
   pricesSdk: '0.3.332',
 });

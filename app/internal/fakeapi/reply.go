@@ -47,6 +47,8 @@ type Reply struct {
 	Withhold bool
 	// StopReason overrides the stop_reason; empty means tool_use when a tool_use block is present, else end_turn.
 	StopReason string
+	// Headers are sent with the response, a message's or an error's (RateLimitHeaders makes a plan's).
+	Headers http.Header
 }
 
 // Block is one content block of a Reply.

@@ -216,6 +216,9 @@ func (s *Server) serveMessages(w http.ResponseWriter, r *http.Request, hit *Hit)
 		return
 	}
 	requestID := fmt.Sprintf("req_fake_%d", s.seq.Add(1))
+	for name, values := range reply.Headers {
+		w.Header()[http.CanonicalHeaderKey(name)] = values
+	}
 	w.Header().Set("request-id", requestID)
 	if reply.isError() {
 		writeError(w, reply, requestID)

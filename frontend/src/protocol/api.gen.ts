@@ -613,6 +613,7 @@ export interface UsageParams {
   by: UsageBy;
   since?: string;
   until?: string;
+  session?: string;
 }
 
 /** UsageResult is usage totals by group. */

@@ -117,6 +117,12 @@ export interface Image {
   bytes: number;
 }
 
+export interface LimitWindow {
+  window: string;
+  utilization: number;
+  resetsAt: string;
+}
+
 export interface ModelEntry {
   value: string;
   displayName: string;
@@ -230,6 +236,7 @@ export interface LimitUpdatedEvent extends EventBase {
   resetsAt?: string;
   utilization?: number;
   overage?: true;
+  windows?: LimitWindow[];
 }
 
 export interface TurnStartedEvent extends EventBase {

@@ -155,6 +155,18 @@ const SESSION: { [K in Kind]?: SessionHandler<K> } = {
   'commands.updated': (d, ev) => {
     d.commands = ev.commands;
   },
+  'limit.updated': (d, ev) => {
+    d.limits = {
+      status: ev.limitStatus,
+      ...(ev.window !== undefined ? { window: ev.window } : {}),
+      ...(ev.resetsAt !== undefined ? { resetsAt: ev.resetsAt } : {}),
+      ...(ev.utilization !== undefined ? { utilization: ev.utilization } : {}),
+      // An answer that names no windows keeps those known (a bare status says nothing of them).
+      windows: ev.windows ?? d.limits?.windows ?? [],
+      at: ev.time,
+      ...(ev.turn !== undefined ? { turn: ev.turn } : {}),
+    };
+  },
   'context.updated': (d, ev) => {
     const { totalTokens, maxTokens, percentage } = ev;
     d.context = { totalTokens, maxTokens, percentage };

@@ -23,6 +23,7 @@ import { projectName } from './sidebar';
 import { type Notifier, silentNotifier } from './notifier';
 import { lastSelected, rememberSelected } from './lastSelected';
 import { Terminals } from './terminals';
+import { PlanWaits, type Timer } from './planWaits';
 import type { ConsoleState, SessionState, Toast } from './types';
 
 /** What an answer carries beyond its verdict. */
@@ -43,6 +44,8 @@ export interface StoreOptions {
   isForeground?: () => boolean;
   /** How many sessions the sidebar asks for. */
   sidebarLimit?: number;
+  /** The clock prompts waiting for a plan limit's reset are sent by (planWaits.ts). */
+  timer?: Timer;
 }
 
 const defaultSchedule = (flush: () => void): void => {
@@ -95,6 +98,8 @@ export class ConsoleStore {
   private readonly isForeground: () => boolean;
   /** A session's git work (the Changes panel's calls). */
   readonly changes: ChangesActions;
+  /** Prompts waiting for a plan limit to reset. */
+  readonly planWaits: PlanWaits;
 
   constructor(
     private readonly transport: Transport,
@@ -105,6 +110,7 @@ export class ConsoleStore {
     this.schedule = opts.schedule ?? defaultSchedule;
     this.isForeground = opts.isForeground ?? defaultForeground;
     this.changes = new ChangesActions(transport);
+    this.planWaits = new PlanWaits((id, prompt) => this.sendPrompt(id, prompt), opts.timer);
   }
 
   // ── subscription ────────────────────────────────────────────────────────────
@@ -397,9 +403,19 @@ export class ConsoleStore {
     return this.transport.call('usageReport', { by, ...(since !== undefined ? { since } : {}) });
   }
 
-  /** Messages and tool calls of every stored session holding every word (the sidebar's content results). */
-  searchSessions(query: string, cwd?: string) {
-    return this.transport.call('searchSessions', { query, ...(cwd !== undefined && cwd !== '' ? { cwd } : {}) });
+  /** One session's tokens and cost (the session header's total). */
+  sessionUsage(session: string) {
+    return this.transport.call('usageReport', { by: 'session', session });
+  }
+
+  /** Messages and tool calls of every stored session holding every word, from since (RFC 3339) on (the sidebar's
+   * content results). */
+  searchSessions(query: string, cwd?: string, since?: string) {
+    return this.transport.call('searchSessions', {
+      query,
+      ...(cwd !== undefined && cwd !== '' ? { cwd } : {}),
+      ...(since !== undefined ? { since } : {}),
+    });
   }
 
   // ── selection and history ───────────────────────────────────────────────────

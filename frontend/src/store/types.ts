@@ -17,7 +17,7 @@ import type {
   ToolKind,
   Verdict,
 } from '../protocol/events';
-import type { BackgroundTask, CommandStream, CompactTrigger, GoalState, HookOutcome, Image } from '../protocol/wire.gen';
+import type { BackgroundTask, CommandStream, CompactTrigger, GoalState, HookOutcome, Image, LimitStatus, LimitWindow } from '../protocol/wire.gen';
 import type { ConnectionState } from '../transport/transport';
 
 export type ItemKey = string;
@@ -295,6 +295,8 @@ export interface SessionState {
   taskStarts: Record<string, string>;
   /** The goal `/goal` set, while one is active or just met. */
   goal?: GoalState;
+  /** The plan's limits as this session's last answer reported them (limit.updated; never for an API key). */
+  limits?: PlanLimits;
   /** Highest `seq` folded in, to skip what a snapshot already held. */
   lastSeq: number;
 }
@@ -334,4 +336,16 @@ export interface ConsoleState {
   /** Background sessions that wait for a permission or have finished. */
   marks: Record<string, Mark>;
   toasts: Toast[];
+}
+
+/** A plan's limits as Claude Code read them from an answer: the window that decides, and every window reported. */
+export interface PlanLimits {
+  status: LimitStatus;
+  window?: string;
+  resetsAt?: string;
+  utilization?: number;
+  windows: LimitWindow[];
+  /** When it was reported (the event's time), and in which turn. */
+  at: string;
+  turn?: string;
 }

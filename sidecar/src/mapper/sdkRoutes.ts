@@ -82,6 +82,15 @@ const readRateLimit: RowReader = (message) => {
       ...(info.resetsAt != null ? { resetsAt: new Date(info.resetsAt * 1000).toISOString() } : {}),
       ...(info.utilization != null ? { utilization: info.utilization } : {}),
       ...(info.isUsingOverage === true ? { overage: true as const } : {}),
+      ...(info.unifiedWindows != null && Object.keys(info.unifiedWindows).length > 0
+        ? {
+            windows: Object.entries(info.unifiedWindows).map(([window, w]) => ({
+              window,
+              utilization: w.utilization,
+              resetsAt: new Date(w.resetsAt * 1000).toISOString(),
+            })),
+          }
+        : {}),
     },
   ];
 };

@@ -140,6 +140,8 @@ export const rateLimitEventSchema = z.looseObject({
     rateLimitType: z.string().nullish(),
     utilization: z.number().nonnegative().nullish(),
     isUsingOverage: z.boolean().nullish(),
+    /** Every window the answer reported, by name (five_hour, seven_day, …); resetsAt in unix seconds. */
+    unifiedWindows: z.record(z.string(), z.looseObject({ utilization: z.number().nonnegative(), resetsAt: z.number().nonnegative() })).nullish(),
   }),
 });
 

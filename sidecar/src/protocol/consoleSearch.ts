@@ -44,7 +44,13 @@ export const searchResultSchema = z
 
 export const usageBySchema = z.enum(['day', 'week', 'month', 'project', 'model', 'session']).describe('is how usage is grouped');
 export const usageParamsSchema = z
-  .strictObject({ by: usageBySchema, since: isoTime.optional(), until: isoTime.optional() })
+  .strictObject({
+    by: usageBySchema,
+    since: isoTime.optional(),
+    until: isoTime.optional(),
+    /** Only this session's usage (the session header's total). */
+    session: z.string().optional(),
+  })
   .describe('is which usage to total and how');
 export const usageRowSchema = z
   .strictObject({

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import {
   backgroundTask,
+  limitWindow,
   commandStreamSchema,
   imageSchema,
   limitStatusSchema,
@@ -96,6 +97,7 @@ const NAMED: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['SessionWarning', sessionWarningSchema],
   ['TurnOrigin', turnOriginSchema],
   ['LimitStatus', limitStatusSchema],
+  ['LimitWindow', limitWindow],
   ['BackgroundTask', backgroundTask],
   ['TaskState', taskStateSchema],
   ['TaskEnd', taskEndSchema],

@@ -26,6 +26,35 @@ describe('rate_limit_event', () => {
     });
   });
 
+  // As the real CLI sends it (recorded from claude against the scripted API's plan headers, see
+  // app/internal/fakeapi/ratelimit_cli_test.go): every window under unifiedWindows, for the plan meter.
+  it('maps every window the CLI reported', () => {
+    const [e] = mapOne({
+      type: 'rate_limit_event',
+      rate_limit_info: {
+        status: 'allowed_warning',
+        resetsAt: 1796236804,
+        rateLimitType: 'five_hour',
+        utilization: 0.92,
+        isUsingOverage: false,
+        surpassedThreshold: 0.9,
+        unifiedWindows: {
+          five_hour: { utilization: 0.92, resetsAt: 1796236804, surpassedThreshold: 0.9 },
+          seven_day: { utilization: 0.4, resetsAt: 1796490604 },
+        },
+      },
+      uuid: 'd28bbaa9-dfb2-4e7b-8aab-4ccce1bf95c8',
+      session_id: S,
+    });
+    expect(eventSchema.safeParse(e).success).toBe(true);
+    expect(e).toMatchObject({
+      windows: [
+        { window: 'five_hour', utilization: 0.92, resetsAt: new Date(1796236804 * 1000).toISOString() },
+        { window: 'seven_day', utilization: 0.4, resetsAt: new Date(1796490604 * 1000).toISOString() },
+      ],
+    });
+  });
+
   it('maps a rejection on overage, and a bare status', () => {
     const [rejected] = mapOne({ type: 'rate_limit_event', rate_limit_info: { status: 'rejected', rateLimitType: 'seven_day', isUsingOverage: true } });
     expect(rejected).toMatchObject({ kind: 'limit.updated', limitStatus: 'rejected', window: 'seven_day', overage: true });

@@ -13,6 +13,7 @@ import { ModelPicker } from './ModelPicker';
 import { ModePicker } from './ModePicker';
 import { PermissionDock } from './PermissionDock';
 import { QueuedTurns } from './QueuedTurns';
+import { PlanMeter } from './PlanMeter';
 import { UsageMeter } from './UsageMeter';
 import { useAttachments } from './useAttachments';
 import { useMentions } from './useMentions';
@@ -229,6 +230,7 @@ export function Composer({ session }: { session: SessionState }) {
         <ModelPicker session={session} />
         <ModePicker session={session} />
         <span className="spacer" />
+        <PlanMeter />
         <UsageMeter session={session} />
       </div>
     </div>

@@ -6,6 +6,7 @@ import type { AssistantItem, ErrorItem, NoticeItem, ThinkingItem, TurnEndItem, U
 import { BYPASS_EXPLANATION } from '../dialogs/BypassDialog';
 import { useConsole, useStore } from '../../store/hooks';
 import { useConversation } from './actions';
+import { PlanLimitReset } from './PlanLimitReset';
 import { CopyButton } from './CopyButton';
 import { Markdown } from './Markdown';
 import { Thumbnails } from './Thumbnails';
@@ -130,6 +131,7 @@ export const ErrorRow = memo(function ErrorRow({ item }: { item: ErrorItem }) {
       <strong>{title}</strong>
       <div className="plain">{item.message}</div>
       {hint !== undefined && <div className="small">{hint}</div>}
+      <PlanLimitReset code={item.code} turn={item.turn} />
       {refused && byKey && (
         <div className="small" data-testid="fix-key">
           Claude Code uses the API key from{' '}

@@ -6,6 +6,7 @@ import { projectName } from '../../store/sidebar';
 import type { SessionState } from '../../store/types';
 import { TerminalButton } from '../terminal/TerminalButton';
 import { BackgroundWork } from './BackgroundWork';
+import { SessionCost } from './SessionCost';
 import { SleepBadge } from './SleepState';
 
 export function SessionHeader({
@@ -32,6 +33,7 @@ export function SessionHeader({
         </div>
         <span className="spacer" />
         {forkOf !== undefined && <ForkOrigin parent={forkOf} />}
+        <SessionCost session={session.id} runningTurn={session.runningTurn} />
         <SleepBadge session={session} />
         {session.live ? (
           <span className="badge live" data-testid="session-live">

@@ -5,9 +5,10 @@ export function totalTokens(row: UsageRow): number {
   return row.inputTokens + row.outputTokens + row.cacheReadTokens + row.cacheWriteTokens;
 }
 
-/** What a row cost: Claude Code's reported cost plus the estimate for the rest, "~" when any of it is estimated. */
+/** What a row cost (costUsd already holds the estimate for what Claude Code did not report), "~" when any of it is
+ * estimated. */
 export function costText(row: UsageRow): string {
-  const dollars = row.costUsd + row.estimatedUsd;
+  const dollars = row.costUsd;
   const text = `$${dollars.toFixed(dollars >= 100 ? 0 : 2)}`;
   return row.estimatedUsd > 0 ? `~${text}` : text;
 }

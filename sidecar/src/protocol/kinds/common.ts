@@ -155,6 +155,14 @@ export const backgroundTask = z.strictObject({
   ambient: z.boolean().optional(),
 });
 export type BackgroundTask = z.infer<typeof backgroundTask>;
+/** One plan-limit window as the API last reported it (limit.updated's windows). */
+export const limitWindow = z.strictObject({
+  window: z.string(),
+  /** The share of the window used, 0–1. */
+  utilization: z.number().nonnegative(),
+  resetsAt: z.iso.datetime({ offset: true }),
+});
+export type LimitWindow = z.infer<typeof limitWindow>;
 export const TASK_STATES = ['pending', 'running', 'completed', 'failed', 'stopped', 'paused'] as const;
 export const taskStateSchema = z.enum(TASK_STATES);
 export const TASK_ENDS = ['completed', 'failed', 'stopped'] as const;

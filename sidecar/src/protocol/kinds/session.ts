@@ -9,6 +9,7 @@ import {
   goalState,
   hookOutcomeSchema,
   limitStatusSchema,
+  limitWindow,
   modelEntrySchema,
   permissionModeSchema,
   retryInfoSchema,
@@ -116,6 +117,8 @@ export const limitUpdatedEvent = z.strictObject({
   utilization: z.number().nonnegative().optional(),
   /** The request ran on overage (extra usage) past the plan's limit. */
   overage: z.literal(true).optional(),
+  /** Every window the answer reported (the five-hour and the weekly ones), for the plan meter. */
+  windows: z.array(limitWindow).optional(),
 });
 
 export const SESSION_EVENTS = [
@@ -269,6 +272,10 @@ export const SESSION_META = {
       window: 'five_hour',
       resetsAt: '2026-11-30T15:00:00.000Z',
       utilization: 0.9,
+      windows: [
+        { window: 'five_hour', utilization: 0.9, resetsAt: '2026-11-30T15:00:00.000Z' },
+        { window: 'seven_day', utilization: 0.4, resetsAt: '2026-12-03T09:00:00.000Z' },
+      ],
     },
     size: small('a status, a window and a time'),
     terminal: {
