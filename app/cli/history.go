@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/baton-console/baton/app/activity"
 	"github.com/baton-console/baton/app/protocol"
 	"github.com/baton-console/baton/app/receipts"
 )
@@ -45,28 +44,19 @@ func RunHistory(ctx context.Context, args []string, env Env) int {
 			return usageError(env.Stderr, historyUsage, "--cwd %s is not an existing folder", dir)
 		}
 	}
-	// Read page by page from the newest, so a long session never has to fit one protocol line.
-	var events []activity.Event
-	var before *int
-	for {
-		page, err := env.Sessions.History(ctx, words[0], dir, before, historyPage)
-		if err != nil {
-			fmt.Fprintf(env.Stderr, "baton: %v\n", err)
-			return ExitFailure
-		}
-		events = append(page.Events, events...)
-		if page.Start == 0 || len(page.Events) == 0 {
-			break
-		}
-		start := page.Start
-		before = &start
+	// The newest page first (it says how many there are), then the older ones from the start, each printed as it
+	// comes: a long session never has to fit one protocol line, nor its whole history memory.
+	newest, err := env.Sessions.History(ctx, words[0], dir, nil, historyPage)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "baton: %v\n", err)
+		return ExitFailure
 	}
 	stopIndexLine()
 	turns, err := env.Sessions.Receipts(words[0])
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "baton: %v\n", err)
 	}
-	if len(events) == 0 && len(turns) == 0 {
+	if len(newest.Events) == 0 && len(turns) == 0 {
 		fmt.Fprintf(env.Stderr, "baton: no session %s was found (see baton sessions)\n", words[0])
 		return ExitFailure
 	}
@@ -74,7 +64,23 @@ func RunHistory(ctx context.Context, args []string, env Env) int {
 	if p.transcript != nil {
 		p.transcript.history = true
 	}
-	for _, ev := range events {
+	for from := 0; from < newest.Start; {
+		before := min(from+historyPage, newest.Start)
+		page, err := env.Sessions.History(ctx, words[0], dir, &before, before-from)
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "baton: %v\n", err)
+			return ExitFailure
+		}
+		for _, ev := range page.Events {
+			p.print(ev)
+		}
+		next := page.Start + len(page.Events)
+		if next <= from {
+			break // the session shrank while it was read
+		}
+		from = next
+	}
+	for _, ev := range newest.Events {
 		p.print(ev)
 	}
 	p.finish()

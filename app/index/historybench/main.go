@@ -32,6 +32,7 @@ func main() {
 	only := flag.String("only", "store,serve,sessions,history", "which parts to run (and search: issue 29's)")
 	searchMB := flag.Int("search-mb", 1024, "the search bench's corpus size, MB")
 	profile := flag.String("cpuprofile", "", "write a CPU profile of the run here")
+	storeMapper := flag.String("store-mapper", "lines", "the store part's mapper: lines (in process, the index's own cost) or sidecar (build/bin/baton-sidecar, so -cpuprofile shows the host's side of a real build) or replay:<index.db> (the events another index holds: the host's cost alone)")
 	flag.Parse()
 	if *profile != "" {
 		f, err := os.Create(*profile)
@@ -39,7 +40,7 @@ func main() {
 			defer pprof.StopCPUProfile()
 		}
 	}
-	if err := run(*source, int64(*bigMB)<<20, int64(*smallMB)<<20, *sessions, *only, int64(*searchMB)<<20); err != nil {
+	if err := run(*source, int64(*bigMB)<<20, int64(*smallMB)<<20, *sessions, *only, int64(*searchMB)<<20, *storeMapper); err != nil {
 		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, "historybench:", err)
 		os.Exit(1)
@@ -51,7 +52,7 @@ const (
 	smallID = "5a115a11-0000-4000-8000-000000000002"
 )
 
-func run(source string, big, small int64, sessions int, only string, searchSize int64) error {
+func run(source string, big, small int64, sessions int, only string, searchSize int64, storeMapper string) error {
 	if source == "" {
 		var err error
 		if source, err = largestCorpusFile(); err != nil {
@@ -94,7 +95,7 @@ func run(source string, big, small int64, sessions int, only string, searchSize 
 		fmt.Printf("chained %s: %.1f MB\n", filepath.Base(t.path), float64(n)/(1<<20))
 	}
 	if parts["store"] {
-		if err := benchStore(dir, projects); err != nil {
+		if err := benchStore(dir, projects, storeMapper); err != nil {
 			return fmt.Errorf("store: %w", err)
 		}
 	}

@@ -12,18 +12,40 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/baton-console/baton/app/index"
 	"github.com/baton-console/baton/app/protocol"
+	"github.com/baton-console/baton/app/sidecar"
 	"github.com/rs/zerolog"
 )
 
-// benchStore builds the index over the two chained transcripts with the in-process mapper and reads pages.
-func benchStore(dir, projects string) error {
+// benchStore builds the index over the two chained transcripts with the in-process mapper (or the real sidecar's,
+// mapperName "sidecar") and reads pages.
+func benchStore(dir, projects, mapperName string) error {
+	var mapper index.Mapper = newLineMapper()
+	switch mapperName {
+	case "lines":
+	case "sidecar":
+		sm := index.NewSidecarMapper(sidecar.Config{Path: "build/bin/baton-sidecar", Logger: zerolog.Nop()})
+		defer sm.Release()
+		mapper = sm
+	default:
+		path, ok := strings.CutPrefix(mapperName, "replay:")
+		if !ok {
+			return fmt.Errorf("-store-mapper %q: lines, sidecar or replay:<index.db>", mapperName)
+		}
+		rm, err := newReplayMapper(path)
+		if err != nil {
+			return err
+		}
+		defer rm.Release()
+		mapper = rm
+	}
 	idle := make(chan index.Progress, 1)
 	ix, err := index.Open(context.Background(), index.Options{Dir: filepath.Join(dir, "store-data"), ProjectsDir: projects,
-		Mapper: newLineMapper(), Logger: zerolog.Nop(), OnProgress: func(p index.Progress) {
+		Mapper: mapper, Logger: zerolog.Nop(), OnProgress: func(p index.Progress) {
 			if !p.Indexing && p.FilesTotal > 0 {
 				select {
 				case idle <- p:
@@ -35,12 +57,13 @@ func benchStore(dir, projects string) error {
 		return err
 	}
 	defer func() { _ = ix.Close() }()
-	start := time.Now()
+	start, cpu := time.Now(), selfCPU()
 	ix.Build()
 	p := <-idle
 	took := time.Since(start)
-	fmt.Printf("store: built %d files, %.1f MB in %s: %.1f MB/s (goal ≥ 40 MB/s with the sidecar's mapping); peak RSS of the bench %s\n",
-		p.FilesDone, float64(p.BytesDone)/(1<<20), took.Round(time.Millisecond), float64(p.BytesDone)/(1<<20)/took.Seconds(), peakRSS())
+	fmt.Printf("store (%s): built %d files, %.1f MB in %s: %.1f MB/s (goal ≥ 40 MB/s with the sidecar's mapping); the bench's CPU %.1f s, peak RSS %s\n",
+		mapperName, p.FilesDone, float64(p.BytesDone)/(1<<20), took.Round(time.Millisecond), float64(p.BytesDone)/(1<<20)/took.Seconds(),
+		selfCPU()-cpu, peakRSS())
 	ctx := context.Background()
 	for _, where := range []string{"newest", "middle", "oldest"} {
 		b, bt, err := pageTime(ctx, ix, bigID, where)
@@ -86,6 +109,15 @@ func pageTime(ctx context.Context, ix *index.Index, session, where string) (time
 		}
 	}
 	return median(times), first.Total, nil
+}
+
+// selfCPU is this process's user + system CPU time so far, seconds.
+func selfCPU() float64 {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 }
 
 func peakRSS() string {

@@ -1,8 +1,10 @@
 // The session list (listSessions) in the wire's SessionInfo shape, newest first.
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { listSessions, renameSession, type SDKSessionInfo } from '@anthropic-ai/claude-agent-sdk';
 import type { ListSessionsPayload, RenameSessionPayload, SessionInfo } from '../protocol/schemas.js';
 import { mainFirstPrompt } from './firstPrompt.js';
-import { transcriptPath } from './goalStatus.js';
+import { claudeConfigDir, transcriptPath } from './goalStatus.js';
 import { sessionTitle } from './titles.js';
 
 export function toSessionInfo(info: SDKSessionInfo): SessionInfo {
@@ -23,15 +25,17 @@ export async function readSessions(payload: ListSessionsPayload): Promise<Sessio
     ...(payload.cwd !== undefined ? { dir: payload.cwd } : {}),
     ...(payload.limit !== undefined ? { limit: payload.limit } : {}),
   });
-  const checked = await Promise.all(infos.map(withMainFirstPrompt));
+  const where = await transcriptFolders();
+  const checked = await Promise.all(infos.map((info) => withMainFirstPrompt(info, where)));
   // The SDK sorts newest first today; the wire promises it, so it is enforced here.
   return checked.map(toSessionInfo).sort((a, b) => b.lastModified - a.lastModified);
 }
 
 /** The info with the person's own first prompt when the SDK took a subagent's (firstPrompt.ts). */
-async function withMainFirstPrompt(info: SDKSessionInfo): Promise<SDKSessionInfo> {
+async function withMainFirstPrompt(info: SDKSessionInfo, where: TranscriptFolders | undefined): Promise<SDKSessionInfo> {
   if (info.customTitle !== undefined || info.firstPrompt === undefined) return info;
-  const file = await transcriptPath(info.sessionId, info.cwd);
+  const found = where?.find(info.sessionId, info.cwd);
+  const file = found !== undefined && found !== 'ask' ? found.path : await transcriptPath(info.sessionId, info.cwd);
   const own = file !== undefined ? await mainFirstPrompt(file, info.firstPrompt).catch(() => undefined) : undefined;
   return own !== undefined ? { ...info, firstPrompt: own } : info;
 }
@@ -43,4 +47,41 @@ export async function renameStoredSession(payload: RenameSessionPayload): Promis
   } catch (err) {
     throw new Error(`could not rename session ${payload.session}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
+}
+
+/** Which project folders hold which transcripts: read once per listing (transcriptPath per session read the
+ * projects folder and tried a path in each project, a thousand times over for a thousand sessions). */
+interface TranscriptFolders {
+  /** The transcript's path (path undefined: none), or 'ask' where a link makes only a stat sure. */
+  find(session: string, cwd: string | undefined): { path: string | undefined } | 'ask';
+}
+
+/** The projects folder as it is now; undefined when it cannot be read (then each session is looked up alone). */
+async function transcriptFolders(configDir: string = claudeConfigDir()): Promise<TranscriptFolders | undefined> {
+  const projects = join(configDir, 'projects');
+  let dirs: string[];
+  try {
+    dirs = await readdir(projects);
+  } catch {
+    return undefined;
+  }
+  const files = new Map<string, Set<string>>();
+  const links = new Set<string>(); // names that are a link somewhere: transcriptPath's stat follows them
+  const listed = await Promise.all(dirs.map((dir) => readdir(join(projects, dir), { withFileTypes: true }).catch(() => [])));
+  dirs.forEach((dir, i) => {
+    const entries = listed[i]!;
+    for (const e of entries) if (e.isSymbolicLink()) links.add(e.name);
+    files.set(dir, new Set(entries.filter((e) => e.isFile()).map((e) => e.name)));
+  });
+  const holds = (dir: string, name: string) => files.get(dir)?.has(name) === true;
+  return {
+    // As transcriptPath: the cwd's own folder first, then every project folder in the order listed.
+    find(session, cwd) {
+      const name = `${session}.jsonl`;
+      if (links.has(name)) return 'ask';
+      const own = cwd?.replace(/[^a-zA-Z0-9]/g, '-');
+      const dir = own !== undefined && holds(own, name) ? own : dirs.find((d) => holds(d, name));
+      return { path: dir !== undefined ? join(projects, dir, name) : undefined };
+    },
+  };
 }
