@@ -140,6 +140,9 @@ func (a *API) StartSession(p StartParams) (StartResult, error) {
 	}
 	s, err := a.opts.Sessions.Start(c, opts)
 	if err != nil {
+		if res.Worktree != nil {
+			a.undoWorktree(opts.ID, res.Worktree)
+		}
 		return res, err
 	}
 	go a.forgetWhenDone(s)
