@@ -35,4 +35,3 @@ func TestUndoKeepsAnExistingBranch(t *testing.T) {
 	require.NotEmpty(t, gitOK(t, r.root, "branch", "--list", "feature"))
 	require.NotContains(t, gitOK(t, r.root, "worktree", "list"), c.Path)
 }
-
