@@ -76,17 +76,24 @@ describe('Changes panel', () => {
     expect(file.textContent).toContain('src/a.ts');
     fireEvent.click(screen.getByTitle('src/a.ts'));
     await waitFor(() => expect(screen.getByTestId('diff-pane').textContent).toContain('const b = 3;'));
-    const numbers = screen.getAllByTestId('diff-line-no');
-    fireEvent.click(numbers[numbers.length - 1] as HTMLElement);
-    fireEvent.change(await screen.findByTestId('diff-comment-input'), { target: { value: 'Why b?' } });
-    fireEvent.click(screen.getByTestId('diff-comment-add'));
+    // The deleted line 1 and the added line 1 are two places: a comment on each, neither lost.
+    const comment = async (row: number, text: string) => {
+      fireEvent.click(screen.getAllByTestId('diff-line-no')[row] as HTMLElement);
+      fireEvent.change(await screen.findByTestId('diff-comment-input'), { target: { value: text } });
+      fireEvent.click(screen.getByTestId('diff-comment-add'));
+    };
+    await comment(0, 'Why drop a = 1?');
+    await comment(2, 'Why 2?');
+    await comment(5, 'Why b?');
+    expect(screen.getAllByTestId('diff-comment').map((c) => c.textContent)).toEqual(['💬 Why drop a = 1?', '💬 Why 2?', '💬 Why b?']);
     await act(async () => {
       fireEvent.click(await screen.findByTestId('send-comments'));
       await settle();
     });
     expect(t.calls.find((c) => c.method === 'sendPrompt')?.params).toEqual({
       session: S,
-      prompt: 'Please address these review comments on your changes:\n\n- src/a.ts:2: Why b?',
+      prompt:
+        'Please address these review comments on your changes:\n\n- src/a.ts:1 (a removed line): Why drop a = 1?\n- src/a.ts:1: Why 2?\n- src/a.ts:2: Why b?',
     });
     await act(async () => {
       fireEvent.click(screen.getByTestId('revert-file'));

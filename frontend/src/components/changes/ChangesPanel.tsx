@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toApiError } from '../../protocol/api';
 import type { ChangesResult, FileChange } from '../../protocol/api.gen';
-import { commentsPrompt, type ReviewComment } from '../../store/changes';
+import { commentsPrompt, type ReviewComment, withComment } from '../../store/changes';
 import { useStore } from '../../store/hooks';
 import type { SessionState } from '../../store/types';
 import '../../styles/changes.css';
@@ -99,7 +99,7 @@ export function ChangesPanel({ session }: { session: SessionState }) {
               file={selected}
               version={version}
               comments={comments}
-              onComment={(c) => setComments((cs) => [...cs.filter((x) => x.path !== c.path || x.line !== c.line), c])}
+              onComment={(c) => setComments((cs) => withComment(cs, c))}
               onChanged={reload}
             />
           )}
