@@ -69,7 +69,7 @@ const (
 var ErrorCodes = []string{CodeBadRequest, CodeNotFound, CodeUnavailable, CodeInternal}
 
 // PushNames are what the host pushes unasked (the WebSocket messages' types), in console.json's order.
-var PushNames = []string{"event", "events", "auth", "provision", "index", "sessions", "terminal"}
+var PushNames = []string{"event", "events", "auth", "provision", "index", "sessions", "terminal", "changes"}
 
 // Handlers serves the console API, one method per call (console.json). *API implements it, and the
 // window binds those methods: a call added to the contract without its handler does not compile.

@@ -108,6 +108,16 @@ export interface ChangesResult {
   files: FileChange[];
 }
 
+/** ChangesUpdate is an open session’s change counts, pushed when its folder changed: files changed, lines added and deleted (worktree: in its own worktree against its base, so work it can land; missing: that worktree’s folder was deleted). */
+export interface ChangesUpdate {
+  session: string;
+  worktree: boolean;
+  files: number;
+  added: number;
+  deleted: number;
+  missing: boolean;
+}
+
 export interface Commit {
   hash: string;
   subject: string;
@@ -502,13 +512,14 @@ export interface Settings {
   worktrees: WorktreeDefaults;
 }
 
-/** Snapshot is everything that lasts, for a first load or a reconnect. */
+/** Snapshot is everything that lasts, for a first load or a reconnect (changes: the open sessions’ latest change counts). */
 export interface Snapshot<E = WireEvent> {
   sessions: LiveSession<E>[];
   provisioning: ProvisionState;
   auth: AuthState;
   index: IndexState;
   sessionIdleSeconds: number;
+  changes?: ChangesUpdate[];
 }
 
 /** StartParams opens, resumes or forks a session (a new one in a new git worktree with worktree). */
@@ -804,4 +815,6 @@ export interface ConsolePushes<E = WireEvent> {
   sessions: SessionsChange;
   /** Output of one terminal, or its end. Wails: "baton:terminal". */
   terminal: TerminalOutput;
+  /** An open session’s change counts changed (its folder was edited, by Claude or anyone): read sessionChanges again for the list. Wails: "baton:changes". */
+  changes: ChangesUpdate;
 }

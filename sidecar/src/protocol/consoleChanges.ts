@@ -134,6 +134,19 @@ export const archiveResultSchema = z
 export const pruneParamsSchema = z.strictObject({ cwd: z.string() });
 export const pruneResultSchema = z.strictObject({ pruned: z.array(z.string()) }).describe('lists the worktrees whose folders were gone, now forgotten');
 
+export const changesUpdateSchema = z
+  .strictObject({
+    session: z.string(),
+    worktree: z.boolean(),
+    files: count,
+    added: count,
+    deleted: count,
+    missing: z.boolean(),
+  })
+  .describe(
+    'is an open session’s change counts, pushed when its folder changed: files changed, lines added and deleted (worktree: in its own worktree against its base, so work it can land; missing: that worktree’s folder was deleted)',
+  );
+
 export const CHANGES_NAMED: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['WorktreeStart', worktreeStartSchema],
   ['WorktreeInfo', worktreeInfoSchema],
@@ -162,6 +175,7 @@ export const CHANGES_NAMED: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['ArchiveResult', archiveResultSchema],
   ['PruneParams', pruneParamsSchema],
   ['PruneResult', pruneResultSchema],
+  ['ChangesUpdate', changesUpdateSchema],
 ];
 
 export const CHANGES_CALLS = {
@@ -174,3 +188,12 @@ export const CHANGES_CALLS = {
   archiveWorktree: { params: archiveParamsSchema, result: archiveResultSchema, doc: 'Removes a session’s worktree, refusing to lose work unless forced.' },
   pruneWorktrees: { params: pruneParamsSchema, result: pruneResultSchema, doc: 'Forgets the repository’s worktrees whose folders were deleted.' },
 } as const satisfies Record<string, ConsoleCall>;
+
+/** What the host pushes of a session's git work: its change counts as they change (on disk, by Claude or not). */
+export const CHANGES_PUSHES = {
+  changes: {
+    payload: changesUpdateSchema,
+    wails: 'baton:changes',
+    doc: 'An open session’s change counts changed (its folder was edited, by Claude or anyone): read sessionChanges again for the list.',
+  },
+} as const;
