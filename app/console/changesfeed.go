@@ -10,8 +10,8 @@ import (
 )
 
 // changesFeed keeps every open session's change counts current for the console: it watches each one's folder
-// (changeswatch: Claude's edits and anyone else's) and pushes the counts (HostState.SetChanges) whenever they
-// differ from the last ones pushed, so the Changes panel and the sidebar follow without asking.
+// (changeswatch: Claude's edits and anyone else's) and pushes the counts (HostState.SetChanges) after each settled
+// change, so the Changes panel and the sidebar follow without asking.
 type changesFeed struct {
 	a   *API
 	sub *session.Subscription
@@ -68,14 +68,10 @@ func (f *changesFeed) watch(s *session.Session) {
 
 // follow pushes the session's counts now and after each change, until the session ends or the feed closes.
 func (f *changesFeed) follow(id string, s *session.Session, ws *watchedSession) {
-	var last *ChangesUpdate
-	var lastMu sync.Mutex
+	// Every settled change is pushed, the same counts too: an edit that swaps one line for another changes the
+	// diff the panel shows, not the counts.
 	push := func() {
-		u, ok := f.counts(id)
-		lastMu.Lock()
-		defer lastMu.Unlock()
-		if ok && (last == nil || *last != u) {
-			last = &u
+		if u, ok := f.counts(id); ok {
 			f.a.opts.Host.SetChanges(u)
 		}
 	}

@@ -48,7 +48,8 @@ async function renderPanel(list: ChangesResult) {
   transport.snapshot.sessions = [
     { session: S, cwd: WT.path, requestedModel: 'default', effectiveModel: '', permissionMode: 'default', state: 'awake', events: [] },
   ];
-  const store = new ConsoleStore(transport, { schedule: () => undefined, isForeground: () => true });
+  // Pushed events fold at once (the host's changes push is what the live test sends).
+  const store = new ConsoleStore(transport, { schedule: (flush) => flush(), isForeground: () => true });
   const session = { ...newSession({ id: S, cwd: WT.path }), live: true };
   store.start();
   render(
@@ -100,6 +101,26 @@ describe('Changes panel', () => {
       await settle();
     });
     expect(t.calls.find((c) => c.method === 'revertFile')?.params).toEqual({ session: S, path: 'src/a.ts' });
+  });
+
+  it('reads the list again when the host pushes the session’s changes (an edit made anywhere)', async () => {
+    const t = await renderPanel(LIST);
+    expect((await screen.findByTestId('changes-summary')).textContent).toContain('1 files');
+    const more: ChangesResult = { ...LIST, files: [...LIST.files, { path: 'b.txt', status: 'added', added: 1, deleted: 0, binary: false }] };
+    t.on('sessionChanges', () => structuredClone(more));
+    const reads = t.calls.filter((c) => c.method === 'sessionChanges').length;
+    await act(async () => {
+      t.push({
+        kind: 'changes.updated',
+        session: '',
+        time: new Date().toISOString(),
+        changes: { session: S, worktree: true, files: 2, added: 3, deleted: 1, missing: false },
+      });
+      await settle();
+    });
+    // The read waits out the panel's throttle (800 ms after the last one).
+    await waitFor(() => expect(screen.getByTestId('changes-summary').textContent).toContain('2 files +3 −1'), { timeout: 10_000 });
+    expect(t.calls.filter((c) => c.method === 'sessionChanges').length).toBe(reads + 1);
   });
 
   it('says when the worktree was deleted, with Archive to prune it', async () => {
