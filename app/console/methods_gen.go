@@ -49,6 +49,7 @@ var MethodNames = []string{
 	"revertHunk",
 	"landSession",
 	"openPullRequest",
+	"pullRequestChecks",
 	"archiveWorktree",
 	"pruneWorktrees",
 	"getSettings",
@@ -154,6 +155,8 @@ type Handlers interface {
 	LandSession(LandParams) (LandResult, error)
 	// openPullRequest: Pushes the branch and opens a pull request with gh (else the commands).
 	OpenPullRequest(PRParams) (PRResult, error)
+	// pullRequestChecks: The checks gh reports on the branch’s pull request (else the command).
+	PullRequestChecks(PRChecksParams) (PRChecksResult, error)
 	// archiveWorktree: Removes a session’s worktree, refusing to lose work unless forced.
 	ArchiveWorktree(ArchiveParams) (ArchiveResult, error)
 	// pruneWorktrees: Forgets the repository’s worktrees whose folders were deleted.
@@ -214,6 +217,7 @@ func Methods(a *API) map[string]Method {
 		"revertHunk":         method(a.RevertHunk),
 		"landSession":        method(a.LandSession),
 		"openPullRequest":    method(a.OpenPullRequest),
+		"pullRequestChecks":  method(a.PullRequestChecks),
 		"archiveWorktree":    method(a.ArchiveWorktree),
 		"pruneWorktrees":     method(a.PruneWorktrees),
 		"getSettings":        method(a.GetSettings),

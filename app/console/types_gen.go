@@ -468,6 +468,26 @@ type NotifyParams struct {
 	Body  string `json:"body"`
 }
 
+// PRCheck is one check of a pull request as gh reports it (bucket: pass, fail, pending, skipping or cancel).
+type PRCheck struct {
+	Name   string `json:"name"`
+	State  string `json:"state"`
+	Bucket string `json:"bucket"`
+	Link   string `json:"link,omitempty"`
+}
+
+// PRChecksParams names a worktree session whose branch has a pull request.
+type PRChecksParams struct {
+	Session string `json:"session"`
+}
+
+// PRChecksResult is the pull request’s checks gh reports (none yet: empty), or, without a signed-in gh, the command that shows them and why.
+type PRChecksResult struct {
+	Checks   []PRCheck `json:"checks"`
+	Commands []string  `json:"commands"`
+	Reason   string    `json:"reason,omitempty"`
+}
+
 // PRParams is openPullRequest's params.
 type PRParams struct {
 	Session string `json:"session"`
