@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { describe, expect, it } from 'vitest';
 import { ChangesPanel } from '../src/components/changes/ChangesPanel';
+import { LandDialog } from '../src/components/changes/LandDialog';
 import type { ChangesResult, FileDiff } from '../src/protocol/api.gen';
 import { newSession } from '../src/store/fold';
 import { StoreProvider } from '../src/store/hooks';
@@ -127,5 +128,42 @@ describe('Changes panel', () => {
     await renderPanel({ ...LIST, missing: true, files: [] });
     expect((await screen.findByTestId('changes-missing')).textContent).toContain('was deleted');
     expect(screen.getByTestId('changes-archive')).toBeTruthy();
+  });
+});
+
+describe('pull request checks', () => {
+  it('shows the checks gh reports once the pull request is opened, and reads them again', async () => {
+    // The host's gh is not run here: the transport answers as the host does with gh's canned checks.
+    const transport = new FakeTransport();
+    transport.on('openPullRequest', () => ({ committed: false, pushed: true, remote: 'origin', url: 'https://github.example/o/r/pull/7', commands: [] }));
+    let pending = true;
+    transport.on('pullRequestChecks', () => ({
+      checks: [
+        { name: 'test', state: 'SUCCESS', bucket: 'pass', link: 'https://ci.example/1' },
+        { name: 'lint', state: pending ? 'PENDING' : 'FAILURE', bucket: pending ? 'pending' : 'fail' },
+      ],
+      commands: [],
+    }));
+    const store = new ConsoleStore(transport, { schedule: (flush) => flush(), isForeground: () => true });
+    render(
+      <StoreProvider store={store}>
+        <LandDialog session={S} base="main" branch="baton/a" onClose={() => undefined} onLanded={() => undefined} />
+      </StoreProvider>,
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('land-pr'));
+      await settle();
+    });
+    await waitFor(() => expect(screen.getAllByTestId('pr-check').map((c) => c.textContent)).toEqual(['✓ test success', '… lint pending']));
+    pending = false;
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('pr-checks-refresh'));
+      await settle();
+    });
+    await waitFor(() => expect(screen.getAllByTestId('pr-check')[1]?.textContent).toBe('✗ lint failure'));
+    expect(transport.calls.filter((c) => c.method === 'pullRequestChecks')).toEqual([
+      { method: 'pullRequestChecks', params: { session: S } },
+      { method: 'pullRequestChecks', params: { session: S } },
+    ]);
   });
 });

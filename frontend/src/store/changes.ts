@@ -52,6 +52,10 @@ export class ChangesActions {
     return this.transport.call('openPullRequest', { session, ...(message.trim() !== '' ? { message } : {}) });
   }
 
+  prChecks(session: string): Promise<gen.PRChecksResult> {
+    return this.transport.call('pullRequestChecks', { session });
+  }
+
   archive(session: string, deleteBranch: boolean, force: boolean): Promise<gen.ArchiveResult> {
     return this.transport.call('archiveWorktree', { session, deleteBranch, force });
   }
