@@ -195,7 +195,11 @@ export const CHANGES_CALLS = {
   revertHunk: { params: revertHunkParamsSchema, result: emptySchema, doc: 'Takes one hunk back out of a file.' },
   landSession: { params: landParamsSchema, result: landResultSchema, doc: 'Merges, squashes or rebases a worktree session into its base.' },
   openPullRequest: { params: prParamsSchema, result: prResultSchema, doc: 'Pushes the branch and opens a pull request with gh (else the commands).' },
-  pullRequestChecks: { params: prChecksParamsSchema, result: prChecksResultSchema, doc: 'The checks gh reports on the branch’s pull request (else the command).' },
+  pullRequestChecks: {
+    params: prChecksParamsSchema,
+    result: prChecksResultSchema,
+    doc: 'The checks gh reports on the branch’s pull request (else the command).',
+  },
   archiveWorktree: { params: archiveParamsSchema, result: archiveResultSchema, doc: 'Removes a session’s worktree, refusing to lose work unless forced.' },
   pruneWorktrees: { params: pruneParamsSchema, result: pruneResultSchema, doc: 'Forgets the repository’s worktrees whose folders were deleted.' },
 } as const satisfies Record<string, ConsoleCall>;
