@@ -110,3 +110,48 @@ func TestWorktreeCommandUsageErrors(t *testing.T) {
 	require.Equal(t, 1, r.code)
 	require.Contains(t, r.stderr, "was not started in a worktree")
 }
+
+// `baton land --pr` pushes the branch to the remote (a local bare repository), opens the pull request with gh and
+// prints its checks. gh cannot reach GitHub here: it is a stand-in on PATH that records its arguments and prints
+// canned JSON for `gh pr checks`. Without gh on PATH the exact commands to run are printed instead.
+func TestLandPRPrintsItsChecksOrTheCommands(t *testing.T) {
+	h := newCLIHarness(t)
+	gitRepoProject(t, h)
+	remote := filepath.Join(t.TempDir(), "remote.git")
+	gitIn(t, h, h.project, "init", "--quiet", "--bare", remote)
+	gitIn(t, h, h.project, "remote", "add", "origin", remote)
+	gitIn(t, h, h.project, "push", "--quiet", "-u", "origin", "main")
+	const id = "27272727-0000-4000-8000-000000000003"
+	r := h.run("exec", "--worktree", "--approve", "all", "--permission-mode", "default", "--session-id", id, "[write pr.txt hi]")
+	require.Equal(t, 0, r.code, r.stderr)
+	branch := "baton/write-pr-txt-hi"
+
+	// Only git and sh on PATH: no gh, whatever the machine has.
+	bin := t.TempDir()
+	for _, name := range []string{"git", "sh"} {
+		p, err := exec.LookPath(name)
+		require.NoError(t, err)
+		require.NoError(t, os.Symlink(p, filepath.Join(bin, name)))
+	}
+	base := h.env
+	h.env = append(append([]string(nil), base...), "PATH="+bin)
+	r = h.run("land", id, "--pr", "--message", "Add pr.txt")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "Pushed "+branch+" to origin; gh (GitHub's CLI) is not on PATH, so open the pull request with:")
+	require.Contains(t, r.stdout, "See its checks with:\n")
+	require.Contains(t, r.stdout, "  gh pr checks "+branch+"\n")
+
+	ghDir := t.TempDir()
+	record := filepath.Join(ghDir, "args.txt")
+	script := "#!/bin/sh\nprintf '%s\\n' \"$*\" >> '" + record + "'\n" +
+		"if [ \"$2\" = checks ]; then echo '" + `[{"name":"test","state":"FAILURE","bucket":"fail","link":"https://ci.example/9"}]` + "'; exit 1; fi\n" +
+		"[ \"$1\" = pr ] && echo https://github.example/o/r/pull/9\nexit 0\n"
+	require.NoError(t, os.WriteFile(filepath.Join(ghDir, "gh"), []byte(script), 0o755))
+	h.env = append(append([]string(nil), base...), "PATH="+ghDir+string(os.PathListSeparator)+bin)
+	r = h.run("land", id, "--pr")
+	require.Equal(t, 0, r.code, r.stderr)
+	require.Contains(t, r.stdout, "and opened https://github.example/o/r/pull/9\nChecks:\n  fail     test https://ci.example/9\n")
+	data, err := os.ReadFile(record)
+	require.NoError(t, err)
+	require.Contains(t, string(data), "pr checks "+branch+" --json name,state,bucket,link\n")
+}

@@ -39,6 +39,8 @@ type execOptions struct {
 	json     bool
 	prompt   string
 	worktree worktreeFlags
+	// undoWorktree takes back the worktree made for the session when the session then fails to start (nil: none).
+	undoWorktree func()
 }
 
 func parseExec(args []string, env Env) (execOptions, int) {
@@ -130,6 +132,9 @@ func runTurn(ctx context.Context, o execOptions, env Env, interrupts <-chan os.S
 	defer sub.Close()
 	s, err := env.Sessions.Start(ctx, o.start)
 	if err != nil {
+		if o.undoWorktree != nil {
+			o.undoWorktree()
+		}
 		var perr *protocol.ErrorBody
 		if errors.As(err, &perr) && perr.Code == protocol.CodeSessionNotFound {
 			fmt.Fprintf(env.Stderr, "baton: %v (see baton sessions)\n", err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/baton-console/baton/app/gitwork"
 	"github.com/baton-console/baton/app/protocol"
@@ -95,13 +96,35 @@ func landPR(ctx context.Context, env Env, wt gitwork.Worktree, message string) i
 	}
 	if pr.URL != "" {
 		fmt.Fprintf(env.Stdout, "Pushed %s to %s and opened %s\n", wt.Branch, pr.Remote, pr.URL)
-		return ExitOK
+	} else {
+		fmt.Fprintf(env.Stdout, "Pushed %s to %s; %s, so open the pull request with:\n", wt.Branch, pr.Remote, pr.Reason)
+		for _, c := range pr.Commands {
+			fmt.Fprintf(env.Stdout, "  %s\n", c)
+		}
 	}
-	fmt.Fprintf(env.Stdout, "Pushed %s to %s; %s, so open the pull request with:\n", wt.Branch, pr.Remote, pr.Reason)
-	for _, c := range pr.Commands {
-		fmt.Fprintf(env.Stdout, "  %s\n", c)
-	}
+	printChecks(ctx, env, wt)
 	return ExitOK
+}
+
+// printChecks prints the checks gh reports on the pull request, or the command that shows them.
+func printChecks(ctx context.Context, env Env, wt gitwork.Worktree) {
+	checks, err := gitwork.PRChecks(ctx, wt)
+	switch {
+	case err != nil:
+		fmt.Fprintf(env.Stderr, "baton: could not read the pull request's checks: %v\n", err)
+	case len(checks.Commands) > 0:
+		fmt.Fprintln(env.Stdout, "See its checks with:")
+		for _, c := range checks.Commands {
+			fmt.Fprintf(env.Stdout, "  %s\n", c)
+		}
+	case len(checks.Checks) == 0:
+		fmt.Fprintln(env.Stdout, "No checks reported yet; see them later with: gh pr checks "+wt.Branch)
+	default:
+		fmt.Fprintln(env.Stdout, "Checks:")
+		for _, c := range checks.Checks {
+			fmt.Fprintln(env.Stdout, strings.TrimRight(fmt.Sprintf("  %-8s %s %s", c.Bucket, c.Name, c.Link), " "))
+		}
+	}
 }
 
 func landDiscard(ctx context.Context, env Env, id string, wt gitwork.Worktree) int {

@@ -57,6 +57,7 @@ func startInWorktree(ctx context.Context, o *execOptions, env Env) int {
 	}
 	fmt.Fprintf(env.Stderr, "baton: worktree %s (%s %s, base %s)\n", c.Path, made, c.Branch, c.Base)
 	o.start.Cwd = c.Cwd
+	o.undoWorktree = func() { undoWorktree(ctx, env, o.start.ID, c) }
 	if env.Meta == nil {
 		fmt.Fprintln(env.Stderr, "baton: Baton's session records could not be opened, so baton changes and baton land will not know this worktree")
 		return ExitOK
@@ -66,6 +67,18 @@ func startInWorktree(ctx context.Context, o *execOptions, env Env) int {
 		fmt.Fprintf(env.Stderr, "baton: %v (the worktree is not recorded with the session)\n", err)
 	}
 	return ExitOK
+}
+
+// undoWorktree takes back the worktree of a session that failed to start, and its record (gitwork.Undo).
+func undoWorktree(ctx context.Context, env Env, id string, c gitwork.Created) {
+	if err := gitwork.Undo(context.WithoutCancel(ctx), c); err != nil {
+		fmt.Fprintf(env.Stderr, "baton: %v\n", err)
+	} else {
+		fmt.Fprintf(env.Stderr, "baton: removed the worktree %s, as the session did not start\n", c.Path)
+	}
+	if env.Meta != nil {
+		_, _ = env.Meta.Update(id, func(m *sessionmeta.Meta) { m.Worktree = sessionmeta.Worktree{} })
+	}
 }
 
 // recordedWorktree is the session's worktree as recorded ("ok" false: none).

@@ -59,16 +59,26 @@ type API struct {
 	log   *liveLog
 	terms *sessionTerminals
 	files *filefind.Index // the @-mentions' listings, per folder
+	feed  *changesFeed    // pushes open sessions' change counts; nil without a HostState to push them through
 }
 
 // New creates the API over a session manager.
 func New(opts Options) *API {
-	return &API{opts: opts, log: newLiveLog(opts.Sessions), terms: newSessionTerminals(), files: filefind.NewIndex(0)}
+	a := &API{opts: opts, log: newLiveLog(opts.Sessions), terms: newSessionTerminals(), files: filefind.NewIndex(0)}
+	if opts.Host != nil {
+		a.feed = newChangesFeed(a)
+	}
+	return a
 }
 
 // Release stops the API's own bookkeeping (sessions are the manager's). It is a function, not a method, so that
 // Wails binds only the API's calls.
-func Release(a *API) { a.log.close() }
+func Release(a *API) {
+	a.log.close()
+	if a.feed != nil {
+		a.feed.close()
+	}
+}
 
 func ctx() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.Background(), callTimeout)
@@ -90,7 +100,7 @@ func (a *API) Snapshot(Empty) (Snapshot, error) {
 		host = NewHostState()
 	}
 	snap := Snapshot{Sessions: []LiveSession{}, Provisioning: host.Provision(), Auth: host.Auth(),
-		Index: host.Index(), SessionIdleSeconds: int(a.opts.Sessions.Idle() / time.Second)}
+		Index: host.Index(), SessionIdleSeconds: int(a.opts.Sessions.Idle() / time.Second), Changes: host.Changes()}
 	for _, s := range a.opts.Sessions.Open() {
 		st := s.State()
 		state := activity.SessionStateAwake
@@ -140,9 +150,15 @@ func (a *API) StartSession(p StartParams) (StartResult, error) {
 	}
 	s, err := a.opts.Sessions.Start(c, opts)
 	if err != nil {
+		if res.Worktree != nil {
+			a.undoWorktree(opts.ID, res.Worktree)
+		}
 		return res, err
 	}
 	go a.forgetWhenDone(s)
+	if a.feed != nil {
+		a.feed.watch(s)
+	}
 	if p.ForkFrom != "" {
 		a.recordFork(s.ID(), p.ForkFrom)
 	}

@@ -120,3 +120,16 @@ func TestAFailingSetupCommandShowsItsOutput(t *testing.T) {
 	require.Contains(t, e.Message, "fix it (git config baton.setup)")
 	require.Contains(t, e.Message, "Its output:\ninstalling deps\nno network\n")
 }
+
+// A worktree start whose session then fails to start (here: this API's manager has no sidecar to run it) takes the
+// worktree, its new branch and its record back, so a failed start leaves nothing half-made.
+func TestAFailedStartRemovesItsWorktree(t *testing.T) {
+	g := newGitAPI(t)
+	var started console.StartResult
+	e := g.call("startSession", console.StartParams{Cwd: g.repo, Worktree: &console.WorktreeStart{Prompt: "never starts"}}, &started)
+	require.NotNil(t, e, "the session cannot start without a sidecar")
+	_, err := os.Stat(filepath.Join(g.repo, ".claude", "worktrees", "never-starts"))
+	require.ErrorIs(t, err, os.ErrNotExist, "the worktree's folder is removed")
+	require.Empty(t, g.git(g.repo, "branch", "--list", "baton/never-starts"), "its new branch is deleted")
+	require.Equal(t, 1, strings.Count(g.git(g.repo, "worktree", "list", "--porcelain"), "worktree "), "git forgot it")
+}

@@ -14,6 +14,8 @@ type Pusher interface {
 	Provision(ProvisionState) error
 	Index(IndexState) error
 	Sessions(SessionsChange) error
+	// Changes carries an open session's new change counts (changesfeed.go).
+	Changes(ChangesUpdate) error
 	// Terminal carries one terminal's output (TerminalFeed, terminal.go).
 	Terminal(TerminalOutput) error
 }
@@ -98,6 +100,9 @@ func pushHost(p Pusher, u HostUpdate) error {
 	}
 	if u.Sessions != nil {
 		return p.Sessions(*u.Sessions)
+	}
+	if u.Changes != nil {
+		return p.Changes(*u.Changes)
 	}
 	return nil
 }

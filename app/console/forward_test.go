@@ -33,6 +33,11 @@ func (c chanPusher) Index(s IndexState) error {
 }
 func (c chanPusher) Terminal(TerminalOutput) error { return nil }
 
+func (c chanPusher) Changes(u ChangesUpdate) error {
+	c.got <- "changes " + u.Session
+	return c.fail
+}
+
 func (c chanPusher) Sessions(SessionsChange) error {
 	c.got <- "sessions"
 	return c.fail

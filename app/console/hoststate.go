@@ -16,6 +16,7 @@ type HostUpdate struct {
 	Provision *ProvisionState
 	Index     *IndexState
 	Sessions  *SessionsChange
+	Changes   *ChangesUpdate
 }
 
 // HostState holds what the host knows beyond sessions — provisioning and sign-in — and tells subscribers
@@ -26,6 +27,7 @@ type HostState struct {
 	provision ProvisionState
 	subs      map[chan HostUpdate]struct{}
 	index     indexPush
+	changes   map[string]ChangesUpdate // the open sessions' latest change counts (changesstate.go)
 }
 
 // NewHostState starts with every state unknown.
@@ -35,6 +37,7 @@ func NewHostState() *HostState {
 		provision: ProvisionState{State: "unknown"},
 		subs:      map[chan HostUpdate]struct{}{},
 		index:     newIndexPush(),
+		changes:   map[string]ChangesUpdate{},
 	}
 }
 

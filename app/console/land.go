@@ -84,3 +84,25 @@ func plural(n int, what string) string {
 	}
 	return strconv.Itoa(n) + " " + what + "s"
 }
+
+// PullRequestChecks reads the checks gh reports on the session branch's pull request; without a signed-in gh the
+// result holds the command that shows them.
+func (a *API) PullRequestChecks(p PRChecksParams) (PRChecksResult, error) {
+	res := PRChecksResult{Checks: []PRCheck{}, Commands: []string{}}
+	wt, err := a.worktreeSession(p.Session)
+	if err != nil {
+		return res, err
+	}
+	c, cancel := ctx()
+	defer cancel()
+	checks, err := gitwork.PRChecks(c, wt)
+	if err != nil {
+		return res, gitProblem(err)
+	}
+	for _, ch := range checks.Checks {
+		res.Checks = append(res.Checks, PRCheck{Name: ch.Name, State: ch.State, Bucket: ch.Bucket, Link: ch.Link})
+	}
+	res.Reason = checks.Reason
+	res.Commands = append(res.Commands, checks.Commands...)
+	return res, nil
+}

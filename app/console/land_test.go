@@ -111,7 +111,8 @@ func TestArchiveRefusesToLoseWork(t *testing.T) {
 
 // A pull request pushes the branch to the remote (a local bare repository) and runs the person's gh. gh cannot
 // reach GitHub here, so it is a stand-in on a temporary PATH that records its arguments and prints an address;
-// without gh on PATH the result holds the exact commands to run.
+// without gh on PATH the result holds the exact commands to run. The PR's checks come from the stand-in's canned
+// `gh pr checks --json` answer, or, without gh, as the command that shows them.
 func TestPullRequestThroughGhOrTheCommands(t *testing.T) {
 	g := newGitAPI(t)
 	a := g.worktree(sessionA, "open a pr")
@@ -131,10 +132,18 @@ func TestPullRequestThroughGhOrTheCommands(t *testing.T) {
 	require.Equal(t, "gh (GitHub's CLI) is not on PATH", res.Reason)
 	require.Equal(t, []string{"cd " + a.Path, "gh pr create --base main --head " + a.Branch + " --fill"}, res.Commands)
 	require.Equal(t, g.git(a.Path, "rev-parse", "HEAD"), g.git(g.remote, "rev-parse", a.Branch), "the branch is pushed")
+	var checks console.PRChecksResult
+	g.mustCall("pullRequestChecks", console.PRChecksParams{Session: sessionA}, &checks)
+	require.Empty(t, checks.Checks)
+	require.Equal(t, "gh (GitHub's CLI) is not on PATH", checks.Reason)
+	require.Equal(t, []string{"cd " + a.Path, "gh pr checks " + a.Branch}, checks.Commands)
 
 	ghDir := t.TempDir()
 	record := filepath.Join(ghDir, "args.txt")
+	// `gh pr checks` answers canned JSON and exits 8, as gh does while a check is pending.
 	script := "#!" + mustLook(t, "sh") + "\nprintf '%s\\n' \"$*\" >> '" + record + "'\n" +
+		"if [ \"$2\" = checks ]; then echo '" + `[{"name":"test","state":"SUCCESS","bucket":"pass","link":"https://ci.example/1"},` +
+		`{"name":"lint","state":"PENDING","bucket":"pending"}]` + "'; exit 8; fi\n" +
 		"[ \"$1\" = pr ] && echo https://github.example/o/r/pull/7\nexit 0\n"
 	require.NoError(t, os.WriteFile(filepath.Join(ghDir, "gh"), []byte(script), 0o755))
 	t.Setenv("PATH", ghDir+string(os.PathListSeparator)+gitDir)
@@ -144,6 +153,14 @@ func TestPullRequestThroughGhOrTheCommands(t *testing.T) {
 	data, err := os.ReadFile(record)
 	require.NoError(t, err)
 	require.Equal(t, "auth status\npr create --base main --head "+a.Branch+" --title The title --body The body\n", string(data))
+
+	g.mustCall("pullRequestChecks", console.PRChecksParams{Session: sessionA}, &checks)
+	require.Equal(t, []console.PRCheck{{Name: "test", State: "SUCCESS", Bucket: "pass", Link: "https://ci.example/1"},
+		{Name: "lint", State: "PENDING", Bucket: "pending"}}, checks.Checks)
+	require.Empty(t, checks.Commands)
+	data, err = os.ReadFile(record)
+	require.NoError(t, err)
+	require.Contains(t, string(data), "auth status\npr checks "+a.Branch+" --json name,state,bucket,link\n")
 }
 
 func mustLook(t *testing.T, name string) string {

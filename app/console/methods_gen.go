@@ -49,6 +49,7 @@ var MethodNames = []string{
 	"revertHunk",
 	"landSession",
 	"openPullRequest",
+	"pullRequestChecks",
 	"archiveWorktree",
 	"pruneWorktrees",
 	"getSettings",
@@ -69,7 +70,7 @@ const (
 var ErrorCodes = []string{CodeBadRequest, CodeNotFound, CodeUnavailable, CodeInternal}
 
 // PushNames are what the host pushes unasked (the WebSocket messages' types), in console.json's order.
-var PushNames = []string{"event", "events", "auth", "provision", "index", "sessions", "terminal"}
+var PushNames = []string{"event", "events", "auth", "provision", "index", "sessions", "terminal", "changes"}
 
 // Handlers serves the console API, one method per call (console.json). *API implements it, and the
 // window binds those methods: a call added to the contract without its handler does not compile.
@@ -154,6 +155,8 @@ type Handlers interface {
 	LandSession(LandParams) (LandResult, error)
 	// openPullRequest: Pushes the branch and opens a pull request with gh (else the commands).
 	OpenPullRequest(PRParams) (PRResult, error)
+	// pullRequestChecks: The checks gh reports on the branch’s pull request (else the command).
+	PullRequestChecks(PRChecksParams) (PRChecksResult, error)
 	// archiveWorktree: Removes a session’s worktree, refusing to lose work unless forced.
 	ArchiveWorktree(ArchiveParams) (ArchiveResult, error)
 	// pruneWorktrees: Forgets the repository’s worktrees whose folders were deleted.
@@ -214,6 +217,7 @@ func Methods(a *API) map[string]Method {
 		"revertHunk":         method(a.RevertHunk),
 		"landSession":        method(a.LandSession),
 		"openPullRequest":    method(a.OpenPullRequest),
+		"pullRequestChecks":  method(a.PullRequestChecks),
 		"archiveWorktree":    method(a.ArchiveWorktree),
 		"pruneWorktrees":     method(a.PruneWorktrees),
 		"getSettings":        method(a.GetSettings),

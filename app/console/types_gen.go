@@ -86,6 +86,16 @@ type ChangesResult struct {
 	Files    []FileChange  `json:"files"`
 }
 
+// ChangesUpdate is an open session’s change counts, pushed when its folder changed: files changed, lines added and deleted (worktree: in its own worktree against its base, so work it can land; missing: that worktree’s folder was deleted).
+type ChangesUpdate struct {
+	Session  string `json:"session"`
+	Worktree bool   `json:"worktree"`
+	Files    int    `json:"files"`
+	Added    int    `json:"added"`
+	Deleted  int    `json:"deleted"`
+	Missing  bool   `json:"missing"`
+}
+
 // Commit is a shape of the console API (console.json).
 type Commit struct {
 	Hash    string `json:"hash"`
@@ -458,6 +468,26 @@ type NotifyParams struct {
 	Body  string `json:"body"`
 }
 
+// PRCheck is one check of a pull request as gh reports it (bucket: pass, fail, pending, skipping or cancel).
+type PRCheck struct {
+	Name   string `json:"name"`
+	State  string `json:"state"`
+	Bucket string `json:"bucket"`
+	Link   string `json:"link,omitempty"`
+}
+
+// PRChecksParams names a worktree session whose branch has a pull request.
+type PRChecksParams struct {
+	Session string `json:"session"`
+}
+
+// PRChecksResult is the pull request’s checks gh reports (none yet: empty), or, without a signed-in gh, the command that shows them and why.
+type PRChecksResult struct {
+	Checks   []PRCheck `json:"checks"`
+	Commands []string  `json:"commands"`
+	Reason   string    `json:"reason,omitempty"`
+}
+
 // PRParams is openPullRequest's params.
 type PRParams struct {
 	Session string `json:"session"`
@@ -649,13 +679,14 @@ type Settings struct {
 	Worktrees             WorktreeDefaults        `json:"worktrees"`
 }
 
-// Snapshot is everything that lasts, for a first load or a reconnect.
+// Snapshot is everything that lasts, for a first load or a reconnect (changes: the open sessions’ latest change counts).
 type Snapshot struct {
-	Sessions           []LiveSession  `json:"sessions"`
-	Provisioning       ProvisionState `json:"provisioning"`
-	Auth               AuthState      `json:"auth"`
-	Index              IndexState     `json:"index"`
-	SessionIdleSeconds int            `json:"sessionIdleSeconds"`
+	Sessions           []LiveSession   `json:"sessions"`
+	Provisioning       ProvisionState  `json:"provisioning"`
+	Auth               AuthState       `json:"auth"`
+	Index              IndexState      `json:"index"`
+	SessionIdleSeconds int             `json:"sessionIdleSeconds"`
+	Changes            []ChangesUpdate `json:"changes,omitempty"`
 }
 
 // StartParams opens, resumes or forks a session (a new one in a new git worktree with worktree).

@@ -44,6 +44,23 @@ func (a *API) startInWorktree(c context.Context, opts *session.StartOptions, w W
 	return res, nil
 }
 
+// undoWorktree takes back the worktree made for a session that then failed to start (gitwork.Undo) and its
+// record, so a failed start leaves no folder, branch or record behind.
+func (a *API) undoWorktree(id string, w *WorktreeStarted) {
+	c, cancel := ctx()
+	defer cancel()
+	created := gitwork.Created{Worktree: gitwork.Worktree{Repo: w.Repo, Path: w.Path, Branch: w.Branch, Base: w.Base},
+		NewBranch: w.NewBranch}
+	if err := gitwork.Undo(c, created); err != nil {
+		a.opts.Logger.Warn().Err(err).Str("session", id).Msg("could not remove the worktree of a session that failed to start")
+	}
+	if a.opts.Meta != nil {
+		if _, err := a.opts.Meta.Update(id, func(m *sessionmeta.Meta) { m.Worktree = sessionmeta.Worktree{} }); err != nil {
+			a.opts.Logger.Warn().Err(err).Str("session", id).Msg("could not forget the worktree of a session that failed to start")
+		}
+	}
+}
+
 func worktreeInfo(w gitwork.Worktree) WorktreeInfo {
 	return WorktreeInfo{Repo: w.Repo, Path: w.Path, Branch: w.Branch, Base: w.Base}
 }

@@ -26,6 +26,8 @@ const (
 	IndexEventName = "baton:index"
 	// SessionsEventName announces that stored sessions changed outside this Baton (console.SessionsChange).
 	SessionsEventName = "baton:sessions"
+	// ChangesEventName carries an open session's change counts (console.ChangesUpdate).
+	ChangesEventName = "baton:changes"
 	// TerminalEventName carries a terminal's output (console.TerminalOutput).
 	TerminalEventName = "baton:terminal"
 )
@@ -112,6 +114,11 @@ func (w wailsPusher) Provision(p console.ProvisionState) error {
 
 func (w wailsPusher) Index(s console.IndexState) error {
 	runtime.EventsEmit(w.ctx, IndexEventName, s)
+	return nil
+}
+
+func (w wailsPusher) Changes(u console.ChangesUpdate) error {
+	runtime.EventsEmit(w.ctx, ChangesEventName, u)
 	return nil
 }
 

@@ -23,7 +23,7 @@ func runSetup(ctx context.Context, dir, command string, output func([]byte)) err
 	w := &callbackWriter{fn: output}
 	cmd.Stdout, cmd.Stderr = w, w
 	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("the setup command %q failed in %s (%w); fix it (git config baton.setup) and run it there by hand", command, dir, err)
+		return fmt.Errorf("the setup command %q failed (%w); fix it (git config baton.setup) and start again", command, err)
 	}
 	return nil
 }

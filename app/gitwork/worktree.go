@@ -74,7 +74,7 @@ func Create(ctx context.Context, dir string, o CreateOptions) (Created, error) {
 		}
 	}
 	if c.Copied, err = copyIncludes(ctx, src, c.Path); err != nil {
-		return c, err
+		return Created{}, undone(ctx, c, err)
 	}
 	setup := o.Setup
 	if setup == "" {
@@ -82,10 +82,18 @@ func Create(ctx context.Context, dir string, o CreateOptions) (Created, error) {
 	}
 	if setup != "" && setup != "-" {
 		if err := runSetup(ctx, c.Path, setup, o.Output); err != nil {
-			return c, err
+			return Created{}, undone(ctx, c, err)
 		}
 	}
 	return c, nil
+}
+
+// undone takes back a worktree whose making failed half-way (Undo) and says so with the failure.
+func undone(ctx context.Context, c Created, err error) error {
+	if uerr := Undo(context.WithoutCancel(ctx), c); uerr != nil {
+		return fmt.Errorf("%w (and the half-made worktree could not be removed: %w)", err, uerr)
+	}
+	return fmt.Errorf("%w; the half-made worktree %s was removed", err, c.Path)
 }
 
 // maxNameTries bounds the retries when another session takes the same name at the same moment.

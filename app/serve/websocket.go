@@ -33,6 +33,7 @@ type hostMessage struct {
 	Index     *console.IndexState     `json:"index,omitempty"`
 	Sessions  *console.SessionsChange `json:"sessions,omitempty"`
 	Terminal  *console.TerminalOutput `json:"terminal,omitempty"`
+	Changes   *console.ChangesUpdate  `json:"changes,omitempty"`
 }
 
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
@@ -151,6 +152,10 @@ func (w wsPusher) Provision(p console.ProvisionState) error {
 
 func (w wsPusher) Index(s console.IndexState) error {
 	return writeJSON(w.ctx, w.conn, hostMessage{Type: "index", Index: &s})
+}
+
+func (w wsPusher) Changes(u console.ChangesUpdate) error {
+	return writeJSON(w.ctx, w.conn, hostMessage{Type: "changes", Changes: &u})
 }
 
 func (w wsPusher) Sessions(s console.SessionsChange) error {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { commentLine, diffRows } from '../src/components/changes/diffRows';
+import { commentLine, diffRows, rowTargets } from '../src/components/changes/diffRows';
 import type { FileDiff } from '../src/protocol/api.gen';
-import { commentsPrompt, conflictPrompt } from '../src/store/changes';
+import { commentsPrompt, conflictPrompt, withComment } from '../src/store/changes';
 import { groupEntries, type SidebarEntry } from '../src/store/sidebar';
 import { repositoryOf } from '../src/store/worktreeGroups';
 
@@ -52,10 +52,26 @@ describe('prompts', () => {
   it('sends review comments as one prompt with file:line', () => {
     expect(
       commentsPrompt([
-        { path: 'a.go', line: 2, text: 'name it better ' },
-        { path: 'b.md', line: 9, text: 'typo' },
+        { path: 'a.go', side: 'new', line: 2, text: 'name it better ' },
+        { path: 'b.md', side: 'old', line: 9, text: 'typo' },
       ]),
-    ).toBe('Please address these review comments on your changes:\n\n- a.go:2: name it better\n- b.md:9: typo');
+    ).toBe('Please address these review comments on your changes:\n\n- a.go:2: name it better\n- b.md:9 (a removed line): typo');
+  });
+  it('keys comments by file, side and line: none overwrites another', () => {
+    let cs = withComment([], { path: 'a.go', side: 'old', line: 5, text: 'why remove this?' });
+    cs = withComment(cs, { path: 'a.go', side: 'new', line: 5, text: 'and add this?' });
+    cs = withComment(cs, { path: 'b.go', side: 'new', line: 5, text: 'other file' });
+    expect(cs.map((c) => c.text)).toEqual(['why remove this?', 'and add this?', 'other file']);
+    cs = withComment(cs, { path: 'a.go', side: 'new', line: 5, text: 'edited' });
+    expect(cs.map((c) => c.text)).toEqual(['why remove this?', 'other file', 'edited']);
+    expect(withComment(cs, { path: 'b.go', side: 'new', line: 5, text: ' ' }).map((c) => c.text)).toEqual(['why remove this?', 'edited']);
+  });
+  it('a split row offers its deletion and its addition as two places', () => {
+    const pair = diffRows(diff, 'split')[2];
+    expect(pair === undefined ? [] : rowTargets(pair)).toEqual([
+      { side: 'old', line: 2 },
+      { side: 'new', line: 2 },
+    ]);
   });
   it('hands a conflict to Claude with its files', () => {
     expect(conflictPrompt('main', [{ path: 'x.txt', kind: 'both added' }])).toContain('- x.txt (both added)');

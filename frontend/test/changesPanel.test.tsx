@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { describe, expect, it } from 'vitest';
 import { ChangesPanel } from '../src/components/changes/ChangesPanel';
+import { LandDialog } from '../src/components/changes/LandDialog';
 import type { ChangesResult, FileDiff } from '../src/protocol/api.gen';
 import { newSession } from '../src/store/fold';
 import { StoreProvider } from '../src/store/hooks';
@@ -48,7 +49,8 @@ async function renderPanel(list: ChangesResult) {
   transport.snapshot.sessions = [
     { session: S, cwd: WT.path, requestedModel: 'default', effectiveModel: '', permissionMode: 'default', state: 'awake', events: [] },
   ];
-  const store = new ConsoleStore(transport, { schedule: () => undefined, isForeground: () => true });
+  // Pushed events fold at once (the host's changes push is what the live test sends).
+  const store = new ConsoleStore(transport, { schedule: (flush) => flush(), isForeground: () => true });
   const session = { ...newSession({ id: S, cwd: WT.path }), live: true };
   store.start();
   render(
@@ -76,17 +78,24 @@ describe('Changes panel', () => {
     expect(file.textContent).toContain('src/a.ts');
     fireEvent.click(screen.getByTitle('src/a.ts'));
     await waitFor(() => expect(screen.getByTestId('diff-pane').textContent).toContain('const b = 3;'));
-    const numbers = screen.getAllByTestId('diff-line-no');
-    fireEvent.click(numbers[numbers.length - 1] as HTMLElement);
-    fireEvent.change(await screen.findByTestId('diff-comment-input'), { target: { value: 'Why b?' } });
-    fireEvent.click(screen.getByTestId('diff-comment-add'));
+    // The deleted line 1 and the added line 1 are two places: a comment on each, neither lost.
+    const comment = async (row: number, text: string) => {
+      fireEvent.click(screen.getAllByTestId('diff-line-no')[row] as HTMLElement);
+      fireEvent.change(await screen.findByTestId('diff-comment-input'), { target: { value: text } });
+      fireEvent.click(screen.getByTestId('diff-comment-add'));
+    };
+    await comment(0, 'Why drop a = 1?');
+    await comment(2, 'Why 2?');
+    await comment(5, 'Why b?');
+    expect(screen.getAllByTestId('diff-comment').map((c) => c.textContent)).toEqual(['💬 Why drop a = 1?', '💬 Why 2?', '💬 Why b?']);
     await act(async () => {
       fireEvent.click(await screen.findByTestId('send-comments'));
       await settle();
     });
     expect(t.calls.find((c) => c.method === 'sendPrompt')?.params).toEqual({
       session: S,
-      prompt: 'Please address these review comments on your changes:\n\n- src/a.ts:2: Why b?',
+      prompt:
+        'Please address these review comments on your changes:\n\n- src/a.ts:1 (a removed line): Why drop a = 1?\n- src/a.ts:1: Why 2?\n- src/a.ts:2: Why b?',
     });
     await act(async () => {
       fireEvent.click(screen.getByTestId('revert-file'));
@@ -95,9 +104,66 @@ describe('Changes panel', () => {
     expect(t.calls.find((c) => c.method === 'revertFile')?.params).toEqual({ session: S, path: 'src/a.ts' });
   });
 
+  it('reads the list again when the host pushes the session’s changes (an edit made anywhere)', async () => {
+    const t = await renderPanel(LIST);
+    expect((await screen.findByTestId('changes-summary')).textContent).toContain('1 files');
+    const more: ChangesResult = { ...LIST, files: [...LIST.files, { path: 'b.txt', status: 'added', added: 1, deleted: 0, binary: false }] };
+    t.on('sessionChanges', () => structuredClone(more));
+    const reads = t.calls.filter((c) => c.method === 'sessionChanges').length;
+    await act(async () => {
+      t.push({
+        kind: 'changes.updated',
+        session: '',
+        time: new Date().toISOString(),
+        changes: { session: S, worktree: true, files: 2, added: 3, deleted: 1, missing: false },
+      });
+      await settle();
+    });
+    // The read waits out the panel's throttle (800 ms after the last one).
+    await waitFor(() => expect(screen.getByTestId('changes-summary').textContent).toContain('2 files +3 −1'), { timeout: 10_000 });
+    expect(t.calls.filter((c) => c.method === 'sessionChanges').length).toBe(reads + 1);
+  });
+
   it('says when the worktree was deleted, with Archive to prune it', async () => {
     await renderPanel({ ...LIST, missing: true, files: [] });
     expect((await screen.findByTestId('changes-missing')).textContent).toContain('was deleted');
     expect(screen.getByTestId('changes-archive')).toBeTruthy();
+  });
+});
+
+describe('pull request checks', () => {
+  it('shows the checks gh reports once the pull request is opened, and reads them again', async () => {
+    // The host's gh is not run here: the transport answers as the host does with gh's canned checks.
+    const transport = new FakeTransport();
+    transport.on('openPullRequest', () => ({ committed: false, pushed: true, remote: 'origin', url: 'https://github.example/o/r/pull/7', commands: [] }));
+    let pending = true;
+    transport.on('pullRequestChecks', () => ({
+      checks: [
+        { name: 'test', state: 'SUCCESS', bucket: 'pass', link: 'https://ci.example/1' },
+        { name: 'lint', state: pending ? 'PENDING' : 'FAILURE', bucket: pending ? 'pending' : 'fail' },
+      ],
+      commands: [],
+    }));
+    const store = new ConsoleStore(transport, { schedule: (flush) => flush(), isForeground: () => true });
+    render(
+      <StoreProvider store={store}>
+        <LandDialog session={S} base="main" branch="baton/a" onClose={() => undefined} onLanded={() => undefined} />
+      </StoreProvider>,
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('land-pr'));
+      await settle();
+    });
+    await waitFor(() => expect(screen.getAllByTestId('pr-check').map((c) => c.textContent)).toEqual(['✓ test success', '… lint pending']));
+    pending = false;
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('pr-checks-refresh'));
+      await settle();
+    });
+    await waitFor(() => expect(screen.getAllByTestId('pr-check')[1]?.textContent).toBe('✗ lint failure'));
+    expect(transport.calls.filter((c) => c.method === 'pullRequestChecks')).toEqual([
+      { method: 'pullRequestChecks', params: { session: S } },
+      { method: 'pullRequestChecks', params: { session: S } },
+    ]);
   });
 });

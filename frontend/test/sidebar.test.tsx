@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SessionInfo } from '../src/protocol/api';
+import type { ConsoleEvent } from '../src/protocol/events';
 import { renderMarkdown } from '../src/lib/markdown';
 import { archivedCount, dateGroup, groupEntries, plainLine, recentFolders, shownBranch, type SidebarEntry } from '../src/store/sidebar';
 import { ConsoleStore } from '../src/store/store';
@@ -233,6 +234,33 @@ describe('the sidebar in the console', () => {
     await act(() => settle());
     expect(screen.getAllByTestId('session-entry').find((e) => e.getAttribute('aria-current') === 'true')?.textContent).toContain('Parser bug');
     expect(document.querySelectorAll('[aria-current="true"]')).toHaveLength(1);
+  });
+});
+
+describe('a session’s changes in the sidebar', () => {
+  const W = '27270000-0000-4000-8000-0000000000e1';
+  const T = new Date().toISOString();
+  it('shows the counts the host pushes, and ready to land once the worktree session is idle', async () => {
+    const { push } = await renderConsole((t) => {
+      t.on('listSessions', () => ({ sessions: [] }));
+      t.snapshot.sessions = [
+        { session: W, cwd: '/r/.claude/worktrees/w', requestedModel: 'default', effectiveModel: '', permissionMode: 'default', state: 'awake', events: [] },
+      ];
+    });
+    const entry = () => screen.getAllByTestId('session-entry').find((e) => e.getAttribute('data-session') === W) as HTMLElement;
+    expect(within(entry()).queryByTestId('entry-changes')).toBeNull();
+    await push({ kind: 'turn.started', session: W, turn: 't1', time: T, prompt: 'work', seq: 1 });
+    await push({ kind: 'changes.updated', session: '', time: T, changes: { session: W, worktree: true, files: 2, added: 7, deleted: 3, missing: false } });
+    expect(within(entry()).getByTestId('entry-changes').textContent).toBe('+7 −3');
+    expect(within(entry()).getByTestId('entry-changes').getAttribute('title')).toBe('2 files changed');
+    expect(within(entry()).getByTestId('mark-busy')).toBeTruthy();
+    expect(within(entry()).queryByTestId('mark-landable')).toBeNull();
+    await push({ kind: 'turn.completed', session: W, turn: 't1', time: T, seq: 2 } as ConsoleEvent);
+    expect(within(entry()).getByTestId('mark-landable').textContent).toBe('ready to land');
+    // A folder's changes outside a worktree are shown, but are not a land.
+    await push({ kind: 'changes.updated', session: '', time: T, changes: { session: W, worktree: false, files: 1, added: 1, deleted: 0, missing: false } });
+    expect(within(entry()).getByTestId('entry-changes').textContent).toBe('+1 −0');
+    expect(within(entry()).queryByTestId('mark-landable')).toBeNull();
   });
 });
 

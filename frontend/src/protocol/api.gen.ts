@@ -108,6 +108,16 @@ export interface ChangesResult {
   files: FileChange[];
 }
 
+/** ChangesUpdate is an open session’s change counts, pushed when its folder changed: files changed, lines added and deleted (worktree: in its own worktree against its base, so work it can land; missing: that worktree’s folder was deleted). */
+export interface ChangesUpdate {
+  session: string;
+  worktree: boolean;
+  files: number;
+  added: number;
+  deleted: number;
+  missing: boolean;
+}
+
 export interface Commit {
   hash: string;
   subject: string;
@@ -341,6 +351,26 @@ export interface NotifyParams {
   body: string;
 }
 
+/** PRCheck is one check of a pull request as gh reports it (bucket: pass, fail, pending, skipping or cancel). */
+export interface PRCheck {
+  name: string;
+  state: string;
+  bucket: string;
+  link?: string;
+}
+
+/** PRChecksParams names a worktree session whose branch has a pull request. */
+export interface PRChecksParams {
+  session: string;
+}
+
+/** PRChecksResult is the pull request’s checks gh reports (none yet: empty), or, without a signed-in gh, the command that shows them and why. */
+export interface PRChecksResult {
+  checks: PRCheck[];
+  commands: string[];
+  reason?: string;
+}
+
 export interface PRParams {
   session: string;
   message?: string;
@@ -502,13 +532,14 @@ export interface Settings {
   worktrees: WorktreeDefaults;
 }
 
-/** Snapshot is everything that lasts, for a first load or a reconnect. */
+/** Snapshot is everything that lasts, for a first load or a reconnect (changes: the open sessions’ latest change counts). */
 export interface Snapshot<E = WireEvent> {
   sessions: LiveSession<E>[];
   provisioning: ProvisionState;
   auth: AuthState;
   index: IndexState;
   sessionIdleSeconds: number;
+  changes?: ChangesUpdate[];
 }
 
 /** StartParams opens, resumes or forks a session (a new one in a new git worktree with worktree). */
@@ -687,7 +718,7 @@ export interface RewindFilesReply {
   deletions?: number;
 }
 
-export const CONSOLE_METHODS = ["capabilities","snapshot","pickFolder","startSession","sendPrompt","cancelTurn","guideTurn","answerPermission","setModel","setPermissionMode","closeSession","listSessions","history","rewindFiles","rewindConversation","notify","signIn","retryProvision","listModels","renameSession","setSessionFlags","completePath","setSessionIdle","stopTask","sendToBackground","terminalOpen","terminalInput","terminalResize","terminalClose","terminalList","terminalScrollback","terminalSignIn","terminalClaudeCode","findFiles","sessionChanges","fileDiff","revertFile","revertHunk","landSession","openPullRequest","archiveWorktree","pruneWorktrees","getSettings","saveSettings","searchSessions","usageReport"] as const;
+export const CONSOLE_METHODS = ["capabilities","snapshot","pickFolder","startSession","sendPrompt","cancelTurn","guideTurn","answerPermission","setModel","setPermissionMode","closeSession","listSessions","history","rewindFiles","rewindConversation","notify","signIn","retryProvision","listModels","renameSession","setSessionFlags","completePath","setSessionIdle","stopTask","sendToBackground","terminalOpen","terminalInput","terminalResize","terminalClose","terminalList","terminalScrollback","terminalSignIn","terminalClaudeCode","findFiles","sessionChanges","fileDiff","revertFile","revertHunk","landSession","openPullRequest","pullRequestChecks","archiveWorktree","pruneWorktrees","getSettings","saveSettings","searchSessions","usageReport"] as const;
 export type ConsoleMethod = (typeof CONSOLE_METHODS)[number];
 
 export const CONSOLE_ERROR_CODES = ["bad_request","not_found","unavailable","internal"] as const;
@@ -775,6 +806,8 @@ export interface ApiMethods<E = WireEvent> {
   landSession: { params: LandParams; result: LandResult };
   /** Pushes the branch and opens a pull request with gh (else the commands). */
   openPullRequest: { params: PRParams; result: PRResult };
+  /** The checks gh reports on the branch’s pull request (else the command). */
+  pullRequestChecks: { params: PRChecksParams; result: PRChecksResult };
   /** Removes a session’s worktree, refusing to lose work unless forced. */
   archiveWorktree: { params: ArchiveParams; result: ArchiveResult };
   /** Forgets the repository’s worktrees whose folders were deleted. */
@@ -805,4 +838,6 @@ export interface ConsolePushes<E = WireEvent> {
   sessions: SessionsChange;
   /** Output of one terminal, or its end. Wails: "baton:terminal". */
   terminal: TerminalOutput;
+  /** An open session’s change counts changed (its folder was edited, by Claude or anyone): read sessionChanges again for the list. Wails: "baton:changes". */
+  changes: ChangesUpdate;
 }

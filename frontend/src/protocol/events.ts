@@ -2,6 +2,7 @@
 // the host's own pushes (provisioning, sign-in) that travel on the same channel. One discriminated union, so
 // every switch over `kind` is checked for exhaustiveness.
 import type { AuthState, IndexState, ProvisionState } from './hostState';
+import type { ChangesUpdate } from './api.gen';
 import type { Json } from './wire.gen';
 
 import { type PermissionMode, PERMISSION_MODE_VALUES, type ProtocolErrorEvent, WIRE_EVENT_KINDS, type WireEvent } from './wire.gen';
@@ -90,7 +91,14 @@ export interface SessionsChangedEvent extends Base {
   kind: 'sessions.changed';
 }
 
-export type HostEvent = ProtocolErrorEvent | ProvisionStateEvent | AuthChangedEvent | IndexStateEvent | SessionsChangedEvent;
+/** An open session's change counts, pushed as its folder changes (WebSocket `{type:"changes"}`, Wails "baton:changes").
+ * Its own session is the payload's: the event is the host's, so `session` stays empty. */
+export interface ChangesUpdatedEvent extends Base {
+  kind: 'changes.updated';
+  changes: ChangesUpdate;
+}
+
+export type HostEvent = ProtocolErrorEvent | ProvisionStateEvent | AuthChangedEvent | IndexStateEvent | SessionsChangedEvent | ChangesUpdatedEvent;
 
 /** A kind this console does not know yet: shown as a raw row, never dropped. */
 export interface UnrecognizedEvent extends Base {
@@ -104,7 +112,14 @@ export type SessionEventKind = SessionEvent['kind'];
 
 const SESSION_KINDS: ReadonlySet<string> = new Set<string>(WIRE_EVENT_KINDS.filter((k) => k !== 'protocol.error'));
 
-const HOST_KINDS: ReadonlySet<string> = new Set<HostEvent['kind']>(['protocol.error', 'provision.state', 'auth.changed', 'index.state', 'sessions.changed']);
+const HOST_KINDS: ReadonlySet<string> = new Set<HostEvent['kind']>([
+  'protocol.error',
+  'provision.state',
+  'auth.changed',
+  'index.state',
+  'sessions.changed',
+  'changes.updated',
+]);
 
 export function isSessionEvent(ev: ConsoleEvent): ev is SessionEvent {
   return SESSION_KINDS.has(ev.kind);
@@ -119,8 +134,8 @@ export function isHostEvent(ev: ConsoleEvent): ev is HostEvent {
 }
 
 /** The host's whole-state pushes, by their WebSocket type. */
-export type HostPush = 'auth' | 'provision' | 'index' | 'sessions';
-const HOST_PUSHES: ReadonlySet<string> = new Set<HostPush>(['auth', 'provision', 'index', 'sessions']);
+export type HostPush = 'auth' | 'provision' | 'index' | 'sessions' | 'changes';
+const HOST_PUSHES: ReadonlySet<string> = new Set<HostPush>(['auth', 'provision', 'index', 'sessions', 'changes']);
 
 /** Whether a WebSocket message's type is one of the host's whole-state pushes. */
 export function isHostPush(type: unknown): type is HostPush {
@@ -132,6 +147,7 @@ export function hostStateEvent(type: HostPush, payload: unknown): ConsoleEvent |
   if (typeof payload !== 'object' || payload === null) return undefined;
   const time = new Date().toISOString();
   if (type === 'sessions') return { kind: 'sessions.changed', session: '', time };
+  if (type === 'changes') return { kind: 'changes.updated', session: '', time, changes: payload as ChangesUpdate };
   if (type === 'auth') return { kind: 'auth.changed', session: '', time, auth: payload as AuthState };
   if (type === 'index') return { kind: 'index.state', session: '', time, index: payload as IndexState };
   return { kind: 'provision.state', session: '', time, provisioning: payload as ProvisionState };

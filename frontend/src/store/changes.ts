@@ -3,11 +3,26 @@
 import type * as gen from '../protocol/api.gen';
 import type { Transport } from '../transport/transport';
 
-/** One review comment on a diff line: the file, the line (the new side's, else the old side's) and the text. */
+/** One review comment on a diff line: the file, the side (a deleted line is on the old side, any other on the new),
+ * the line's number on that side, and the text. */
 export interface ReviewComment {
   path: string;
+  side: 'old' | 'new';
   line: number;
   text: string;
+}
+
+/** What tells review comments apart: file, side and line, so a deleted line 5 and an added line 5 (or line 5 of
+ * two files) are two comments, never one overwriting the other. */
+export function commentKey(c: Pick<ReviewComment, 'path' | 'side' | 'line'>): string {
+  return `${c.side}:${c.line}:${c.path}`;
+}
+
+/** Adds a comment, replacing the one at the same place (commentKey); an empty text removes it. */
+export function withComment(comments: readonly ReviewComment[], c: ReviewComment): ReviewComment[] {
+  const key = commentKey(c);
+  const rest = comments.filter((x) => commentKey(x) !== key);
+  return c.text.trim() === '' ? rest : [...rest, c];
 }
 
 export class ChangesActions {
@@ -37,6 +52,10 @@ export class ChangesActions {
     return this.transport.call('openPullRequest', { session, ...(message.trim() !== '' ? { message } : {}) });
   }
 
+  prChecks(session: string): Promise<gen.PRChecksResult> {
+    return this.transport.call('pullRequestChecks', { session });
+  }
+
   archive(session: string, deleteBranch: boolean, force: boolean): Promise<gen.ArchiveResult> {
     return this.transport.call('archiveWorktree', { session, deleteBranch, force });
   }
@@ -50,9 +69,10 @@ function fileRef(f: gen.FileChange): { path: string; oldPath?: string } {
   return { path: f.path, ...(f.oldPath !== undefined ? { oldPath: f.oldPath } : {}) };
 }
 
-/** The one prompt review comments are sent as: each as `file:line` and the comment. */
+/** The one prompt review comments are sent as: each as `file:line` and the comment (a deleted line says so, its
+ * number being the old file's). */
 export function commentsPrompt(comments: readonly ReviewComment[]): string {
-  const lines = comments.map((c) => `- ${c.path}:${c.line}: ${c.text.trim()}`);
+  const lines = comments.map((c) => `- ${c.path}:${c.line}${c.side === 'old' ? ' (a removed line)' : ''}: ${c.text.trim()}`);
   return `Please address these review comments on your changes:\n\n${lines.join('\n')}`;
 }
 

@@ -196,7 +196,14 @@ function applySessionEvent(d: Draft, ev: ConsoleEvent, ctx: FoldContext): void {
     applyTranscriptEvent(d.transcript, ev, ctx);
     return;
   }
-  if (ev.kind === 'provision.state' || ev.kind === 'auth.changed' || ev.kind === 'index.state' || ev.kind === 'sessions.changed') return; // host state, not a session's
+  if (
+    ev.kind === 'provision.state' ||
+    ev.kind === 'auth.changed' ||
+    ev.kind === 'index.state' ||
+    ev.kind === 'sessions.changed' ||
+    ev.kind === 'changes.updated'
+  )
+    return; // host state, not a session's
   // TypeScript cannot tie the table's entry to the event's kind through a union; the table's type did.
   ((SESSION[ev.kind] ?? rowsOnly) as SessionHandler<Kind>)(d, ev as EventOf<Kind>, ctx);
 }

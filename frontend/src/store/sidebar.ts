@@ -2,6 +2,7 @@
 // marked live (and listed even before their transcript exists), filtered by text and by project, and grouped by
 // project or by date with pinned sessions on top and archived ones out of the way.
 import type { SessionInfo } from '../protocol/api';
+import type { ChangesUpdate } from '../protocol/api.gen';
 import { isBusy, needsYou } from './sessionSignals';
 import { byBranch, repositoryOf } from './worktreeGroups';
 import type { ConsoleState, SessionState } from './types';
@@ -16,6 +17,10 @@ export interface SidebarEntry extends SessionInfo {
   busy: boolean;
   /** The session this one was forked from (Baton's record, or the live session's own start). */
   forkOf?: string;
+  /** An open session's change counts, as the host pushes them (its folder watched). */
+  changes?: ChangesUpdate;
+  /** In its own worktree with work its base lacks (committed or not), and idle: it can be landed. */
+  landable?: boolean;
 }
 
 function basename(path: string): string {
@@ -56,7 +61,16 @@ export function sidebarEntries(state: ConsoleState): SidebarEntry[] {
   const out: SidebarEntry[] = [];
   const mark = (id: string) => {
     const s = state.sessions[id];
-    return { waiting: needsYou(s) || state.marks[id] === 'permission', finished: state.marks[id] === 'finished', busy: isBusy(s) };
+    const waiting = needsYou(s) || state.marks[id] === 'permission';
+    const busy = isBusy(s);
+    const changes = state.changes[id];
+    return {
+      waiting,
+      finished: state.marks[id] === 'finished',
+      busy,
+      landable: changes !== undefined && readyToLand(changes) && !busy && !waiting,
+      ...(changes !== undefined ? { changes } : {}),
+    };
   };
   for (const info of state.sidebar.items) {
     seen.add(info.session);
@@ -90,6 +104,17 @@ export function sidebarEntries(state: ConsoleState): SidebarEntry[] {
     });
   }
   return [...extra, ...out];
+}
+
+/** Whether a session's changes are work to land: in its own worktree (not a stale one), some files changed. */
+export function readyToLand(c: ChangesUpdate): boolean {
+  return c.worktree && !c.missing && c.files > 0;
+}
+
+/** A session's change counts as the sidebar shows them ("" for none to show). */
+export function changeCounts(c: ChangesUpdate | undefined): string {
+  if (c === undefined || c.files === 0) return '';
+  return `+${c.added} −${c.deleted}`;
 }
 
 export interface SidebarFilter {

@@ -61,6 +61,7 @@ export function initialState(): ConsoleState {
     provisioning: { state: 'unknown' },
     auth: { status: 'unknown', summary: '' },
     index: UNKNOWN_INDEX,
+    changes: {},
     sessions: {},
     sidebar: { items: [], loading: false },
     marks: {},
@@ -242,6 +243,8 @@ export class ConsoleStore {
         return { ...state, auth: ev.auth };
       case 'protocol.error':
         return withToast(state, ++this.toastSeq, 'error', `Baton’s runtime reported a problem: ${ev.message}`);
+      case 'changes.updated':
+        return { ...state, changes: { ...state.changes, [ev.changes.session]: ev.changes } };
       case 'sessions.changed':
         // A session created or written outside this Baton (the CLI, `baton exec`): list them again.
         this.refreshSidebarSoon(SESSIONS_CHANGED_DELAY_MS);
@@ -301,6 +304,7 @@ export class ConsoleStore {
       auth: snapshot.auth ?? { status: 'unknown' },
       index: snapshot.index ?? UNKNOWN_INDEX,
       ...(snapshot.sessionIdleSeconds !== undefined ? { sessionIdleSeconds: snapshot.sessionIdleSeconds } : {}),
+      changes: { ...state.changes, ...Object.fromEntries((snapshot.changes ?? []).map((c) => [c.session, c])) },
     };
   }
 

@@ -267,7 +267,14 @@ export function applyTranscriptEvent(t: Transcript, ev: ConsoleEvent, ctx: FoldC
     });
     return true;
   }
-  if (ev.kind === 'provision.state' || ev.kind === 'auth.changed' || ev.kind === 'index.state' || ev.kind === 'sessions.changed') return false;
+  if (
+    ev.kind === 'provision.state' ||
+    ev.kind === 'auth.changed' ||
+    ev.kind === 'index.state' ||
+    ev.kind === 'sessions.changed' ||
+    ev.kind === 'changes.updated'
+  )
+    return false;
   // TypeScript cannot tie the table's entry to the event's kind through a union; the table's type did.
   const handler = TRANSCRIPT[ev.kind] as TranscriptHandler<Kind>;
   return handler(t, ev as EventOf<Kind>, ctx);

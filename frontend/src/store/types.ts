@@ -1,6 +1,7 @@
 // The console's state: what the store folds events into. Items are immutable (a change makes a new object),
 // so a row component re-renders only when its own item changed.
 import type { Capabilities, SessionInfo, Settings } from '../protocol/api';
+import type { ChangesUpdate } from '../protocol/api.gen';
 import type { AuthState, IndexState, ProvisionState } from '../protocol/hostState';
 import type {
   CommandEntry,
@@ -329,6 +330,9 @@ export interface ConsoleState {
   /** The console settings saved in Baton's data dir (getSettings), once read. */
   settings?: Settings;
   sessions: Record<string, SessionState>;
+  /** Open sessions' change counts as the host pushes them (their folders watched): the sidebar's and the Changes
+   * panel's cue. */
+  changes: Record<string, ChangesUpdate>;
   sidebar: SidebarState;
   selected?: string;
   /** Text to put back into a session's composer (a rewound prompt, stopped queued prompts), taken once. */

@@ -21,6 +21,8 @@ export const WAILS_PROVISION_EVENT = 'baton:provision';
 export const WAILS_INDEX_EVENT = 'baton:index';
 /** Stored sessions changed outside this Baton. */
 export const WAILS_SESSIONS_EVENT = 'baton:sessions';
+/** An open session's change counts. */
+export const WAILS_CHANGES_EVENT = 'baton:changes';
 /** A terminal's output. */
 export const WAILS_TERMINAL_EVENT = 'baton:terminal';
 
@@ -41,6 +43,7 @@ export class WailsTransport implements Transport {
     this.listen(WAILS_PROVISION_EVENT, (data) => hostStateEvent('provision', data));
     this.listen(WAILS_INDEX_EVENT, (data) => hostStateEvent('index', data));
     this.listen(WAILS_SESSIONS_EVENT, (data) => hostStateEvent('sessions', data ?? {}));
+    this.listen(WAILS_CHANGES_EVENT, (data) => hostStateEvent('changes', data));
     const off = this.win.runtime?.EventsOn?.(WAILS_TERMINAL_EVENT, (data: unknown) => {
       if (typeof data === 'object' && data !== null) this.terminals.emit(data as TerminalOutput);
     });

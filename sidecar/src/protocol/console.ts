@@ -18,7 +18,7 @@ import {
   sessionInfoSchema,
 } from './schemas.js';
 
-import { CHANGES_CALLS, CHANGES_NAMED, startResultSchema, worktreeStartSchema } from './consoleChanges.js';
+import { CHANGES_CALLS, CHANGES_NAMED, CHANGES_PUSHES, changesUpdateSchema, startResultSchema, worktreeStartSchema } from './consoleChanges.js';
 import { count, emptySchema, sessionRefSchema } from './consoleShared.js';
 import { TERMINAL_CALLS, TERMINAL_NAMED, TERMINAL_PUSHES } from './consoleTerminal.js';
 import { FILES_CALLS, FILES_NAMED } from './consoleFiles.js';
@@ -189,8 +189,9 @@ export const snapshotSchema = z
     auth: authStateSchema,
     index: indexStateSchema,
     sessionIdleSeconds: count,
+    changes: z.array(changesUpdateSchema).optional(),
   })
-  .describe('is everything that lasts, for a first load or a reconnect');
+  .describe('is everything that lasts, for a first load or a reconnect (changes: the open sessions’ latest change counts)');
 export const sessionsChangeSchema = z.strictObject({}).describe('says the stored sessions changed outside this Baton: list them again (it carries no list)');
 export const consoleErrorCodeSchema = z.enum(['bad_request', 'not_found', 'unavailable', 'internal']).describe('is the code of a failed call');
 
@@ -301,4 +302,5 @@ export const CONSOLE_PUSHES = {
   },
   sessions: { payload: sessionsChangeSchema, wails: 'baton:sessions', doc: 'Stored sessions changed outside this Baton: call listSessions again.' },
   ...TERMINAL_PUSHES,
+  ...CHANGES_PUSHES,
 } as const;

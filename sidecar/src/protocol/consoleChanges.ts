@@ -116,6 +116,13 @@ export const prResultSchema = z
     reason: z.string().optional(),
   })
   .describe('is the pull request gh opened, or, without a signed-in gh, the exact commands to run and why');
+export const prChecksParamsSchema = z.strictObject({ session: z.string() }).describe('names a worktree session whose branch has a pull request');
+export const prCheckSchema = z
+  .strictObject({ name: z.string(), state: z.string(), bucket: z.string(), link: z.string().optional() })
+  .describe('is one check of a pull request as gh reports it (bucket: pass, fail, pending, skipping or cancel)');
+export const prChecksResultSchema = z
+  .strictObject({ checks: z.array(prCheckSchema), commands: z.array(z.string()), reason: z.string().optional() })
+  .describe('is the pull request’s checks gh reports (none yet: empty), or, without a signed-in gh, the command that shows them and why');
 export const archiveParamsSchema = z
   .strictObject({ session: z.string(), deleteBranch: z.boolean().optional(), force: z.boolean().optional() })
   .describe('removes a session’s worktree (and with deleteBranch its branch); force: even when work would be lost');
@@ -133,6 +140,19 @@ export const archiveResultSchema = z
   .describe('is what an archive removed, or (archived false) the uncommitted files and unlanded commits it refused to lose');
 export const pruneParamsSchema = z.strictObject({ cwd: z.string() });
 export const pruneResultSchema = z.strictObject({ pruned: z.array(z.string()) }).describe('lists the worktrees whose folders were gone, now forgotten');
+
+export const changesUpdateSchema = z
+  .strictObject({
+    session: z.string(),
+    worktree: z.boolean(),
+    files: count,
+    added: count,
+    deleted: count,
+    missing: z.boolean(),
+  })
+  .describe(
+    'is an open session’s change counts, pushed when its folder changed: files changed, lines added and deleted (worktree: in its own worktree against its base, so work it can land; missing: that worktree’s folder was deleted)',
+  );
 
 export const CHANGES_NAMED: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['WorktreeStart', worktreeStartSchema],
@@ -157,11 +177,15 @@ export const CHANGES_NAMED: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['LandResult', landResultSchema],
   ['PRParams', prParamsSchema],
   ['PRResult', prResultSchema],
+  ['PRChecksParams', prChecksParamsSchema],
+  ['PRCheck', prCheckSchema],
+  ['PRChecksResult', prChecksResultSchema],
   ['ArchiveParams', archiveParamsSchema],
   ['Commit', commitSchema],
   ['ArchiveResult', archiveResultSchema],
   ['PruneParams', pruneParamsSchema],
   ['PruneResult', pruneResultSchema],
+  ['ChangesUpdate', changesUpdateSchema],
 ];
 
 export const CHANGES_CALLS = {
@@ -171,6 +195,20 @@ export const CHANGES_CALLS = {
   revertHunk: { params: revertHunkParamsSchema, result: emptySchema, doc: 'Takes one hunk back out of a file.' },
   landSession: { params: landParamsSchema, result: landResultSchema, doc: 'Merges, squashes or rebases a worktree session into its base.' },
   openPullRequest: { params: prParamsSchema, result: prResultSchema, doc: 'Pushes the branch and opens a pull request with gh (else the commands).' },
+  pullRequestChecks: {
+    params: prChecksParamsSchema,
+    result: prChecksResultSchema,
+    doc: 'The checks gh reports on the branch’s pull request (else the command).',
+  },
   archiveWorktree: { params: archiveParamsSchema, result: archiveResultSchema, doc: 'Removes a session’s worktree, refusing to lose work unless forced.' },
   pruneWorktrees: { params: pruneParamsSchema, result: pruneResultSchema, doc: 'Forgets the repository’s worktrees whose folders were deleted.' },
 } as const satisfies Record<string, ConsoleCall>;
+
+/** What the host pushes of a session's git work: its change counts as they change (on disk, by Claude or not). */
+export const CHANGES_PUSHES = {
+  changes: {
+    payload: changesUpdateSchema,
+    wails: 'baton:changes',
+    doc: 'An open session’s change counts changed (its folder was edited, by Claude or anyone): read sessionChanges again for the list.',
+  },
+} as const;

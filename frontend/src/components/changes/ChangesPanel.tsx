@@ -4,8 +4,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toApiError } from '../../protocol/api';
 import type { ChangesResult, FileChange } from '../../protocol/api.gen';
-import { commentsPrompt, type ReviewComment } from '../../store/changes';
-import { useStore } from '../../store/hooks';
+import { commentsPrompt, type ReviewComment, withComment } from '../../store/changes';
+import { useConsole, useStore } from '../../store/hooks';
 import type { SessionState } from '../../store/types';
 import '../../styles/changes.css';
 import { ArchiveDialog } from './ArchiveDialog';
@@ -13,7 +13,7 @@ import { DiffPane } from './DiffPane';
 import { FileList } from './FileList';
 import { LandDialog } from './LandDialog';
 
-/** While Claude works, the list is read again at most this often (each read runs git in the session's folder). */
+/** As the host pushes changes, the list is read again at most this often (each read runs git in the session's folder). */
 const LIVE_REFRESH_MS = 800;
 
 export function ChangesPanel({ session }: { session: SessionState }) {
@@ -37,7 +37,9 @@ export function ChangesPanel({ session }: { session: SessionState }) {
       (err) => setError(toApiError(err).message),
     );
   }, [store, id, cwd]);
-  useLiveRefresh(session.lastSeq, reload);
+  // The host watches the session's folder and pushes its counts after each change, Claude's or anyone's.
+  const pushed = useConsole((s) => s.changes[id]);
+  useLiveRefresh(pushed, reload);
 
   const send = () => {
     if (comments.length === 0) return;
@@ -99,7 +101,7 @@ export function ChangesPanel({ session }: { session: SessionState }) {
               file={selected}
               version={version}
               comments={comments}
-              onComment={(c) => setComments((cs) => [...cs.filter((x) => x.path !== c.path || x.line !== c.line), c])}
+              onComment={(c) => setComments((cs) => withComment(cs, c))}
               onChanged={reload}
             />
           )}
@@ -113,14 +115,14 @@ export function ChangesPanel({ session }: { session: SessionState }) {
   );
 }
 
-/** Reads the changes when the panel opens, then again as the session's events arrive (an edit, a Bash command),
- * at most every LIVE_REFRESH_MS and never two reads at once. */
-function useLiveRefresh(seq: number, reload: () => void) {
+/** Reads the changes when the panel opens, then again as the host pushes the session's changes, at most every
+ * LIVE_REFRESH_MS and never two reads at once. */
+function useLiveRefresh(pushed: unknown, reload: () => void) {
   const last = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef(reload);
   latest.current = reload;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: seq is what asks for a new read.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each push is what asks for a new read.
   useEffect(() => {
     if (timer.current !== undefined) return;
     const wait = Math.max(0, last.current + LIVE_REFRESH_MS - Date.now());
@@ -129,7 +131,7 @@ function useLiveRefresh(seq: number, reload: () => void) {
       last.current = Date.now();
       latest.current();
     }, wait);
-  }, [seq]);
+  }, [pushed]);
   useEffect(
     () => () => {
       if (timer.current !== undefined) clearTimeout(timer.current);

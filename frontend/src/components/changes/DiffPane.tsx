@@ -5,9 +5,9 @@ import { Virtuoso } from 'react-virtuoso';
 import { highlight, languageFor } from '../../lib/highlight';
 import { toApiError } from '../../protocol/api';
 import type { DiffLine, FileChange, FileDiff } from '../../protocol/api.gen';
-import type { ReviewComment } from '../../store/changes';
+import { commentKey, type ReviewComment } from '../../store/changes';
 import { useStore } from '../../store/hooks';
-import { commentLine, type DiffLayout, type DiffRow, diffRows } from './diffRows';
+import { type CommentTarget, commentTarget, type DiffLayout, type DiffRow, diffRows, rowTargets } from './diffRows';
 
 interface Props {
   session: string;
@@ -24,7 +24,7 @@ export function DiffPane({ session, file, version, comments, onComment, onChange
   const [diff, setDiff] = useState<FileDiff | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
   const [layout, setLayout] = useState<DiffLayout>('unified');
-  const [commenting, setCommenting] = useState<number | undefined>(undefined);
+  const [commenting, setCommenting] = useState<Commenting | undefined>(undefined);
   // biome-ignore lint/correctness/useExhaustiveDependencies: version asks for the same file's diff again.
   useEffect(() => {
     let live = true;
@@ -49,7 +49,8 @@ export function DiffPane({ session, file, version, comments, onComment, onChange
     if (h === undefined) return;
     store.changes.revertHunk(session, file, h).then(onChanged, (err) => store.toast('error', toApiError(err).message));
   };
-  const byLine = useMemo(() => new Map(comments.filter((c) => c.path === file.path).map((c) => [c.line, c.text])), [comments, file.path]);
+  // Keyed by file, side and line (commentKey): a deleted and an added line of one number are two places.
+  const byPlace = useMemo(() => new Map(comments.filter((c) => c.path === file.path).map((c) => [commentKey(c), c.text])), [comments, file.path]);
   return (
     <div className="diff-pane" data-testid="diff-pane">
       <div className="diff-pane-bar">
@@ -77,13 +78,14 @@ export function DiffPane({ session, file, version, comments, onComment, onChange
                 row={row}
                 index={i}
                 language={language}
-                comments={byLine}
+                path={file.path}
+                comments={byPlace}
                 commenting={commenting}
                 onRevert={revertHunk}
                 onStartComment={setCommenting}
-                onComment={(line, text) => {
+                onComment={(at, text) => {
                   setCommenting(undefined);
-                  if (text.trim() !== '') onComment({ path: file.path, line, text });
+                  if (text.trim() !== '') onComment({ path: file.path, side: at.side, line: at.line, text });
                 }}
               />
             )}
@@ -94,18 +96,25 @@ export function DiffPane({ session, file, version, comments, onComment, onChange
   );
 }
 
+/** The comment being typed: on which row, at which place. */
+interface Commenting {
+  index: number;
+  at: CommentTarget;
+}
+
 interface RowProps {
   row: DiffRow;
   index: number;
   language: string | undefined;
-  comments: Map<number, string>;
-  commenting: number | undefined;
+  path: string;
+  comments: Map<string, string>;
+  commenting: Commenting | undefined;
   onRevert: (hunk: number) => void;
-  onStartComment: (index: number | undefined) => void;
-  onComment: (line: number, text: string) => void;
+  onStartComment: (c: Commenting | undefined) => void;
+  onComment: (at: CommentTarget, text: string) => void;
 }
 
-const RowView = memo(function RowView({ row, index, language, comments, commenting, onRevert, onStartComment, onComment }: RowProps) {
+const RowView = memo(function RowView({ row, index, language, path, comments, commenting, onRevert, onStartComment, onComment }: RowProps) {
   if (row.kind === 'hunk') {
     return (
       <div className="diff-row hunk">
@@ -116,29 +125,33 @@ const RowView = memo(function RowView({ row, index, language, comments, commenti
       </div>
     );
   }
-  const target = row.kind === 'line' ? row.line : (row.right ?? row.left);
-  const line = target === undefined ? 0 : commentLine(target);
-  const comment = comments.get(line);
+  const start = (line: DiffLine | undefined) => {
+    if (line !== undefined) onStartComment({ index, at: commentTarget(line) });
+  };
+  const typing = commenting?.index === index && commenting.at.line > 0 ? commenting.at : undefined;
   return (
     <div className="diff-row-wrap">
       {row.kind === 'line' ? (
         <div className={`diff-row ${row.line.kind}`}>
-          <LineNo line={row.line.old} onClick={() => onStartComment(index)} />
-          <LineNo line={row.line.new} onClick={() => onStartComment(index)} />
+          <LineNo line={row.line.old} onClick={() => start(row.line)} />
+          <LineNo line={row.line.new} onClick={() => start(row.line)} />
           <Code line={row.line} language={language} />
         </div>
       ) : (
         <div className="diff-row pair">
-          <Side line={row.left} which="old" language={language} onClick={() => onStartComment(index)} />
-          <Side line={row.right} which="new" language={language} onClick={() => onStartComment(index)} />
+          <Side line={row.left} which="old" language={language} onClick={() => start(row.left?.kind === 'deleted' ? row.left : row.right)} />
+          <Side line={row.right} which="new" language={language} onClick={() => start(row.right)} />
         </div>
       )}
-      {comment !== undefined && (
-        <div className="diff-comment small" data-testid="diff-comment">
-          💬 {comment}
-        </div>
-      )}
-      {commenting === index && line > 0 && <CommentBox onDone={(text) => onComment(line, text)} onCancel={() => onStartComment(undefined)} />}
+      {rowTargets(row).map((at) => {
+        const comment = comments.get(commentKey({ path, ...at }));
+        return comment === undefined ? null : (
+          <div key={`${at.side}${at.line}`} className="diff-comment small" data-testid="diff-comment">
+            💬 {comment}
+          </div>
+        );
+      })}
+      {typing !== undefined && <CommentBox onDone={(text) => onComment(typing, text)} onCancel={() => onStartComment(undefined)} />}
     </div>
   );
 });

@@ -6,6 +6,7 @@ import { toApiError } from '../../protocol/api';
 import type { LandMethod, LandResult, PRResult } from '../../protocol/api.gen';
 import { conflictPrompt } from '../../store/changes';
 import { useStore } from '../../store/hooks';
+import { PRChecks } from './PRChecks';
 import { Modal } from '../dialogs/Modal';
 
 const COMMIT_PROMPT = 'Please commit all of your changes on this branch with git, with a clear commit message that describes them.';
@@ -116,6 +117,7 @@ export function LandDialog({
                 <pre className="small">{pr.commands.join('\n')}</pre>
               </>
             )}
+            {pr.pushed && <PRChecks session={session} />}
           </div>
         )}
         {error !== undefined && (

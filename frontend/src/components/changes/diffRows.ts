@@ -56,7 +56,38 @@ export function diffRows(d: FileDiff, layout: DiffLayout): DiffRow[] {
   return rows;
 }
 
+/** Which side of the diff a comment is on: the new file's lines, or (a deleted line) the old file's. */
+export type CommentSide = 'old' | 'new';
+
+/** Where a comment on a diff line is: a deleted line by its number in the old file, any other in the new. */
+export interface CommentTarget {
+  side: CommentSide;
+  line: number;
+}
+
+export function commentTarget(line: DiffLine): CommentTarget {
+  return line.kind === 'deleted' ? { side: 'old', line: line.old } : { side: 'new', line: line.new };
+}
+
 /** The line a comment on this diff line refers to: its number in the new file, else (a deletion) in the old. */
 export function commentLine(line: DiffLine): number {
-  return line.new > 0 ? line.new : line.old;
+  return commentTarget(line).line;
+}
+
+/** The places a row can be commented on, left to right: a split row's deletion and addition are two. */
+export function rowTargets(row: DiffRow): CommentTarget[] {
+  switch (row.kind) {
+    case 'hunk':
+      return [];
+    case 'line':
+      return [commentTarget(row.line)];
+    case 'pair': {
+      const out: CommentTarget[] = [];
+      if (row.left !== undefined && row.left.kind === 'deleted') out.push(commentTarget(row.left));
+      if (row.right !== undefined) out.push(commentTarget(row.right));
+      return out;
+    }
+    default:
+      return assertNever(row);
+  }
 }

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { toApiError } from '../../protocol/api';
 import { relativeTime } from '../../lib/format';
 import { useStore } from '../../store/hooks';
-import { projectName, type SidebarEntry, shownBranch } from '../../store/sidebar';
+import { changeCounts, projectName, type SidebarEntry, shownBranch } from '../../store/sidebar';
 import { moveAmongButtons } from '../permissions/cardKeys';
 import { BackgroundBadge } from './BackgroundBadge';
 
@@ -167,6 +167,15 @@ export function SessionEntry({
             {meta.join(' · ')}
           </span>
           <BackgroundBadge session={entry.session} />
+          {changeCounts(entry.changes) !== '' && entry.changes !== undefined && (
+            <span
+              className="mark counts small"
+              title={`${entry.changes.files} file${entry.changes.files === 1 ? '' : 's'} changed`}
+              data-testid="entry-changes"
+            >
+              {changeCounts(entry.changes)}
+            </span>
+          )}
           {entry.waiting ? (
             <span className="mark warn" title="Waiting for your answer" data-testid="mark-permission">
               needs you
@@ -177,6 +186,11 @@ export function SessionEntry({
                 working
               </span>
             )
+          )}
+          {entry.landable === true && (
+            <span className="mark ok" title="Idle, with work its base lacks: open it and Land" data-testid="mark-landable">
+              ready to land
+            </span>
           )}
           {entry.finished && (
             <span className="mark ok" title="Finished while you were away" data-testid="mark-finished">

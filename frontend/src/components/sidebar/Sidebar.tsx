@@ -59,6 +59,7 @@ export function Sidebar({ onNewSession, onSettings, onUsage }: { onNewSession: (
   const layout = useSidebarLayout();
   const sidebar = useConsole((s) => s.sidebar);
   const marks = useConsole((s) => s.marks);
+  const changes = useConsole((s) => s.changes);
   const selected = useConsole((s) => s.selected);
   // A string, so streaming (which changes sessions every frame) does not re-render the list.
   const sessionsSig = useConsole((s) =>
@@ -69,7 +70,7 @@ export function Sidebar({ onNewSession, onSettings, onUsage }: { onNewSession: (
   const [text, setText] = useState('');
   const [project, setProject] = useState('');
   // biome-ignore lint/correctness/useExhaustiveDependencies: the slices of the store the entries are made of; they are read whole.
-  const entries = useMemo(() => sidebarEntries(store.getState()), [store, sidebar, marks, sessionsSig]);
+  const entries = useMemo(() => sidebarEntries(store.getState()), [store, sidebar, marks, changes, sessionsSig]);
   const shown = useMemo(() => filterEntries(entries, { text, project }), [entries, text, project]);
   const searching = text.trim() !== '';
   // While searching, archived sessions are found too: a search is how people look for an old one.
