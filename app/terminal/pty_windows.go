@@ -21,7 +21,8 @@ type winProc struct {
 	process windows.Handle
 	job     windows.Handle
 	id      int
-	hangup  sync.Once
+	mu      sync.Mutex // guards closed: the console's handle is freed once closed, so nothing may use it after
+	closed  bool
 }
 
 func startProc(spec procSpec) (proc, error) {
@@ -100,7 +101,14 @@ func (p *winProc) Read(b []byte) (int, error)  { return p.out.Read(b) }
 func (p *winProc) Write(b []byte) (int, error) { return p.in.Write(b) }
 func (p *winProc) pid() int                    { return p.id }
 
-func (p *winProc) resize(cols, rows uint16) error { return p.cpty.Resize(int(cols), int(rows)) }
+func (p *winProc) resize(cols, rows uint16) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return errors.New("the terminal's console is closed")
+	}
+	return p.cpty.Resize(int(cols), int(rows))
+}
 
 func (p *winProc) wait() int {
 	if _, err := windows.WaitForSingleObject(p.process, windows.INFINITE); err != nil {
@@ -115,7 +123,14 @@ func (p *winProc) wait() int {
 
 // hangUp closes the pseudo console: its programs get CTRL_CLOSE_EVENT, and once the console host has written out
 // what it held, the output pipe ends and the reader sees its end.
-func (p *winProc) hangUp() { p.hangup.Do(func() { _ = p.cpty.Close() }) }
+func (p *winProc) hangUp() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !p.closed {
+		p.closed = true
+		_ = p.cpty.Close()
+	}
+}
 
 func (p *winProc) kill() {
 	if p.job != 0 {
