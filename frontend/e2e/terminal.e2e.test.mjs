@@ -77,7 +77,11 @@ step('Ctrl+` hides and shows the panel, and the shell keeps running', async () =
 step('a reload shows the panel as it was left: open, the same tab in front, redrawn from its scrollback', async () => {
   // A second tab, in front when the page reloads.
   await page.getByRole('button', { name: '+ Shell' }).click();
-  await page.getByRole('tab').nth(1).and(page.getByRole('tab', { selected: true })).waitFor();
+  await page
+    .getByRole('tab')
+    .nth(1)
+    .and(page.getByRole('tab', { selected: true }))
+    .waitFor();
   await waitForScreen('e2e$');
   await page.getByTestId('terminal-screen').click();
   await page.keyboard.type("printf 'TWO%s\\n' _OK\n");
@@ -90,7 +94,10 @@ step('a reload shows the panel as it was left: open, the same tab in front, redr
   assert.equal(await page.getByRole('tab').count(), 2, 'the same terminals, not new ones');
   assert.equal(await page.getByRole('tab').nth(1).getAttribute('aria-selected'), 'true', 'the tab that was in front');
   // Back to the first tab alone, as the steps below expect.
-  await page.getByRole('button', { name: /^Close / }).nth(1).click();
+  await page
+    .getByRole('button', { name: /^Close / })
+    .nth(1)
+    .click();
   await page.getByRole('tab').nth(1).waitFor({ state: 'detached' });
   await waitForScreen('SEEN_OK');
 });
