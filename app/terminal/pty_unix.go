@@ -3,6 +3,7 @@
 package terminal
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"syscall"
@@ -10,23 +11,50 @@ import (
 	"github.com/creack/pty"
 )
 
-// startPTY starts cmd as the leader of a new session whose controlling terminal is a new PTY (creack/pty sets
-// Setsid and Setctty), so its session id is its pid and every program it starts can be found and ended.
-func startPTY(cmd *exec.Cmd, cols, rows uint16) (*os.File, error) {
-	return pty.StartWithSize(cmd, &pty.Winsize{Cols: cols, Rows: rows})
+// unixProc is a program that leads a new session whose controlling terminal is a new PTY (creack/pty sets Setsid
+// and Setctty), so its session id is its pid and every program it starts can be found and ended.
+type unixProc struct {
+	cmd *exec.Cmd
+	f   *os.File
 }
 
-func resizePTY(f *os.File, cols, rows uint16) error {
-	return pty.Setsize(f, &pty.Winsize{Cols: cols, Rows: rows})
-}
-
-func hangUp(sid int)      { signalSession(sid, syscall.SIGHUP) }
-func killSession(sid int) { signalSession(sid, syscall.SIGKILL) }
-
-func signalOf(st *os.ProcessState) (int, bool) {
-	ws, ok := st.Sys().(syscall.WaitStatus)
-	if !ok || !ws.Signaled() {
-		return 0, false
+func startProc(spec procSpec) (proc, error) {
+	cmd := exec.Command(spec.argv[0], spec.argv[1:]...)
+	cmd.Dir = spec.dir
+	cmd.Env = spec.env
+	f, err := pty.StartWithSize(cmd, &pty.Winsize{Cols: spec.cols, Rows: spec.rows})
+	if err != nil {
+		return nil, err
 	}
-	return int(ws.Signal()), true
+	return &unixProc{cmd: cmd, f: f}, nil
+}
+
+func (p *unixProc) Read(b []byte) (int, error)  { return p.f.Read(b) }
+func (p *unixProc) Write(b []byte) (int, error) { return p.f.Write(b) }
+func (p *unixProc) pid() int                    { return p.cmd.Process.Pid }
+func (p *unixProc) hangUp()                     { signalSession(p.pid(), syscall.SIGHUP) }
+func (p *unixProc) kill()                       { signalSession(p.pid(), syscall.SIGKILL) }
+func (p *unixProc) close() error                { return p.f.Close() }
+
+func (p *unixProc) resize(cols, rows uint16) error {
+	return pty.Setsize(p.f, &pty.Winsize{Cols: cols, Rows: rows})
+}
+
+func (p *unixProc) wait() int {
+	err := p.cmd.Wait()
+	st := p.cmd.ProcessState
+	if st == nil {
+		return -1
+	}
+	if code := st.ExitCode(); code >= 0 {
+		return code
+	}
+	if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return 128 + int(ws.Signal())
+	}
+	var exitErr *exec.ExitError
+	if errors.As(err, &exitErr) {
+		return exitErr.ExitCode()
+	}
+	return -1
 }

@@ -28,10 +28,6 @@ func TestSubscriptionCoalescesAndDropsWhatItCannotHold(t *testing.T) {
 	require.True(t, outs[0].Exited)
 }
 
-func TestPasswdShell(t *testing.T) {
-	require.Equal(t, "", passwdShell("/nonexistent/passwd"))
-}
-
 func TestRingKeepsTheNewest(t *testing.T) {
 	r := newRing(4)
 	r.write([]byte("ab"))

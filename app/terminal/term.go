@@ -1,10 +1,8 @@
 package terminal
 
 import (
-	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"sync"
 	"time"
 )
@@ -18,8 +16,7 @@ type term struct {
 	id, owner  string
 	title      string
 	pid        int
-	cmd        *exec.Cmd
-	pty        *os.File
+	pty        proc
 	ring       *ring // guarded by svc.mu
 	exitedFlag bool  // guarded by svc.mu
 	exitCode   int   // guarded by svc.mu
@@ -30,18 +27,16 @@ type term struct {
 }
 
 func startTerm(s *Service, id string, spec Spec, argv []string) (*term, error) {
-	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Dir = spec.Dir
 	base := s.opts.Env
 	if base == nil {
 		base = os.Environ()
 	}
-	cmd.Env = append(append(append([]string(nil), base...), "TERM=xterm-256color", "COLORTERM=truecolor"), spec.Env...)
+	env := append(append(append([]string(nil), base...), "TERM=xterm-256color", "COLORTERM=truecolor"), spec.Env...)
 	cols, rows := spec.Cols, spec.Rows
 	if cols == 0 || rows == 0 {
 		cols, rows = 80, 24
 	}
-	f, err := startPTY(cmd, cols, rows)
+	p, err := startProc(procSpec{argv: argv, dir: spec.Dir, env: env, cols: cols, rows: rows})
 	if err != nil {
 		return nil, fmt.Errorf("start %s in a terminal: %w", argv[0], err)
 	}
@@ -49,7 +44,7 @@ func startTerm(s *Service, id string, spec Spec, argv []string) (*term, error) {
 	if title == "" {
 		title = argv[0]
 	}
-	t := &term{svc: s, id: id, owner: spec.Owner, title: title, pid: cmd.Process.Pid, cmd: cmd, pty: f,
+	t := &term{svc: s, id: id, owner: spec.Owner, title: title, pid: p.pid(), pty: p,
 		ring: newRing(s.opts.Scrollback), readerDone: make(chan struct{}), done: make(chan struct{})}
 	go t.read()
 	go t.wait()
@@ -75,38 +70,20 @@ func (t *term) read() {
 // hung up, as a terminal window's closing does.
 func (t *term) wait() {
 	defer close(t.done)
-	err := t.cmd.Wait()
-	code := exitCode(t.cmd, err)
+	code := t.pty.wait()
 	t.hangUpAll()
 	<-t.readerDone
 	t.svc.exited(t, code)
 }
 
-func exitCode(cmd *exec.Cmd, err error) int {
-	if cmd.ProcessState == nil {
-		return -1
-	}
-	if code := cmd.ProcessState.ExitCode(); code >= 0 {
-		return code
-	}
-	if sig, ok := signalOf(cmd.ProcessState); ok {
-		return 128 + sig
-	}
-	var exitErr *exec.ExitError
-	if errors.As(err, &exitErr) {
-		return exitErr.ExitCode()
-	}
-	return -1
-}
-
-// hangUpAll sends SIGHUP to every process of the terminal's session, and kills those still there after a grace.
+// hangUpAll hangs up every program of the terminal, and kills those still there after a grace.
 func (t *term) hangUpAll() {
-	hangUp(t.pid)
+	t.pty.hangUp()
 	select {
 	case <-t.readerDone:
 	case <-time.After(hangUpGrace):
 	}
-	killSession(t.pid)
+	t.pty.kill()
 }
 
 // end ends the terminal's programs and waits until it is done.
@@ -122,7 +99,7 @@ func (t *term) end() {
 			case <-time.After(hangUpGrace):
 			}
 		}
-		_ = t.pty.Close()
+		_ = t.pty.close()
 	})
 	<-t.done
 }
@@ -136,7 +113,7 @@ func (t *term) write(data []byte) error {
 	return nil
 }
 
-func (t *term) resize(cols, rows uint16) error { return resizePTY(t.pty, cols, rows) }
+func (t *term) resize(cols, rows uint16) error { return t.pty.resize(cols, rows) }
 
 func (t *term) infoLocked() Info {
 	return Info{ID: t.id, Owner: t.owner, Title: t.title, Exited: t.exitedFlag, ExitCode: t.exitCode}

@@ -1,7 +1,8 @@
 // End to end in headless Chromium against `baton serve`: a session's Terminal panel runs a shell (a stand-in login
 // shell, /bin/sh, so none of the machine's own shell setup runs) in the session's folder in a real PTY, over the
 // authenticated WebSocket. Typing a command makes a file the test checks and prints into the xterm.js buffer; a
-// reload redraws the terminal from its scrollback; a 1 MB burst arrives whole while the page keeps answering.
+// reload shows the panel open with the same tab in front, redrawn from its scrollback; a 1 MB burst arrives whole
+// while the page keeps answering.
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -73,12 +74,32 @@ step('Ctrl+` hides and shows the panel, and the shell keeps running', async () =
   await waitForScreen('SEEN_OK');
 });
 
-step('a reload redraws the terminal from its scrollback', async () => {
+step('a reload shows the panel as it was left: open, the same tab in front, redrawn from its scrollback', async () => {
+  // A second tab, in front when the page reloads.
+  await page.getByRole('button', { name: '+ Shell' }).click();
+  await page
+    .getByRole('tab')
+    .nth(1)
+    .and(page.getByRole('tab', { selected: true }))
+    .waitFor();
+  await waitForScreen('e2e$');
+  await page.getByTestId('terminal-screen').click();
+  await page.keyboard.type("printf 'TWO%s\\n' _OK\n");
+  await waitForScreen('TWO_OK');
   await page.reload();
   await page.getByTestId('session-live').waitFor();
-  await openPanel();
+  // No click on Terminal: the panel opens because it was open.
+  await page.getByTestId('terminal-screen').waitFor();
+  await waitForScreen('TWO_OK');
+  assert.equal(await page.getByRole('tab').count(), 2, 'the same terminals, not new ones');
+  assert.equal(await page.getByRole('tab').nth(1).getAttribute('aria-selected'), 'true', 'the tab that was in front');
+  // Back to the first tab alone, as the steps below expect.
+  await page
+    .getByRole('button', { name: /^Close / })
+    .nth(1)
+    .click();
+  await page.getByRole('tab').nth(1).waitFor({ state: 'detached' });
   await waitForScreen('SEEN_OK');
-  assert.equal(await page.getByRole('tab').count(), 1, 'the same terminal, not a new one');
 });
 
 step('a 1 MB burst reaches the screen whole and the page keeps answering', async () => {

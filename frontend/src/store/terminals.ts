@@ -3,6 +3,7 @@
 // (the host dropped the middle of a burst it could not deliver), redraws from the terminal's scrollback.
 import type { TerminalInfo, TerminalOutput } from '../protocol/api.gen';
 import type { Transport } from '../transport/transport';
+import { rememberPanel, sessionsWithPanel } from './panelMemory';
 
 /** Where one terminal's output is drawn (an xterm.js Terminal, in the panel). */
 export interface TerminalScreen {
@@ -27,7 +28,8 @@ export function decodeBase64(data: string): Uint8Array {
 
 export class Terminals {
   private readonly attached = new Map<string, Attached>();
-  private readonly panels = new Set<string>();
+  // Open where they were open when the page was left (panelMemory).
+  private readonly panels = new Set<string>(sessionsWithPanel('terminal'));
   private readonly inputs = new Map<string, { pending: string }>();
   private readonly listeners = new Set<() => void>();
   private version = 0;
@@ -56,6 +58,7 @@ export class Terminals {
     if (open === this.panels.has(session)) return;
     if (open) this.panels.add(session);
     else this.panels.delete(session);
+    rememberPanel(session, 'terminal', open);
     this.version++;
     for (const l of [...this.listeners]) l();
   }

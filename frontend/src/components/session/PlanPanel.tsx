@@ -1,17 +1,17 @@
 // The agent's todo/task checklist, as a panel beside the conversation; in a narrow window (900 px or less) it
 // opens over the conversation from a toggle that says how far it is.
-import { useState } from 'react';
 import type { PlanItem } from '../../protocol/events';
+import { useRememberedPanel } from './useRememberedPanel';
 
 const MARK: Record<PlanItem['status'], string> = { pending: '○', in_progress: '◐', completed: '●' };
 
-export function PlanPanel({ items }: { items: readonly PlanItem[] }) {
-  const [open, setOpen] = useState(false);
+export function PlanPanel({ session, items }: { session: string; items: readonly PlanItem[] }) {
+  const [open, setOpen] = useRememberedPanel(session, 'checklist');
   if (items.length === 0) return null;
   const done = items.filter((i) => i.status === 'completed').length;
   return (
     <>
-      <button type="button" className="plan-toggle" aria-expanded={open} onClick={() => setOpen((o) => !o)} data-testid="plan-toggle">
+      <button type="button" className="plan-toggle" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="plan-toggle">
         Checklist {done}/{items.length}
       </button>
       <aside className={`plan-panel${open ? ' open' : ''}`} aria-label="Checklist" data-testid="plan-panel">

@@ -2,6 +2,7 @@
 import { useMemo, useState } from 'react';
 import { useConsole, useStore } from '../../store/hooks';
 import { ChangesPanel } from '../changes/ChangesPanel';
+import { useRememberedPanel } from './useRememberedPanel';
 import { plainLine } from '../../store/sidebar';
 import type { SessionState } from '../../store/types';
 import { Composer } from '../composer/Composer';
@@ -14,7 +15,7 @@ import { SessionHeader } from './SessionHeader';
 
 export function SessionView({ session }: { session: SessionState }) {
   const store = useStore();
-  const [changes, setChanges] = useState(false);
+  const [changes, setChanges] = useRememberedPanel(session.id, 'changes');
   const [rewind, setRewind] = useState<{ uuid: string; prompt: string } | undefined>(undefined);
   const listed = useConsole((s) => s.sidebar.items.find((i) => i.session === session.id));
   const forkName = session.forkedFrom !== undefined ? session.title : undefined;
@@ -51,7 +52,7 @@ export function SessionView({ session }: { session: SessionState }) {
         <div className="session-body">
           <Conversation session={session} />
           {changes && <ChangesPanel key={session.id} session={session} />}
-          <PlanPanel items={session.plan} />
+          <PlanPanel session={session.id} items={session.plan} />
         </div>
         <TerminalPanel session={session.id} />
         <Composer key={session.id} session={session} />

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { TerminalInfo } from '../../protocol/api.gen';
 import { toApiError } from '../../protocol/api';
+import { rememberedTab, rememberTab } from '../../store/panelMemory';
 import { useStore } from '../../store/hooks';
 import { usePanelOpen } from './useTerminals';
 import { XtermView } from './XtermView';
@@ -24,7 +25,15 @@ function TerminalTabs({ session }: { session: string }) {
   const store = useStore();
   const terminals = store.terminals;
   const [tabs, setTabs] = useState<TerminalInfo[] | undefined>(undefined);
-  const [active, setActive] = useState<string | undefined>(undefined);
+  const [active, setActiveState] = useState<string | undefined>(undefined);
+  // The tab in front is remembered, so a reload brings the same one forward.
+  const setActive = useCallback(
+    (id: string | undefined) => {
+      setActiveState(id);
+      rememberTab(session, id);
+    },
+    [session],
+  );
   const fail = useCallback((err: unknown) => store.toast('error', toApiError(err).message), [store]);
 
   const openShell = useCallback(
@@ -35,7 +44,7 @@ function TerminalTabs({ session }: { session: string }) {
         setActive(info.terminal);
       }, fail);
     },
-    [terminals, session, fail],
+    [terminals, session, fail, setActive],
   );
 
   useEffect(() => {
@@ -43,13 +52,14 @@ function TerminalTabs({ session }: { session: string }) {
     terminals.list(session).then((list) => {
       if (!alive) return;
       setTabs(list);
-      setActive(list[0]?.terminal);
+      const kept = rememberedTab(session);
+      setActive(list.find((t) => t.terminal === kept)?.terminal ?? list[0]?.terminal);
       if (list.length === 0) openShell(false);
     }, fail);
     return () => {
       alive = false;
     };
-  }, [terminals, session, openShell, fail]);
+  }, [terminals, session, openShell, fail, setActive]);
 
   const close = (id: string) => {
     void terminals.close(id).catch(() => undefined);
