@@ -705,10 +705,11 @@ export class ConsoleStore {
     try {
       const fork = await this.startSession({ cwd: s.cwd, forkFrom: id, ...(at !== undefined ? { at } : {}) });
       // A fork is named for what it continues (issue 28), not for the parent's first prompt it repeats: shown
-      // at once, stored once its transcript exists (after its first turn).
+      // and kept in Baton's record at once, written to its transcript too once that exists (after its first turn).
       if (fork !== undefined) {
         this.updateSession(fork, (x) => ({ ...x, title: forkTitle(title) }));
         this.forkTitles.set(fork, forkTitle(title));
+        void this.renameSession(fork, forkTitle(title)).catch(() => undefined);
       }
     } catch (err) {
       this.toast('error', toApiError(err).message);

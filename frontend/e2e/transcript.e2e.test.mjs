@@ -1,0 +1,148 @@
+// End to end in headless Chromium against `baton serve` (real runtime, sidecar and claude CLI, scripted Messages
+// API): less plumbing in the transcript and names that survive a restart (issue 28). An Agent call's result shows
+// no note meant for the model ("internal metadata — never quote…", its agentId), live and in history; a
+// question's answer is shown once; a fork keeps its "Fork of <title>" name after `baton serve` restarts.
+// Screenshots go to test-artifacts/ (e2e-tr-*.png).
+import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
+import { batonBinary, demoProject, openPage, pathSteps, restartBaton, sendPrompt, shotPath, startServedBaton, stopAll, stopOnSignals } from './harness.mjs';
+
+const TURN_MS = 45_000;
+
+let page;
+let served;
+let project;
+const pageErrors = [];
+
+stopOnSignals();
+
+before(async () => {
+  served = await startServedBaton('tr');
+  project = demoProject('tr-project');
+  ({ page } = await openPage({ viewport: { width: 1280, height: 900 }, pageErrors, timeoutMs: TURN_MS }));
+});
+
+after(async () => {
+  if (page !== undefined) await page.screenshot({ path: shotPath('tr-last') }).catch(() => undefined);
+  await stopAll();
+});
+
+const send = (text) => sendPrompt(page, text);
+const shot = (name) => page.screenshot({ path: shotPath(`tr-${name}`) });
+const step = pathSteps(() => page, 'tr-failed-');
+const waitIdle = () =>
+  page
+    .getByTestId('send')
+    .filter({ hasText: /^Send$/ })
+    .waitFor();
+const current = () => page.locator('[data-testid="session-entry"][aria-current="true"]').getAttribute('data-session');
+const entry = (id) => page.locator(`[data-testid="session-entry"][data-session="${id}"]`);
+
+/** The notes Claude Code writes for the model alone into an Agent call's result. */
+const MODEL_NOTES = /internal metadata|never quote|agentId|do not mention to user|output_file/;
+
+const AGENT = { description: 'look around', prompt: 'hello from the brief', subagent_type: 'general-purpose', run_in_background: true };
+
+const agentCard = () => page.locator('[data-testid="tool-card"][data-tool="Agent"]');
+
+step('a session starts', async () => {
+  assert.equal((await page.goto(served.url))?.status(), 200);
+  await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
+  await page.getByTestId('new-session').click();
+  await page.getByTestId('new-session-folder').fill(project);
+  await page.getByTestId('new-session-start').click();
+  await page.getByTestId('session-live').waitFor();
+  await send('the first prompt');
+  await page.getByTestId('assistant-message').filter({ hasText: 'You said: the first prompt' }).waitFor();
+  await waitIdle();
+});
+
+step("an Agent call's result shows none of the notes Claude Code writes for the model", async () => {
+  await send(`[tool Agent ${JSON.stringify(AGENT)}]`);
+  await agentCard().filter({ hasText: 'Async agent launched successfully.' }).waitFor();
+  // The agent's work ends and Claude Code's follow-up turn about it comes.
+  await page.getByTestId('assistant-message').filter({ hasText: 'The background work finished' }).waitFor();
+  await waitIdle();
+  const text = await agentCard().textContent();
+  assert.doesNotMatch(text, MODEL_NOTES, `the Agent card shows the model's notes: ${text}`);
+  await shot('agent-live');
+});
+
+step('a question’s answer is shown once', async () => {
+  const question = {
+    questions: [
+      {
+        question: 'Which fruit?',
+        header: 'Fruit',
+        options: [
+          { label: 'Pear', description: 'Soft' },
+          { label: 'Plum', description: 'Dark' },
+        ],
+        multiSelect: false,
+      },
+    ],
+  };
+  await send(`[tool AskUserQuestion ${JSON.stringify(question)}]`);
+  const card = page.getByTestId('question-card');
+  await card.waitFor();
+  await card.getByRole('button', { name: /^Plum/ }).click();
+  await page.getByTestId('assistant-message').filter({ hasText: 'Tool results: [ok]' }).filter({ hasText: 'Plum' }).waitFor();
+  await waitIdle();
+  await page.getByTestId('permission-row').filter({ hasText: 'Which fruit? → Plum' }).waitFor();
+  // Outside the prompt and Claude's own reply (the scripted model quotes what it received), the answer appears once.
+  const shown = await page.evaluate(() => {
+    const rows = Array.from(document.querySelectorAll('[data-testid="conversation"] [data-index]'));
+    const mine = (r) => r.querySelector('[data-testid="assistant-message"], [data-testid="user-message"]') === null;
+    // What a closed <details> holds (a tool's input) is not on screen.
+    const shownText = (r) =>
+      Array.from(r.querySelectorAll('details:not([open])'), (d) => d.textContent ?? '').reduce((t, hid) => t.replace(hid, ''), r.textContent ?? '');
+    return rows.filter((r) => mine(r) && /Plum/.test(shownText(r))).length;
+  });
+  await shot('answer-once');
+  assert.equal(shown, 1, 'the answer shows in one row');
+});
+
+let parent;
+let fork;
+
+step('a fork is named “Fork of <title>”', async () => {
+  parent = await current();
+  await page.locator('.session-header').getByRole('button', { name: 'Fork', exact: true }).click();
+  await page.getByTestId('notice').filter({ hasText: 'Forked from session' }).waitFor();
+  await page.waitForFunction((id) => document.querySelector('[data-testid="session-entry"][aria-current="true"]')?.getAttribute('data-session') !== id, parent);
+  fork = await current();
+  await entry(fork)
+    .getByTestId('entry-title')
+    .filter({ hasText: /^Fork of the first prompt/ })
+    .waitFor();
+  // A reload before the fork's first turn (its transcript is written with it) keeps the name too.
+  await page.reload();
+  await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
+  await entry(fork)
+    .getByTestId('entry-title')
+    .filter({ hasText: /^Fork of the first prompt/ })
+    .waitFor();
+  await entry(fork).click();
+  await page.getByTestId('session-live').waitFor();
+  await send('in the fork');
+  await page.getByTestId('assistant-message').filter({ hasText: 'You said: in the fork' }).waitFor();
+  await waitIdle();
+});
+
+step('after `baton serve` restarts, the fork is still “Fork of <title>” and history hides the model’s notes', async () => {
+  process.kill(served.pid, 'SIGTERM');
+  await page.getByTestId('connection-banner').filter({ hasText: 'open that one' }).waitFor();
+  served = await restartBaton({ bin: batonBinary(), home: served.home, env: served.env });
+  assert.equal((await page.goto(served.url))?.status(), 200);
+  await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
+  await entry(fork)
+    .getByTestId('entry-title')
+    .filter({ hasText: /^Fork of the first prompt/ })
+    .waitFor();
+  await entry(parent).click();
+  await agentCard().filter({ hasText: 'Async agent launched successfully.' }).waitFor();
+  const text = await agentCard().textContent();
+  assert.doesNotMatch(text, MODEL_NOTES, `the Agent card in history shows the model's notes: ${text}`);
+  await shot('restarted');
+  assert.deepEqual(pageErrors, []);
+});
