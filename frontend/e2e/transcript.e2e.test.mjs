@@ -1,7 +1,7 @@
 // End to end in headless Chromium against `baton serve` (real runtime, sidecar and claude CLI, scripted Messages
 // API): less plumbing in the transcript and names that survive a restart (issue 28). An Agent call's result shows
 // no note meant for the model ("internal metadata — never quote…", its agentId), live and in history; a
-// question's answer is shown once; a fork keeps its "Fork of <title>" name after `baton serve` restarts.
+// question's answer is shown once; goal notices show in the order they happened; a fork keeps its "Fork of <title>" name after `baton serve` restarts.
 // Screenshots go to test-artifacts/ (e2e-tr-*.png).
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
@@ -55,6 +55,27 @@ step('a session starts', async () => {
   await send('the first prompt');
   await page.getByTestId('assistant-message').filter({ hasText: 'You said: the first prompt' }).waitFor();
   await waitIdle();
+});
+
+step('goal notices show in the order they happened', async () => {
+  await send('/goal the greeting was answered');
+  await page.getByTestId('notice').filter({ hasText: 'Goal met' }).waitFor();
+  await waitIdle();
+  await shot('goal');
+  // The conversation's notices and replies, top to bottom (the statuses are read from the transcript afterwards).
+  const order = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('[data-testid="conversation"] [data-index]'), (r) => {
+      const notice = r.querySelector('[data-testid="notice"]');
+      if (notice !== null) return `notice ${notice.textContent}`;
+      const reply = r.querySelector('[data-testid="assistant-message"]');
+      return reply !== null ? `reply ${reply.textContent}` : '';
+    }),
+  );
+  const at = (re) => order.findIndex((x) => re.test(x));
+  assert.ok(at(/^notice Goal set/) < at(/^reply You said: \/goal/), `the goal is set before Claude works on it: ${order.join(' / ')}`);
+  assert.ok(at(/^reply You said: \/goal/) < at(/^notice Goal not met yet/), `the first check follows the first answer: ${order.join(' / ')}`);
+  assert.ok(at(/^notice Goal not met yet/) < at(/^reply Done: \[goal-met\]/), `the second answer follows the first check: ${order.join(' / ')}`);
+  assert.ok(at(/^reply Done: \[goal-met\]/) < at(/^notice Goal met/), `the goal is met after the answer that meets it: ${order.join(' / ')}`);
 });
 
 step("an Agent call's result shows none of the notes Claude Code writes for the model", async () => {
