@@ -26,17 +26,21 @@ func (a *API) RenameSession(p RenameParams) (RenameResult, error) {
 	if !protocol.ValidSessionID(p.Session) {
 		return RenameResult{}, badRequest("%q is not a session id.", p.Session)
 	}
+	// An open session's title is recorded first: the list reads it at once, and an open fork before its first
+	// turn has no transcript to hold it yet (Baton's record keeps it then).
+	_, open := a.opts.Sessions.Get(p.Session)
+	kept := open && a.recordTitle(p.Session, title)
 	c, cancel := ctx()
 	defer cancel()
-	err := a.opts.Sessions.RenameSession(c, p.Session, title, p.Cwd)
-	if err != nil {
-		// An open fork before its first turn has no transcript to hold the title yet: Baton's record keeps it.
-		if _, open := a.opts.Sessions.Get(p.Session); !open || !a.recordTitle(p.Session, title) {
-			return RenameResult{}, err
+	if err := a.opts.Sessions.RenameSession(c, p.Session, title, p.Cwd); err != nil {
+		if kept {
+			return RenameResult{Title: title}, nil
 		}
-		return RenameResult{Title: title}, nil
+		return RenameResult{}, err
 	}
-	a.recordTitle(p.Session, title)
+	if !kept {
+		a.recordTitle(p.Session, title)
+	}
 	return RenameResult{Title: title}, nil
 }
 

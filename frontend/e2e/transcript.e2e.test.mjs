@@ -1,9 +1,13 @@
 // End to end in headless Chromium against `baton serve` (real runtime, sidecar and claude CLI, scripted Messages
 // API): less plumbing in the transcript and names that survive a restart (issue 28). An Agent call's result shows
 // no note meant for the model ("internal metadata — never quote…", its agentId), live and in history; a
-// question's answer is shown once; goal notices show in the order they happened; a fork keeps its "Fork of <title>" name after `baton serve` restarts.
+// question's answer is shown once; goal notices show in the order they happened; a fork keeps its "Fork of
+// <title>" name after `baton serve` restarts; a rewind on a past session resumes it first and its toast says what
+// changed.
 // Screenshots go to test-artifacts/ (e2e-tr-*.png).
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { batonBinary, demoProject, openPage, pathSteps, restartBaton, sendPrompt, shotPath, startServedBaton, stopAll, stopOnSignals } from './harness.mjs';
 
@@ -37,6 +41,14 @@ const waitIdle = () =>
     .waitFor();
 const current = () => page.locator('[data-testid="session-entry"][aria-current="true"]').getAttribute('data-session');
 const entry = (id) => page.locator(`[data-testid="session-entry"][data-session="${id}"]`);
+
+/** Waits for a condition outside the page (a file), checking every 100 ms for up to TURN_MS. */
+async function until(check, what) {
+  for (const end = Date.now() + TURN_MS; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) {
+    if (check()) return;
+  }
+  throw new Error(`timed out waiting until ${what}`);
+}
 
 /** The notes Claude Code writes for the model alone into an Agent call's result. */
 const MODEL_NOTES = /internal metadata|never quote|agentId|do not mention to user|output_file/;
@@ -136,7 +148,10 @@ step('a fork is named “Fork of <title>”', async () => {
     .getByTestId('entry-title')
     .filter({ hasText: /^Fork of the first prompt/ })
     .waitFor();
-  // A reload before the fork's first turn (its transcript is written with it) keeps the name too.
+  // A reload before the fork's first turn (its transcript is written with it) keeps the name too, once Baton has
+  // it on record.
+  const record = join(served.env.BATON_DATA_DIR, 'sessions.json');
+  await until(() => existsSync(record) && readFileSync(record, 'utf8').includes('Fork of the first prompt'), 'the fork’s name is on record');
   await page.reload();
   await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
   await entry(fork)
@@ -165,5 +180,43 @@ step('after `baton serve` restarts, the fork is still “Fork of <title>” and 
   const text = await agentCard().textContent();
   assert.doesNotMatch(text, MODEL_NOTES, `the Agent card in history shows the model's notes: ${text}`);
   await shot('restarted');
+});
+
+step('a rewind on a past session resumes it first, and its toast says what changed', async () => {
+  // After the restart the parent is a past session (not running).
+  await page.getByPlaceholder('Write to resume this session…').waitFor();
+  const prompt = page.getByTestId('user-message').filter({ hasText: '/goal the greeting was answered' });
+  await prompt.hover();
+  await prompt.getByRole('button', { name: 'Rewind…' }).click();
+  await page.getByLabel('The conversation only').check();
+  await page.getByTestId('rewind-confirm').click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  await page.getByTestId('toast').filter({ hasText: 'Rewound the conversation only' }).waitFor();
+  await page.getByTestId('session-live').waitFor();
+  await page.waitForFunction(
+    () => /** @type {HTMLTextAreaElement | null} */ (document.querySelector('[data-testid="composer-input"]'))?.value === '/goal the greeting was answered',
+  );
+  await page.getByTestId('user-message').filter({ hasText: 'the first prompt' }).waitFor();
+  assert.equal(await page.getByTestId('user-message').filter({ hasText: '/goal the greeting was answered' }).count(), 0);
+  await shot('rewound-past');
+  assert.deepEqual(pageErrors, []);
+});
+
+step('screenshots at 900×700 and 1440×900, light and dark', async () => {
+  await entry(fork).click();
+  await agentCard().waitFor();
+  for (const [width, height] of [
+    [900, 700],
+    [1440, 900],
+  ]) {
+    await page.setViewportSize({ width, height });
+    for (const colorScheme of ['light', 'dark']) {
+      await page.emulateMedia({ colorScheme });
+      await page.waitForFunction((want) => document.documentElement.dataset.theme === want, colorScheme);
+      await agentCard().scrollIntoViewIfNeeded();
+      await shot(`${width}x${height}-${colorScheme}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
   assert.deepEqual(pageErrors, []);
 });
