@@ -348,11 +348,14 @@ func (a *API) ListSessions(p ListParams) (ListResult, error) {
 		return ListResult{}, err
 	}
 	out := ListResult{Sessions: make([]SessionInfo, 0, len(list))}
+	listed := make(map[string]bool, len(list))
 	for _, info := range list {
 		_, live := a.opts.Sessions.Get(info.Session)
 		meta := a.meta(info.Session)
 		out.Sessions = append(out.Sessions, sessionEntry(info, live, meta))
+		listed[info.Session] = true
 	}
+	out.Sessions = append(out.Sessions, a.namedUnstored(listed, p.Cwd)...)
 	return out, nil
 }
 

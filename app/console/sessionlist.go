@@ -3,6 +3,7 @@ package console
 import (
 	"errors"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/baton-console/baton/app/protocol"
@@ -25,12 +26,34 @@ func (a *API) RenameSession(p RenameParams) (RenameResult, error) {
 	if !protocol.ValidSessionID(p.Session) {
 		return RenameResult{}, badRequest("%q is not a session id.", p.Session)
 	}
+	// An open session's title is recorded first: the list reads it at once, and an open fork before its first
+	// turn has no transcript to hold it yet (Baton's record keeps it then).
+	_, open := a.opts.Sessions.Get(p.Session)
+	kept := open && a.recordTitle(p.Session, title)
 	c, cancel := ctx()
 	defer cancel()
 	if err := a.opts.Sessions.RenameSession(c, p.Session, title, p.Cwd); err != nil {
+		if kept {
+			return RenameResult{Title: title}, nil
+		}
 		return RenameResult{}, err
 	}
+	if !kept {
+		a.recordTitle(p.Session, title)
+	}
 	return RenameResult{Title: title}, nil
+}
+
+// recordTitle keeps a title given in Baton in its own record, which the list reads first; false when it could not.
+func (a *API) recordTitle(id, title string) bool {
+	if a.opts.Meta == nil {
+		return false
+	}
+	if _, err := a.opts.Meta.Update(id, func(m *sessionmeta.Meta) { m.Title = title }); err != nil {
+		a.opts.Logger.Warn().Err(err).Str("session", id).Msg("could not record the session's title")
+		return false
+	}
+	return true
 }
 
 // SetSessionFlags pins or unpins, archives or restores a session. These are Baton's own marks, kept in its data
@@ -62,7 +85,11 @@ func (a *API) SetSessionFlags(p FlagsParams) (FlagsResult, error) {
 // sessionEntry is a stored session as the console lists it: the sidecar's SessionInfo, with whether it is open
 // here and Baton's own marks (TestSessionEntryKeepsEveryStoredField checks no stored field is dropped).
 func sessionEntry(info protocol.SessionInfo, live bool, meta sessionmeta.Meta) SessionInfo {
-	return SessionInfo{Session: info.Session, Title: info.Title, Cwd: info.Cwd, LastModified: info.LastModified,
+	title := info.Title
+	if meta.Title != "" {
+		title = meta.Title // given in Baton: a fork's name holds before its transcript has it
+	}
+	return SessionInfo{Session: info.Session, Title: title, Cwd: info.Cwd, LastModified: info.LastModified,
 		CreatedAt: info.CreatedAt, GitBranch: info.GitBranch, FirstPrompt: info.FirstPrompt, Live: live,
 		Pinned: meta.Pinned, Archived: meta.Archived, ForkOf: meta.ForkOf}
 }
@@ -83,4 +110,24 @@ func (a *API) recordFork(fork, parent string) {
 	if _, err := a.opts.Meta.Update(fork, func(m *sessionmeta.Meta) { m.ForkOf = parent }); err != nil {
 		a.opts.Logger.Warn().Err(err).Str("session", fork).Msg("could not record the fork's parent")
 	}
+}
+
+// namedUnstored lists the open sessions named in Baton that have no transcript yet (a fork before its first
+// turn): a reload still shows their name. listed holds the sessions the stored list already has.
+func (a *API) namedUnstored(listed map[string]bool, cwd string) []SessionInfo {
+	var out []SessionInfo
+	for _, s := range a.opts.Sessions.Open() {
+		id := s.ID()
+		meta := a.meta(id)
+		if listed[id] || meta.Title == "" {
+			continue
+		}
+		dir := s.State().Cwd
+		if cwd != "" && dir != cwd {
+			continue
+		}
+		out = append(out, SessionInfo{Session: id, Title: meta.Title, Cwd: dir, LastModified: int(time.Now().UnixMilli()),
+			Live: true, Pinned: meta.Pinned, Archived: meta.Archived, ForkOf: meta.ForkOf})
+	}
+	return out
 }

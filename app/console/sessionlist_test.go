@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/baton-console/baton/app/protocol"
 	"github.com/baton-console/baton/app/sessionmeta"
 	"github.com/stretchr/testify/require"
 )
@@ -136,4 +137,21 @@ func TestADamagedSessionsFileSaysSoWhenPinning(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(dir, sessionmeta.FileName))
 	require.NoError(t, err)
 	require.Equal(t, damaged, data, "the damaged file is kept as it was")
+}
+
+// A title given in Baton (a fork's "Fork of …") is listed even when the stored session has another (its first
+// prompt, the parent's): a fork's transcript holds no title until its first turn.
+func TestListedTitleIsTheOneGivenInBaton(t *testing.T) {
+	stored := protocol.SessionInfo{Session: "s", Title: "the parent's first prompt"}
+	require.Equal(t, "Fork of parent", sessionEntry(stored, false, sessionmeta.Meta{Title: "Fork of parent"}).Title)
+	require.Equal(t, "the parent's first prompt", sessionEntry(stored, false, sessionmeta.Meta{}).Title)
+
+	dir := t.TempDir()
+	store, err := sessionmeta.Open(dir)
+	require.NoError(t, err)
+	api := &API{opts: Options{Meta: store}}
+	require.True(t, api.recordTitle("s", "Fork of parent"))
+	reopened, err := sessionmeta.Open(dir)
+	require.NoError(t, err)
+	require.Equal(t, "Fork of parent", reopened.Get("s").Title, "the title survives a restart")
 }

@@ -1,5 +1,5 @@
 // Package sessionmeta keeps what Baton itself knows about stored sessions, beyond Claude Code's own files: which
-// ones the person pinned or archived, which session a fork was made from, and the git worktree a session runs in. Claude Code's transcripts are not
+// ones the person pinned or archived, which session a fork was made from, the name given in Baton, and the git worktree a session runs in. Claude Code's transcripts are not
 // Baton's to write, so this lives in Baton's data dir.
 //
 // Format: one small JSON file, sessions.json, replaced whole on every change (written to a temporary file in the
@@ -31,6 +31,9 @@ type Meta struct {
 	Pinned   bool   `json:"pinned,omitempty"`
 	Archived bool   `json:"archived,omitempty"`
 	ForkOf   string `json:"forkOf,omitempty"`
+	// Title is the name given in Baton (a fork's "Fork of <title>", a rename): kept here too because a fork's
+	// transcript, where Claude Code keeps a title, is written only with its first turn.
+	Title string `json:"title,omitempty"`
 	// Worktree is the git worktree the session was started in (zero: none). Files written before it existed
 	// simply lack the key.
 	Worktree Worktree `json:"worktree,omitzero"`

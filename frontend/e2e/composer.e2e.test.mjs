@@ -245,21 +245,32 @@ step('↑/↓ recall this session’s earlier prompts, only from the first or la
   await input().fill('');
 });
 
-step('an unsent draft survives switching sessions and a reload', async () => {
+step('an unsent draft, its attached image too, survives switching sessions and a reload', async () => {
   await input().fill('unsent words\nsecond line');
+  await pasteFiles([{ name: 'draft.png', type: 'image/png', canvas: { width: 40, height: 30 } }]);
+  const attached = page.getByTestId('attachment');
+  await attached.waitFor();
   await newSession(tempDir('composer-other'));
   await page.locator(`[data-testid="session-entry"][aria-current="true"]:not([data-session="${first}"])`).waitFor();
   assert.equal(await value(), '', 'the other session has its own (empty) composer');
+  assert.equal(await attached.count(), 0, 'and no image of the first one');
   await input().fill('other draft');
   await page.locator(`[data-testid="session-entry"][data-session="${first}"]`).click();
   await page.locator(`[data-testid="session-entry"][data-session="${first}"][aria-current="true"]`).waitFor();
   assert.equal(await value(), 'unsent words\nsecond line');
+  await attached.waitFor();
+  assert.match((await attached.getAttribute('title')) ?? '', /draft\.png, 40×30 px/);
   await page.reload();
   await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
   await page.locator(`[data-testid="session-entry"][data-session="${first}"][aria-current="true"]`).waitFor();
   await input().waitFor();
   assert.equal(await value(), 'unsent words\nsecond line');
+  await attached.waitFor();
+  assert.match((await attached.getAttribute('title')) ?? '', /40×30 px/);
+  await page.screenshot({ path: shotPath('composer-draft-image') });
+  await page.getByTestId('attachment-remove').click();
   await input().fill('');
+  assert.equal(await attached.count(), 0);
 });
 
 step('/usage and /context keep their layout live and after a reload', async () => {

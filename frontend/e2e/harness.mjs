@@ -126,6 +126,14 @@ export async function startBaton({ apiUrl, bin, extraEnv = {} }) {
   return { url, home, pid: child.pid, env };
 }
 
+/** `baton serve` again over the same HOME and data dir (a restart: a new port and token); resolves like startBaton. */
+export async function restartBaton({ bin, home, env }) {
+  const child = spawn(bin, ['serve', '--listen', '127.0.0.1:0'], { cwd: home, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  onStop(() => stopChild(child, 'baton serve'));
+  const url = await firstLine(child, 'baton serve', 60_000);
+  return { url, home, pid: child.pid, env };
+}
+
 /** The environment every baton process of one test shares (its sandboxed HOME, Claude's config, the scripted API). */
 export function batonEnv({ apiUrl, home }) {
   const data = join(home, 'baton-data');

@@ -614,6 +614,32 @@ describe('background work, goals, hooks and compaction', () => {
   });
 });
 
+describe('goal notices read after the fact (issue 28)', () => {
+  const S = RECORDED_SESSION;
+  const at = (s: number) => `2026-01-01T00:00:0${s}.000Z`;
+  it('show among their turn’s rows in the order they happened', () => {
+    const reply = (s: number, text: string): ConsoleEvent => ({ kind: 'message.completed', session: S, turn: 't1', time: at(s), role: 'assistant', text });
+    // Live, a status read from the transcript names no turn.
+    const goal = (s: number, iterations: number): ConsoleEvent => ({
+      kind: 'goal.updated',
+      session: S,
+      time: at(s),
+      goal: { condition: 'tests pass', met: false, iterations },
+    });
+    const s = foldEvents(fresh(), [
+      { kind: 'turn.started', session: S, turn: 't1', time: at(0), prompt: '/goal tests pass', uuid: 'u1', seq: 1 },
+      reply(2, 'first answer'),
+      reply(4, 'second answer'),
+      goal(1, 0),
+      goal(3, 1),
+    ]);
+    const rows = s.transcript.rows
+      .map((k) => s.transcript.items.get(k))
+      .map((i) => (i?.type === 'notice' ? i.text : i?.type === 'assistant' ? i.text : i?.type));
+    expect(rows).toEqual(['user', 'Goal set: tests pass', 'first answer', 'Goal not met yet (check 1): tests pass', 'second answer']);
+  });
+});
+
 describe('checklist updates in a row (issue 28)', () => {
   const S = RECORDED_SESSION;
   const plan = (id: string, turn = 't1'): ConsoleEvent => ({

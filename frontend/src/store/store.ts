@@ -725,23 +725,33 @@ export class ConsoleStore {
     try {
       const fork = await this.startSession({ cwd: s.cwd, forkFrom: id, ...(at !== undefined ? { at } : {}) });
       // A fork is named for what it continues (issue 28), not for the parent's first prompt it repeats: shown
-      // at once, stored once its transcript exists (after its first turn).
+      // and kept in Baton's record at once, written to its transcript too once that exists (after its first turn).
       if (fork !== undefined) {
         this.updateSession(fork, (x) => ({ ...x, title: forkTitle(title) }));
         this.forkTitles.set(fork, forkTitle(title));
+        void this.renameSession(fork, forkTitle(title)).catch(() => undefined);
       }
     } catch (err) {
       this.toast('error', toApiError(err).message);
     }
   }
 
-  rewindFiles(id: string, message: string, dryRun: boolean) {
+  /** Rewinds (or, dryRun, counts) the files a prompt's turn and those after it changed; a past session is resumed
+   * first (Claude Code rewinds only what a running session knows). */
+  async rewindFiles(id: string, message: string, dryRun: boolean) {
+    await this.resumeIfPast(id);
     return this.transport.call('rewindFiles', { session: id, message, dryRun });
+  }
+
+  private async resumeIfPast(id: string): Promise<void> {
+    const s = this.state.sessions[id];
+    if (s !== undefined && !s.live) await this.startSession({ cwd: s.cwd, resume: id });
   }
 
   /** Rewinds to before a prompt: the conversation continues from what preceded it, and its text goes back into
    * the composer to be edited and sent again. */
-  async rewindConversation(id: string, message: string, prompt?: string): Promise<void> {
+  async rewindConversation(id: string, message: string, prompt?: string): Promise<boolean> {
+    // The host rewinds a past session's conversation itself (it resumes it from before the message).
     const s = this.state.sessions[id];
     try {
       const { session } = await this.transport.call('rewindConversation', { session: id, message });
@@ -756,8 +766,10 @@ export class ConsoleStore {
         return { ...state, sessions: { ...state.sessions, [session]: fresh }, selected: session };
       });
       void this.loadHistory(session, true);
+      return true;
     } catch (err) {
       this.toast('error', toApiError(err).message);
+      return false;
     }
   }
 

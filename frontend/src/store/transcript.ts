@@ -48,6 +48,26 @@ export function addItem(t: Transcript, item: Item, parentToolUseId?: string): vo
   }
 }
 
+/** How far back addByTime looks: what is read after the fact is seconds late, a few rows. */
+const BY_TIME_REACH = 200;
+
+/**
+ * Adds a top-level row where its time puts it among the newest rows (of its own turn, when it names one): for what
+ * is read after the fact (a goal status Claude Code filed during the turn), so it shows in the order it happened.
+ */
+export function addByTime(t: Transcript, item: Item): void {
+  t.items.set(item.key, item);
+  const at = Date.parse(item.time);
+  const stop = Math.max(0, t.rows.length - BY_TIME_REACH);
+  let i = t.rows.length;
+  while (i > stop) {
+    const prev = t.items.get(t.rows[i - 1] ?? '');
+    if (prev === undefined || (item.turn !== undefined && prev.turn !== item.turn) || !(Date.parse(prev.time) > at)) break;
+    i--;
+  }
+  t.rows.splice(i, 0, item.key);
+}
+
 export function replaceItem(t: Transcript, item: Item): void {
   t.items.set(item.key, item);
 }

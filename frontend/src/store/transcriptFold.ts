@@ -6,7 +6,7 @@ import { type ConsoleEvent, isUnrecognized } from '../protocol/events';
 import { filePath, stringField, textAfter } from './files';
 import { isFileKind } from '../lib/toolKinds';
 import { addCommand, addCommandOutput, commandLine, followsCommand, localOutput, slashCommand } from './commandRows';
-import { addItem, getItem, getTool, moveUnder, newKey, removeItem, replaceItem, toolKey } from './transcript';
+import { addByTime, addItem, getItem, getTool, moveUnder, newKey, removeItem, replaceItem, toolKey } from './transcript';
 import type { AssistantItem, Item, ThinkingItem, ToolItem, Transcript } from './types';
 
 /** turn.completed's stop reason when a plain deny stopped Claude (PROTOCOL.md, "Permissions and denies"). */
@@ -63,7 +63,7 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
   'task.updated': noRow,
   'task.completed': noRow,
   'goal.updated': (t, ev) => {
-    addItem(t, { type: 'notice', key: newKey(t, 'n'), time: ev.time, text: goalText(ev.goal), ...turnOf(ev) });
+    addByTime(t, { type: 'notice', key: newKey(t, 'n'), time: ev.time, text: goalText(ev.goal), ...turnOf(ev) });
     return true;
   },
   'session.compacted': (t, ev) => {

@@ -6,7 +6,8 @@ import type { PlanTracker } from './plan.js';
 import { fileChangeResultSchema, type ToolResultBlock, type ToolUseBlock } from './sdkSchemas.js';
 import { toJsonValue } from '../util/json.js';
 import { imagesOf } from './userEntries.js';
-import { changesFiles, describeTool, isPlanToolName } from '../tools/catalogue.js';
+import { changesFiles, describeTool, isPlanToolName, toolKindOf } from '../tools/catalogue.js';
+import { visibleAgentOutput } from './agentResult.js';
 
 interface ToolCall {
   name: string;
@@ -47,7 +48,8 @@ export class ToolTracker {
   finished(block: ToolResultBlock, structured: unknown, denied = false): EventBody[] {
     const call = this.calls.get(block.tool_use_id);
     const name = call?.name ?? '';
-    const output = flattenContent(block.content);
+    const flat = flattenContent(block.content);
+    const output = toolKindOf(name) === 'agent' ? visibleAgentOutput(flat) : flat;
     if (block.is_error === true) {
       // Claude Code's own correction ("stopped while running, not refused") outranks the refusal mark it also files.
       const cause = interruptedCause(output);

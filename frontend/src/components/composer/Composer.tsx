@@ -39,7 +39,7 @@ export function Composer({ session }: { session: SessionState }) {
   };
   const recall = usePromptRecall(session, show);
   const mentions = useMentions(session.cwd, text, caretAt, show);
-  const attachments = useAttachments(session.cwd);
+  const attachments = useAttachments(session.cwd, session.id);
   const [dropping, setDropping] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
   const attach = async (files: readonly File[]) => {

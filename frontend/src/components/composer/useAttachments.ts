@@ -1,11 +1,12 @@
 // What is attached to the prompt being written: images (fitted by attachImages.ts, shown as thumbnails until sent)
 // and the errors of what could not be attached. Other files become @-mentions: a browser never tells a page where
 // a dropped file lives, so the file is looked up by name in the session's folder and mentioned by its path there.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toApiError } from '../../protocol/api';
 import type { PromptImage } from '../../protocol/api.gen';
 import { useStore } from '../../store/hooks';
 import { isImageType, prepareImage } from './attachImages';
+import { loadDraftImages, saveDraftImages } from './draftStorage';
 
 const MAX_IMAGES = 20;
 
@@ -29,9 +30,16 @@ export interface Attachments {
 
 let nextId = 1;
 
-export function useAttachments(cwd: string): Attachments {
+/** The session's attachments; its unsent images are kept with its draft (draftStorage.ts). */
+export function useAttachments(cwd: string, session: string): Attachments {
   const store = useStore();
-  const [images, setImages] = useState<Attached[]>([]);
+  const [images, setImages] = useState<Attached[]>(() => loadDraftImages(session).map((d) => ({ id: nextId++, ...d })));
+  useEffect(() => {
+    saveDraftImages(
+      session,
+      images.map(({ name, image, width, height }) => ({ name, image, width, height })),
+    );
+  }, [session, images]);
   const [errors, setErrors] = useState<string[]>([]);
 
   const mentionPath = async (file: File): Promise<string> => {

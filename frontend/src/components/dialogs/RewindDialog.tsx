@@ -8,6 +8,14 @@ import { Modal } from './Modal';
 
 type Scope = 'conversation' | 'both' | 'files';
 
+/** What a rewind really changed, for its toast. */
+export function rewoundText(scope: Scope, restored: number | undefined): string {
+  const files = restored === 1 ? '1 file restored' : `${restored ?? 0} files restored`;
+  if (scope === 'files') return `Rewound the files: ${files}; the conversation is as it was.`;
+  if (scope === 'both') return `Rewound the conversation and the files: ${files}.`;
+  return 'Rewound the conversation only; the files are as they are now.';
+}
+
 export function RewindDialog({ sessionId, uuid, prompt, onClose }: { sessionId: string; uuid: string; prompt: string; onClose: () => void }) {
   const store = useStore();
   const [scope, setScope] = useState<Scope>('both');
@@ -33,11 +41,14 @@ export function RewindDialog({ sessionId, uuid, prompt, onClose }: { sessionId: 
     setBusy(true);
     setError(undefined);
     try {
+      let restored: number | undefined;
       if (files) {
         const done = await store.rewindFiles(sessionId, uuid, false);
         if (!done.canRewind) throw new Error(done.error ?? 'Claude Code could not rewind the files.');
+        restored = done.filesChanged?.length ?? 0;
       }
-      if (scope !== 'files') await store.rewindConversation(sessionId, uuid, prompt);
+      // A conversation that could not be rewound says why in its own toast.
+      if (scope === 'files' || (await store.rewindConversation(sessionId, uuid, prompt))) store.toast('info', rewoundText(scope, restored));
       onClose();
     } catch (err) {
       setError(toApiError(err).message);
