@@ -26,8 +26,8 @@ func (a *API) RenameSession(p RenameParams) (RenameResult, error) {
 	if !protocol.ValidSessionID(p.Session) {
 		return RenameResult{}, badRequest("%q is not a session id.", p.Session)
 	}
-	// An open session's title is recorded first: the list reads it at once, and an open fork before its first
-	// turn has no transcript to hold it yet (Baton's record keeps it then).
+	// An open session's title is recorded first: the list reads it while Claude Code writes it (seconds), and
+	// an open fork before its first turn has no transcript to hold it yet (Baton's record keeps it then).
 	_, open := a.opts.Sessions.Get(p.Session)
 	kept := open && a.recordTitle(p.Session, title)
 	c, cancel := ctx()
@@ -38,13 +38,13 @@ func (a *API) RenameSession(p RenameParams) (RenameResult, error) {
 		}
 		return RenameResult{}, err
 	}
-	if !kept {
-		a.recordTitle(p.Session, title)
-	}
+	// The transcript holds the title now, so Baton's record lets go of it: a later /rename in Claude Code wins.
+	a.recordTitle(p.Session, "")
 	return RenameResult{Title: title}, nil
 }
 
-// recordTitle keeps a title given in Baton in its own record, which the list reads first; false when it could not.
+// recordTitle keeps a title given in Baton in its own record, which the list reads first ("" forgets it); false
+// when it could not.
 func (a *API) recordTitle(id, title string) bool {
 	if a.opts.Meta == nil {
 		return false

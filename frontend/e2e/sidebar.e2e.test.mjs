@@ -5,7 +5,7 @@
 // 900×700, 1440×900 and 2560×1440 in light and dark go to test-artifacts/.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { batonBinary, onStop, openPage, pathSteps, shotPath, startBaton, startFakeApi, stopAll, stopOnSignals, tempDir, waitForTurnEnds } from './harness.mjs';
@@ -180,6 +180,20 @@ step('a rename and the open session survive a reload', async () => {
   await selected.filter({ hasText: 'Alpha: Go sample' }).waitFor();
   assert.equal(await selected.count(), 1, 'exactly one entry looks selected');
   await page.locator('.session-title h1', { hasText: 'Alpha: Go sample' }).waitFor();
+});
+
+step('a later /rename in Claude Code wins over a name given in Baton', async () => {
+  // What the CLI's /rename appends to the transcript.
+  const file = transcripts()
+    .map((f) => join(configDir, 'projects', f))
+    .find((f) => readFileSync(f, 'utf8').includes('Alpha: Go sample'));
+  assert.ok(file !== undefined, "the rename is in the session's transcript");
+  const sessionId = basename(file, '.jsonl');
+  appendFileSync(file, `${JSON.stringify({ type: 'custom-title', customTitle: 'Renamed in the terminal', sessionId })}\n`);
+  await entry('Renamed in the terminal').waitFor();
+  await page.reload();
+  await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
+  await entry('Renamed in the terminal').waitFor();
 });
 
 step('screenshots at three sizes in light and dark, with a permission card waiting', async () => {
