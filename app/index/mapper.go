@@ -26,8 +26,9 @@ type Mapper interface {
 // SidecarMapper runs transcript jobs in one sidecar process of its own, started when first needed and again
 // after it died. Once the index has been up to date for IdleRelease (no call running, no job open) the process
 // ends, so a Baton whose index is built holds no mapper's memory; the next job starts it again. A short job (a
-// live session's appended lines) runs in a sidecar a Lender lends instead when its own is not running, so a turn
-// never starts a second sidecar (issue 32: it was 88 MB of the idle figure for the minute after every turn).
+// live session's appended lines) runs in a sidecar a Lender lends (a running session's) instead, and the
+// mapper's own then ends at once if idle, so a turn never keeps a second sidecar (issue 32: it was 88 MB of the
+// idle figure for the minute after every turn).
 type SidecarMapper struct {
 	cfg sidecar.Config
 	// schedule runs release after d unless the returned stop is called first (time.AfterFunc; tests take it).
@@ -57,8 +58,9 @@ type lentJob struct {
 // appends are far less; a whole large transcript would grow the session's heap for good.
 const LendLimit = 1 << 20
 
-// IdleRelease is how long the mapper's sidecar outlives its last job.
-const IdleRelease = time.Minute
+// IdleRelease is how long the mapper's sidecar outlives its last job while no session lends one: a build's jobs
+// follow one another closely; a change seen while none runs starts it again (about 100 ms).
+const IdleRelease = 10 * time.Second
 
 // NewSidecarMapper maps with the sidecar cfg names.
 func NewSidecarMapper(cfg sidecar.Config) *SidecarMapper {
@@ -141,7 +143,7 @@ func (m *SidecarMapper) jobOpened(delta int) {
 	m.mu.Unlock()
 }
 
-// Open starts a job: in a lent sidecar when it is short and the mapper's own is not running, else in its own.
+// Open starts a job: in a lent sidecar when it is short and one is lent, else in the mapper's own.
 func (m *SidecarMapper) Open(ctx context.Context, req protocol.TranscriptOpenRequest) (protocol.TranscriptOpenReply, error) {
 	if c := m.lender(req); c != nil {
 		rep, err := m.openLent(ctx, c, req)
@@ -158,15 +160,31 @@ func (m *SidecarMapper) Open(ctx context.Context, req protocol.TranscriptOpenReq
 	return rep, err
 }
 
-// lender is the sidecar to lend for req's job, nil when the mapper's own runs, the job is long, or none is lent.
+// lender is the sidecar to lend for req's job, nil when the job is long or none is lent.
 func (m *SidecarMapper) lender(req protocol.TranscriptOpenRequest) *sidecar.Client {
+	return m.lenderFor(req.Session, remaining(req) > LendLimit)
+}
+
+// lenderFor is a lent sidecar for a request of session's (nil: none is lent, or the request is long).
+func (m *SidecarMapper) lenderFor(session string, long bool) *sidecar.Client {
 	m.mu.Lock()
-	lend, own := m.lend, m.client
+	lend := m.lend
 	m.mu.Unlock()
-	if lend == nil || (own != nil && !ended(own)) || remaining(req) > LendLimit {
+	if lend == nil || long {
 		return nil
 	}
-	return lend(req.Session)
+	return lend(session)
+}
+
+// lentDone ends the mapper's own sidecar at once when it is idle: a lent one served the request, so the next short
+// ones will be lent too (the mapper's own was started in a moment no session ran, e.g. as one fell asleep).
+func (m *SidecarMapper) lentDone() {
+	m.mu.Lock()
+	idle := m.client != nil && m.calls == 0 && m.jobs == 0
+	m.mu.Unlock()
+	if idle {
+		go m.releaseIdle()
+	}
 }
 
 func (m *SidecarMapper) openLent(ctx context.Context, c *sidecar.Client, req protocol.TranscriptOpenRequest) (protocol.TranscriptOpenReply, error) {
@@ -203,15 +221,6 @@ func remaining(req protocol.TranscriptOpenRequest) int64 {
 	return fi.Size()
 }
 
-func ended(c *sidecar.Client) bool {
-	select {
-	case <-c.Done():
-		return true
-	default:
-		return false
-	}
-}
-
 // Next reads the job's next page.
 func (m *SidecarMapper) Next(ctx context.Context, req protocol.TranscriptNextRequest) (protocol.TranscriptNextReply, error) {
 	var rep protocol.TranscriptNextReply
@@ -231,6 +240,7 @@ func (m *SidecarMapper) Close(ctx context.Context, job string) error {
 		delete(m.lent, job)
 		m.mu.Unlock()
 		err = j.client.Call(ctx, protocol.ReqTranscriptClose, protocol.TranscriptCloseRequest{Job: j.job}, nil)
+		m.lentDone()
 	} else {
 		m.jobOpened(-1) // before the call ends: this close's end may schedule the release
 		err = m.call(ctx, protocol.ReqTranscriptClose, protocol.TranscriptCloseRequest{Job: job}, nil)
@@ -241,10 +251,19 @@ func (m *SidecarMapper) Close(ctx context.Context, job string) error {
 	return err
 }
 
-// ListSessions lists the stored sessions of one project folder (all of them when cwd is "").
+// ListSessions lists the stored sessions of one project folder (all of them when cwd is ""): one folder's in a lent
+// sidecar when one runs (the titles of a live session's changes), all in the mapper's own.
 func (m *SidecarMapper) ListSessions(ctx context.Context, cwd string) ([]protocol.SessionInfo, error) {
 	var rep protocol.ListSessionsReply
-	if err := m.call(ctx, protocol.ReqListSessions, protocol.ListSessionsRequest{Cwd: cwd}, &rep); err != nil {
+	req := protocol.ListSessionsRequest{Cwd: cwd}
+	if c := m.lenderFor("", cwd == ""); c != nil {
+		err := c.Call(ctx, protocol.ReqListSessions, req, &rep)
+		if !errors.Is(err, sidecar.ErrExited) {
+			m.lentDone()
+			return rep.Sessions, err
+		}
+	}
+	if err := m.call(ctx, protocol.ReqListSessions, req, &rep); err != nil {
 		return nil, err
 	}
 	return rep.Sessions, nil

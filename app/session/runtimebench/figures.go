@@ -179,6 +179,9 @@ func (b *bench) manySessions() error {
 			if _, err := c.until(ctx, func(ev activity.Event) bool { return ev.Turn == turn && ev.Kind == activity.MessageDelta }); err != nil {
 				return err
 			}
+			// As in idle: the side work of the others' last changes settles (a sidecar the index started while
+			// none ran ends once the working one serves it); a bench, not a test.
+			time.Sleep(2 * time.Second)
 			break
 		}
 		turn, err := c.prompt(ctx, id, fmt.Sprintf("session %d says hello", i))
