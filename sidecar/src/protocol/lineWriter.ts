@@ -30,7 +30,7 @@ export const MAX_BATCH_LINES = 64;
 export const MAX_BATCH_WAIT_MS = 1;
 
 /** A batch of at least this many lines sent (merged or not) says the stream is in a burst. */
-export const BURST_PIECES = 8;
+export const BURST_PIECES = 24;
 
 /** In a burst, how long (ms) a batch may wait for more pieces to merge into it. */
 export const BURST_HOLD_MS = 2;
