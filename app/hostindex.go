@@ -64,6 +64,7 @@ func openIndex(ctx context.Context, h *Host, build bool) (*index.Index, error) {
 		return nil, err
 	}
 	h.indexMapper = index.NewSidecarMapper(sidecar.Config{Path: sidecarPath(), Logger: h.log})
+	h.indexMapper.LendWith(h.sessions.LendSidecar) // a turn's appends are mapped by its own sidecar
 	log, state := h.log, h.state
 	ix, err := index.Open(ctx, index.Options{Dir: dir, ProjectsDir: filepath.Join(paths.ConfigDir, "projects"),
 		Mapper: h.indexMapper, Receipts: h.sessions.ReceiptEnds, Version: Version, Logger: h.log, SkipWholeCheck: !build,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"sync"
 	"time"
 
@@ -24,25 +25,54 @@ type Mapper interface {
 
 // SidecarMapper runs transcript jobs in one sidecar process of its own, started when first needed and again
 // after it died. Once the index has been up to date for IdleRelease (no call running, no job open) the process
-// ends, so a Baton whose index is built holds no mapper's memory; the next job starts it again.
+// ends, so a Baton whose index is built holds no mapper's memory; the next job starts it again. A short job (a
+// live session's appended lines) runs in a sidecar a Lender lends (a running session's) instead, and the
+// mapper's own then ends at once if idle, so a turn never keeps a second sidecar (issue 32: it was 88 MB of the
+// idle figure for the minute after every turn).
 type SidecarMapper struct {
 	cfg sidecar.Config
 	// schedule runs release after d unless the returned stop is called first (time.AfterFunc; tests take it).
 	schedule func(d time.Duration, release func()) (stop func() bool)
+	lend     Lender
 
 	mu      sync.Mutex
 	client  *sidecar.Client
-	calls   int // calls running
-	jobs    int // jobs opened and not closed
+	calls   int // calls running on client
+	jobs    int // jobs opened on client and not closed
 	pending func() bool
+	lent    map[string]lentJob // jobs running in a lent sidecar, by the id this mapper gave them
+	lentIDs int
 }
 
-// IdleRelease is how long the mapper's sidecar outlives its last job.
-const IdleRelease = time.Minute
+// Lender lends a running sidecar for a short job, preferably session's own; nil when none runs. Lending must not
+// wait (it is asked on the index's writer).
+type Lender func(session string) *sidecar.Client
+
+// lentJob is a job in a lent sidecar, under the id that sidecar gave it.
+type lentJob struct {
+	client *sidecar.Client
+	job    string
+}
+
+// LendLimit is the most transcript a job may have left to map and still run in a lent sidecar: a live session's
+// appends are far less; a whole large transcript would grow the session's heap for good.
+const LendLimit = 1 << 20
+
+// IdleRelease is how long the mapper's sidecar outlives its last job while no session lends one: a build's jobs
+// follow one another closely; a change seen while none runs starts it again (about 100 ms).
+const IdleRelease = 10 * time.Second
 
 // NewSidecarMapper maps with the sidecar cfg names.
 func NewSidecarMapper(cfg sidecar.Config) *SidecarMapper {
-	return &SidecarMapper{cfg: cfg, schedule: func(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop }}
+	return &SidecarMapper{cfg: cfg, schedule: func(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop },
+		lent: map[string]lentJob{}}
+}
+
+// LendWith has short jobs run in what lend lends while the mapper's own sidecar is not running.
+func (m *SidecarMapper) LendWith(lend Lender) {
+	m.mu.Lock()
+	m.lend = lend
+	m.mu.Unlock()
 }
 
 func (m *SidecarMapper) call(ctx context.Context, typ protocol.RequestType, payload, out any) error {
@@ -113,8 +143,14 @@ func (m *SidecarMapper) jobOpened(delta int) {
 	m.mu.Unlock()
 }
 
-// Open starts a job.
+// Open starts a job: in a lent sidecar when it is short and one is lent, else in the mapper's own.
 func (m *SidecarMapper) Open(ctx context.Context, req protocol.TranscriptOpenRequest) (protocol.TranscriptOpenReply, error) {
+	if c := m.lender(req); c != nil {
+		rep, err := m.openLent(ctx, c, req)
+		if !errors.Is(err, sidecar.ErrExited) { // a lent sidecar that just ended: the mapper's own maps it
+			return rep, err
+		}
+	}
 	var rep protocol.TranscriptOpenReply
 	m.jobOpened(1) // before the call ends, so its end schedules no release under an open job
 	err := m.call(ctx, protocol.ReqTranscriptOpen, req, &rep)
@@ -124,27 +160,110 @@ func (m *SidecarMapper) Open(ctx context.Context, req protocol.TranscriptOpenReq
 	return rep, err
 }
 
+// lender is the sidecar to lend for req's job, nil when the job is long or none is lent.
+func (m *SidecarMapper) lender(req protocol.TranscriptOpenRequest) *sidecar.Client {
+	return m.lenderFor(req.Session, remaining(req) > LendLimit)
+}
+
+// lenderFor is a lent sidecar for a request of session's (nil: none is lent, or the request is long).
+func (m *SidecarMapper) lenderFor(session string, long bool) *sidecar.Client {
+	m.mu.Lock()
+	lend := m.lend
+	m.mu.Unlock()
+	if lend == nil || long {
+		return nil
+	}
+	return lend(session)
+}
+
+// lentDone ends the mapper's own sidecar at once when it is idle: a lent one served the request, so the next short
+// ones will be lent too (the mapper's own was started in a moment no session ran, e.g. as one fell asleep).
+func (m *SidecarMapper) lentDone() {
+	m.mu.Lock()
+	idle := m.client != nil && m.calls == 0 && m.jobs == 0
+	m.mu.Unlock()
+	if idle {
+		go m.releaseIdle()
+	}
+}
+
+func (m *SidecarMapper) openLent(ctx context.Context, c *sidecar.Client, req protocol.TranscriptOpenRequest) (protocol.TranscriptOpenReply, error) {
+	var rep protocol.TranscriptOpenReply
+	if err := c.Call(ctx, protocol.ReqTranscriptOpen, req, &rep); err != nil {
+		return rep, err
+	}
+	m.mu.Lock()
+	m.lentIDs++
+	id := fmt.Sprintf("lent-%d", m.lentIDs)
+	m.lent[id] = lentJob{client: c, job: rep.Job}
+	m.mu.Unlock()
+	rep.Job = id
+	return rep, nil
+}
+
+// lentAs is the lent sidecar and its own id of job, false for a job in the mapper's own sidecar.
+func (m *SidecarMapper) lentAs(job string) (lentJob, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	j, ok := m.lent[job]
+	return j, ok
+}
+
+// remaining is how much of req's transcript is left to map (all of it when it cannot be read: the job says why).
+func remaining(req protocol.TranscriptOpenRequest) int64 {
+	fi, err := os.Stat(req.File)
+	if err != nil {
+		return 0
+	}
+	if req.Resume != nil {
+		return fi.Size() - int64(req.Resume.Offset)
+	}
+	return fi.Size()
+}
+
 // Next reads the job's next page.
 func (m *SidecarMapper) Next(ctx context.Context, req protocol.TranscriptNextRequest) (protocol.TranscriptNextReply, error) {
 	var rep protocol.TranscriptNextReply
+	if j, ok := m.lentAs(req.Job); ok {
+		req.Job = j.job
+		return rep, j.client.Call(ctx, protocol.ReqTranscriptNext, req, &rep)
+	}
 	err := m.call(ctx, protocol.ReqTranscriptNext, req, &rep)
 	return rep, err
 }
 
 // Close ends a job; one the sidecar lost with its process needs no closing.
 func (m *SidecarMapper) Close(ctx context.Context, job string) error {
-	m.jobOpened(-1) // before the call ends: this close's end may schedule the release
-	err := m.call(ctx, protocol.ReqTranscriptClose, protocol.TranscriptCloseRequest{Job: job}, nil)
+	var err error
+	if j, ok := m.lentAs(job); ok {
+		m.mu.Lock()
+		delete(m.lent, job)
+		m.mu.Unlock()
+		err = j.client.Call(ctx, protocol.ReqTranscriptClose, protocol.TranscriptCloseRequest{Job: j.job}, nil)
+		m.lentDone()
+	} else {
+		m.jobOpened(-1) // before the call ends: this close's end may schedule the release
+		err = m.call(ctx, protocol.ReqTranscriptClose, protocol.TranscriptCloseRequest{Job: job}, nil)
+	}
 	if errors.Is(err, sidecar.ErrExited) {
 		return nil
 	}
 	return err
 }
 
-// ListSessions lists the stored sessions of one project folder (all of them when cwd is "").
+// ListSessions lists the stored sessions of one project folder (all of them when cwd is ""): one folder's in a lent
+// sidecar when one runs (the titles of a live session's changes), all in the mapper's own.
 func (m *SidecarMapper) ListSessions(ctx context.Context, cwd string) ([]protocol.SessionInfo, error) {
 	var rep protocol.ListSessionsReply
-	if err := m.call(ctx, protocol.ReqListSessions, protocol.ListSessionsRequest{Cwd: cwd}, &rep); err != nil {
+	req := protocol.ListSessionsRequest{Cwd: cwd}
+	if c := m.lenderFor("", cwd == ""); c != nil {
+		err := c.Call(ctx, protocol.ReqListSessions, req, &rep)
+		if !errors.Is(err, sidecar.ErrExited) {
+			m.lentDone()
+			return rep.Sessions, err
+		}
+	}
+	if err := m.call(ctx, protocol.ReqListSessions, req, &rep); err != nil {
 		return nil, err
 	}
 	return rep.Sessions, nil

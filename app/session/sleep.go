@@ -233,3 +233,34 @@ func (s *Session) idleElapsed(gen uint64) {
 		s.log.Warn().Err(err).Str("session", s.id).Msg("idle session could not sleep")
 	}
 }
+
+// running is the session's process when it runs and is not being retired, without waiting for a sleep or wake.
+func (s *Session) running() *sidecar.Client {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.link == nil || s.link.retiring.Load() || s.ended || s.closing {
+		return nil
+	}
+	select {
+	case <-s.link.client.Done():
+		return nil
+	default:
+		return s.link.client
+	}
+}
+
+// LendSidecar is a running session's sidecar for a short request that needs no session (a transcript job of the
+// index): session's own when it runs, else any; nil when none runs. It never waits.
+func (m *Manager) LendSidecar(session string) *sidecar.Client {
+	if s, ok := m.Get(session); ok {
+		if c := s.running(); c != nil {
+			return c
+		}
+	}
+	for _, s := range m.Open() {
+		if c := s.running(); c != nil {
+			return c
+		}
+	}
+	return nil
+}

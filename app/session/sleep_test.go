@@ -136,6 +136,21 @@ func TestIdleSessionSleepsAndWakesWithItsHistory(t *testing.T) {
 	require.False(t, open)
 }
 
+// A running session lends its sidecar for a request that needs no session (the index's transcript jobs); an asleep
+// one has none to lend.
+func TestARunningSessionLendsItsSidecar(t *testing.T) {
+	h, clock := newSleepyHarness(t, nil)
+	s := h.start(session.StartOptions{PermissionMode: "acceptEdits", Model: "claude-sleepy-1"})
+	lent := h.m.LendSidecar(s.ID())
+	require.NotNil(t, lent)
+	require.Equal(t, s.SidecarPID(), lent.PID())
+	require.Same(t, lent, h.m.LendSidecar("another-session"), "any running sidecar serves another session's job")
+
+	require.Equal(t, 1, clock.runOut())
+	h.rec.wait(t, 10*time.Second, func(ev activity.Event) bool { return ev.Session == s.ID() && ev.State == activity.SessionStateAsleep })
+	require.Nil(t, h.m.LendSidecar(s.ID()), "an asleep session lends nothing")
+}
+
 func TestSessionWithWorkDoesNotSleep(t *testing.T) {
 	h, clock := newSleepyHarness(t, nil)
 	s := h.start(sessionOpts())

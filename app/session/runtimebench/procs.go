@@ -80,6 +80,12 @@ func readProc(pid int) (proc, bool) {
 	return p, true
 }
 
+// isReaper tells a sidecar's reaper (the host's executable run as baton-sidecar-reaper) by its argv[0].
+func isReaper(p proc) bool {
+	cmdline, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(p.pid), "cmdline"))
+	return err == nil && bytes.HasPrefix(cmdline, []byte("baton-sidecar-reaper\x00"))
+}
+
 // isClaude tells the claude CLI from Baton's own processes by its executable.
 func isClaude(p proc, claude string) bool {
 	exe, err := os.Readlink(filepath.Join("/proc", strconv.Itoa(p.pid), "exe"))

@@ -3,6 +3,9 @@
 // events, and one write (one pipe syscall, one read on the host) per line cost more than the events themselves.
 // Waiting lines may be merged (coalesce.ts: text pieces of one block). A long turn of the event loop is cut every
 // MAX_BATCH_LINES lines or MAX_BATCH_WAIT_MS, so the first line of a burst does not wait for the whole burst.
+// While a reply streams in a burst (the last batch held BURST_PIECES lines or more) the next batch waits up to
+// BURST_HOLD_MS for more pieces to merge: the host's cost is per line it reads, not per piece (issue 32), and a
+// paced stream (a piece or two per batch) never waits.
 import type { WireLine } from './codec.js';
 
 /** Writes data and calls done once it is handed to the OS (a Node stream's write with a callback). */
@@ -17,14 +20,24 @@ export type Merge = (prev: WireLine, next: WireLine) => WireLine | undefined;
 /** A clock in milliseconds (performance.now; tests pass their own). */
 export type Clock = () => number;
 
+/** Schedules a callback after ms milliseconds (setTimeout; tests may pass their own). */
+export type Hold = (run: () => void, ms: number) => void;
+
 /** At most this many lines wait for the end of the event-loop turn (bounds the latency batching adds). */
 export const MAX_BATCH_LINES = 64;
 
 /** The oldest waiting line waits at most about this long (ms) while the event loop stays busy. */
 export const MAX_BATCH_WAIT_MS = 1;
 
+/** A batch of at least this many lines sent (merged or not) says the stream is in a burst. */
+export const BURST_PIECES = 24;
+
+/** In a burst, how long (ms) a batch may wait for more pieces to merge into it. */
+export const BURST_HOLD_MS = 2;
+
 export interface LineWriterOptions {
   defer?: Defer;
+  hold?: Hold;
   merge?: Merge;
   clock?: Clock;
 }
@@ -35,7 +48,10 @@ export class LineWriter {
   private pending: WireLine[] = [];
   private firstAt = 0;
   private scheduled = false;
+  private sent = 0; // lines sent since the last write, merged ones too
+  private burst = false;
   private readonly defer: Defer;
+  private readonly hold: Hold;
   private readonly merge: Merge | undefined;
   private readonly clock: Clock;
 
@@ -44,11 +60,13 @@ export class LineWriter {
     options: LineWriterOptions = {},
   ) {
     this.defer = options.defer ?? ((run) => void setImmediate(run));
+    this.hold = options.hold ?? ((run, ms) => void setTimeout(run, ms));
     this.merge = options.merge;
     this.clock = options.clock ?? (() => performance.now());
   }
 
   send(line: WireLine): void {
+    this.sent++;
     const last = this.pending.length > 0 ? this.pending[this.pending.length - 1]! : undefined;
     const merged = last !== undefined && this.merge !== undefined ? this.merge(last, line) : undefined;
     if (merged !== undefined) {
@@ -58,16 +76,19 @@ export class LineWriter {
       this.outstanding++;
       this.pending.push(line);
     }
-    if (this.pending.length >= MAX_BATCH_LINES || this.clock() - this.firstAt >= MAX_BATCH_WAIT_MS) {
+    const wait = this.burst ? BURST_HOLD_MS : MAX_BATCH_WAIT_MS;
+    if (this.pending.length >= MAX_BATCH_LINES || this.clock() - this.firstAt >= wait) {
       this.write();
       return;
     }
     if (!this.scheduled) {
       this.scheduled = true;
-      this.defer(() => {
+      const run = () => {
         this.scheduled = false;
         this.write();
-      });
+      };
+      if (this.burst) this.hold(run, BURST_HOLD_MS);
+      else this.defer(run);
     }
   }
 
@@ -81,6 +102,8 @@ export class LineWriter {
     const lines = this.pending;
     if (lines.length === 0) return;
     this.pending = [];
+    this.burst = this.sent >= BURST_PIECES;
+    this.sent = 0;
     let data = '';
     for (const line of lines) data += `${JSON.stringify(line)}\n`;
     this.rawWrite(data, () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { coalesce } from '../../src/protocol/coalesce.js';
 import type { WireLine } from '../../src/protocol/codec.js';
-import { LineWriter, MAX_BATCH_LINES, MAX_BATCH_WAIT_MS } from '../../src/protocol/lineWriter.js';
+import { BURST_HOLD_MS, BURST_PIECES, LineWriter, MAX_BATCH_LINES, MAX_BATCH_WAIT_MS } from '../../src/protocol/lineWriter.js';
 import { PROTOCOL_VERSION } from '../../src/protocol/version.js';
 
 const line = (id: string): WireLine => ({ v: PROTOCOL_VERSION, id, type: 'ok', payload: {} });
@@ -96,5 +96,39 @@ describe('LineWriter', () => {
     expect(sent[1]).toMatchObject({ id: 'reply' }); // nothing merges across another line: order is kept
     expect(sent[2]).toMatchObject({ type: 'event', event: { text: ' world' } });
     await expect(writer.flush()).resolves.toBeUndefined();
+  });
+
+  it('in a burst holds the next batch up to BURST_HOLD_MS for more pieces; a paced stream is never held', () => {
+    const writes: string[] = [];
+    const deferred: Array<() => void> = [];
+    const held: Array<{ run: () => void; ms: number }> = [];
+    let now = 0;
+    const writer = new LineWriter((data) => writes.push(data), {
+      defer: (run) => deferred.push(run),
+      hold: (run, ms) => held.push({ run, ms }),
+      merge: coalesce,
+      clock: () => now,
+    });
+    const texts = () => writes.map((w) => linesOf(w).map((l) => (l.type === 'event' && 'text' in l.event ? l.event.text : '')));
+
+    writer.send(delta('a', 't1')); // a paced piece: out at the end of the turn
+    deferred.shift()!();
+    for (let i = 0; i < BURST_PIECES; i++) writer.send(delta('b', 't2')); // a burst's batch
+    expect(held).toHaveLength(0);
+    deferred.shift()!();
+    expect(texts()).toEqual([['a'], ['b'.repeat(BURST_PIECES)]]);
+
+    writer.send(delta('c', 't3')); // after a burst: held for the pieces that follow
+    expect(deferred).toHaveLength(0);
+    expect(held.map((h) => h.ms)).toEqual([BURST_HOLD_MS]);
+    now += MAX_BATCH_WAIT_MS; // past the ordinary cut, inside the hold
+    writer.send(delta('d', 't4'));
+    expect(writes).toHaveLength(2);
+    held.shift()!.run();
+    expect(texts()[2]).toEqual(['cd']);
+
+    writer.send(delta('e', 't5')); // that batch was two pieces: the stream is paced again
+    expect(held).toHaveLength(0);
+    expect(deferred).toHaveLength(1);
   });
 });
