@@ -264,6 +264,41 @@ describe('a session’s changes in the sidebar', () => {
   });
 });
 
+describe('a stored worktree session’s changes in the sidebar', () => {
+  const W = '27270000-0000-4000-8000-0000000000e2';
+  const F = '27270000-0000-4000-8000-0000000000e3';
+  it('reads its counts once from the host, and marks it ready to land', async () => {
+    const stored = (session: string, cwd: string): SessionInfo => ({
+      session,
+      title: session === W ? 'worktree work' : 'plain folder',
+      cwd,
+      lastModified: Date.now(),
+      live: false,
+      pinned: false,
+      archived: false,
+    });
+    const { transport, store } = await renderConsole((t) => {
+      t.on('listSessions', () => ({ sessions: [stored(W, '/r/.claude/worktrees/w'), stored(F, '/r')] }));
+      t.on('sessionChanges', () => ({
+        folder: '/r/.claude/worktrees/w',
+        base: 'main',
+        worktree: { path: '/r/.claude/worktrees/w', branch: 'w', base: 'main', repo: '/r' },
+        missing: false,
+        files: [
+          { path: 'a.go', status: 'modified', added: 4, deleted: 1, binary: false },
+          { path: 'b.go', status: 'added', added: 3, deleted: 0, binary: false },
+        ],
+      }));
+    });
+    const entry = (id: string) => screen.getAllByTestId('session-entry').find((e) => e.getAttribute('data-session') === id) as HTMLElement;
+    expect(within(entry(W)).getByTestId('entry-changes').textContent).toBe('+7 −1');
+    expect(within(entry(W)).getByTestId('mark-landable').textContent).toBe('ready to land');
+    expect(within(entry(F)).queryByTestId('entry-changes')).toBeNull();
+    await act(async () => store.refreshSidebar());
+    expect(transport.callsOf('sessionChanges')).toEqual([{ session: W }]);
+  });
+});
+
 describe('listing sessions again', () => {
   it('runs one listing at a time and once more after it, so a stream of pushes never starves the list', async () => {
     const transport = new FakeTransport();

@@ -17,6 +17,7 @@ import { UNKNOWN_INDEX } from '../protocol/hostState';
 import type { ConnectionState, Transport } from '../transport/transport';
 import { foldEvents, type FoldContext, markQueued, newSession, REPLAY } from './fold';
 import { ChangesActions, worktreeNotice } from './changes';
+import { readStoredCounts } from './storedChanges';
 import { applyHistoryPage, HISTORY_PAGE, historyLoading, needsHistory, withHistoryPending } from './history';
 import { attentionFor, forkTitle, type Notice } from './attention';
 import { projectName } from './sidebar';
@@ -88,6 +89,8 @@ export class ConsoleStore {
   private sidebarTimer: ReturnType<typeof setTimeout> | undefined;
   private sidebarRunning: Promise<void> | undefined;
   private sidebarAgain = false;
+  /** Stored worktree sessions whose change counts were read already (storedChanges.ts). */
+  private readonly countsAsked = new Set<string>();
   /** Whether the session shown before a reload was looked for already. */
   private restored = false;
   /** The account's models (listModels), until the sign-in changes. */
@@ -337,10 +340,18 @@ export class ConsoleStore {
       const { sessions } = await this.transport.call('listSessions', { limit: this.opts.sidebarLimit ?? 200 });
       this.update((s) => ({ ...s, sidebar: { items: sessions, loading: false } }));
       this.restoreSelection();
+      void this.readStoredCounts(sessions);
     } catch (err) {
       const error = toApiError(err).message;
       this.update((s) => ({ ...s, sidebar: { ...s.sidebar, loading: false, error } }));
     }
+  }
+
+  private async readStoredCounts(sessions: readonly SessionInfo[]): Promise<void> {
+    const read = await readStoredCounts(sessions, this.state.changes, this.countsAsked, (id) => this.changes.list(id));
+    if (read.length === 0) return;
+    // A push that came meanwhile is newer than what was read.
+    this.update((s) => ({ ...s, changes: { ...Object.fromEntries(read.map((c) => [c.session, c])), ...s.changes } }));
   }
 
   private refreshSidebarSoon(delayMs = 400): void {

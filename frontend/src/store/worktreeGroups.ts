@@ -12,6 +12,11 @@ export function repositoryOf(cwd: string | undefined): string | undefined {
   return m === null ? cwd : cwd.slice(0, m.index);
 }
 
+/** Whether a folder is a worktree under <repo>/.claude/worktrees (Baton's default and Claude Code's convention). */
+export function inWorktreeFolder(cwd: string | undefined): boolean {
+  return cwd !== undefined && WORKTREES.test(cwd);
+}
+
 /** The entries with each branch's sessions together, branches in the order of their newest session (stable). */
 export function byBranch<T extends Pick<SessionInfo, 'gitBranch'>>(entries: readonly T[]): T[] {
   const order = new Map<string, T[]>();
