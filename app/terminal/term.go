@@ -3,6 +3,7 @@ package terminal
 import (
 	"fmt"
 	"os"
+	"strings"
 	"sync"
 	"time"
 )
@@ -31,7 +32,10 @@ func startTerm(s *Service, id string, spec Spec, argv []string) (*term, error) {
 	if base == nil {
 		base = os.Environ()
 	}
-	env := append(append(append([]string(nil), base...), "TERM=xterm-256color", "COLORTERM=truecolor"), spec.Env...)
+	// 256 colours, never 24-bit: xterm.js draws 24-bit colours as style attributes, which the console's CSP
+	// (style-src 'self') refuses, so a program told COLORTERM=truecolor (here or by the person's own terminal)
+	// would print in the default colour.
+	env := append(append(withoutVar(base, "COLORTERM"), "TERM=xterm-256color"), spec.Env...)
 	cols, rows := spec.Cols, spec.Rows
 	if cols == 0 || rows == 0 {
 		cols, rows = 80, 24
@@ -117,4 +121,15 @@ func (t *term) resize(cols, rows uint16) error { return t.pty.resize(cols, rows)
 
 func (t *term) infoLocked() Info {
 	return Info{ID: t.id, Owner: t.owner, Title: t.title, Exited: t.exitedFlag, ExitCode: t.exitCode}
+}
+
+// withoutVar is a copy of env without name's entries.
+func withoutVar(env []string, name string) []string {
+	out := make([]string, 0, len(env))
+	for _, kv := range env {
+		if !strings.HasPrefix(kv, name+"=") {
+			out = append(out, kv)
+		}
+	}
+	return out
 }

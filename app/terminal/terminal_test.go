@@ -140,6 +140,16 @@ func TestShellRunsInTheFolderAndPrints(t *testing.T) {
 	require.Equal(t, "A42B\n", string(data))
 }
 
+// 24-bit colours cannot be drawn under the console's CSP, so programs are not told they can use them, even when
+// Baton itself was started from a terminal that said so.
+func TestProgramsAreToldOf256ColoursOnly(t *testing.T) {
+	t.Setenv("COLORTERM", "truecolor")
+	r := newRig(t, 0)
+	info := r.open("s1")
+	r.typeLine(info.ID, `printf 'term=%s colorterm=[%s]\n' "$TERM" "$COLORTERM"`)
+	r.waitOutput(info.ID, "term=xterm-256color colorterm=[]")
+}
+
 func TestResizeReachesTheProgram(t *testing.T) {
 	if _, err := os.Stat("/bin/stty"); err != nil {
 		t.Skip("needs /bin/stty to read the terminal's size")
