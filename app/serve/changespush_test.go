@@ -13,7 +13,6 @@ import (
 	"github.com/baton-console/baton/app/console"
 	"github.com/baton-console/baton/app/internal/fakeapi"
 	"github.com/baton-console/baton/app/internal/testenv"
-	"github.com/baton-console/baton/app/serve"
 	"github.com/baton-console/baton/app/session"
 	"github.com/baton-console/baton/app/sessionmeta"
 	"github.com/coder/websocket"
@@ -46,21 +45,7 @@ func TestChangeCountsArePushedAsTheFolderChanges(t *testing.T) {
 	m := session.NewManager(session.Config{SidecarPath: testenv.SidecarPath(t), Env: env, Logger: zerolog.Nop()})
 	meta, err := sessionmeta.Open(t.TempDir())
 	require.NoError(t, err)
-	host := console.NewHostState()
-	api := console.New(console.Options{Sessions: m, Transport: "websocket", Host: host, Meta: meta, Logger: zerolog.Nop()})
-	srv, err := serve.Listen(serve.Options{Listen: "127.0.0.1:0", API: api, Sessions: m, Host: host, Logger: zerolog.Nop()})
-	require.NoError(t, err)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { _ = srv.Serve(ctx); close(done) }()
-	t.Cleanup(func() {
-		cancel()
-		<-done
-		sctx, scancel := context.WithTimeout(context.Background(), 20*time.Second)
-		defer scancel()
-		m.Shutdown(sctx)
-		console.Release(api)
-	})
+	srv := serveConsole(t, console.Options{Sessions: m, Host: console.NewHostState(), Meta: meta}, nil)
 
 	wctx, wcancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer wcancel()

@@ -47,8 +47,18 @@ func startServedWith(t *testing.T, configure func(*session.Config)) *served {
 		configure(&cfg)
 	}
 	m := session.NewManager(cfg)
-	capi := console.New(console.Options{Sessions: m, Transport: "websocket", Version: "test", Logger: zerolog.Nop()})
-	srv, err := serve.Listen(serve.Options{Listen: "127.0.0.1:0", API: capi, Sessions: m, Logger: zerolog.Nop()})
+	srv := serveConsole(t, console.Options{Sessions: m, Version: "test"}, nil)
+	require.True(t, srv.Loopback())
+	return &served{srv: srv, url: srv.URL(), token: tokenOf(srv.URL()), project: testenv.NewProject(t), api: api}
+}
+
+// serveConsole serves a console over o.Sessions on a loopback port until the test ends; then the server stops,
+// stop runs (a service the console used), the sessions shut down and the console lets go.
+func serveConsole(t *testing.T, o console.Options, stop func()) *serve.Server {
+	t.Helper()
+	o.Transport, o.Logger = "websocket", zerolog.Nop()
+	api := console.New(o)
+	srv, err := serve.Listen(serve.Options{Listen: "127.0.0.1:0", API: api, Sessions: o.Sessions, Host: o.Host, Logger: zerolog.Nop()})
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
@@ -56,13 +66,15 @@ func startServedWith(t *testing.T, configure func(*session.Config)) *served {
 	t.Cleanup(func() {
 		cancel()
 		<-done
+		if stop != nil {
+			stop()
+		}
 		sctx, scancel := context.WithTimeout(context.Background(), 20*time.Second)
 		defer scancel()
-		m.Shutdown(sctx)
-		console.Release(capi)
+		o.Sessions.Shutdown(sctx)
+		console.Release(api)
 	})
-	require.True(t, srv.Loopback())
-	return &served{srv: srv, url: srv.URL(), token: tokenOf(srv.URL()), project: testenv.NewProject(t), api: api}
+	return srv
 }
 
 func TestWebSocketChecksOrigin(t *testing.T) {

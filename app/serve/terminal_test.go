@@ -36,22 +36,8 @@ func startTermServer(t *testing.T, m *session.Manager, claude string, env []stri
 	t.Setenv("PATH", t.TempDir())
 	t.Setenv("ENV", "")
 	terms := terminal.New(terminal.Options{Shell: []string{"/bin/sh"}, Env: env, Logger: zerolog.Nop()})
-	api := console.New(console.Options{Sessions: m, Transport: "websocket", Version: "test", Logger: zerolog.Nop(),
-		Terminals: terms, Claude: func() (string, error) { return claude, nil }})
-	srv, err := serve.Listen(serve.Options{Listen: "127.0.0.1:0", API: api, Sessions: m, Logger: zerolog.Nop()})
-	require.NoError(t, err)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { _ = srv.Serve(ctx); close(done) }()
-	t.Cleanup(func() {
-		cancel()
-		<-done
-		terms.Shutdown()
-		sctx, scancel := context.WithTimeout(context.Background(), 20*time.Second)
-		defer scancel()
-		m.Shutdown(sctx)
-		console.Release(api)
-	})
+	srv := serveConsole(t, console.Options{Sessions: m, Version: "test", Terminals: terms,
+		Claude: func() (string, error) { return claude, nil }}, terms.Shutdown)
 	return &termServer{srv: srv, terms: terms, m: m}
 }
 
