@@ -460,6 +460,7 @@ export interface SearchParams {
   cwd?: string;
   since?: string;
   until?: string;
+  session?: string;
   limit?: number;
 }
 
