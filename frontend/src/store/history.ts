@@ -8,6 +8,8 @@ import { emptyTranscript } from './transcript';
 import type { HistoryState, SessionState } from './types';
 
 export const HISTORY_PAGE = 200;
+/** The most the host gives in one page (app/console's history). */
+export const MAX_PAGE = 2000;
 
 /** Whether this session has history that its live events do not already hold. */
 export function needsHistory(state: SessionState): boolean {
