@@ -133,7 +133,9 @@ async function contentHit(words) {
 
 step('a content hit opens the session at that message, highlighted, though it is pages back', async () => {
   const hit = await contentHit(NEEDLE);
-  await hit.click();
+  // By the keyboard, as from Ctrl+K: Tab to the hit, Enter (a click runs the same).
+  await hit.focus();
+  await hit.press('Enter');
   const row = await waitFound(`Look up the ${NEEDLE}`);
   assert.ok(await inView(row));
   // The history was paged back to it: the session's first prompt is loaded above it.

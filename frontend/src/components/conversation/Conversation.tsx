@@ -128,10 +128,7 @@ export function Conversation({ session }: { session: SessionState }) {
     return type === 'user' || type === 'assistant';
   };
   return (
-    <>
-      <FindBar key={id} session={id} />
-      <Transcript key={id} session={session} keys={keys} prepended={historyRows.length} context={context} startReached={startReached} isMessage={isMessage} />
-    </>
+    <Transcript key={id} session={session} keys={keys} prepended={historyRows.length} context={context} startReached={startReached} isMessage={isMessage} />
   );
 }
 
@@ -170,6 +167,7 @@ function Transcript({ session, keys, prepended, context: header, startReached, i
   const context = useMemo<HeaderContext>(() => (found === undefined ? header : { ...header, found }), [header, found]);
   return (
     <div className="conversation" data-testid="conversation">
+      <FindBar session={session.id} />
       <Virtuoso<ItemKey, HeaderContext>
         ref={opening.attach}
         scrollerRef={scroller}
