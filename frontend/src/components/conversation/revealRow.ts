@@ -79,7 +79,15 @@ export function useRevealRow(
   useEffect(() => {
     if (mine === undefined) clearHighlight();
   }, [mine]);
-  useEffect(() => clearHighlight, []);
+  // A request this list showed is done with when it goes (another session shown): coming back opens at the tail.
+  useEffect(
+    () => () => {
+      clearHighlight();
+      const now = store.reveal.current();
+      if (now !== undefined && now.nonce === handled.current) store.reveal.clear(now.session);
+    },
+    [store],
+  );
   const nonce = mine?.nonce;
   const words = mine?.words;
   return useMemo(() => (found !== undefined && found.nonce === nonce && words !== undefined ? { key: found.key, words } : undefined), [found, nonce, words]);
