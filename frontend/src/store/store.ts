@@ -17,7 +17,7 @@ import { UNKNOWN_INDEX } from '../protocol/hostState';
 import type { ConnectionState, Transport } from '../transport/transport';
 import { foldEvents, type FoldContext, markQueued, newSession, REPLAY } from './fold';
 import { ChangesActions, worktreeNotice } from './changes';
-import { applyHistoryPage, HISTORY_PAGE, MAX_PAGE, historyLoading, needsHistory, withHistoryPending } from './history';
+import { applyHistoryPage, HISTORY_PAGE, historyLoading, needsHistory, withHistoryPending } from './history';
 import { attentionFor, forkTitle, type Notice } from './attention';
 import { projectName } from './sidebar';
 import { type Notifier, silentNotifier } from './notifier';
@@ -25,6 +25,7 @@ import { lastSelected, rememberSelected } from './lastSelected';
 import { Terminals } from './terminals';
 import { PlanWaits, type Timer } from './planWaits';
 import { Reveal } from './reveal';
+import { pageLimit } from './history';
 import type { ConsoleState, SessionState, Toast } from './types';
 
 /** What an answer carries beyond its verdict. */
@@ -456,7 +457,7 @@ export class ConsoleStore {
       try {
         const page = await this.transport.call('history', {
           session: id,
-          limit: to === undefined || before === undefined ? HISTORY_PAGE : Math.min(MAX_PAGE, Math.max(HISTORY_PAGE, before - to + HISTORY_PAGE / 2)),
+          limit: to === undefined ? HISTORY_PAGE : pageLimit(before, to),
           ...(s.cwd !== '' ? { cwd: s.cwd } : {}),
           ...(before !== undefined ? { before } : {}),
         });
