@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/baton-console/baton/app/index"
+	"github.com/baton-console/baton/app/protocol"
 )
 
 // Index is what the console's search and usage calls read: Baton's index of the stored sessions.
@@ -19,13 +20,20 @@ func noIndex() error {
 	return &Error{Code: CodeUnavailable, Message: "search and usage need Baton's session index, which could not be opened here (see the log)"}
 }
 
-// SearchSessions finds the messages and tool calls of every stored session that hold every word of the query,
-// from the index as it is now (indexing says a build is under way).
+// SearchSessions finds the messages and tool calls of every stored session (or of one: an in-session find) that
+// hold every word of the query, from the index as it is now (indexing says a build is under way).
 func (a *API) SearchSessions(p SearchParams) (SearchResult, error) {
 	if a.opts.Index == nil {
 		return SearchResult{}, noIndex()
 	}
 	q := index.SearchQuery{Text: p.Query, Cwd: p.Cwd}
+	if p.Session != "" {
+		if !protocol.ValidSessionID(p.Session) {
+			return SearchResult{}, badRequest("%q is not a session id.", p.Session)
+		}
+		// The history a session shows is its source's (a fork's parent's): its positions are that session's.
+		q.Session, _ = a.historySource(p.Session)
+	}
 	var err error
 	if q.Since, err = optionalTime("since", p.Since); err != nil {
 		return SearchResult{}, err

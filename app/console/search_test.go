@@ -8,6 +8,7 @@ import (
 
 	"github.com/baton-console/baton/app/index"
 	"github.com/baton-console/baton/app/internal/testenv"
+	"github.com/baton-console/baton/app/session"
 	"github.com/baton-console/baton/app/sidecar"
 	"github.com/rs/zerolog"
 	"github.com/stretchr/testify/require"
@@ -28,7 +29,7 @@ func TestSearchAndUsageCallsAnswerFromTheIndex(t *testing.T) {
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = ix.Close() })
 	require.NoError(t, ix.WaitBuilt(context.Background()))
-	api := &API{opts: Options{Index: ix}}
+	api := &API{opts: Options{Index: ix, Sessions: session.NewManager(session.Config{})}}
 
 	res, err := api.SearchSessions(SearchParams{Query: "KIWI"})
 	require.NoError(t, err)
@@ -38,10 +39,20 @@ func TestSearchAndUsageCallsAnswerFromTheIndex(t *testing.T) {
 		require.NotEmpty(t, h.Marks, "%+v", h)
 		require.Equal(t, "kiwi", h.Snippet[h.Marks[0].Start:h.Marks[0].End])
 	}
-	limit := 1
+	limit, many := 1, 1000
 	one, err := api.SearchSessions(SearchParams{Query: "kiwi", Limit: &limit, Cwd: res.Hits[0].Cwd})
 	require.NoError(t, err)
 	require.Len(t, one.Hits, 1)
+	// An in-session find: that session's hits only, in the order of its history.
+	mineOnly, err := api.SearchSessions(SearchParams{Query: "kiwi", Session: res.Hits[0].Session, Limit: &many})
+	require.NoError(t, err)
+	require.NotEmpty(t, mineOnly.Hits)
+	for i, h := range mineOnly.Hits {
+		require.Equal(t, res.Hits[0].Session, h.Session)
+		require.True(t, i == 0 || h.Position > mineOnly.Hits[i-1].Position, "history order: %+v", mineOnly.Hits)
+	}
+	_, err = api.SearchSessions(SearchParams{Query: "kiwi", Session: "../x"})
+	require.Equal(t, CodeBadRequest, codeOf(t, err))
 	_, err = api.SearchSessions(SearchParams{Query: "ki"})
 	require.Equal(t, CodeBadRequest, codeOf(t, err))
 	_, err = api.SearchSessions(SearchParams{Query: "kiwi", Since: "yesterday"})

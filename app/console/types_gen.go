@@ -632,11 +632,12 @@ type SearchMark struct {
 
 // SearchParams is what to search for, and where.
 type SearchParams struct {
-	Query string `json:"query"`
-	Cwd   string `json:"cwd,omitempty"`
-	Since string `json:"since,omitempty"`
-	Until string `json:"until,omitempty"`
-	Limit *int   `json:"limit,omitempty"`
+	Query   string `json:"query"`
+	Cwd     string `json:"cwd,omitempty"`
+	Since   string `json:"since,omitempty"`
+	Until   string `json:"until,omitempty"`
+	Session string `json:"session,omitempty"`
+	Limit   *int   `json:"limit,omitempty"`
 }
 
 // SearchResult is what a search found.

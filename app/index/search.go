@@ -20,6 +20,9 @@ type SearchQuery struct {
 	Cwd string
 	// Since and Until keep the hits at or after, and before, these times (zero: no bound).
 	Since, Until time.Time
+	// Session keeps one session's hits only, in the order of its history (an in-session find); "": every
+	// session's, newest session first.
+	Session string
 	// Limit is the most hits returned (0: 50).
 	Limit int
 }
@@ -63,21 +66,20 @@ func (ix *Index) Search(ctx context.Context, q SearchQuery) ([]Hit, error) {
 	if q.Limit <= 0 {
 		q.Limit = defaultSearchLimit
 	}
+	if q.Session != "" {
+		return ix.searchSession(ctx, q, words, match)
+	}
 	tx, err := ix.st.reader.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return nil, fmt.Errorf("read the index: %w", err)
 	}
 	defer func() { _ = tx.Rollback() }()
-	hits, err := scanCandidates(ctx, tx, match, newVerifier(words), q)
+	hits, err := scanCandidates(ctx, tx, newVerifier(words), q, "SELECT rowid FROM search WHERE search MATCH ? ORDER BY rowid DESC", match)
 	if err != nil {
 		return nil, err
 	}
 	sort.SliceStable(hits, func(i, j int) bool { return hits[i].modified > hits[j].modified })
-	out := make([]Hit, len(hits))
-	for i, h := range hits {
-		out[i] = h.Hit
-	}
-	return out, nil
+	return plainHits(hits), nil
 }
 
 type rankedHit struct {
@@ -85,11 +87,47 @@ type rankedHit struct {
 	modified int64
 }
 
-// scanCandidates reads the trigrams' matches newest row first (a session's rows by position, the sessions in the
-// order they were given search ids) and checks each against its item until the limit: a common word stops after
-// the first hits instead of reading every match.
-func scanCandidates(ctx context.Context, tx *sql.Tx, match string, v verifier, q SearchQuery) ([]rankedHit, error) {
-	rows, err := tx.QueryContext(ctx, "SELECT rowid FROM search WHERE search MATCH ? ORDER BY rowid DESC", match)
+func plainHits(hits []rankedHit) []Hit {
+	out := make([]Hit, len(hits))
+	for i, h := range hits {
+		out[i] = h.Hit
+	}
+	return out
+}
+
+// searchSession is an in-session find: the session brought up to date first (as its history is), then its
+// current generation's rows only (one range of rowids), in the order of its history.
+func (ix *Index) searchSession(ctx context.Context, q SearchQuery, words []string, match string) ([]Hit, error) {
+	if ok, err := ix.current(ctx, q.Session); err != nil || !ok {
+		return nil, err
+	}
+	tx, err := ix.st.reader.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, fmt.Errorf("read the index: %w", err)
+	}
+	defer func() { _ = tx.Rollback() }()
+	var id, gen int64
+	err = tx.QueryRowContext(ctx, "SELECT i.id, s.gen FROM search_ids i JOIN sessions s ON s.session = i.session WHERE i.session = ?",
+		q.Session).Scan(&id, &gen)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil // not indexed yet
+	}
+	if err != nil {
+		return nil, fmt.Errorf("search the index: %w", err)
+	}
+	hits, err := scanCandidates(ctx, tx, newVerifier(words), q, "SELECT rowid FROM search WHERE search MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid",
+		match, searchRowid(id, gen, 0), searchRowid(id, gen, maxSeq))
+	if err != nil {
+		return nil, err
+	}
+	return plainHits(hits), nil
+}
+
+// scanCandidates reads the trigrams' matches in the order the query gives (every session's: newest row first, a
+// session's rows by position, the sessions in the order they were given search ids) and checks each against its
+// item until the limit: a common word stops after the first hits instead of reading every match.
+func scanCandidates(ctx context.Context, tx *sql.Tx, v verifier, q SearchQuery, query string, args ...any) ([]rankedHit, error) {
+	rows, err := tx.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("search the index: %w", err)
 	}

@@ -74,3 +74,36 @@ func searchRows(t *testing.T, ix *Index) int {
 	require.NoError(t, ix.st.reader.QueryRow("SELECT COUNT(*) FROM search").Scan(&n))
 	return n
 }
+
+// An in-session find keeps the one session's hits, in the order of its history, and finds all of them: a copy of
+// the transcript under another id holds the same words and is left out.
+func TestSearchInOneSessionKeepsItsHitsInHistoryOrder(t *testing.T) {
+	const id, copyID = "55844502-5ea1-44d5-a7aa-10bf81c05b37", "55844502-0000-4000-8000-000000000002"
+	ix, dir := corpusSession(t, "-home-user-v2-0-tools")
+	data, err := os.ReadFile(filepath.Join(dir, id+".jsonl"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, copyID+".jsonl"), []byte(strings.ReplaceAll(string(data), id, copyID)), 0o600))
+	ix.Touch(copyID)
+	all := searchFor(t, ix, "faster")
+	mine := 0
+	for _, h := range all {
+		if h.Session == id {
+			mine++
+		}
+	}
+	require.NotZero(t, mine)
+	require.Less(t, mine, len(all), "the copy holds the word too")
+
+	hits, err := ix.Search(context.Background(), SearchQuery{Text: "faster", Session: id, Limit: 1000})
+	require.NoError(t, err)
+	require.Len(t, hits, mine)
+	for i, h := range hits {
+		require.Equal(t, id, h.Session)
+		if i > 0 {
+			require.Greater(t, h.Position, hits[i-1].Position, "in the order of the history")
+		}
+	}
+	none, err := ix.Search(context.Background(), SearchQuery{Text: "faster", Session: "00000000-0000-4000-8000-00000000dead"})
+	require.NoError(t, err)
+	require.Empty(t, none)
+}

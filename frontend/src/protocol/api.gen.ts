@@ -490,6 +490,7 @@ export interface SearchParams {
   cwd?: string;
   since?: string;
   until?: string;
+  session?: string;
   limit?: number;
 }
 

@@ -8,6 +8,15 @@ import { emptyTranscript } from './transcript';
 import type { HistoryState, SessionState } from './types';
 
 export const HISTORY_PAGE = 200;
+/** The most the host gives in one page (app/console's history). */
+export const MAX_PAGE = 2000;
+
+/** How many events to ask for before position `before`: a page, or (paging back to position `to`, a search hit's)
+ * all of them down to a little above it, at most the host's most. */
+export function pageLimit(before: number | undefined, to: number | undefined): number {
+  if (to === undefined || before === undefined) return HISTORY_PAGE;
+  return Math.min(MAX_PAGE, Math.max(HISTORY_PAGE, before - to + HISTORY_PAGE / 2));
+}
 
 /** Whether this session has history that its live events do not already hold. */
 export function needsHistory(state: SessionState): boolean {

@@ -25,6 +25,8 @@ import { type Notifier, silentNotifier } from './notifier';
 import { lastSelected, rememberSelected } from './lastSelected';
 import { Terminals } from './terminals';
 import { PlanWaits, type Timer } from './planWaits';
+import { Reveal } from './reveal';
+import { pageLimit } from './history';
 import type { ConsoleState, SessionState, Toast } from './types';
 
 /** What an answer carries beyond its verdict. */
@@ -104,6 +106,8 @@ export class ConsoleStore {
   readonly changes: ChangesActions;
   /** Prompts waiting for a plan limit to reset. */
   readonly planWaits: PlanWaits;
+  /** The session position a search hit asked to show (reveal.ts). */
+  readonly reveal = new Reveal();
 
   constructor(
     private readonly transport: Transport,
@@ -424,10 +428,12 @@ export class ConsoleStore {
   }
 
   /** Messages and tool calls of every stored session holding every word, from since (RFC 3339) on (the sidebar's
-   * content results). */
-  searchSessions(query: string, cwd?: string, since?: string) {
+   * content results); of one session only, in the order of its history (the find bar). */
+  searchSessions(query: string, cwd?: string, since?: string, session?: string, limit?: number) {
     return this.transport.call('searchSessions', {
       query,
+      ...(session !== undefined ? { session } : {}),
+      ...(limit !== undefined ? { limit } : {}),
       ...(cwd !== undefined && cwd !== '' ? { cwd } : {}),
       ...(since !== undefined ? { since } : {}),
     });
@@ -454,8 +460,8 @@ export class ConsoleStore {
     if (id !== undefined) void this.loadHistory(id, true);
   }
 
-  /** Loads the newest page (first) or the next older one. */
-  async loadHistory(id: string, first = false): Promise<void> {
+  /** Loads the newest page (first) or the next older one: back to position `to` at once when given (a hit's). */
+  async loadHistory(id: string, first = false, to?: number): Promise<void> {
     for (let guard = 0; guard < 50; guard++) {
       const s = this.state.sessions[id];
       if (s === undefined || s.history.loading || s.history.exhausted) return;
@@ -466,7 +472,7 @@ export class ConsoleStore {
       try {
         const page = await this.transport.call('history', {
           session: id,
-          limit: HISTORY_PAGE,
+          limit: to === undefined ? HISTORY_PAGE : pageLimit(before, to),
           ...(s.cwd !== '' ? { cwd: s.cwd } : {}),
           ...(before !== undefined ? { before } : {}),
         });

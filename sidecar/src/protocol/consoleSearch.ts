@@ -13,6 +13,9 @@ export const searchParamsSchema = z
     cwd: z.string().optional(),
     since: isoTime.optional(),
     until: isoTime.optional(),
+    /** Only this session's hits, in the order of its history (an in-session find); without it, every session's,
+     * newest session first. */
+    session: z.string().optional(),
     /** At most this many hits (default 50). */
     limit: count.optional(),
   })

@@ -2,7 +2,7 @@
 // tail at once and scrolls smoothly. Older history pages load when the top is reached and are prepended
 // without moving what is on screen (firstItemIndex).
 import { useCallback, useMemo, useRef } from 'react';
-import { Virtuoso } from 'react-virtuoso';
+import { type ItemProps, Virtuoso } from 'react-virtuoso';
 import { indexBusy } from '../../protocol/hostState';
 import { useConsole, useStore } from '../../store/hooks';
 import { indexLabel } from '../sidebar/IndexStatus';
@@ -10,7 +10,10 @@ import type { ItemKey, SessionState } from '../../store/types';
 import { lookupItem } from './lookup';
 import { useFollowTail } from './followTail';
 import { countNewMessages, jumpLabel } from './newMessages';
+import { FindBar } from './FindBar';
+import { highlightWords } from './findHighlight';
 import { useOpenAtTail } from './openAtTail';
+import { type FoundRow, useRevealRow } from './revealRow';
 import { Row } from './Row';
 
 /** Virtuoso counts prepended rows down from here; it only has to stay positive. */
@@ -28,6 +31,8 @@ interface HeaderContext {
   hasHistory: boolean;
   error?: string;
   retry: () => void;
+  /** The row a search hit or the find bar sent the list to, marked, with its words. */
+  found?: FoundRow;
 }
 
 function HistoryHeader({ context }: { context?: HeaderContext }) {
@@ -63,7 +68,28 @@ function Footer() {
   return <div className="transcript-footer" />;
 }
 
-const components = { Header: HistoryHeader, Footer };
+/** A row's box: named by its key, and marked when it is the one found. */
+function Item({ item, context, ...props }: ItemProps<ItemKey> & { context?: HeaderContext }) {
+  const found = context?.found;
+  const mark = found !== undefined && found.key === item;
+  return (
+    <div
+      {...props}
+      data-row={item}
+      data-found={mark ? 'true' : undefined}
+      className={mark ? 'row-found' : undefined}
+      ref={
+        mark
+          ? (el) => {
+              if (el !== null) highlightWords(el, found.words);
+            }
+          : undefined
+      }
+    />
+  );
+}
+
+const components = { Header: HistoryHeader, Footer, Item };
 
 export function Conversation({ session }: { session: SessionState }) {
   const store = useStore();
@@ -101,10 +127,13 @@ export function Conversation({ session }: { session: SessionState }) {
     const type = lookupItem(session, key)?.type;
     return type === 'user' || type === 'assistant';
   };
-  return <Transcript key={id} keys={keys} prepended={historyRows.length} context={context} startReached={startReached} isMessage={isMessage} />;
+  return (
+    <Transcript key={id} session={session} keys={keys} prepended={historyRows.length} context={context} startReached={startReached} isMessage={isMessage} />
+  );
 }
 
 interface TranscriptProps {
+  session: SessionState;
   keys: ItemKey[];
   /** Rows of stored history above the live part. */
   prepended: number;
@@ -115,7 +144,7 @@ interface TranscriptProps {
 }
 
 /** One session's list, mounted afresh for each session so each opens at its own tail. */
-function Transcript({ keys, prepended, context, startReached, isMessage }: TranscriptProps) {
+function Transcript({ session, keys, prepended, context: header, startReached, isMessage }: TranscriptProps) {
   const opening = useOpenAtTail(keys);
   // The last row there was when the person left the bottom: what came after it is new.
   const leftAt = useRef<ItemKey | undefined>(undefined);
@@ -125,15 +154,20 @@ function Transcript({ keys, prepended, context, startReached, isMessage }: Trans
     leftAt.current = keysNow.current[keysNow.current.length - 1];
   });
   const fresh = follow.following ? 0 : countNewMessages(keys, leftAt.current, isMessage);
+  const scrollerEl = useRef<HTMLElement | null>(null);
   const scroller = useCallback(
     (el: HTMLElement | Window | null) => {
+      scrollerEl.current = el instanceof HTMLElement ? el : null;
       opening.scroller(el);
       follow.scroller(el);
     },
     [opening.scroller, follow.scroller],
   );
+  const found = useRevealRow(session, keys, opening.handle, scrollerEl, opening.shown, follow.leave);
+  const context = useMemo<HeaderContext>(() => (found === undefined ? header : { ...header, found }), [header, found]);
   return (
     <div className="conversation" data-testid="conversation">
+      <FindBar session={session.id} />
       <Virtuoso<ItemKey, HeaderContext>
         ref={opening.attach}
         scrollerRef={scroller}

@@ -43,6 +43,8 @@ export interface FollowTail {
   grew: () => void;
   /** Back to the bottom, following again (the Jump to latest button). */
   jump: () => void;
+  /** Stops following, as scrolling up does (the view is sent to a search hit). */
+  leave: () => void;
 }
 
 export function useFollowTail(handle: RefObject<VirtuosoHandle | null>, onLeave: () => void): FollowTail {
@@ -129,5 +131,7 @@ export function useFollowTail(handle: RefObject<VirtuosoHandle | null>, onLeave:
     handle.current?.scrollToIndex({ index: 'LAST', align: 'end' });
   }, [handle, set]);
 
-  return { following, follows, scroller, grew, jump };
+  const leaveTail = useCallback(() => set(false), [set]);
+
+  return { following, follows, scroller, grew, jump, leave: leaveTail };
 }

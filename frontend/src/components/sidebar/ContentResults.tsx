@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import type { SearchHit } from '../../protocol/api';
 import { useStore } from '../../store/hooks';
+import { revealPosition } from '../../store/reveal';
 import { projectName } from '../../store/sidebar';
 import { sinceDay } from '../usage/usageTable';
 
@@ -36,10 +37,11 @@ export function ContentResults({ text, project }: { text: string; project: strin
       current = false;
     };
   }, [store, query, project, days]);
-  // A past session opens from what the sidebar knows of it, else from the hit.
+  // A past session opens from what the sidebar knows of it, else from the hit; at the hit, paging back to it.
   const open = (h: SearchHit) => {
     const known = store.getState().sidebar.items.find((x) => x.session === h.session);
     store.select(h.session, known ?? { session: h.session, title: h.title, cwd: h.cwd, lastModified: 0, live: false, pinned: false, archived: false });
+    void revealPosition(store, { session: h.session, position: h.position, ...(h.uuid !== undefined ? { uuid: h.uuid } : {}), words: query.split(/\s+/) });
   };
   if (query.length < MIN_CHARS) return null;
   const ready = found.asked === asked;
