@@ -12,11 +12,12 @@ import {
   type SessionEvent,
   type Verdict,
 } from '../protocol/events';
-import type { PromptImage, UsageBy } from '../protocol/api.gen';
+import type { PromptImage } from '../protocol/api.gen';
 import { UNKNOWN_INDEX } from '../protocol/hostState';
 import type { ConnectionState, Transport } from '../transport/transport';
 import { foldEvents, type FoldContext, markQueued, newSession, REPLAY } from './fold';
 import { ChangesActions, worktreeNotice } from './changes';
+import { Lookups } from './lookups';
 import { readStoredCounts } from './storedChanges';
 import { applyHistoryPage, HISTORY_PAGE, historyLoading, needsHistory, withHistoryPending } from './history';
 import { attentionFor, forkTitle, type Notice } from './attention';
@@ -104,6 +105,7 @@ export class ConsoleStore {
   private readonly isForeground: () => boolean;
   /** A session's git work (the Changes panel's calls). */
   readonly changes: ChangesActions;
+  readonly lookups: Lookups;
   /** Prompts waiting for a plan limit to reset. */
   readonly planWaits: PlanWaits;
   /** The session position a search hit asked to show (reveal.ts). */
@@ -118,6 +120,7 @@ export class ConsoleStore {
     this.schedule = opts.schedule ?? defaultSchedule;
     this.isForeground = opts.isForeground ?? defaultForeground;
     this.changes = new ChangesActions(transport);
+    this.lookups = new Lookups(transport);
     this.planWaits = new PlanWaits((id, prompt) => this.sendPrompt(id, prompt), opts.timer);
   }
 
@@ -405,38 +408,6 @@ export class ConsoleStore {
     } catch (err) {
       this.toast('error', toApiError(err).message);
     }
-  }
-
-  /** The folders completing a typed path (the new-session dialog); rejects with the host's message. */
-  completePath(path: string) {
-    return this.transport.call('completePath', { path });
-  }
-
-  /** The files and folders of cwd best matching query (the composer's @-mentions); rejects with the host's message. */
-  findFiles(cwd: string, query: string, limit?: number) {
-    return this.transport.call('findFiles', { cwd, query, ...(limit !== undefined ? { limit } : {}) });
-  }
-
-  /** Tokens and cost of every stored session, grouped by by, from since (RFC 3339) on (the usage view). */
-  usageReport(by: UsageBy, since?: string) {
-    return this.transport.call('usageReport', { by, ...(since !== undefined ? { since } : {}) });
-  }
-
-  /** One session's tokens and cost (the session header's total). */
-  sessionUsage(session: string) {
-    return this.transport.call('usageReport', { by: 'session', session });
-  }
-
-  /** Messages and tool calls of every stored session holding every word, from since (RFC 3339) on (the sidebar's
-   * content results); of one session only, in the order of its history (the find bar). */
-  searchSessions(query: string, cwd?: string, since?: string, session?: string, limit?: number) {
-    return this.transport.call('searchSessions', {
-      query,
-      ...(session !== undefined ? { session } : {}),
-      ...(limit !== undefined ? { limit } : {}),
-      ...(cwd !== undefined && cwd !== '' ? { cwd } : {}),
-      ...(since !== undefined ? { since } : {}),
-    });
   }
 
   // ── selection and history ───────────────────────────────────────────────────

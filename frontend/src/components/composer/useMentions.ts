@@ -33,13 +33,13 @@ export function useMentions(cwd: string, text: string, caret: number, apply: (te
 
   // The folder is listed as soon as the composer shows, so the first "@" finds the listing ready.
   useEffect(() => {
-    if (cwd !== '') void store.findFiles(cwd, '', 1).catch(() => undefined);
+    if (cwd !== '') void store.lookups.findFiles(cwd, '', 1).catch(() => undefined);
   }, [cwd, store]);
 
   useEffect(() => {
     if (query === undefined || cwd === '') return;
     const n = ++asked.current;
-    store.findFiles(cwd, query, LIMIT).then(
+    store.lookups.findFiles(cwd, query, LIMIT).then(
       (r) => {
         if (n !== asked.current) return;
         setResult({ matches: r.matches, query, ...(r.matches.length === 0 ? { note: `No file or folder matches “${query}”.` } : {}) });

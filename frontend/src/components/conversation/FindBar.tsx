@@ -61,7 +61,7 @@ export function FindBar({ session }: { session: string }) {
     if (!open || query.length < MIN_CHARS) return undefined;
     let current = true; // a later query's answer replaces this one's
     const timer = setTimeout(() => {
-      store.searchSessions(query, undefined, undefined, session, FIND_LIMIT).then(
+      store.lookups.searchSessions(query, undefined, undefined, session, FIND_LIMIT).then(
         (res) => {
           if (!current) return;
           setFound({ asked: query, hits: res.hits });

@@ -23,7 +23,7 @@ function useCompletions(typed: string, enabled: boolean): { entries: PathEntry[]
     }
     let live = true;
     const timer = setTimeout(() => {
-      store.completePath(typed).then(
+      store.lookups.completePath(typed).then(
         (r) => {
           if (live) setState({ for: typed, entries: r.entries, note: r.truncated ? 'More folders match: keep typing.' : undefined });
         },

@@ -11,7 +11,7 @@ export function SessionCost({ session, runningTurn }: { session: string; running
   useEffect(() => {
     if (runningTurn !== undefined) return; // counted again once the turn has ended
     let live = true;
-    store.sessionUsage(session).then(
+    store.lookups.sessionUsage(session).then(
       (r) => {
         if (live) setReport(r);
       },

@@ -29,7 +29,7 @@ export function ContentResults({ text, project }: { text: string; project: strin
     if (query.length < MIN_CHARS) return;
     let current = true; // a later query's answer replaces this one's, whichever arrives first
     const key = `${days ?? ''}:${query}`;
-    store.searchSessions(query, project, sinceDay(days)).then(
+    store.lookups.searchSessions(query, project, sinceDay(days)).then(
       (res) => current && setFound({ asked: key, hits: res.hits }),
       (err: unknown) => current && setFound({ asked: key, hits: [], error: err instanceof Error ? err.message : String(err) }),
     );

@@ -25,7 +25,7 @@ export function UsageDialog({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     let current = true;
     setError(undefined);
-    store.usageReport(by, sinceDay(days)).then(
+    store.lookups.usageReport(by, sinceDay(days)).then(
       (r) => current && setReport(r),
       (err: unknown) => current && setError(toApiError(err).message),
     );
