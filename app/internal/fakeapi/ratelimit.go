@@ -47,3 +47,26 @@ func RateLimitHeaders(status string, claim PlanWindow, windows ...PlanWindow) ht
 	}
 	return h
 }
+
+// Markers of DefaultScript for a plan's limits (script.go).
+const (
+	PlanWarningMarker  = "[plan-warning]"
+	PlanRejectedMarker = "[plan-rejected]"
+)
+
+// planWindows are the scripted plan's windows at now: the 5-hour one 92 % used, past the 90 % warning.
+func planWindows(now time.Time) (fiveHour, week PlanWindow) {
+	return PlanWindow{Name: WindowFiveHour, Utilization: 0.92, Surpassed: 0.9, ResetsAt: now.Add(90 * time.Minute)},
+		PlanWindow{Name: WindowSevenDay, Utilization: 0.4, ResetsAt: now.Add(72 * time.Hour)}
+}
+
+func planWarning(now time.Time) http.Header {
+	fiveHour, week := planWindows(now)
+	return RateLimitHeaders("allowed_warning", fiveHour, week)
+}
+
+func planRejected(now time.Time) Reply {
+	fiveHour, week := planWindows(now)
+	fiveHour.Utilization = 1
+	return Reply{Status: http.StatusTooManyRequests, Headers: RateLimitHeaders("rejected", fiveHour, week)}
+}

@@ -64,6 +64,9 @@ const toolResultMax = 200
 //     [think-estimated] adds the thinking block EstimatedThinkingText whose deltas carry the API's own count
 //     (estimated_tokens, ThinkingEstimate in all);
 //     [status NNN] (400–599) sends no message but HTTP NNN with an Anthropic error body;
+//     [plan-warning] sends a plan's rate-limit headers with the reply: the 5-hour window 92 % used (past
+//     the 90 % warning), resetting in 90 minutes, the week 40 % (read only for a plan's sign-in: ratelimit.go);
+//     [plan-rejected] sends no message but the 429 of a plan whose 5-hour window is used up;
 //     [slow] streams the text block as 100 deltas 100 ms apart;
 //     [recall] makes the text "Earlier you said: " + every earlier user text joined by " | ";
 //     [count-images] makes the text "Images: N", N the image blocks of the last user message;
@@ -131,7 +134,13 @@ func defaultReply(req *Request) Reply {
 	if code, ok := statusMarker(text); ok {
 		return ErrorReply(code)
 	}
+	if strings.Contains(text, PlanRejectedMarker) {
+		return planRejected(time.Now())
+	}
 	var r Reply
+	if strings.Contains(text, PlanWarningMarker) {
+		r.Headers = planWarning(time.Now())
+	}
 	if strings.Contains(text, "[think]") {
 		r.Blocks = append(r.Blocks, Block{Type: BlockThinking, Text: ThinkingText})
 	} else if strings.Contains(text, "[think-echo]") {

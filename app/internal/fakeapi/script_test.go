@@ -211,3 +211,13 @@ func TestScriptAwaitFileHoldsTheFollowUpUntilTheFileExists(t *testing.T) {
 	require.NoError(t, os.WriteFile(gate, nil, 0o600))
 	<-r.Hold // ends once the file exists (the test's own deadline bounds a hang)
 }
+
+func TestPlanMarkersSendTheLimitHeaders(t *testing.T) {
+	r := DefaultScript()(userReq("", "[plan-warning] hello"))
+	require.Equal(t, "allowed_warning", r.Headers.Get("anthropic-ratelimit-unified-status"))
+	require.Equal(t, "0.92", r.Headers.Get("anthropic-ratelimit-unified-5h-utilization"))
+	require.Zero(t, r.Status, "the reply itself goes through")
+	r = DefaultScript()(userReq("", "[plan-rejected] hello"))
+	require.Equal(t, 429, r.Status)
+	require.Equal(t, "rejected", r.Headers.Get("anthropic-ratelimit-unified-status"))
+}
