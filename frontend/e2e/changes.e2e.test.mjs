@@ -140,6 +140,8 @@ step('landing one session merges exactly its work into main', async () => {
 step("the other session's land conflicts, names the file and leaves main as it was", async () => {
   const before = git(project, 'rev-parse', 'main');
   await openSession('[write shared.txt from a]');
+  // Panels are kept per session: this one never had its Changes panel open.
+  await page.getByTestId('toggle-changes').click();
   await page.getByTestId('changes-file').filter({ hasText: 'shared.txt' }).waitFor();
   await page.getByTestId('changes-land').click();
   await page.getByTestId('land-message').fill("a's work");
