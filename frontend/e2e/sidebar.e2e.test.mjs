@@ -190,7 +190,7 @@ step('a later /rename in Claude Code wins over a name given in Baton', async () 
   assert.ok(file !== undefined, "the rename is in the session's transcript");
   const sessionId = basename(file, '.jsonl');
   appendFileSync(file, `${JSON.stringify({ type: 'custom-title', customTitle: 'Renamed in the terminal', sessionId })}\n`);
-  await entry('Renamed in the terminal').waitFor();
+  // The session is open here, so its writes are not news to the sidebar: the next listing (a reload) reads it.
   await page.reload();
   await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
   await entry('Renamed in the terminal').waitFor();
