@@ -63,7 +63,11 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
   'task.updated': noRow,
   'task.completed': noRow,
   'goal.updated': (t, ev) => {
-    addByTime(t, { type: 'notice', key: newKey(t, 'n'), time: ev.time, text: goalText(ev.goal), ...turnOf(ev) });
+    const item: Item = { type: 'notice', key: newKey(t, 'n'), time: ev.time, text: goalText(ev.goal), ...turnOf(ev) };
+    // A met goal ends its turn: it goes last. The others take their place by time, though Claude Code's clock
+    // (the status) and the sidecar's (the replies) can disagree by a loaded machine's lag.
+    if (ev.goal?.met === true) addItem(t, item);
+    else addByTime(t, item);
     return true;
   },
   'session.compacted': (t, ev) => {
