@@ -62,6 +62,7 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
   'task.started': noRow,
   'task.updated': noRow,
   'task.completed': noRow,
+  'task.output': noRow,
   'goal.updated': (t, ev) => {
     addByTime(t, { type: 'notice', key: newKey(t, 'n'), time: ev.time, text: goalText(ev.goal), ...turnOf(ev) });
     return true;

@@ -294,6 +294,8 @@ export interface SessionState {
   tasks: BackgroundTask[];
   /** When each task was seen starting (its task.started time), for the elapsed time shown beside it. */
   taskStarts: Record<string, string>;
+  /** The last lines of each background command's output, by the tool call that launched it (task.output). */
+  taskTails: Record<string, string>;
   /** The goal `/goal` set, while one is active or just met. */
   goal?: GoalState;
   /** The plan's limits as this session's last answer reported them (limit.updated; never for an API key). */
