@@ -218,6 +218,7 @@ export class SdkSession {
     const { start } = this.deps;
     // A fresh claude process has no background task running.
     for (const body of this.mapper.queryRestarted()) this.emit(body);
+    this.tails.close();
     if (isRestricted(start)) return this.openGeneration(start);
     const { forkFrom: _fork, at: _at, ...rest } = start;
     return this.openGeneration({
