@@ -78,7 +78,7 @@ func (t *translator) updates(ev activity.Event) []update {
 		activity.TurnAccepted, activity.TurnGuided, activity.TurnCanceled, activity.APIError,
 		activity.TranscriptUnreadable, activity.ProtocolError, activity.Unknown, activity.ToolCalled,
 		activity.PermissionRequested, activity.PermissionSettled, activity.TasksUpdated, activity.TaskStarted,
-		activity.TaskUpdated, activity.TaskCompleted, activity.CommandRan, activity.CommandOutput, activity.TurnQueued,
+		activity.TaskUpdated, activity.TaskCompleted, activity.TaskOutput, activity.CommandRan, activity.CommandOutput, activity.TurnQueued,
 		activity.LimitUpdated, activity.UsageRecorded:
 		// The session and the prompt loop act on some of these (models, permissions, ends); none is an update.
 		return nil

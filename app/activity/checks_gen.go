@@ -404,6 +404,16 @@ func (e Event) checkValues() error {
 		if !e.TaskEnd.Valid() {
 			return fmt.Errorf("task.completed with taskEnd %q", e.TaskEnd)
 		}
+	case TaskOutput:
+		if e.Session == "" {
+			return errors.New("task.output event without a session")
+		}
+		if !e.Ephemeral {
+			return errors.New("task.output must be ephemeral")
+		}
+		if e.TaskID == "" {
+			return errors.New("task.output event with an empty taskId")
+		}
 	case CommandRan:
 		if e.Session == "" {
 			return errors.New("command.ran event without a session")

@@ -504,6 +504,18 @@ type wireTaskCompleted struct {
 	OutputFile string    `json:"outputFile,omitempty"`
 }
 
+type wireTaskOutput struct {
+	Kind      Kind      `json:"kind"`
+	Session   string    `json:"session"`
+	Turn      string    `json:"turn,omitempty"`
+	Seq       uint64    `json:"seq,omitempty"`
+	Time      time.Time `json:"time"`
+	Ephemeral bool      `json:"ephemeral"`
+	TaskID    string    `json:"taskId"`
+	ToolUseID string    `json:"toolUseId,omitempty"`
+	Tail      string    `json:"tail"`
+}
+
 type wireCommandRan struct {
 	Kind      Kind      `json:"kind"`
 	Session   string    `json:"session"`
@@ -617,6 +629,8 @@ func (e Event) MarshalJSON() ([]byte, error) {
 		return json.Marshal(wireTaskUpdated{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, TaskID: e.TaskID, TaskState: e.TaskState, Backgrounded: e.Backgrounded})
 	case TaskCompleted:
 		return json.Marshal(wireTaskCompleted{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, TaskID: e.TaskID, TaskEnd: e.TaskEnd, Summary: e.Summary, OutputFile: e.OutputFile})
+	case TaskOutput:
+		return json.Marshal(wireTaskOutput{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, TaskID: e.TaskID, ToolUseID: e.ToolUseID, Tail: e.Tail})
 	case CommandRan:
 		return json.Marshal(wireCommandRan{Kind: e.Kind, Session: e.Session, Turn: e.Turn, Seq: e.Seq, Time: e.Time, Ephemeral: e.Ephemeral, Name: e.Name, Args: e.Args})
 	case CommandOutput:

@@ -52,13 +52,14 @@ const (
 	TaskStarted          Kind = "task.started"          // made by the sidecar
 	TaskUpdated          Kind = "task.updated"          // made by the sidecar
 	TaskCompleted        Kind = "task.completed"        // made by the sidecar
+	TaskOutput           Kind = "task.output"           // made by the sidecar
 	CommandRan           Kind = "command.ran"           // made by the sidecar
 	CommandOutput        Kind = "command.output"        // made by the sidecar
 	TurnQueued           Kind = "turn.queued"           // made by the host
 )
 
 // Kinds lists every kind of the wire, in the schema's order.
-var Kinds = []Kind{SessionStarted, SessionClosed, SessionUpdated, ModelResolved, CommandsUpdated, ModelsUpdated, ContextUpdated, GoalUpdated, SessionCompacted, CompactSummary, HookRan, LimitUpdated, TurnStarted, TurnAccepted, TurnGuided, TurnCompleted, TurnFailed, TurnCanceled, APIError, MessageDelta, MessageCompleted, TranscriptUnreadable, ProtocolError, Unknown, ToolStarted, ToolUpdated, ToolCompleted, ToolFailed, ToolInterrupted, ToolCalled, PermissionRequested, PermissionSettled, PlanUpdated, UsageUpdated, UsageRecorded, TasksUpdated, TaskStarted, TaskUpdated, TaskCompleted, CommandRan, CommandOutput, TurnQueued}
+var Kinds = []Kind{SessionStarted, SessionClosed, SessionUpdated, ModelResolved, CommandsUpdated, ModelsUpdated, ContextUpdated, GoalUpdated, SessionCompacted, CompactSummary, HookRan, LimitUpdated, TurnStarted, TurnAccepted, TurnGuided, TurnCompleted, TurnFailed, TurnCanceled, APIError, MessageDelta, MessageCompleted, TranscriptUnreadable, ProtocolError, Unknown, ToolStarted, ToolUpdated, ToolCompleted, ToolFailed, ToolInterrupted, ToolCalled, PermissionRequested, PermissionSettled, PlanUpdated, UsageUpdated, UsageRecorded, TasksUpdated, TaskStarted, TaskUpdated, TaskCompleted, TaskOutput, CommandRan, CommandOutput, TurnQueued}
 
 // String returns the wire name.
 func (k Kind) String() string { return string(k) }
@@ -204,7 +205,7 @@ type Event struct {
 	Stopped             *bool               `json:"stopped,omitempty"`             // message.completed
 	Lines               *int64              `json:"lines,omitempty"`               // transcript.unreadable
 	Raw                 json.RawMessage     `json:"raw,omitempty"`                 // unknown
-	ToolUseID           string              `json:"toolUseId,omitempty"`           // tool.started, tool.updated, tool.completed, tool.failed, tool.interrupted, tool.called, permission.requested, task.started
+	ToolUseID           string              `json:"toolUseId,omitempty"`           // tool.started, tool.updated, tool.completed, tool.failed, tool.interrupted, tool.called, permission.requested, task.started, task.output
 	Input               json.RawMessage     `json:"input,omitempty"`               // tool.started, tool.called, permission.requested
 	ToolKind            ToolKind            `json:"toolKind,omitempty"`            // tool.started, permission.requested
 	Detail              string              `json:"detail,omitempty"`              // tool.started
@@ -236,13 +237,14 @@ type Event struct {
 	ContextWindow       *int64              `json:"contextWindow,omitempty"`       // usage.updated
 	ContextTokens       *int64              `json:"contextTokens,omitempty"`       // usage.updated
 	Tasks               []BackgroundTask    `json:"tasks,omitzero"`                // tasks.updated
-	TaskID              string              `json:"taskId,omitempty"`              // task.started, task.updated, task.completed
+	TaskID              string              `json:"taskId,omitempty"`              // task.started, task.updated, task.completed, task.output
 	RunID               string              `json:"runId,omitempty"`               // task.started
 	TaskType            string              `json:"taskType,omitempty"`            // task.started
 	Backgrounded        *bool               `json:"backgrounded,omitempty"`        // task.started, task.updated
 	TaskState           TaskState           `json:"taskState,omitempty"`           // task.updated
 	TaskEnd             TaskEnd             `json:"taskEnd,omitempty"`             // task.completed
 	OutputFile          string              `json:"outputFile,omitempty"`          // task.completed
+	Tail                string              `json:"tail,omitempty"`                // task.output
 	Args                string              `json:"args,omitempty"`                // command.ran
 	Stream              CommandStream       `json:"stream,omitempty"`              // command.output
 }
@@ -293,6 +295,7 @@ var kindSpecs = map[Kind]kindSpec{
 	TaskStarted:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "taskId": true, "runId": false, "toolUseId": false, "taskType": true, "description": true, "backgrounded": true}},
 	TaskUpdated:          {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "taskId": true, "taskState": false, "backgrounded": false}},
 	TaskCompleted:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "taskId": true, "taskEnd": true, "summary": false, "outputFile": false}},
+	TaskOutput:           {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": true, "kind": true, "taskId": true, "toolUseId": false, "tail": true}},
 	CommandRan:           {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "name": true, "args": false}},
 	CommandOutput:        {hostMade: false, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "stream": true, "text": true}},
 	TurnQueued:           {hostMade: true, fields: map[string]bool{"session": true, "turn": false, "time": true, "ephemeral": false, "kind": true, "prompt": true}},

@@ -146,6 +146,8 @@ func terminalText(ev activity.Event, history bool) string {
 		}
 	case activity.TaskCompleted:
 		b = append(b, "  ◆ background task "+string(ev.TaskEnd)+suffix(": ", oneLine(ev.Summary, 160))+"\n"...)
+	case activity.TaskOutput:
+		// Quiet: the command prints its output when it ends.
 	case activity.CommandRan:
 		b = append(b, "> "+ev.Name+suffix(" ", ev.Args)+"\n"...)
 	case activity.CommandOutput:

@@ -473,7 +473,7 @@ func (a *API) RewindConversation(p ConversationRewindParams) (SessionRef, error)
 		start.Resume, start.At = p.Session, parent
 	}
 	res, err := a.StartSession(start)
-	return SessionRef{Session: res.Session}, err
+	return SessionRef{Session: res.Session}, rewindError(err)
 }
 
 // Notify shows a native notification.

@@ -3,6 +3,7 @@ package console
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/baton-console/baton/app/protocol"
 	"github.com/baton-console/baton/app/session"
@@ -53,4 +54,17 @@ func sidecarCode(code protocol.ErrorCode) string {
 	default:
 		return CodeInternal
 	}
+}
+
+// compactedAway is what Claude Code answers when asked to resume at a message a /compact summarized away.
+const compactedAway = "No message found with message.uuid"
+
+// rewindError says plainly why a conversation rewind to before a /compact point failed: Claude Code keeps only
+// the compaction's summary of what came before, so it cannot resume there. Other errors pass unchanged.
+func rewindError(err error) error {
+	if err == nil || !strings.Contains(err.Error(), compactedAway) {
+		return err
+	}
+	return &Error{Code: CodeBadRequest, Message: "That prompt came before a /compact: Claude Code keeps only its summary of " +
+		"what came before, so the conversation cannot be rewound there. Rewind to a later prompt, or fork from a reply."}
 }

@@ -459,6 +459,14 @@ export interface TaskCompletedEvent extends EventBase {
   outputFile?: string;
 }
 
+export interface TaskOutputEvent extends EventBase {
+  kind: 'task.output';
+  ephemeral: true;
+  taskId: string;
+  toolUseId?: string;
+  tail: string;
+}
+
 export interface CommandRanEvent extends EventBase {
   kind: 'command.ran';
   name: string;
@@ -517,10 +525,11 @@ export type WireEvent =
   | TaskStartedEvent
   | TaskUpdatedEvent
   | TaskCompletedEvent
+  | TaskOutputEvent
   | CommandRanEvent
   | CommandOutputEvent
   | TurnQueuedEvent;
 
 export type WireEventKind = WireEvent['kind'];
 
-export const WIRE_EVENT_KINDS = ["session.started","session.closed","session.updated","model.resolved","commands.updated","models.updated","context.updated","goal.updated","session.compacted","compact.summary","hook.ran","limit.updated","turn.started","turn.accepted","turn.guided","turn.completed","turn.failed","turn.canceled","api.error","message.delta","message.completed","transcript.unreadable","protocol.error","unknown","tool.started","tool.updated","tool.completed","tool.failed","tool.interrupted","tool.called","permission.requested","permission.settled","plan.updated","usage.updated","usage.recorded","tasks.updated","task.started","task.updated","task.completed","command.ran","command.output","turn.queued"] as const satisfies readonly WireEventKind[];
+export const WIRE_EVENT_KINDS = ["session.started","session.closed","session.updated","model.resolved","commands.updated","models.updated","context.updated","goal.updated","session.compacted","compact.summary","hook.ran","limit.updated","turn.started","turn.accepted","turn.guided","turn.completed","turn.failed","turn.canceled","api.error","message.delta","message.completed","transcript.unreadable","protocol.error","unknown","tool.started","tool.updated","tool.completed","tool.failed","tool.interrupted","tool.called","permission.requested","permission.settled","plan.updated","usage.updated","usage.recorded","tasks.updated","task.started","task.updated","task.completed","task.output","command.ran","command.output","turn.queued"] as const satisfies readonly WireEventKind[];

@@ -39,6 +39,7 @@ export function newSession(init: SessionInit): SessionState {
     commands: [],
     tasks: [],
     taskStarts: {},
+    taskTails: {},
     lastSeq: 0,
   };
   if (init.effectiveModel !== undefined && init.effectiveModel !== '') state.effectiveModel = init.effectiveModel;
@@ -57,6 +58,7 @@ function draft(state: SessionState): Draft {
     pending: state.pending.slice(),
     usage: { ...state.usage },
     taskStarts: { ...state.taskStarts },
+    taskTails: { ...state.taskTails },
   };
 }
 
@@ -183,6 +185,10 @@ const SESSION: { [K in Kind]?: SessionHandler<K> } = {
   'task.completed': (d, ev, ctx) => {
     delete d.taskStarts[ev.taskId];
     rowsOnly(d, ev, ctx);
+  },
+  // A background command's latest output: each tail replaces the last; it stays on the card after the task ends.
+  'task.output': (d, ev) => {
+    if (ev.toolUseId !== undefined) d.taskTails[ev.toolUseId] = ev.tail;
   },
   'goal.updated': (d, ev, ctx) => {
     if (ev.goal === undefined) delete d.goal;

@@ -16,6 +16,7 @@ export function draftTranscript(t: Transcript): Transcript {
     ids: new Map(t.ids),
     files: new Map(t.files),
     counter: t.counter,
+    ...(t.compactedAt !== undefined ? { compactedAt: t.compactedAt } : {}),
   };
 }
 

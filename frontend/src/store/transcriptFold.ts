@@ -62,6 +62,7 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
   'task.started': noRow,
   'task.updated': noRow,
   'task.completed': noRow,
+  'task.output': noRow,
   'goal.updated': (t, ev) => {
     const item: Item = { type: 'notice', key: newKey(t, 'n'), time: ev.time, text: goalText(ev.goal), ...turnOf(ev) };
     // A met goal ends its turn: it goes last. The others take their place by time, though Claude Code's clock
@@ -71,6 +72,7 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
     return true;
   },
   'session.compacted': (t, ev) => {
+    t.compactedAt = ev.time;
     addItem(t, { type: 'compacted', key: newKey(t, 'm'), time: ev.time, trigger: ev.trigger, preTokens: ev.preTokens, ...turnOf(ev) });
     return true;
   },

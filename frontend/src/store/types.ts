@@ -218,6 +218,8 @@ export interface Transcript {
   /** What the session knows of each file's text, to show a tool's diff against the text before it. */
   files: Map<string, string | null>;
   counter: number;
+  /** When the conversation was last compacted: Claude Code cannot resume at a message from before then. */
+  compactedAt?: string;
 }
 
 export type TurnStatus = 'queued' | 'running' | 'completed' | 'failed' | 'canceled';
@@ -294,6 +296,8 @@ export interface SessionState {
   tasks: BackgroundTask[];
   /** When each task was seen starting (its task.started time), for the elapsed time shown beside it. */
   taskStarts: Record<string, string>;
+  /** The last lines of each background command's output, by the tool call that launched it (task.output). */
+  taskTails: Record<string, string>;
   /** The goal `/goal` set, while one is active or just met. */
   goal?: GoalState;
   /** The plan's limits as this session's last answer reported them (limit.updated; never for an API key). */

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { CanUseTool, Query, SDKMessage } from '@anthropic-ai/claude-agent-sdk';
 import { z } from 'zod';
 import { Mapper } from '../mapper/mapper.js';
+import { OutputTails } from './outputTails.js';
 import { ProtocolFailure } from '../protocol/errors.js';
 import { type EmitEvent, type EventBody, type PermissionMode, permissionModeSchema, stampEvent, type Verdict } from '../protocol/events.js';
 import type { CancelBudgets, CancelReply, OkPayload, PromptImage, StartPayload } from '../protocol/schemas.js';
@@ -57,6 +58,8 @@ export interface SessionDeps {
   goalStatuses?: GoalSource;
   /** How long a follow-up after a background task may take to show output (30 s; tests shorten it). */
   continuationDelayMs?: number;
+  /** How often a live background command's output file is read for its tail (1 s; 0 = only at its end). */
+  tailBeatMs?: number;
   /** The continuation bookkeeping's clock (tests drive the quiescence grace with their own). */
   continuationTimers?: Pick<ContinuationOptions, 'timers' | 'graceMs'>;
 }
@@ -93,6 +96,7 @@ export class SdkSession {
   private readonly owners = new TaskOwners();
   private readonly goals: GoalFollower;
   private readonly gate = new MessageGate();
+  private readonly tails: OutputTails;
 
   private constructor(private readonly deps: SessionDeps) {
     this.id = deps.start.session;
@@ -129,6 +133,7 @@ export class SdkSession {
       log: diag,
     });
     this.hostTools = new HostToolBroker((body) => this.emit(body, this.turns.running?.id));
+    this.tails = new OutputTails({ emit: (body, turn) => this.emit(body, turn) }, deps.tailBeatMs);
     this.sideReads = new SideReader({
       session: this.id,
       cwd: deps.start.cwd,
@@ -213,6 +218,7 @@ export class SdkSession {
     const { start } = this.deps;
     // A fresh claude process has no background task running.
     for (const body of this.mapper.queryRestarted()) this.emit(body);
+    this.tails.close();
     if (isRestricted(start)) return this.openGeneration(start);
     const { forkFrom: _fork, at: _at, ...rest } = start;
     return this.openGeneration({
@@ -460,6 +466,7 @@ export class SdkSession {
     await this.retiring;
     const held = this.continuations.close();
     this.goals.close();
+    this.tails.close();
     const { running, queued } = this.turns.drain();
     // The turn held open for background work had ended as far as Claude Code's answer goes.
     if (running !== undefined && held?.turn === running.id) this.deps.emit(held.end);
@@ -534,6 +541,7 @@ export class SdkSession {
     if (echo) c.personTurnStarted(); // a continuation that answered already ends before the person's output
     c.before(message, running !== undefined && c.held?.turn !== running.id ? running.id : undefined);
     this.owners.note(message, c.continuationTurn ?? running?.id);
+    this.tails.observe(message, owner ?? c.continuationTurn ?? running?.id);
     const events = this.mapper.map(message, { turn: owner ?? c.continuationTurn ?? running?.id });
     if (message.type !== 'result') {
       for (const event of events) this.deps.emit(event);

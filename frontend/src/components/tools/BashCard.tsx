@@ -1,5 +1,6 @@
 // A Bash call: the command, its output, and how it exited. A command sent to the background "completes" at once
-// (the call returns its task id): it reads running while its task lives, never "exit 0" (issue 28).
+// (the call returns its task id): it reads running while its task lives, never "exit 0", with the live end of its
+// output beneath (task.output; issue 28).
 import type { Json } from '../../protocol/events';
 import { useConsole } from '../../store/hooks';
 import { stringField } from '../../store/files';
@@ -43,6 +44,7 @@ export function BashCard({ item }: { item: ToolItem }) {
     const session = s.selected !== undefined ? s.sessions[s.selected] : undefined;
     return session?.tasks.some((t) => t.toolUseId === item.toolUseId) === true;
   });
+  const tail = useConsole((s) => (s.selected !== undefined ? s.sessions[s.selected]?.taskTails[item.toolUseId] : undefined));
   const background = item.status === 'completed' && inBackground(item);
   const label = exitLabel(item, taskRunning);
   const pill =
@@ -61,6 +63,11 @@ export function BashCard({ item }: { item: ToolItem }) {
         {command}
       </pre>
       {output !== '' && <Output text={output} failed={item.status === 'failed'} />}
+      {background && tail !== undefined && tail !== '' && (
+        <div className="background-tail" data-testid="background-tail">
+          <Output text={tail} />
+        </div>
+      )}
     </div>
   );
 }

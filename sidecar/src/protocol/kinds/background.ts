@@ -36,7 +36,19 @@ export const taskCompletedEvent = z.strictObject({
   outputFile: z.string().optional(),
 });
 
-export const BACKGROUND_EVENTS = [tasksUpdatedEvent, taskStartedEvent, taskUpdatedEvent, taskCompletedEvent] as const;
+/** The end of a live background command's output, read from the file Claude Code writes it to (no SDK message carries it). */
+export const taskOutputEvent = z.strictObject({
+  ...base,
+  /** Live only, never logged: each tail replaces the last, and the log would otherwise keep every one. */
+  ephemeral: z.literal(true),
+  kind: z.literal('task.output'),
+  taskId: z.string().min(1),
+  toolUseId: z.string().optional(),
+  /** The last lines (at most TAIL_LINES, TAIL_BYTES): each payload replaces the last. */
+  tail: z.string(),
+});
+
+export const BACKGROUND_EVENTS = [tasksUpdatedEvent, taskStartedEvent, taskUpdatedEvent, taskCompletedEvent, taskOutputEvent] as const;
 
 export const BACKGROUND_META = {
   'tasks.updated': {
@@ -96,5 +108,20 @@ export const BACKGROUND_META = {
     },
     size: { truncate: ['summary'] },
     terminal: { lines: [{ text: '  ◆ background task {taskEnd}{summary|line=160|lead=: }' }] },
+  },
+  'task.output': {
+    description: "The end of a live background command's output (its last lines; ephemeral); each payload replaces the last.",
+    example: {
+      kind: 'task.output',
+      session: S,
+      turn: 't5',
+      time: '2026-11-30T12:00:05.000Z',
+      ephemeral: true,
+      taskId: 'b1',
+      toolUseId: 'toolu_05',
+      tail: 'step 1\nstep 2\n',
+    },
+    size: { truncate: ['tail'] },
+    terminal: { quiet: 'the command prints its output when it ends' },
   },
 } as const satisfies MetaTable<z.infer<(typeof BACKGROUND_EVENTS)[number]>>;

@@ -1,0 +1,85 @@
+// A prompt from before a /compact cannot be rewound to: Claude Code answers "No message found" when asked to resume
+// there (sidecar/test/e2e/rewindCompact.test.ts), so its Rewind action is disabled and says why (issue 28, item 11).
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ConversationContext } from '../src/components/conversation/actions';
+import { REWIND_COMPACTED } from '../src/components/conversation/MessageRows';
+import { Row } from '../src/components/conversation/Row';
+import type { ConsoleEvent } from '../src/protocol/events';
+import { StoreProvider } from '../src/store/hooks';
+import { ConsoleStore } from '../src/store/store';
+import { FakeTransport, settle } from './fakeTransport';
+import { lasting, RECORDED_SESSION, recordedEvents, upTo } from './fixtures';
+
+const S = RECORDED_SESSION;
+
+async function rewindButtons(compacted: boolean): Promise<Map<string, HTMLButtonElement>> {
+  const recorded = upTo(recordedEvents(), (e) => e.kind === 'turn.completed' && e.turn === 't3');
+  const at = recorded.findIndex((e) => e.kind === 'turn.started' && e.turn === 't3');
+  const compaction = {
+    kind: 'session.compacted',
+    session: S,
+    turn: 't2',
+    time: '2026-01-01T00:00:00.020Z',
+    trigger: 'manual',
+    preTokens: 9000,
+  } as ConsoleEvent;
+  const events = compacted ? [...recorded.slice(0, at), compaction, ...recorded.slice(at)] : recorded;
+  const transport = new FakeTransport();
+  transport.snapshot = {
+    ...transport.snapshot,
+    sessions: [
+      {
+        session: S,
+        cwd: '/home/user/project',
+        requestedModel: 'default',
+        effectiveModel: '',
+        permissionMode: 'default',
+        state: 'awake',
+        events: lasting(events.map((e, i) => ({ ...e, seq: i + 1 }) as ConsoleEvent)),
+      },
+    ],
+  };
+  const store = new ConsoleStore(transport, { schedule: (flush) => flush(), isForeground: () => true });
+  store.start();
+  await act(async () => {
+    transport.setConnection('open');
+    await settle();
+  });
+  store.select(S);
+  const users = [...(store.getState().sessions[S]?.transcript.items.values() ?? [])].filter((i) => i.type === 'user');
+  const buttons = new Map<string, HTMLButtonElement>();
+  for (const user of users) {
+    const { unmount } = render(
+      <StoreProvider store={store}>
+        <ConversationContext.Provider value={{ sessionId: S, editable: true, rewind: () => undefined, fork: () => undefined }}>
+          <Row itemKey={user.key} />
+        </ConversationContext.Provider>
+      </StoreProvider>,
+    );
+    const button = screen.queryByTestId('rewind-prompt') as HTMLButtonElement | null;
+    if (button !== null && user.type === 'user') buttons.set(user.text.slice(0, 12), button.cloneNode(true) as HTMLButtonElement);
+    unmount();
+  }
+  return buttons;
+}
+
+describe('rewind and /compact', () => {
+  it('disables Rewind on prompts above a compaction, saying why; later prompts keep it', async () => {
+    const buttons = await rewindButtons(true);
+    const before = [...buttons.entries()].filter(([text]) => !text.startsWith('[write notes'));
+    const after = buttons.get('[write notes');
+    expect(before.length).toBeGreaterThan(0);
+    for (const [, b] of before) {
+      expect(b.disabled).toBe(true);
+      expect(b.title).toBe(REWIND_COMPACTED);
+    }
+    expect(after?.disabled).toBe(false);
+  });
+
+  it('keeps Rewind on every prompt of a conversation never compacted', async () => {
+    const buttons = await rewindButtons(false);
+    expect(buttons.size).toBeGreaterThan(1);
+    for (const [, b] of buttons) expect(b.disabled).toBe(false);
+  });
+});
