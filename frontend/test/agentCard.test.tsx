@@ -9,7 +9,7 @@ import { Row } from '../src/components/conversation/Row';
 import { StoreProvider } from '../src/store/hooks';
 import { ConsoleStore } from '../src/store/store';
 import { FakeTransport, settle } from './fakeTransport';
-import { lasting, RECORDED_SESSION, recordedWithUnknown } from './fixtures';
+import { lasting, RECORDED_SESSION, recordedWithUnknown, liveSession } from './fixtures';
 
 const S = RECORDED_SESSION;
 
@@ -18,17 +18,7 @@ describe('the Agent card', () => {
     const transport = new FakeTransport();
     transport.snapshot = {
       ...transport.snapshot,
-      sessions: [
-        {
-          session: S,
-          cwd: '/home/user/project',
-          requestedModel: 'default',
-          effectiveModel: '',
-          permissionMode: 'default',
-          state: 'awake',
-          events: lasting(recordedWithUnknown()),
-        },
-      ],
+      sessions: [liveSession(lasting(recordedWithUnknown()))],
     };
     const store = new ConsoleStore(transport, { schedule: () => undefined, isForeground: () => true });
     store.start();

@@ -8,7 +8,7 @@ import type { ConsoleEvent } from '../src/protocol/events';
 import { StoreProvider } from '../src/store/hooks';
 import { ConsoleStore } from '../src/store/store';
 import { FakeTransport, settle } from './fakeTransport';
-import { lasting, RECORDED_SESSION, recordedEvents, upTo } from './fixtures';
+import { lasting, RECORDED_SESSION, recordedEvents, upTo, liveSession } from './fixtures';
 
 const S = RECORDED_SESSION;
 const TOOL = 'toolu_fake_45';
@@ -18,17 +18,7 @@ async function cardWith(extra: (seq: number) => ConsoleEvent[], until: (e: Conso
   const transport = new FakeTransport();
   transport.snapshot = {
     ...transport.snapshot,
-    sessions: [
-      {
-        session: S,
-        cwd: '/home/user/project',
-        requestedModel: 'default',
-        effectiveModel: '',
-        permissionMode: 'default',
-        state: 'awake',
-        events: lasting(events),
-      },
-    ],
+    sessions: [liveSession(lasting(events))],
   };
   const store = new ConsoleStore(transport, { schedule: (flush) => flush(), isForeground: () => true });
   store.start();

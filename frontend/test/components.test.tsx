@@ -3,11 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SleepBadge, WAKING_SHOWN_AFTER_MS } from '../src/components/session/SleepState';
 import { newSession } from '../src/store/fold';
-import type { LiveSession } from '../src/protocol/api';
 import type { ProvisionState } from '../src/protocol/hostState';
 import type { ConsoleEvent, SessionEvent } from '../src/protocol/events';
 import { settle } from './fakeTransport';
-import { lasting, RECORDED_SESSION, recordedWithUnknown } from './fixtures';
+import { lasting, liveSession, RECORDED_SESSION, recordedWithUnknown } from './fixtures';
 import { renderConsole } from './render';
 
 const S = RECORDED_SESSION;
@@ -15,19 +14,6 @@ const T = '2026-01-01T00:00:00.000Z';
 const events = recordedWithUnknown();
 const turnStart = (turn: string) => events.findIndex((e) => e.kind === 'turn.started' && e.turn === turn);
 const firstAfter = (from: number, match: (e: SessionEvent) => boolean) => from + events.slice(from).findIndex(match);
-
-function liveSession(evs: ConsoleEvent[], extra: Partial<LiveSession> = {}): LiveSession {
-  return {
-    session: S,
-    cwd: '/home/user/project',
-    requestedModel: 'default',
-    effectiveModel: '',
-    permissionMode: 'default',
-    state: 'awake',
-    events: evs,
-    ...extra,
-  };
-}
 
 const dock = () => document.querySelector('.permission-dock');
 

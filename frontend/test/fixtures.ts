@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { LiveSession } from '../src/protocol/api';
 import { type ConsoleEvent, readEvent, type SessionEvent } from '../src/protocol/events';
 
 const TESTDATA = join(dirname(fileURLToPath(import.meta.url)), '../../sidecar/testdata');
@@ -55,4 +56,18 @@ export function recordedWithUnknown(): SessionEvent[] {
   const at = events.findIndex((e) => e.kind === 'turn.completed' && e.turn === 't1');
   const out = [...events.slice(0, at), unknownEvent(RECORDED_SESSION, 't1'), ...events.slice(at)];
   return out.map((e, i) => ({ ...e, seq: i + 1 }));
+}
+
+/** The recorded session as the host's snapshot lists it, awake in its project, holding evs. */
+export function liveSession(evs: ConsoleEvent[], extra: Partial<LiveSession> = {}): LiveSession {
+  return {
+    session: RECORDED_SESSION,
+    cwd: '/home/user/project',
+    requestedModel: 'default',
+    effectiveModel: '',
+    permissionMode: 'default',
+    state: 'awake',
+    events: evs,
+    ...extra,
+  };
 }

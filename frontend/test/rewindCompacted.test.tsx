@@ -9,7 +9,7 @@ import type { ConsoleEvent } from '../src/protocol/events';
 import { StoreProvider } from '../src/store/hooks';
 import { ConsoleStore } from '../src/store/store';
 import { FakeTransport, settle } from './fakeTransport';
-import { lasting, RECORDED_SESSION, recordedEvents, upTo } from './fixtures';
+import { lasting, RECORDED_SESSION, recordedEvents, upTo, liveSession } from './fixtures';
 
 const S = RECORDED_SESSION;
 
@@ -28,17 +28,7 @@ async function rewindButtons(compacted: boolean): Promise<Map<string, HTMLButton
   const transport = new FakeTransport();
   transport.snapshot = {
     ...transport.snapshot,
-    sessions: [
-      {
-        session: S,
-        cwd: '/home/user/project',
-        requestedModel: 'default',
-        effectiveModel: '',
-        permissionMode: 'default',
-        state: 'awake',
-        events: lasting(events.map((e, i) => ({ ...e, seq: i + 1 }) as ConsoleEvent)),
-      },
-    ],
+    sessions: [liveSession(lasting(events.map((e, i) => ({ ...e, seq: i + 1 }) as ConsoleEvent)))],
   };
   const store = new ConsoleStore(transport, { schedule: (flush) => flush(), isForeground: () => true });
   store.start();
