@@ -6,10 +6,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Event, EventOf } from '../../src/protocol/events.js';
 import type { OutputLine } from '../../src/protocol/schemas.js';
-import { PROTOCOL_VERSION } from '../../src/protocol/version.js';
 import { useScriptedClaude } from '../helpers/scriptedClaude.js';
 import { type SidecarProcess, spawnSidecar } from '../helpers/sidecarProcess.js';
-import { END_KINDS, event, events, eventsOf, request, turnEnd } from '../helpers/sessionLines.js';
+import { allowAll, END_KINDS, event, events, eventsOf, request, turnEnd } from '../helpers/sessionLines.js';
 
 const S1 = 'b1b1b1b1-0000-4000-8000-000000000001';
 const S2 = 'b1b1b1b1-0000-4000-8000-000000000002';
@@ -22,19 +21,6 @@ const S8 = 'b1b1b1b1-0000-4000-8000-000000000008';
 const FOLLOW_UP = 'The background work finished: ';
 
 const scripted = useScriptedClaude();
-
-/** Allows every permission the session asks for (the background Bash among them), as a person would. */
-function allowAll(sidecar: SidecarProcess, session: string): () => void {
-  const answered = new Set<string>();
-  const timer = setInterval(() => {
-    for (const ask of eventsOf(sidecar, session, 'permission.requested')) {
-      if (answered.has(ask.requestId)) continue;
-      answered.add(ask.requestId);
-      sidecar.send({ v: PROTOCOL_VERSION, id: `allow-${ask.requestId}`, type: 'permission', payload: { session, requestId: ask.requestId, verdict: 'allow' } });
-    }
-  }, 20);
-  return () => clearInterval(timer);
-}
 
 function backgroundBash(command: string, description: string): string {
   return `[tool Bash ${JSON.stringify({ command, description, run_in_background: true })}]`;

@@ -4,26 +4,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION } from '../../src/protocol/version.js';
 import { useScriptedClaude } from '../helpers/scriptedClaude.js';
-import { type SidecarProcess, spawnSidecar } from '../helpers/sidecarProcess.js';
-import { event, eventsOf, request, turnEnd } from '../helpers/sessionLines.js';
+import { spawnSidecar } from '../helpers/sidecarProcess.js';
+import { allowAll, event, eventsOf, request, turnEnd } from '../helpers/sessionLines.js';
 
 const S1 = 'b2b2b2b2-0000-4000-8000-000000000001';
 
 const scripted = useScriptedClaude();
-
-function allowAll(sidecar: SidecarProcess, session: string): () => void {
-  const answered = new Set<string>();
-  const timer = setInterval(() => {
-    for (const ask of eventsOf(sidecar, session, 'permission.requested')) {
-      if (answered.has(ask.requestId)) continue;
-      answered.add(ask.requestId);
-      sidecar.send({ v: PROTOCOL_VERSION, id: `allow-${ask.requestId}`, type: 'permission', payload: { session, requestId: ask.requestId, verdict: 'allow' } });
-    }
-  }, 20);
-  return () => clearInterval(timer);
-}
 
 const untilFile = (path: string) => `while [ ! -f ${path} ]; do sleep 0.05; done`;
 

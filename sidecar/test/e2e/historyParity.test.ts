@@ -6,31 +6,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Event } from '../../src/protocol/events.js';
 import { okPayloads } from '../../src/protocol/schemas.js';
-import { PROTOCOL_VERSION } from '../../src/protocol/version.js';
 import { useScriptedClaude } from '../helpers/scriptedClaude.js';
-import { type SidecarProcess, spawnSidecar } from '../helpers/sidecarProcess.js';
-import { events, eventsOf, request, turnEnd } from '../helpers/sessionLines.js';
+import { spawnSidecar } from '../helpers/sidecarProcess.js';
+import { allowAll, events, request, turnEnd } from '../helpers/sessionLines.js';
 
 const S = 'c0c0c0c0-0000-4000-8000-000000000001';
 const scripted = useScriptedClaude();
-
-/** Allows every permission the session asks for, as a person would. */
-function allowAll(sidecar: SidecarProcess): () => void {
-  const answered = new Set<string>();
-  const timer = setInterval(() => {
-    for (const ask of eventsOf(sidecar, S, 'permission.requested')) {
-      if (answered.has(ask.requestId)) continue;
-      answered.add(ask.requestId);
-      sidecar.send({
-        v: PROTOCOL_VERSION,
-        id: `allow-${ask.requestId}`,
-        type: 'permission',
-        payload: { session: S, requestId: ask.requestId, verdict: 'allow' },
-      });
-    }
-  }, 20);
-  return () => clearInterval(timer);
-}
 
 /** What both live and history carry for the conversation's content. */
 function content(list: readonly Event[]): string[] {
@@ -52,7 +33,7 @@ describe('history maps like live', () => {
   it("nests a subagent's work under its call and keeps an edit's text before", async () => {
     writeFileSync(join(scripted.home.project, 'notes.txt'), 'Release notes: faster.\n');
     const sidecar = spawnSidecar({ env: scripted.home.env(scripted.api.url) });
-    const stop = allowAll(sidecar);
+    const stop = allowAll(sidecar, S);
     try {
       await request(sidecar, 'start', { session: S, cwd: scripted.home.project });
       const edit = { file_path: join(scripted.home.project, 'notes.txt'), old_string: 'faster', new_string: 'much faster' };

@@ -39,3 +39,16 @@ export function turnEnd(sidecar: SidecarProcess, session: string, turn: string):
     .waitFor((l) => l.type === 'event' && l.event.session === session && l.event.turn === turn && END_KINDS.includes(l.event.kind), WAIT)
     .then((l) => (l as Extract<OutputLine, { type: 'event' }>).event);
 }
+
+/** Allows every permission the session asks for, as a person would, until the returned function is called. */
+export function allowAll(sidecar: SidecarProcess, session: string): () => void {
+  const answered = new Set<string>();
+  const timer = setInterval(() => {
+    for (const ask of eventsOf(sidecar, session, 'permission.requested')) {
+      if (answered.has(ask.requestId)) continue;
+      answered.add(ask.requestId);
+      sidecar.send({ v: PROTOCOL_VERSION, id: `allow-${ask.requestId}`, type: 'permission', payload: { session, requestId: ask.requestId, verdict: 'allow' } });
+    }
+  }, 20);
+  return () => clearInterval(timer);
+}
