@@ -3,7 +3,6 @@ package gitwork
 import (
 	"context"
 	"fmt"
-	"os/exec"
 	"strings"
 )
 
@@ -48,24 +47,14 @@ func OpenPR(ctx context.Context, wt Worktree, o PROptions) (PR, error) {
 	} else {
 		args = append(args, "--fill")
 	}
-	gh, err := exec.LookPath("gh")
-	if err != nil {
-		res.Reason = "gh (GitHub's CLI) is not on PATH"
-		res.Commands = []string{shellLine("cd", wt.Path), shellLine("gh", args...)}
+	gh, left := ghReady(ctx, wt, args)
+	if left != nil {
+		res.Reason, res.Commands = left.Reason, left.Commands
 		return res, nil
 	}
-	if exec.CommandContext(ctx, gh, "auth", "status").Run() != nil {
-		res.Reason = "gh is not signed in"
-		res.Commands = []string{"gh auth login", shellLine("cd", wt.Path), shellLine("gh", args...)}
-		return res, nil
-	}
-	cmd := exec.CommandContext(ctx, gh, args...)
-	cmd.Dir = wt.Path
-	var errb strings.Builder
-	cmd.Stderr = &errb
-	out, err := cmd.Output()
+	out, stderr, err := ghRun(ctx, gh, wt, args)
 	if err != nil {
-		return res, fmt.Errorf("gh pr create: %s (%w)", strings.TrimSpace(errb.String()), err)
+		return res, fmt.Errorf("gh pr create: %s (%w)", stderr, err)
 	}
 	lines := strings.Fields(strings.TrimSpace(string(out)))
 	if len(lines) > 0 {

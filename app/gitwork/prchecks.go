@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os/exec"
 	"strings"
 )
 
@@ -33,22 +32,12 @@ const checkFields = "name,state,bucket,link"
 func PRChecks(ctx context.Context, wt Worktree) (Checks, error) {
 	args := []string{"pr", "checks", wt.Branch, "--json", checkFields}
 	res := Checks{Checks: []Check{}}
-	gh, err := exec.LookPath("gh")
-	if err != nil {
-		res.Reason = "gh (GitHub's CLI) is not on PATH"
-		res.Commands = []string{shellLine("cd", wt.Path), shellLine("gh", "pr", "checks", wt.Branch)}
+	gh, left := ghReady(ctx, wt, []string{"pr", "checks", wt.Branch})
+	if left != nil {
+		res.Reason, res.Commands = left.Reason, left.Commands
 		return res, nil
 	}
-	if exec.CommandContext(ctx, gh, "auth", "status").Run() != nil {
-		res.Reason = "gh is not signed in"
-		res.Commands = []string{"gh auth login", shellLine("cd", wt.Path), shellLine("gh", "pr", "checks", wt.Branch)}
-		return res, nil
-	}
-	cmd := exec.CommandContext(ctx, gh, args...)
-	cmd.Dir = wt.Path
-	var errb strings.Builder
-	cmd.Stderr = &errb
-	out, runErr := cmd.Output()
+	out, msg, runErr := ghRun(ctx, gh, wt, args)
 	// gh exits non-zero while checks are pending (8) or failing (1) and still prints them: the output decides.
 	if trimmed := bytes.TrimSpace(out); len(trimmed) > 0 {
 		if err := json.Unmarshal(trimmed, &res.Checks); err != nil {
@@ -56,7 +45,6 @@ func PRChecks(ctx context.Context, wt Worktree) (Checks, error) {
 		}
 		return res, nil
 	}
-	msg := strings.TrimSpace(errb.String())
 	if strings.Contains(msg, "no checks reported") {
 		return res, nil
 	}
