@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/baton-console/baton/app/internal/debounce"
 	"github.com/fsnotify/fsnotify"
 	"github.com/rs/zerolog"
 )
@@ -50,12 +51,12 @@ type Watcher struct {
 	dirs    int
 	partial bool // some folders went unwatched: the poll stands in
 
-	mu      sync.Mutex
-	quiet   *time.Timer
-	maxWait *time.Timer
-	closed  bool
-	fire    sync.Mutex // one OnChange at a time
-	done    chan struct{}
+	deb  *debounce.Debouncer
+	done chan struct{}
+
+	mu     sync.Mutex
+	closed bool       // set by Close: no burst starts or settles after it
+	fire   sync.Mutex // one OnChange at a time
 }
 
 // Watch starts watching o.Dir. The folder must exist.
@@ -80,6 +81,7 @@ func Watch(ctx context.Context, o Options) (*Watcher, error) {
 		return nil, err
 	}
 	w := &Watcher{o: o, fs: fw, skip: map[string]bool{}, gitDirs: map[string]bool{}, done: make(chan struct{})}
+	w.deb = debounce.New(o.Quiet, o.MaxWait, nil, w.settle)
 	root := w.root(ctx)
 	for _, d := range ignoredDirs(ctx, root) {
 		w.skip[d] = true
@@ -186,29 +188,19 @@ func gitStateFile(name string) bool {
 func (w *Watcher) Poke() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.closed {
-		return
-	}
-	if w.quiet != nil {
-		w.quiet.Stop()
-	}
-	w.quiet = time.AfterFunc(w.o.Quiet, w.settle)
-	if w.maxWait == nil {
-		w.maxWait = time.AfterFunc(w.o.MaxWait, w.settle)
+	if !w.closed {
+		w.deb.Poke()
 	}
 }
 
-// settle ends a burst: its timers stop and OnChange runs once.
+// settle ends a burst: OnChange runs once, unless the watcher was closed meanwhile.
 func (w *Watcher) settle() {
 	w.mu.Lock()
-	if w.closed || w.maxWait == nil {
-		w.mu.Unlock()
+	closed := w.closed
+	w.mu.Unlock()
+	if closed {
 		return
 	}
-	w.quiet.Stop()
-	w.maxWait.Stop()
-	w.quiet, w.maxWait = nil, nil
-	w.mu.Unlock()
 	w.fire.Lock()
 	defer w.fire.Unlock()
 	if w.o.OnChange != nil {
@@ -224,10 +216,7 @@ func (w *Watcher) Close() {
 		return
 	}
 	w.closed = true
-	if w.quiet != nil {
-		w.quiet.Stop()
-		w.maxWait.Stop()
-	}
+	w.deb.Stop()
 	w.mu.Unlock()
 	_ = w.fs.Close()
 	<-w.done

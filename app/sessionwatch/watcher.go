@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/baton-console/baton/app/internal/debounce"
 	"github.com/fsnotify/fsnotify"
 	"github.com/rs/zerolog"
 )
@@ -40,7 +41,7 @@ type Options struct {
 	// sessions only written to (defaults above).
 	Quiet, MaxWait, SlowQuiet, SlowMaxWait time.Duration
 	// After schedules the debounce's timers and Now tells the time (nil: the real clock).
-	After AfterFunc
+	After debounce.AfterFunc
 	Now   func() time.Time
 	// Ignore says a session's changes are already known (sessions this Baton has open push their own events).
 	Ignore func(session string) bool
@@ -58,8 +59,8 @@ type Options struct {
 type Watcher struct {
 	opts Options
 	fsw  *fsnotify.Watcher
-	deb  *debouncer // new and removed sessions
-	slow *debouncer // sessions written to
+	deb  *debounce.Debouncer // new and removed sessions
+	slow *debounce.Debouncer // sessions written to
 	done chan struct{}
 
 	mu      sync.Mutex
@@ -85,9 +86,6 @@ func Start(opts Options) (*Watcher, error) {
 	if opts.SlowMaxWait <= 0 {
 		opts.SlowMaxWait = DefaultSlowMaxWait
 	}
-	if opts.After == nil {
-		opts.After = RealAfter
-	}
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
@@ -100,9 +98,9 @@ func Start(opts Options) (*Watcher, error) {
 	}
 	w := &Watcher{opts: opts, fsw: fsw, done: make(chan struct{}), watched: map[string]bool{}, fresh: map[string]time.Time{}, known: map[string]bool{}}
 	// Either report re-reads everything, so a fast one makes a pending slow one unnecessary.
-	w.slow = newDebouncer(opts.SlowQuiet, opts.SlowMaxWait, opts.After, opts.OnChange)
-	w.deb = newDebouncer(opts.Quiet, opts.MaxWait, opts.After, func() {
-		w.slow.stop()
+	w.slow = debounce.New(opts.SlowQuiet, opts.SlowMaxWait, opts.After, opts.OnChange)
+	w.deb = debounce.New(opts.Quiet, opts.MaxWait, opts.After, func() {
+		w.slow.Stop()
 		opts.OnChange()
 	})
 	w.opts.ProjectsDir = filepath.Clean(opts.ProjectsDir)
@@ -115,8 +113,8 @@ func Start(opts Options) (*Watcher, error) {
 func (w *Watcher) Close() {
 	_ = w.fsw.Close()
 	<-w.done
-	w.deb.stop()
-	w.slow.stop()
+	w.deb.Stop()
+	w.slow.Stop()
 }
 
 func (w *Watcher) loop() {
@@ -291,9 +289,9 @@ func (w *Watcher) urgent(session string, ev fsnotify.Event) bool {
 // changed notes a change; urgent ones (a session appearing or going) are reported on the fast beat.
 func (w *Watcher) changed(session string, urgent bool) {
 	if urgent {
-		w.deb.poke()
+		w.deb.Poke()
 	} else {
-		w.slow.poke()
+		w.slow.Poke()
 	}
 	// After the poke: whoever hears this can count on the burst's timers being set.
 	if w.opts.Changed != nil {

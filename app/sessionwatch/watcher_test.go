@@ -7,115 +7,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/baton-console/baton/app/internal/debounce/debouncetest"
 	"github.com/fsnotify/fsnotify"
 	"github.com/stretchr/testify/require"
 )
-
-// manualTimers stands in for the clock: timers fire only when the test says so.
-type manualTimers struct {
-	mu     sync.Mutex
-	timers []*manualTimer
-}
-
-type manualTimer struct {
-	d       time.Duration
-	f       func()
-	stopped bool
-}
-
-func (m *manualTimers) after(d time.Duration, f func()) func() {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	t := &manualTimer{d: d, f: f}
-	m.timers = append(m.timers, t)
-	return func() {
-		m.mu.Lock()
-		defer m.mu.Unlock()
-		t.stopped = true
-	}
-}
-
-// fire runs the newest live timer of duration d (false: none).
-func (m *manualTimers) fire(d time.Duration) bool {
-	m.mu.Lock()
-	var pick *manualTimer
-	for _, t := range m.timers {
-		if t.d == d && !t.stopped {
-			pick = t
-		}
-	}
-	if pick != nil {
-		pick.stopped = true
-	}
-	m.mu.Unlock()
-	if pick == nil {
-		return false
-	}
-	pick.f()
-	return true
-}
-
-// fireStale runs a timer that was stopped, as a real timer that had already started running would.
-func (m *manualTimers) fireStale() int {
-	m.mu.Lock()
-	var stale []*manualTimer
-	for _, t := range m.timers {
-		if t.stopped {
-			stale = append(stale, t)
-		}
-	}
-	m.mu.Unlock()
-	for _, t := range stale {
-		t.f()
-	}
-	return len(stale)
-}
 
 const (
 	quiet   = 10 * time.Millisecond
 	maxWait = 100 * time.Millisecond
 )
-
-func TestABurstFiresOnceWhenItSettles(t *testing.T) {
-	clock := &manualTimers{}
-	fired := 0
-	d := newDebouncer(quiet, maxWait, clock.after, func() { fired++ })
-	d.poke()
-	d.poke()
-	d.poke()
-	require.Equal(t, 0, fired, "nothing fires while the burst goes on")
-	require.True(t, clock.fire(quiet))
-	require.Equal(t, 1, fired)
-	require.False(t, clock.fire(maxWait), "the burst's upper bound was stopped with it")
-	require.Positive(t, clock.fireStale())
-	require.Equal(t, 1, fired, "a timer of a finished burst does nothing")
-
-	d.poke()
-	require.True(t, clock.fire(quiet))
-	require.Equal(t, 2, fired, "the next change is a new burst")
-}
-
-func TestAnEndlessBurstStillFiresAtItsUpperBound(t *testing.T) {
-	clock := &manualTimers{}
-	fired := 0
-	d := newDebouncer(quiet, maxWait, clock.after, func() { fired++ })
-	for range 5 {
-		d.poke() // each poke restarts the quiet timer; the upper bound is started once
-	}
-	require.True(t, clock.fire(maxWait))
-	require.Equal(t, 1, fired)
-	require.False(t, clock.fire(quiet))
-}
-
-func TestStopDropsAPendingBurst(t *testing.T) {
-	clock := &manualTimers{}
-	fired := 0
-	d := newDebouncer(quiet, maxWait, clock.after, func() { fired++ })
-	d.poke()
-	d.stop()
-	clock.fireStale()
-	require.Equal(t, 0, fired)
-}
 
 func TestSessionOf(t *testing.T) {
 	id, ok := SessionOf("/c/projects/-home-u-demo/6f1c.jsonl")
@@ -154,9 +54,9 @@ func (c *changes) next(t *testing.T) string {
 func TestWatcherReportsNewSessionsFromOutside(t *testing.T) {
 	config := t.TempDir()
 	projects := filepath.Join(config, "projects")
-	clock := &manualTimers{}
+	clock := &debouncetest.Timers{}
 	got := newChanges()
-	w, err := Start(Options{ProjectsDir: projects, Quiet: quiet, MaxWait: maxWait, After: clock.after,
+	w, err := Start(Options{ProjectsDir: projects, Quiet: quiet, MaxWait: maxWait, After: clock.After,
 		Ignore:   func(s string) bool { return s == "open-here" },
 		Changed:  func(s string) { got.sessions <- s },
 		OnChange: func() { got.settled <- struct{}{} }})
@@ -188,7 +88,7 @@ func TestWatcherReportsNewSessionsFromOutside(t *testing.T) {
 		t.Fatal("a burst settled before its timer fired")
 	default:
 	}
-	require.True(t, clock.fire(quiet))
+	require.True(t, clock.Fire(quiet))
 	select {
 	case <-got.settled:
 	case <-time.After(10 * time.Second):
@@ -204,10 +104,10 @@ func TestWritesToAKnownSessionAreReportedOnTheSlowBeat(t *testing.T) {
 	require.NoError(t, os.MkdirAll(project, 0o700))
 	transcript := filepath.Join(project, "running.jsonl")
 	require.NoError(t, os.WriteFile(transcript, []byte("{}\n"), 0o600))
-	clock := &manualTimers{}
+	clock := &debouncetest.Timers{}
 	got := newChanges()
 	w, err := Start(Options{ProjectsDir: filepath.Dir(project), Quiet: quiet, MaxWait: maxWait, SlowQuiet: slowQuiet, SlowMaxWait: slowMax,
-		After: clock.after, Changed: func(s string) { got.sessions <- s }, OnChange: func() { got.settled <- struct{}{} }})
+		After: clock.After, Changed: func(s string) { got.sessions <- s }, OnChange: func() { got.settled <- struct{}{} }})
 	require.NoError(t, err)
 	defer w.Close()
 
@@ -217,9 +117,9 @@ func TestWritesToAKnownSessionAreReportedOnTheSlowBeat(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, f.Close())
 	require.Equal(t, "running", got.next(t))
-	require.False(t, clock.fire(quiet), "a write is not urgent")
-	require.False(t, clock.fire(maxWait))
-	require.True(t, clock.fire(slowQuiet))
+	require.False(t, clock.Fire(quiet), "a write is not urgent")
+	require.False(t, clock.Fire(maxWait))
+	require.True(t, clock.Fire(slowQuiet))
 	select {
 	case <-got.settled:
 	case <-time.After(10 * time.Second):
@@ -234,7 +134,7 @@ func TestANewTranscriptIsUrgentWhileItIsFilled(t *testing.T) {
 	projects := filepath.Join(t.TempDir(), "projects")
 	project := filepath.Join(projects, "-home-u-demo")
 	require.NoError(t, os.MkdirAll(project, 0o700))
-	clock := &manualTimers{}
+	clock := &debouncetest.Timers{}
 	var mu sync.Mutex
 	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
 	tell := func() time.Time {
@@ -244,7 +144,7 @@ func TestANewTranscriptIsUrgentWhileItIsFilled(t *testing.T) {
 	}
 	got := newChanges()
 	w, err := Start(Options{ProjectsDir: projects, Quiet: quiet, MaxWait: maxWait, SlowQuiet: slowQuiet, SlowMaxWait: slowMax,
-		After: clock.after, Now: tell, Changed: func(s string) { got.sessions <- s }, OnChange: func() { got.settled <- struct{}{} }})
+		After: clock.After, Now: tell, Changed: func(s string) { got.sessions <- s }, OnChange: func() { got.settled <- struct{}{} }})
 	require.NoError(t, err)
 	defer w.Close()
 
@@ -252,13 +152,13 @@ func TestANewTranscriptIsUrgentWhileItIsFilled(t *testing.T) {
 	f, err := os.Create(transcript)
 	require.NoError(t, err)
 	require.Equal(t, "fresh", got.next(t))
-	require.True(t, clock.fire(quiet), "a transcript appearing is urgent")
+	require.True(t, clock.Fire(quiet), "a transcript appearing is urgent")
 	<-got.settled
 
 	_, err = f.WriteString("{\"prompt\":1}\n")
 	require.NoError(t, err)
 	require.Equal(t, "fresh", got.next(t))
-	require.True(t, clock.fire(quiet), "its first writes are urgent too")
+	require.True(t, clock.Fire(quiet), "its first writes are urgent too")
 	<-got.settled
 
 	mu.Lock()
@@ -268,8 +168,8 @@ func TestANewTranscriptIsUrgentWhileItIsFilled(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, f.Close())
 	require.Equal(t, "fresh", got.next(t))
-	require.False(t, clock.fire(quiet), "once it is no longer new, writes are not urgent")
-	require.True(t, clock.fire(slowQuiet))
+	require.False(t, clock.Fire(quiet), "once it is no longer new, writes are not urgent")
+	require.True(t, clock.Fire(slowQuiet))
 	<-got.settled
 }
 
@@ -280,7 +180,7 @@ func TestATranscriptNeverSeenCreatedIsNew(t *testing.T) {
 	require.NoError(t, os.MkdirAll(filepath.Join(projects, "k"), 0o700))
 	require.NoError(t, os.WriteFile(filepath.Join(projects, "k", "old.jsonl"), nil, 0o600))
 	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
-	w, err := Start(Options{ProjectsDir: projects, After: (&manualTimers{}).after, Now: func() time.Time { return now }})
+	w, err := Start(Options{ProjectsDir: projects, After: (&debouncetest.Timers{}).After, Now: func() time.Time { return now }})
 	require.NoError(t, err)
 	defer w.Close()
 	write := fsnotify.Event{Op: fsnotify.Write}

@@ -1,4 +1,8 @@
-package sessionwatch
+// Package debounce turns bursts of pokes into single fires, bounded twice: once a quiet spell has passed without
+// a poke, or a longest wait after the burst's first poke, whichever comes first. The second bound keeps a source
+// that changes without pause (a running CLI, a busy build) from holding every report back. The watchers
+// (changeswatch, sessionwatch) each choose their own beats; this package knows none of them.
+package debounce
 
 import (
 	"sync"
@@ -15,10 +19,8 @@ func RealAfter(d time.Duration, f func()) func() {
 	return func() { t.Stop() }
 }
 
-// debouncer turns a burst of pokes into one fire: once quiet has passed without a poke, or maxWait after the
-// burst's first poke, whichever comes first. The second bound keeps a session that writes without pause (a
-// running CLI) from holding every other change back.
-type debouncer struct {
+// Debouncer fires once per burst of pokes; see the package's doc.
+type Debouncer struct {
 	quiet, maxWait time.Duration
 	after          AfterFunc
 	fire           func()
@@ -29,12 +31,16 @@ type debouncer struct {
 	stopMax   func()
 }
 
-func newDebouncer(quiet, maxWait time.Duration, after AfterFunc, fire func()) *debouncer {
-	return &debouncer{quiet: quiet, maxWait: maxWait, after: after, fire: fire}
+// New makes a debouncer that calls fire after each burst, on the timers of after (nil: the real clock).
+func New(quiet, maxWait time.Duration, after AfterFunc, fire func()) *Debouncer {
+	if after == nil {
+		after = RealAfter
+	}
+	return &Debouncer{quiet: quiet, maxWait: maxWait, after: after, fire: fire}
 }
 
-// poke notes a change.
-func (d *debouncer) poke() {
+// Poke notes a change.
+func (d *Debouncer) Poke() {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	burst := d.burst
@@ -47,7 +53,7 @@ func (d *debouncer) poke() {
 	}
 }
 
-func (d *debouncer) expire(burst int) {
+func (d *Debouncer) expire(burst int) {
 	d.mu.Lock()
 	if burst != d.burst || d.stopMax == nil {
 		d.mu.Unlock()
@@ -61,8 +67,8 @@ func (d *debouncer) expire(burst int) {
 	d.fire()
 }
 
-// stop drops a pending burst without firing.
-func (d *debouncer) stop() {
+// Stop drops a pending burst without firing; a later Poke starts a new one.
+func (d *Debouncer) Stop() {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.burst++
