@@ -3,12 +3,12 @@ package changeswatch_test
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/baton-console/baton/app/changeswatch"
+	"github.com/baton-console/baton/app/internal/gittest"
 	"github.com/rs/zerolog"
 	"github.com/stretchr/testify/require"
 )
@@ -23,15 +23,15 @@ func TestEveryKindOfChangeIsReported(t *testing.T) {
 	require.NoError(t, err)
 	defer w.Close()
 
-	write(t, dir, "src/app.go", "package app // edited\n")
+	gittest.Write(t, dir, "src/app.go", "package app // edited\n")
 	await(t, changes, "an edit in a subfolder")
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, "new/deeper"), 0o755))
 	await(t, changes, "a new folder")
-	write(t, dir, "new/deeper/file.txt", "hi\n")
+	gittest.Write(t, dir, "new/deeper/file.txt", "hi\n")
 	await(t, changes, "a file in a folder made after the watch began")
-	git(t, dir, "add", "-A")
+	gittest.Git(t, dir, "add", "-A")
 	await(t, changes, "staging")
-	git(t, dir, "commit", "--quiet", "-m", "second")
+	gittest.Git(t, dir, "commit", "--quiet", "-m", "second")
 	await(t, changes, "a commit")
 	w.Poke()
 	await(t, changes, "a poke")
@@ -45,42 +45,17 @@ func TestTooManyFoldersFallBackToThePoll(t *testing.T) {
 		Logger: zerolog.Nop(), OnChange: func() { changes <- struct{}{} }})
 	require.NoError(t, err)
 	defer w.Close()
-	write(t, dir, "src/app.go", "package app // edited where nothing watches\n")
+	gittest.Write(t, dir, "src/app.go", "package app // edited where nothing watches\n")
 	await(t, changes, "the poll")
 }
 
 func repo(t *testing.T) string {
 	t.Helper()
-	home := t.TempDir()
-	cfg := filepath.Join(home, "gitconfig")
-	require.NoError(t, os.WriteFile(cfg, []byte("[user]\n\tname = Test\n\temail = test@example.com\n[init]\n\tdefaultBranch = main\n"), 0o644))
-	t.Setenv("HOME", home)
-	t.Setenv("GIT_CONFIG_GLOBAL", cfg)
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	gittest.Isolate(t)
 	dir := filepath.Join(t.TempDir(), "repo")
-	require.NoError(t, os.MkdirAll(dir, 0o755))
-	git(t, dir, "init", "--quiet")
-	write(t, dir, "src/app.go", "package app\n")
-	write(t, dir, ".gitignore", "build/\n")
+	gittest.Init(t, dir, map[string]string{"src/app.go": "package app\n", ".gitignore": "build/\n"})
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, "build"), 0o755))
-	git(t, dir, "add", "-A")
-	git(t, dir, "commit", "--quiet", "-m", "first")
 	return dir
-}
-
-func write(t *testing.T, dir, rel, content string) {
-	t.Helper()
-	p := filepath.Join(dir, filepath.FromSlash(rel))
-	require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-	require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
-}
-
-func git(t *testing.T, dir string, args ...string) {
-	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	require.NoError(t, err, "git %v: %s", args, out)
 }
 
 // await waits for a report, draining the ones of the change before (a burst may be reported in two).

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/baton-console/baton/app/console"
+	"github.com/baton-console/baton/app/internal/gittest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -24,7 +25,7 @@ func TestEachWorktreeSessionSeesOnlyItsOwnChanges(t *testing.T) {
 	a := g.worktree(sessionA, "fix the app")
 	b := g.worktree(sessionB, "add docs")
 	require.NotEqual(t, a.Path, b.Path)
-	g.write(a.Path, "src/app.go", strings.Replace(strings.Replace(numbered(1, 30), "line 3\n", "line three\n", 1), "line 28\n", "line 28\nline 28b\n", 1))
+	g.write(a.Path, "src/app.go", strings.Replace(strings.Replace(gittest.Numbered(1, 30), "line 3\n", "line three\n", 1), "line 28\n", "line 28\nline 28b\n", 1))
 	g.write(a.Path, "new.txt", "one\ntwo\n")
 	g.git(a.Path, "add", "new.txt")
 	g.git(a.Path, "commit", "--quiet", "-m", "new file")

@@ -3,15 +3,13 @@ package console_test
 import (
 	"context"
 	"encoding/json"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/baton-console/baton/app/console"
 	"github.com/baton-console/baton/app/gitwork"
+	"github.com/baton-console/baton/app/internal/gittest"
 	"github.com/baton-console/baton/app/session"
 	"github.com/baton-console/baton/app/sessionmeta"
 	"github.com/rs/zerolog"
@@ -30,14 +28,7 @@ type gitAPI struct {
 
 func newGitAPI(t *testing.T) *gitAPI {
 	t.Helper()
-	home := t.TempDir()
-	cfg := filepath.Join(home, "gitconfig")
-	require.NoError(t, os.WriteFile(cfg, []byte("[user]\n\tname = Test\n\temail = test@example.com\n"+
-		"[init]\n\tdefaultBranch = main\n[commit]\n\tgpgsign = false\n"), 0o644))
-	t.Setenv("HOME", home)
-	t.Setenv("GIT_CONFIG_GLOBAL", cfg)
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
-	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	gittest.Isolate(t)
 	meta, err := sessionmeta.Open(t.TempDir())
 	require.NoError(t, err)
 	m := session.NewManager(session.Config{Logger: zerolog.Nop()})
@@ -45,14 +36,8 @@ func newGitAPI(t *testing.T) *gitAPI {
 	t.Cleanup(func() { console.Release(api) })
 	base := t.TempDir()
 	g := &gitAPI{t: t, api: api, meta: meta, repo: filepath.Join(base, "repo"), remote: filepath.Join(base, "remote.git")}
-	g.git(base, "init", "--quiet", "--bare", g.remote)
-	g.git(base, "init", "--quiet", g.repo)
-	g.write(g.repo, "README.md", "hello\n")
-	g.write(g.repo, "src/app.go", numbered(1, 30))
-	g.git(g.repo, "add", "-A")
-	g.git(g.repo, "commit", "--quiet", "-m", "first")
-	g.git(g.repo, "remote", "add", "origin", g.remote)
-	g.git(g.repo, "push", "--quiet", "-u", "origin", "main")
+	gittest.Init(t, g.repo, map[string]string{"README.md": "hello\n", "src/app.go": gittest.Numbered(1, 30)})
+	gittest.Origin(t, g.repo, g.remote)
 	return g
 }
 
@@ -90,30 +75,8 @@ func (g *gitAPI) mustCall(method string, params, out any) {
 	}
 }
 
-func (g *gitAPI) write(dir, rel, content string) {
-	g.t.Helper()
-	p := filepath.Join(dir, filepath.FromSlash(rel))
-	require.NoError(g.t, os.MkdirAll(filepath.Dir(p), 0o755))
-	require.NoError(g.t, os.WriteFile(p, []byte(content), 0o644))
-}
+func (g *gitAPI) write(dir, rel, content string) { gittest.Write(g.t, dir, rel, content) }
 
-func (g *gitAPI) git(dir string, args ...string) string {
-	g.t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	require.NoError(g.t, err, "git %v: %s", args, out)
-	return strings.TrimSpace(string(out))
-}
-
-func numbered(from, to int) string {
-	var b strings.Builder
-	for i := from; i <= to; i++ {
-		b.WriteString("line ")
-		b.WriteString(itoa(i))
-		b.WriteString("\n")
-	}
-	return b.String()
-}
+func (g *gitAPI) git(dir string, args ...string) string { return gittest.Git(g.t, dir, args...) }
 
 func itoa(i int) string { return strconv.Itoa(i) }

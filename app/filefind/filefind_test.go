@@ -3,7 +3,6 @@ package filefind_test
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 	"time"
@@ -12,18 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/baton-console/baton/app/filefind"
+	"github.com/baton-console/baton/app/internal/gittest"
 )
-
-// isolate points git at a config of the test's own, so the person's settings cannot matter.
-func isolate(t *testing.T) {
-	t.Helper()
-	home := t.TempDir()
-	cfg := filepath.Join(home, "gitconfig")
-	require.NoError(t, os.WriteFile(cfg, []byte("[user]\n\tname = Test\n\temail = test@example.com\n[init]\n\tdefaultBranch = main\n"), 0o644))
-	t.Setenv("HOME", home)
-	t.Setenv("GIT_CONFIG_GLOBAL", cfg)
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
-}
 
 func write(t *testing.T, root string, files ...string) {
 	t.Helper()
@@ -32,14 +21,6 @@ func write(t *testing.T, root string, files ...string) {
 		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
 		require.NoError(t, os.WriteFile(p, []byte("x\n"), 0o644))
 	}
-}
-
-func git(t *testing.T, dir string, args ...string) {
-	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	require.NoError(t, err, "git %v: %s", args, out)
 }
 
 func paths(ms []filefind.Match) []string {
@@ -67,12 +48,12 @@ func listed(l filefind.Listing) []string {
 }
 
 func TestGitListingRespectsGitignoreAndHasFolders(t *testing.T) {
-	isolate(t)
+	gittest.Isolate(t)
 	root := t.TempDir()
-	git(t, root, "init", "-q")
+	gittest.Git(t, root, "init", "-q")
 	write(t, root, ".gitignore", "src/app/main.go", "docs/readme.md", "build/out.bin", "notes.txt")
 	require.NoError(t, os.WriteFile(filepath.Join(root, ".gitignore"), []byte("build/\n"), 0o644))
-	git(t, root, "add", ".gitignore", "src", "docs")
+	gittest.Git(t, root, "add", ".gitignore", "src", "docs")
 	// notes.txt stays untracked: it is listed; build/ is ignored: it is not.
 	l, err := filefind.List(context.Background(), root)
 	require.NoError(t, err)
@@ -82,9 +63,9 @@ func TestGitListingRespectsGitignoreAndHasFolders(t *testing.T) {
 }
 
 func TestGitListingOfASubfolderIsRelativeToIt(t *testing.T) {
-	isolate(t)
+	gittest.Isolate(t)
 	root := t.TempDir()
-	git(t, root, "init", "-q")
+	gittest.Git(t, root, "init", "-q")
 	write(t, root, "top.txt", "pkg/a/b.go")
 	l, err := filefind.List(context.Background(), filepath.Join(root, "pkg"))
 	require.NoError(t, err)
@@ -92,7 +73,7 @@ func TestGitListingOfASubfolderIsRelativeToIt(t *testing.T) {
 }
 
 func TestWalkOutsideGitSkipsHiddenAndDependencyFolders(t *testing.T) {
-	isolate(t)
+	gittest.Isolate(t)
 	root := t.TempDir()
 	write(t, root, "a.txt", "src/b.ts", "node_modules/x/index.js", ".cache/y")
 	l, err := filefind.List(context.Background(), root)
@@ -114,14 +95,14 @@ func TestRankPrefersTheFileNameAndSegmentStarts(t *testing.T) {
 }
 
 func listOf(t *testing.T, files ...string) (filefind.Listing, error) {
-	isolate(t)
+	gittest.Isolate(t)
 	root := t.TempDir()
 	write(t, root, files...)
 	return filefind.List(context.Background(), root)
 }
 
 func TestIndexCachesAndRelistsAStaleFolderInTheBackground(t *testing.T) {
-	isolate(t)
+	gittest.Isolate(t)
 	root := t.TempDir()
 	write(t, root, "one.txt")
 	x := filefind.NewIndex(time.Nanosecond) // every listing is stale at once

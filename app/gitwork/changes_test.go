@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/baton-console/baton/app/internal/gittest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -24,26 +25,26 @@ func byPath(list []FileChange) map[string]FileChange {
 // (another commit on main) adds nothing: changes start at the merge-base. The worktree's own index is not touched.
 func TestChangesAgainstTheBase(t *testing.T) {
 	r := newRepo(t)
-	r.write("old/name.txt", lines(1, 20))
+	r.write("old/name.txt", gittest.Numbered(1, 20))
 	r.write("gone.txt", "bye\n")
 	commitAll(t, r.root, "more")
 	c := create(t, r.root, CreateOptions{Prompt: "work"})
 	w := c.Path
 
-	writeAt(t, w, "README.md", "hello\nworld\n")
+	gittest.Write(t, w, "README.md", "hello\nworld\n")
 	require.NoError(t, os.MkdirAll(filepath.Join(w, "new"), 0o755))
-	gitOK(t, w, "mv", "old/name.txt", "new/name.txt")
+	gittest.Git(t, w, "mv", "old/name.txt", "new/name.txt")
 	commitAll(t, w, "committed work")
-	writeAt(t, w, "src/app.go", strings.Replace(lines(1, 30), "line 10\n", "line ten\n", 1))
-	writeAt(t, w, "staged.txt", "a\nb\n")
-	gitOK(t, w, "add", "staged.txt")
-	writeAt(t, w, "untracked.txt", "u1\nu2\nu3\n")
-	writeAt(t, w, "ignored.log", "ignored\n")
+	gittest.Write(t, w, "src/app.go", strings.Replace(gittest.Numbered(1, 30), "line 10\n", "line ten\n", 1))
+	gittest.Write(t, w, "staged.txt", "a\nb\n")
+	gittest.Git(t, w, "add", "staged.txt")
+	gittest.Write(t, w, "untracked.txt", "u1\nu2\nu3\n")
+	gittest.Write(t, w, "ignored.log", "ignored\n")
 	require.NoError(t, os.Remove(filepath.Join(w, "gone.txt")))
 	require.NoError(t, os.WriteFile(filepath.Join(w, "image.bin"), []byte{0, 1, 2, 0, 255}, 0o644))
 	r.write("main-only.txt", "on main\n")
 	commitAll(t, r.root, "main moves on")
-	indexBefore := gitOK(t, w, "ls-files", "--stage")
+	indexBefore := gittest.Git(t, w, "ls-files", "--stage")
 
 	list, err := Changes(context.Background(), c.Target())
 	require.NoError(t, err)
@@ -61,7 +62,7 @@ func TestChangesAgainstTheBase(t *testing.T) {
 	require.Equal(t, FileChange{Path: "untracked.txt", Status: Added, Added: 3}, got["untracked.txt"])
 	require.Equal(t, FileChange{Path: "gone.txt", Status: Deleted, Deleted: 1}, got["gone.txt"])
 	require.Equal(t, FileChange{Path: "image.bin", Status: Added, Binary: true}, got["image.bin"])
-	require.Equal(t, indexBefore, gitOK(t, w, "ls-files", "--stage"), "the session's index is its own")
+	require.Equal(t, indexBefore, gittest.Git(t, w, "ls-files", "--stage"), "the session's index is its own")
 }
 
 // A folder that is not a worktree: its changes against HEAD.
@@ -80,9 +81,9 @@ func TestChangesOfAPlainCheckoutAgainstHEAD(t *testing.T) {
 func TestADiffHasTypedHunksWithLineNumbers(t *testing.T) {
 	r := newRepo(t)
 	c := create(t, r.root, CreateOptions{Prompt: "diff"})
-	text := strings.Replace(lines(1, 30), "line 3\n", "line three\n", 1)
+	text := strings.Replace(gittest.Numbered(1, 30), "line 3\n", "line three\n", 1)
 	text = strings.Replace(text, "line 25\n", "line 25\nadded after 25\n", 1)
-	writeAt(t, c.Path, "src/app.go", text)
+	gittest.Write(t, c.Path, "src/app.go", text)
 	d, err := Diff(context.Background(), c.Target(), DiffRequest{Path: "src/app.go"})
 	require.NoError(t, err)
 	require.Len(t, d.Hunks, 2)
@@ -95,7 +96,7 @@ func TestADiffHasTypedHunksWithLineNumbers(t *testing.T) {
 	require.Contains(t, d.Hunks[1].Lines, Line{Kind: Add, Text: "added after 25", New: 26})
 
 	// Untracked, renamed and binary files have diffs too.
-	writeAt(t, c.Path, "fresh.txt", "one\ntwo")
+	gittest.Write(t, c.Path, "fresh.txt", "one\ntwo")
 	d, err = Diff(context.Background(), c.Target(), DiffRequest{Path: "fresh.txt"})
 	require.NoError(t, err)
 	require.Equal(t, []Line{{Kind: Add, Text: "one", New: 1}, {Kind: Add, Text: "two", New: 2, NoNewline: true}}, d.Hunks[0].Lines)
@@ -104,8 +105,8 @@ func TestADiffHasTypedHunksWithLineNumbers(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, d.Binary)
 	require.Empty(t, d.Hunks)
-	gitOK(t, c.Path, "mv", "README.md", "READ.md")
-	writeAt(t, c.Path, "READ.md", "hello\nmore\n")
+	gittest.Git(t, c.Path, "mv", "README.md", "READ.md")
+	gittest.Write(t, c.Path, "READ.md", "hello\nmore\n")
 	d, err = Diff(context.Background(), c.Target(), DiffRequest{Path: "READ.md", OldPath: "README.md"})
 	require.NoError(t, err)
 	require.Equal(t, []Line{{Kind: Context, Text: "hello", Old: 1, New: 1}, {Kind: Add, Text: "more", New: 2}}, d.Hunks[0].Lines)
@@ -114,7 +115,7 @@ func TestADiffHasTypedHunksWithLineNumbers(t *testing.T) {
 // A huge file's diff is cut at the bound, and says so.
 func TestAHugeDiffIsBounded(t *testing.T) {
 	r := newRepo(t)
-	writeAt(t, r.root, "big.txt", lines(1, 50_000))
+	gittest.Write(t, r.root, "big.txt", gittest.Numbered(1, 50_000))
 	d, err := Diff(context.Background(), Target{Dir: r.root}, DiffRequest{Path: "big.txt", MaxLines: 1000})
 	require.NoError(t, err)
 	require.True(t, d.Truncated)
@@ -124,24 +125,24 @@ func TestAHugeDiffIsBounded(t *testing.T) {
 func TestRevertAHunkAndAFile(t *testing.T) {
 	r := newRepo(t)
 	c := create(t, r.root, CreateOptions{Prompt: "revert"})
-	text := strings.Replace(lines(1, 30), "line 3\n", "line three\n", 1)
+	text := strings.Replace(gittest.Numbered(1, 30), "line 3\n", "line three\n", 1)
 	text = strings.Replace(text, "line 25\n", "line twenty-five\n", 1)
-	writeAt(t, c.Path, "src/app.go", text)
+	gittest.Write(t, c.Path, "src/app.go", text)
 	commitAll(t, c.Path, "two edits") // a committed change can be reverted too: against the base
 	d, err := Diff(context.Background(), c.Target(), DiffRequest{Path: "src/app.go"})
 	require.NoError(t, err)
 	require.Len(t, d.Hunks, 2)
 
 	require.NoError(t, RevertHunk(context.Background(), c.Target(), DiffRequest{Path: "src/app.go"}, d.Hunks[1]))
-	require.Equal(t, strings.Replace(lines(1, 30), "line 3\n", "line three\n", 1), readAt(t, c.Path, "src/app.go"))
+	require.Equal(t, strings.Replace(gittest.Numbered(1, 30), "line 3\n", "line three\n", 1), readAt(t, c.Path, "src/app.go"))
 	require.ErrorIs(t, RevertHunk(context.Background(), c.Target(), DiffRequest{Path: "src/app.go"}, d.Hunks[1]), ErrStaleHunk)
 
-	writeAt(t, c.Path, "added.txt", "x\n")
+	gittest.Write(t, c.Path, "added.txt", "x\n")
 	for _, f := range []FileChange{{Path: "src/app.go", Status: Modified}, {Path: "added.txt", Status: Added}} {
 		require.NoError(t, RevertFile(context.Background(), c.Target(), f))
 	}
 	list, err := Changes(context.Background(), c.Target())
 	require.NoError(t, err)
 	require.Empty(t, list)
-	require.Equal(t, lines(1, 30), readAt(t, c.Path, "src/app.go"))
+	require.Equal(t, gittest.Numbered(1, 30), readAt(t, c.Path, "src/app.go"))
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/baton-console/baton/app/internal/gittest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -16,15 +17,15 @@ import (
 func sessionWork(t *testing.T, r *testRepo, name string) Worktree {
 	t.Helper()
 	c := create(t, r.root, CreateOptions{Name: name})
-	writeAt(t, c.Path, name+".txt", "from "+name+"\n")
+	gittest.Write(t, c.Path, name+".txt", "from "+name+"\n")
 	commitAll(t, c.Path, "session "+name)
-	writeAt(t, c.Path, name+"-wip.txt", "wip\n")
+	gittest.Write(t, c.Path, name+"-wip.txt", "wip\n")
 	return c.Worktree
 }
 
 // files lists what the commit's tree holds.
 func files(t *testing.T, dir, rev string) []string {
-	return strings.Fields(gitOK(t, dir, "ls-tree", "-r", "--name-only", rev))
+	return strings.Fields(gittest.Git(t, dir, "ls-tree", "-r", "--name-only", rev))
 }
 
 // Each method lands exactly the session's work (its commit and its uncommitted file, committed with the message)
@@ -44,23 +45,23 @@ func TestLandMergeSquashRebase(t *testing.T) {
 			require.True(t, res.Committed)
 			require.Equal(t, 2, res.Commits)
 			requireClean(t, r.root)
-			require.Equal(t, "main", gitOK(t, r.root, "branch", "--show-current"))
+			require.Equal(t, "main", gittest.Git(t, r.root, "branch", "--show-current"))
 			want := append(before, "s-"+string(m)+".txt", "s-"+string(m)+"-wip.txt")
 			require.ElementsMatch(t, want, files(t, r.root, "HEAD"), "exactly the session's files landed")
 			require.NotContains(t, files(t, r.root, "HEAD"), "other.txt")
-			require.Equal(t, gitOK(t, r.root, "rev-parse", "HEAD"), res.Head)
+			require.Equal(t, gittest.Git(t, r.root, "rev-parse", "HEAD"), res.Head)
 			switch m {
 			case Merge:
-				require.Len(t, strings.Fields(gitOK(t, r.root, "log", "-1", "--format=%P")), 2, "a merge commit")
+				require.Len(t, strings.Fields(gittest.Git(t, r.root, "log", "-1", "--format=%P")), 2, "a merge commit")
 			case Squash:
-				require.Len(t, strings.Fields(gitOK(t, r.root, "log", "-1", "--format=%P")), 1)
-				require.Equal(t, "finish squash", gitOK(t, r.root, "log", "-1", "--format=%s"))
+				require.Len(t, strings.Fields(gittest.Git(t, r.root, "log", "-1", "--format=%P")), 1)
+				require.Equal(t, "finish squash", gittest.Git(t, r.root, "log", "-1", "--format=%s"))
 				a, err := Archive(context.Background(), wt, ArchiveOptions{DeleteBranch: true})
 				require.NoError(t, err, "after a squash the branch holds nothing unlanded")
 				require.True(t, a.BranchDeleted)
 			case Rebase:
-				require.Equal(t, "finish rebase", gitOK(t, r.root, "log", "-1", "--format=%s"))
-				require.Equal(t, gitOK(t, r.root, "rev-parse", "HEAD"), gitOK(t, r.root, "rev-parse", wt.Branch))
+				require.Equal(t, "finish rebase", gittest.Git(t, r.root, "log", "-1", "--format=%s"))
+				require.Equal(t, gittest.Git(t, r.root, "rev-parse", "HEAD"), gittest.Git(t, r.root, "rev-parse", wt.Branch))
 			}
 			_, err = Land(context.Background(), other, LandOptions{Method: m})
 			require.ErrorIs(t, err, ErrNeedMessage, "uncommitted work needs a message")
@@ -74,7 +75,7 @@ func TestLandFastForwardsWhenItCan(t *testing.T) {
 	res, err := Land(context.Background(), wt, LandOptions{Method: Merge, Message: "wip"})
 	require.NoError(t, err)
 	require.True(t, res.FastForward)
-	require.Equal(t, gitOK(t, r.root, "rev-parse", wt.Branch), gitOK(t, r.root, "rev-parse", "HEAD"))
+	require.Equal(t, gittest.Git(t, r.root, "rev-parse", wt.Branch), gittest.Git(t, r.root, "rev-parse", "HEAD"))
 	_, err = Land(context.Background(), wt, LandOptions{Method: Merge})
 	require.ErrorIs(t, err, ErrNothingToLand)
 }
@@ -85,12 +86,12 @@ func TestAConflictingLandIsReportedAndUndone(t *testing.T) {
 		t.Run(string(m), func(t *testing.T) {
 			r := newRepo(t)
 			c := create(t, r.root, CreateOptions{Name: "clash"})
-			writeAt(t, c.Path, "README.md", "session's words\n")
+			gittest.Write(t, c.Path, "README.md", "session's words\n")
 			commitAll(t, c.Path, "session edit")
 			r.write("README.md", "main's words\n")
 			commitAll(t, r.root, "main edit")
-			head := gitOK(t, r.root, "rev-parse", "HEAD")
-			sessionHead := gitOK(t, c.Path, "rev-parse", "HEAD")
+			head := gittest.Git(t, r.root, "rev-parse", "HEAD")
+			sessionHead := gittest.Git(t, c.Path, "rev-parse", "HEAD")
 
 			_, err := Land(context.Background(), c.Worktree, LandOptions{Method: m})
 			var ce *ConflictError
@@ -99,8 +100,8 @@ func TestAConflictingLandIsReportedAndUndone(t *testing.T) {
 			require.Equal(t, m, ce.Method)
 			requireClean(t, r.root)
 			requireClean(t, c.Path)
-			require.Equal(t, head, gitOK(t, r.root, "rev-parse", "HEAD"))
-			require.Equal(t, sessionHead, gitOK(t, c.Path, "rev-parse", "HEAD"), "the session's branch is as it was")
+			require.Equal(t, head, gittest.Git(t, r.root, "rev-parse", "HEAD"))
+			require.Equal(t, sessionHead, gittest.Git(t, c.Path, "rev-parse", "HEAD"), "the session's branch is as it was")
 			_, err = os.Stat(filepath.Join(r.root, ".git", "MERGE_HEAD"))
 			require.ErrorIs(t, err, os.ErrNotExist)
 		})
@@ -117,10 +118,10 @@ func TestLandRefusesADirtyOrSwitchedMainCheckout(t *testing.T) {
 	require.Equal(t, []string{"README.md"}, de.Files)
 	require.Equal(t, "edited in main\n", readAt(t, r.root, "README.md"), "the person's edit is untouched")
 	require.FileExists(t, filepath.Join(wt.Path, "refused-wip.txt"), "nothing was committed in the session either")
-	require.Contains(t, gitOK(t, wt.Path, "status", "--porcelain"), "refused-wip.txt")
+	require.Contains(t, gittest.Git(t, wt.Path, "status", "--porcelain"), "refused-wip.txt")
 
-	gitOK(t, r.root, "checkout", "--quiet", "--", "README.md")
-	gitOK(t, r.root, "switch", "--quiet", "-c", "elsewhere")
+	gittest.Git(t, r.root, "checkout", "--quiet", "--", "README.md")
+	gittest.Git(t, r.root, "switch", "--quiet", "-c", "elsewhere")
 	_, err = Land(context.Background(), wt, LandOptions{Method: Merge, Message: "m"})
 	var wb *WrongBranchError
 	require.ErrorAs(t, err, &wb)
@@ -144,7 +145,7 @@ func TestArchiveRefusesToLoseWork(t *testing.T) {
 	require.NoError(t, err, "keeping the branch loses no commit")
 	require.True(t, a.Removed)
 	require.NoDirExists(t, wt.Path)
-	require.Equal(t, wt.Branch, gitOK(t, r.root, "branch", "--list", "--format=%(refname:short)", wt.Branch))
+	require.Equal(t, wt.Branch, gittest.Git(t, r.root, "branch", "--list", "--format=%(refname:short)", wt.Branch))
 	_, err = Archive(context.Background(), wt, ArchiveOptions{DeleteBranch: true})
 	require.ErrorAs(t, err, &lose, "deleting the branch would lose its commits")
 	require.Len(t, lose.Unlanded, 2)
@@ -161,14 +162,14 @@ func TestDiscardAndPruneStaleWorktrees(t *testing.T) {
 	_, err := Discard(context.Background(), wt)
 	require.NoError(t, err)
 	require.NoDirExists(t, wt.Path)
-	require.Empty(t, gitOK(t, r.root, "branch", "--list", wt.Branch))
+	require.Empty(t, gittest.Git(t, r.root, "branch", "--list", wt.Branch))
 
 	stale := sessionWork(t, r, "stale")
 	require.NoError(t, os.RemoveAll(stale.Path)) // deleted by hand
 	pruned, err := Prune(context.Background(), r.root)
 	require.NoError(t, err)
 	require.Equal(t, []string{stale.Path}, pruned)
-	require.NotContains(t, gitOK(t, r.root, "worktree", "list"), stale.Path)
+	require.NotContains(t, gittest.Git(t, r.root, "worktree", "list"), stale.Path)
 	pruned, err = Prune(context.Background(), r.root)
 	require.NoError(t, err)
 	require.Empty(t, pruned)
@@ -190,7 +191,7 @@ func TestOpenPRPushesAndRunsGh(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, pr.Pushed)
 	require.Equal(t, "https://github.example/pr/1", pr.URL)
-	require.Equal(t, gitOK(t, wt.Path, "rev-parse", "HEAD"), gitOK(t, r.remote, "rev-parse", wt.Branch), "the branch reached the remote")
+	require.Equal(t, gittest.Git(t, wt.Path, "rev-parse", "HEAD"), gittest.Git(t, r.remote, "rev-parse", wt.Branch), "the branch reached the remote")
 	args, err := os.ReadFile(record)
 	require.NoError(t, err)
 	require.Equal(t, "pr\ncreate\n--base\nmain\n--head\nbaton/pr\n--title\nSession pr\n--body\n\n", string(args))

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/baton-console/baton/app/internal/gittest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -14,24 +15,24 @@ import (
 // back: the repository is as it was, nothing half-made.
 func TestAFailedSetupLeavesNoWorktreeOrBranch(t *testing.T) {
 	r := newRepo(t)
-	gitOK(t, r.root, "config", "baton.setup", "touch made-by-setup; exit 3")
+	gittest.Git(t, r.root, "config", "baton.setup", "touch made-by-setup; exit 3")
 	_, err := Create(context.Background(), r.root, CreateOptions{Prompt: "half made"})
 	require.ErrorContains(t, err, "setup command")
 	require.ErrorContains(t, err, "was removed")
 	_, err = os.Stat(filepath.Join(r.root, ".claude", "worktrees", "half-made"))
 	require.ErrorIs(t, err, os.ErrNotExist)
-	require.Empty(t, gitOK(t, r.root, "branch", "--list", "baton/half-made"))
-	require.Equal(t, 1, strings.Count(gitOK(t, r.root, "worktree", "list", "--porcelain"), "worktree "), "only the main checkout")
+	require.Empty(t, gittest.Git(t, r.root, "branch", "--list", "baton/half-made"))
+	require.Equal(t, 1, strings.Count(gittest.Git(t, r.root, "worktree", "list", "--porcelain"), "worktree "), "only the main checkout")
 }
 
 // Undo keeps an existing branch that was only checked out, and forgets a worktree whose folder is gone already.
 func TestUndoKeepsAnExistingBranch(t *testing.T) {
 	r := newRepo(t)
-	gitOK(t, r.root, "branch", "feature")
+	gittest.Git(t, r.root, "branch", "feature")
 	c := create(t, r.root, CreateOptions{Branch: "feature"})
 	require.False(t, c.NewBranch)
 	require.NoError(t, os.RemoveAll(c.Path))
 	require.NoError(t, Undo(context.Background(), c))
-	require.NotEmpty(t, gitOK(t, r.root, "branch", "--list", "feature"))
-	require.NotContains(t, gitOK(t, r.root, "worktree", "list"), c.Path)
+	require.NotEmpty(t, gittest.Git(t, r.root, "branch", "--list", "feature"))
+	require.NotContains(t, gittest.Git(t, r.root, "worktree", "list"), c.Path)
 }

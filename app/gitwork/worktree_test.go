@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/baton-console/baton/app/internal/gittest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -16,7 +17,7 @@ import (
 // named from the prompt; what each writes stays in it, and the main checkout never changes (nor shows them).
 func TestTwoWorktreesNeverTouchTheMainCheckout(t *testing.T) {
 	r := newRepo(t)
-	head := gitOK(t, r.root, "rev-parse", "HEAD")
+	head := gittest.Git(t, r.root, "rev-parse", "HEAD")
 	var wg sync.WaitGroup
 	made := make([]Created, 2)
 	errs := make([]error, 2)
@@ -37,22 +38,22 @@ func TestTwoWorktreesNeverTouchTheMainCheckout(t *testing.T) {
 		require.Equal(t, "baton/"+filepath.Base(c.Path), c.Branch)
 		require.Equal(t, "main", c.Base)
 		require.True(t, c.NewBranch)
-		require.Equal(t, head, gitOK(t, c.Path, "rev-parse", "HEAD"))
-		writeAt(t, c.Path, "README.md", "changed in "+c.Branch+"\n")
-		writeAt(t, c.Path, "new.txt", "new\n")
+		require.Equal(t, head, gittest.Git(t, c.Path, "rev-parse", "HEAD"))
+		gittest.Write(t, c.Path, "README.md", "changed in "+c.Branch+"\n")
+		gittest.Write(t, c.Path, "new.txt", "new\n")
 		commitAll(t, c.Path, "work")
-		writeAt(t, c.Path, "wip.txt", "uncommitted\n")
+		gittest.Write(t, c.Path, "wip.txt", "uncommitted\n")
 	}
 	requireClean(t, r.root)
 	require.Equal(t, "hello\n", readAt(t, r.root, "README.md"))
-	require.Equal(t, head, gitOK(t, r.root, "rev-parse", "HEAD"))
-	require.Equal(t, "main", gitOK(t, r.root, "branch", "--show-current"))
+	require.Equal(t, head, gittest.Git(t, r.root, "rev-parse", "HEAD"))
+	require.Equal(t, "main", gittest.Git(t, r.root, "branch", "--show-current"))
 }
 
 func TestCreateOnAGivenBaseOrAnExistingBranch(t *testing.T) {
 	r := newRepo(t)
-	first := gitOK(t, r.root, "rev-parse", "HEAD")
-	gitOK(t, r.root, "branch", "feature")
+	first := gittest.Git(t, r.root, "rev-parse", "HEAD")
+	gittest.Git(t, r.root, "branch", "feature")
 	r.write("later.txt", "later\n")
 	commitAll(t, r.root, "later")
 
@@ -60,12 +61,12 @@ func TestCreateOnAGivenBaseOrAnExistingBranch(t *testing.T) {
 	require.True(t, c.NewBranch)
 	require.Equal(t, "topic", c.Branch)
 	require.Equal(t, first, c.Base)
-	require.Equal(t, first, gitOK(t, c.Path, "rev-parse", "HEAD"))
+	require.Equal(t, first, gittest.Git(t, c.Path, "rev-parse", "HEAD"))
 
 	e := create(t, filepath.Join(r.root, "src"), CreateOptions{Branch: "feature"})
 	require.Equal(t, filepath.Join(e.Path, "src"), e.Cwd, "a subfolder's session starts in the same subfolder")
 	require.False(t, e.NewBranch, "an existing branch is checked out, not made")
-	require.Equal(t, "feature", gitOK(t, e.Path, "branch", "--show-current"))
+	require.Equal(t, "feature", gittest.Git(t, e.Path, "branch", "--show-current"))
 	require.Equal(t, "main", e.Base)
 
 	_, err := Create(context.Background(), r.root, CreateOptions{Prompt: "x", Base: "no-such-ref"})
@@ -74,7 +75,7 @@ func TestCreateOnAGivenBaseOrAnExistingBranch(t *testing.T) {
 }
 
 func TestCreateOutsideARepositorySaysWhatToDo(t *testing.T) {
-	isolate(t)
+	gittest.Isolate(t)
 	_, err := Create(context.Background(), t.TempDir(), CreateOptions{Prompt: "x"})
 	require.ErrorIs(t, err, ErrNotRepo)
 	require.ErrorContains(t, err, "git init")
@@ -92,9 +93,9 @@ func TestIncludesSettingsAndSetup(t *testing.T) {
 	commitAll(t, r.root, "ignore db.local")
 	r.write("config/x.local", "listed, but not ignored by git\n")
 	outside := t.TempDir()
-	gitOK(t, r.root, "config", "baton.worktreeDir", outside)
-	gitOK(t, r.root, "config", "baton.branchPrefix", "s/")
-	gitOK(t, r.root, "config", "baton.setup", "echo setting up; cat .env >&2")
+	gittest.Git(t, r.root, "config", "baton.worktreeDir", outside)
+	gittest.Git(t, r.root, "config", "baton.branchPrefix", "s/")
+	gittest.Git(t, r.root, "config", "baton.setup", "echo setting up; cat .env >&2")
 
 	var mu sync.Mutex
 	var out strings.Builder
@@ -111,7 +112,7 @@ func TestIncludesSettingsAndSetup(t *testing.T) {
 	require.Equal(t, "setting up\nSECRET=1\n", out.String())
 	mu.Unlock()
 
-	gitOK(t, r.root, "config", "baton.setup", "exit 3")
+	gittest.Git(t, r.root, "config", "baton.setup", "exit 3")
 	_, err = Create(context.Background(), r.root, CreateOptions{Prompt: "fails"})
 	require.ErrorContains(t, err, "setup command")
 }

@@ -60,6 +60,6 @@ var rules = []rule{
 	{pkg: "app/...", never: []string{"app"},
 		why: "app is the composition root: it wires the collaborators, and one that imported it would cycle back"},
 	{pkg: "...", except: []string{"app/internal/...", "app/session/cancelbench", "app/session/runtimebench", "app/terminal/terminalbench"},
-		never: []string{"app/internal/fakeapi", "app/internal/testenv"},
+		never: []string{"app/internal/fakeapi", "app/internal/testenv", "app/internal/gittest"},
 		why:   "the scripted API and test harness are for tests and benchmarks; the product never links them"},
 }
