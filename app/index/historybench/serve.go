@@ -4,6 +4,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -130,13 +131,17 @@ func waitBuilt(logPath string, pid int, start time.Time) (*indexState, time.Dura
 				if err := json.Unmarshal([]byte(line), &st); err != nil {
 					return nil, 0, 0, err
 				}
-				side, each := 0.0, []string{}
+				side, reapers, each := 0.0, 0.0, []string{}
 				for _, p := range descendants(pid) {
+					if isReaper(p) { // on Linux each sidecar runs under one (app/sidecar/reaper_linux.go)
+						reapers += cpuSeconds(p)
+						continue
+					}
 					side += cpuSeconds(p)
 					each = append(each, fmt.Sprintf("pid %d %.1f s %.0f MB", p, cpuSeconds(p), sidePeak[p]))
 				}
-				fmt.Printf("serve: CPU during the build: host %.1f s, sidecars %.1f s (%s); host RSS peak %.0f MB\n",
-					cpuSeconds(pid), side, strings.Join(each, ", "), hostPeak)
+				fmt.Printf("serve: CPU during the build: host %.1f s, sidecars %.1f s (%s), their reapers %.1f s; host RSS peak %.0f MB\n",
+					cpuSeconds(pid), side, strings.Join(each, ", "), reapers, hostPeak)
 				return &st, time.Since(start), peak, nil
 			case strings.Contains(line, "index: scan the transcripts"):
 				return nil, time.Since(start), peak, nil // the mapper maps nothing (no transcript jobs)
@@ -256,6 +261,12 @@ func cpuSeconds(pid int) float64 {
 	utime, _ := strconv.ParseFloat(fields[11], 64)
 	stime, _ := strconv.ParseFloat(fields[12], 64)
 	return (utime + stime) / 100 // clock ticks (USER_HZ is 100 on Linux)
+}
+
+// isReaper tells a sidecar's reaper (the host's executable run as baton-sidecar-reaper) by its argv[0].
+func isReaper(pid int) bool {
+	cmdline, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+	return err == nil && bytes.HasPrefix(cmdline, []byte("baton-sidecar-reaper\x00"))
 }
 
 // rss is one process's RSS, MB.

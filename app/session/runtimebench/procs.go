@@ -99,7 +99,8 @@ func isClaude(p proc, claude string) bool {
 	return exe == real || exe == claude
 }
 
-// memory sums a process tree's RSS: Baton's own processes (host and sidecars) and the claude children.
+// memory sums a process tree's RSS: Baton's own processes (host, sidecars and their reapers) and the claude
+// children.
 type memory struct {
 	baton, claude        int64
 	sidecars, claudeProc int
@@ -114,7 +115,7 @@ func measure(pid int, claude string) memory {
 			m.claudeProc++
 		default:
 			m.baton += p.rss
-			if i > 0 {
+			if i > 0 && !isReaper(p) { // on Linux each sidecar runs under a reaper: one sidecar, not two
 				m.sidecars++
 			}
 		}
@@ -155,7 +156,9 @@ func (c cpuSpent) since(before cpuSpent) cpuSpent {
 
 // cpuByRole reads the CPU time of pid (the host), its sidecars and their claude children so far. /proc is read
 // rather than getrusage's children, which counts only children waited for: the sidecars are the host's, still
-// running, and claude is their child.
+// running, and claude is their child. On Linux each sidecar runs under a reaper (the host's executable again,
+// app/sidecar/reaper_linux.go), so a sidecar is the host's grandchild: roles go by what a process is, not by
+// its parent. A reaper's own CPU counts with the sidecars'.
 func cpuByRole(pid int, claude string) cpuSpent {
 	var c cpuSpent
 	procs := tree(pid)
@@ -172,13 +175,13 @@ func cpuByRole(pid int, claude string) cpuSpent {
 			c.host += t
 		case isClaude(p, claude):
 			c.claude += t
-		case p.ppid == pid:
+		case isReaper(p):
+			c.sidecar += t
+		default:
 			c.sidecar += t
 			if !hasClaude[p.pid] {
-				c.index += t
+				c.index += t // a sidecar with no claude child: the session index's mapper
 			}
-		default:
-			c.sidecar += t // a process of a sidecar's (none today but claude)
 		}
 	}
 	return c
