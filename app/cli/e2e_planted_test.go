@@ -1,17 +1,13 @@
 package cli_test
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"net"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/baton-console/baton/app/activity"
 	"github.com/baton-console/baton/app/internal/testenv"
@@ -119,25 +115,6 @@ func TestExecAndDoctorNeverRunAPlantedClaude(t *testing.T) {
 	require.Equal(t, genuine, rep.Executable.Path, "doctor names what sessions run")
 	require.Equal(t, "sdk-package", rep.Executable.Source)
 	require.True(t, rep.Executable.Verified)
-}
-
-// runWith runs another baton binary with the harness's environment and project.
-func (h *cliHarness) runWith(bin string, args ...string) result {
-	h.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	cmd := h.command(ctx, args...)
-	cmd.Path, cmd.Args[0] = bin, bin
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	if err != nil {
-		var exitErr *exec.ExitError
-		require.ErrorAs(h.t, err, &exitErr, "baton %v: %v\n%s", args, err, errb.String())
-		code = exitErr.ExitCode()
-	}
-	return result{code: code, stdout: out.String(), stderr: errb.String()}
 }
 
 func readLog(t *testing.T, h *cliHarness) string {

@@ -88,9 +88,17 @@ func (h *cliHarness) command(ctx context.Context, args ...string) *exec.Cmd {
 
 func (h *cliHarness) run(args ...string) result {
 	h.t.Helper()
+	return h.runWith(batonBin, args...)
+}
+
+// runWith runs a baton binary (the one built for the tests, or another) with the harness's environment and
+// project, its stdin empty, and returns how it ended.
+func (h *cliHarness) runWith(bin string, args ...string) result {
+	h.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	cmd := h.command(ctx, args...)
+	cmd.Path, cmd.Args[0] = bin, bin
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
