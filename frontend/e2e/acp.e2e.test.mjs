@@ -441,6 +441,20 @@ step('session/resume continues the conversation', async () => {
   assert.ok(said.startsWith('Earlier you said: [think] hello there'), said);
 });
 
+step('a tool call allowed always is not asked again in the session', async () => {
+  const before = permissions.length;
+  answerPermission = async () => ({ outcome: { outcome: 'selected', optionId: 'allow_always' } });
+  try {
+    const ask = (file) => agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: `[write ${file} always]` }] });
+    assert.equal((await ask('always-1.txt')).stopReason, 'end_turn');
+    assert.equal((await ask('always-2.txt')).stopReason, 'end_turn');
+    assert.equal(permissions.length - before, 1, 'asked once');
+    assert.equal(readFileSync(join(project, 'always-2.txt'), 'utf8'), 'always\n');
+  } finally {
+    answerPermission = allowOnce;
+  }
+});
+
 step('unknown methods and sessions get the protocol errors and the agent keeps serving', async () => {
   await assert.rejects(agent.request('_baton/no_such_method', {}), (err) => rpcCode(err) === -32601);
   await assert.rejects(
