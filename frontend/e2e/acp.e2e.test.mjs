@@ -212,6 +212,8 @@ step('a tool call asks permission, shows its diff and completes', async () => {
   );
   const call = got.find((u) => u.sessionUpdate === 'tool_call');
   assert.equal(call.kind, 'edit');
+  assert.match(call.title, /notes\.txt/);
+  assert.ok(['pending', 'in_progress'].includes(call.status), call.status);
   assert.equal(call.locations[0].path, join(project, 'notes.txt'));
   const diff = call.content[0];
   assert.deepEqual([diff.type, diff.path, diff.newText], ['diff', join(project, 'notes.txt'), 'hello acp\n']);
@@ -219,6 +221,22 @@ step('a tool call asks permission, shows its diff and completes', async () => {
   const end = got.find((u) => u.sessionUpdate === 'tool_call_update' && u.toolCallId === call.toolCallId && u.status === 'completed');
   assert.ok(end, 'the tool call completes');
   assert.equal(readFileSync(join(project, 'notes.txt'), 'utf8'), 'hello acp\n');
+});
+
+step('a tool call rejected once is not run and its call fails', async () => {
+  answerPermission = async () => ({ outcome: { outcome: 'selected', optionId: 'reject_once' } });
+  try {
+    session.prompt('[write rejected.txt never]');
+    const { got, stops } = await untilStops(session);
+    assert.deepEqual(stops, ['end_turn']);
+    const call = got.find((u) => u.sessionUpdate === 'tool_call');
+    assert.ok(call, 'a tool call');
+    const end = got.find((u) => u.sessionUpdate === 'tool_call_update' && u.toolCallId === call.toolCallId && u.status === 'failed');
+    assert.ok(end, `the rejected call fails: ${JSON.stringify(got.filter((u) => u.sessionUpdate.startsWith('tool')))}`);
+    assert.equal(existsSync(join(project, 'rejected.txt')), false);
+  } finally {
+    answerPermission = allowOnce;
+  }
 });
 
 step("a tool of the client's MCP server runs in the session", async () => {
@@ -423,6 +441,20 @@ step('session/resume continues the conversation', async () => {
   assert.ok(said.startsWith('Earlier you said: [think] hello there'), said);
 });
 
+step('a tool call allowed always is not asked again in the session', async () => {
+  const before = permissions.length;
+  answerPermission = async () => ({ outcome: { outcome: 'selected', optionId: 'allow_always' } });
+  try {
+    const ask = (file) => agent.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: `[write ${file} always]` }] });
+    assert.equal((await ask('always-1.txt')).stopReason, 'end_turn');
+    assert.equal((await ask('always-2.txt')).stopReason, 'end_turn');
+    assert.equal(permissions.length - before, 1, 'asked once');
+    assert.equal(readFileSync(join(project, 'always-2.txt'), 'utf8'), 'always\n');
+  } finally {
+    answerPermission = allowOnce;
+  }
+});
+
 step('unknown methods and sessions get the protocol errors and the agent keeps serving', async () => {
   await assert.rejects(agent.request('_baton/no_such_method', {}), (err) => rpcCode(err) === -32601);
   await assert.rejects(
@@ -461,6 +493,16 @@ test('malformed lines get JSON-RPC errors and the agent keeps serving', { timeou
       [3, 'ok'],
       [4, -32602],
     ],
+  );
+  assert.ok(
+    answers.every((m) => m.jsonrpc === '2.0'),
+    'stdout carries only protocol lines',
+  );
+  // A client without terminal sign-in is told of Claude Code's login, not handed a command to run.
+  const login = answers[2].result.authMethods;
+  assert.deepEqual(
+    login.map((m) => [m.id, m.type, m.args]),
+    [['claude-login', undefined, undefined]],
   );
   assert.ok(existsSync(join(env.BATON_DATA_DIR, 'logs', 'baton.log')), 'logs go to Baton log file');
 });
