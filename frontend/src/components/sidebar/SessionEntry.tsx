@@ -166,37 +166,40 @@ export function SessionEntry({
             )}
             {meta.join(' · ')}
           </span>
-          <BackgroundBadge session={entry.session} />
-          {changeCounts(entry.changes) !== '' && entry.changes !== undefined && (
-            <span
-              className="mark counts small"
-              title={`${entry.changes.files} file${entry.changes.files === 1 ? '' : 's'} changed`}
-              data-testid="entry-changes"
-            >
-              {changeCounts(entry.changes)}
-            </span>
-          )}
-          {entry.waiting ? (
-            <span className="mark warn" title="Waiting for your answer" data-testid="mark-permission">
-              needs you
-            </span>
-          ) : (
-            entry.busy && (
-              <span className="mark busy" title="Claude is working" data-testid="mark-busy">
-                working
+          {/* One column for the marks: several at once stack rather than draw over each other. */}
+          <span className="entry-marks">
+            <BackgroundBadge session={entry.session} />
+            {changeCounts(entry.changes) !== '' && entry.changes !== undefined && (
+              <span
+                className="mark counts small"
+                title={`${entry.changes.files} file${entry.changes.files === 1 ? '' : 's'} changed`}
+                data-testid="entry-changes"
+              >
+                {changeCounts(entry.changes)}
               </span>
-            )
-          )}
-          {entry.landable === true && (
-            <span className="mark ok" title="Idle, with work its base lacks: open it and Land" data-testid="mark-landable">
-              ready to land
-            </span>
-          )}
-          {entry.finished && (
-            <span className="mark ok" title="Finished while you were away" data-testid="mark-finished">
-              done
-            </span>
-          )}
+            )}
+            {entry.waiting ? (
+              <span className="mark warn" title="Waiting for your answer" data-testid="mark-permission">
+                needs you
+              </span>
+            ) : (
+              entry.busy && (
+                <span className="mark busy" title="Claude is working" data-testid="mark-busy">
+                  working
+                </span>
+              )
+            )}
+            {entry.landable === true && (
+              <span className="mark ok" title="Idle, with work its base lacks: open it and Land" data-testid="mark-landable">
+                ready to land
+              </span>
+            )}
+            {entry.finished && (
+              <span className="mark ok" title="Finished while you were away" data-testid="mark-finished">
+                done
+              </span>
+            )}
+          </span>
         </button>
       )}
       {!renaming && (
