@@ -71,6 +71,7 @@ func runReaper(args []string) int {
 	_ = report.Close()
 	go forwardSignals(signals, pid)
 	go watchLifeline(os.NewFile(lifelineFD, "lifeline"), pid)
+	dropFilePages()
 	status := reapUntil(pid)
 	endDescendants()
 	return exitLike(status)
