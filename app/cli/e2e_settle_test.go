@@ -92,7 +92,7 @@ func waitForPIDFile(t *testing.T, path string) {
 		if b, err := os.ReadFile(path); err == nil && strings.HasSuffix(string(b), "\n") {
 			pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
 			require.NoError(t, err)
-			t.Cleanup(func() { _ = syscall.Kill(pid, syscall.SIGKILL) })
+			t.Cleanup(func() { testenv.Kill(pid) })
 			return
 		}
 		require.False(t, time.Now().After(deadline), "the command never started")

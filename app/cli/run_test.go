@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/baton-console/baton/app/internal/fakeapi"
+	"github.com/baton-console/baton/app/internal/testenv"
 	"github.com/baton-console/baton/app/runner"
 	"github.com/stretchr/testify/require"
 )
@@ -115,9 +116,7 @@ func TestRunRefusesAnEndlessSystemPrompt(t *testing.T) {
 func TestRunStopsOnSIGTERMWhileReadingTheSystemPrompt(t *testing.T) {
 	h := newCLIHarness(t)
 	fifo := filepath.Join(t.TempDir(), "system.fifo")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-		t.Skipf("no FIFOs here: %v", err)
-	}
+	testenv.MakeFIFO(t, fifo)
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	cmd := h.command(ctx, "run", "--system", fifo, "hi")

@@ -10,7 +10,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -95,7 +94,7 @@ func TestRunCommandReturnsWhileItsBackgroundChildRuns(t *testing.T) {
 		}
 		pid, _ := strconv.Atoi(strings.TrimSpace(string(b)))
 		if pid > 0 {
-			_ = syscall.Kill(pid, syscall.SIGKILL)
+			testenv.Kill(pid)
 			testenv.WaitGone(t, []int{pid}, 20*time.Second)
 		}
 	})

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -116,8 +115,7 @@ func TestCancelOfAStoppedClaudeForcesWithinBudgets(t *testing.T) {
 	turn := h.exec(s, "[hold] stall here")
 	h.waitDelta(turn)
 	pid := claudePID(t, s)
-	require.NoError(t, syscall.Kill(pid, syscall.SIGSTOP))
-	t.Cleanup(func() { _ = syscall.Kill(pid, syscall.SIGKILL) })
+	testenv.Freeze(t, pid)
 
 	budgets := session.CancelBudgets{Interrupt: time.Second, Drain: time.Second}
 	began := time.Now()

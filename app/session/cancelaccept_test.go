@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -156,8 +155,7 @@ func TestCancelIsConfirmedOnlyOnceTheTurnsEndIsRecorded(t *testing.T) {
 	turn := h.exec(s, "[withhold] stall before answering")
 	waitAsked(t, asked)
 	pid := claudePID(t, s)
-	require.NoError(t, syscall.Kill(pid, syscall.SIGSTOP))
-	t.Cleanup(func() { _ = syscall.Kill(pid, syscall.SIGKILL) })
+	testenv.Freeze(t, pid)
 
 	rep, err := s.Cancel(context.Background(), turn, session.CancelBudgets{Interrupt: time.Second, Drain: time.Second})
 	require.Error(t, err, "no confirmation while the turn's end is not recorded: %+v", rep)
