@@ -333,7 +333,7 @@ func TestSessionsHistoryAndResumeFromTheCommandLine(t *testing.T) {
 	require.Contains(t, r.stdout, "You said: the secret word is kumquat")
 
 	r = h.run("exec", "--session-id", id, "a second session under the same id")
-	require.Equal(t, 1, r.code, "an id that is taken starts nothing")
+	require.Equal(t, 2, r.code, "an id that is taken is a usage error (exit 2): it starts nothing")
 	require.Contains(t, r.stderr, "is taken", r.stderr)
 	require.Contains(t, r.stderr, "--resume", "it says how to continue that session instead")
 
@@ -456,7 +456,6 @@ func freezeClaude(t *testing.T, baton int) int {
 		}
 	}
 	require.NotZero(t, claude, "no claude process under baton")
-	require.NoError(t, syscall.Kill(claude, syscall.SIGSTOP))
-	t.Cleanup(func() { _ = syscall.Kill(claude, syscall.SIGKILL) })
+	testenv.Freeze(t, claude)
 	return claude
 }

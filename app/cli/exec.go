@@ -81,6 +81,11 @@ func parseExec(args []string, env Env) (execOptions, int) {
 			}
 		}
 	}
+	if sessionID != "" {
+		if why := sessionTaken(sessionID, env); why != "" {
+			return o, usageError(env.Stderr, execUsage, "--session-id %s is taken: %s; continue it with --resume %[1]s, or leave --session-id out for a fresh id", sessionID, why)
+		}
+	}
 	o.start.PermissionMode = activity.PermissionMode(mode)
 	if mode != "" && !o.start.PermissionMode.Valid() {
 		return o, usageError(env.Stderr, execUsage, "--permission-mode %q is not one of %s", mode, permissionModes())
