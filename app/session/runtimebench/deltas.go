@@ -196,7 +196,7 @@ func (b *bench) deltaRun(s *served, c *client, project, prompt string, want int)
 		return deltaRun{}, err
 	}
 	var run deltaRun
-	var before cpuSpent
+	var before cpuSample
 	for {
 		t, err := c.until(ctx, func(ev activity.Event) bool { return ev.Turn == turn })
 		if err != nil {

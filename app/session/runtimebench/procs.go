@@ -149,9 +149,47 @@ type cpuSpent struct {
 	host, sidecar, index, claude time.Duration
 }
 
-func (c cpuSpent) since(before cpuSpent) cpuSpent {
-	return cpuSpent{host: c.host - before.host, sidecar: c.sidecar - before.sidecar, index: c.index - before.index,
-		claude: c.claude - before.claude}
+// cpuRole is what a process of the tree is, for the CPU figure.
+type cpuRole int
+
+const (
+	roleHost cpuRole = iota
+	roleSidecar
+	roleIndex // a sidecar with no claude child: the session index's mapper
+	roleClaude
+)
+
+// procCPU is one process's CPU time so far and its role.
+type procCPU struct {
+	role cpuRole
+	t    time.Duration
+}
+
+// cpuSample is a tree's CPU times per process at one moment. Differences are taken per process: a process that
+// ended between two samples (the index's idle mapper does) would otherwise subtract all its earlier CPU from the
+// window's figure, and one that started counts from zero.
+type cpuSample map[int]procCPU
+
+func (after cpuSample) since(before cpuSample) cpuSpent {
+	var c cpuSpent
+	for pid, p := range after {
+		t := p.t
+		if b, ok := before[pid]; ok {
+			t -= b.t
+		}
+		switch p.role {
+		case roleHost:
+			c.host += t
+		case roleClaude:
+			c.claude += t
+		case roleIndex:
+			c.index += t
+			c.sidecar += t
+		case roleSidecar:
+			c.sidecar += t
+		}
+	}
+	return c
 }
 
 // cpuByRole reads the CPU time of pid (the host), its sidecars and their claude children so far. /proc is read
@@ -159,8 +197,7 @@ func (c cpuSpent) since(before cpuSpent) cpuSpent {
 // running, and claude is their child. On Linux each sidecar runs under a reaper (the host's executable again,
 // app/sidecar/reaper_linux.go), so a sidecar is the host's grandchild: roles go by what a process is, not by
 // its parent. A reaper's own CPU counts with the sidecars'.
-func cpuByRole(pid int, claude string) cpuSpent {
-	var c cpuSpent
+func cpuByRole(pid int, claude string) cpuSample {
 	procs := tree(pid)
 	hasClaude := map[int]bool{}
 	for _, p := range procs {
@@ -168,23 +205,21 @@ func cpuByRole(pid int, claude string) cpuSpent {
 			hasClaude[p.ppid] = true
 		}
 	}
+	sample := cpuSample{}
 	for i, p := range procs {
-		t := cpuTime(p.pid)
+		role := roleSidecar
 		switch {
 		case i == 0:
-			c.host += t
+			role = roleHost
 		case isClaude(p, claude):
-			c.claude += t
+			role = roleClaude
 		case isReaper(p):
-			c.sidecar += t
-		default:
-			c.sidecar += t
-			if !hasClaude[p.pid] {
-				c.index += t // a sidecar with no claude child: the session index's mapper
-			}
+		case !hasClaude[p.pid]:
+			role = roleIndex
 		}
+		sample[p.pid] = procCPU{role: role, t: cpuTime(p.pid)}
 	}
-	return c
+	return sample
 }
 
 // clockTicks is the kernel's USER_HZ, the unit of /proc/PID/stat's times (100 on Linux everywhere that matters).
