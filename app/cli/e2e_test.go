@@ -449,6 +449,14 @@ func TestHistoryReadsHostExitedAfterBatonWasKilledMidTurn(t *testing.T) {
 // freezeClaude stops the claude process under baton (pid) dead with SIGSTOP, and kills it when the test ends.
 func freezeClaude(t *testing.T, baton int) int {
 	t.Helper()
+	claude := claudeUnder(t, baton)
+	testenv.Freeze(t, claude)
+	return claude
+}
+
+// claudeUnder is the pid of the claude process below baton's.
+func claudeUnder(t *testing.T, baton int) int {
+	t.Helper()
 	claude := 0
 	for _, pid := range testenv.DescendantPIDs(baton) {
 		if exe, _ := os.Readlink(filepath.Join("/proc", strconv.Itoa(pid), "exe")); strings.Contains(filepath.Base(exe), "claude") {
@@ -456,6 +464,5 @@ func freezeClaude(t *testing.T, baton int) int {
 		}
 	}
 	require.NotZero(t, claude, "no claude process under baton")
-	testenv.Freeze(t, claude)
 	return claude
 }
