@@ -3,12 +3,22 @@ import { protocolWrite } from './stdio/guardStdout.js';
 import { coalesce } from './protocol/coalesce.js';
 import { LineWriter } from './protocol/lineWriter.js';
 import type { Backend } from './runtime/backend.js';
+import { IdleTrim } from './runtime/idleTrim.js';
+import { dropFilePages } from './runtime/pageTrim.js';
 import { Sidecar } from './runtime/sidecar.js';
 import { wallClock } from './util/clock.js';
 import { diag } from './util/diagnostics.js';
 
 // Microsecond stamps (util/clock.ts): a streamed piece's latency is read off them.
 const now = wallClock();
+
+// Read-only pages go once the sidecar is idle (runtime/idleTrim.ts); BATON_SIDECAR_PAGE_TRIM=0 keeps them (for
+// the runtime bench's A/B of its cost).
+const trim = process.env['BATON_SIDECAR_PAGE_TRIM'] === '0' ? undefined : new IdleTrim(() => void dropFilePages().then(reportTrim));
+
+function reportTrim(bytes: number): void {
+  if (bytes > 0) diag(`let ${(bytes / 1048576).toFixed(1)} MB of read-only file pages go`);
+}
 
 async function loadBackend(): Promise<Backend> {
   if (process.env['BATON_SIDECAR_TEST_DRIVER'] === '1') {
@@ -18,10 +28,15 @@ async function loadBackend(): Promise<Backend> {
   }
   // Loaded only here, so the test driver never evaluates the SDK.
   const { SdkBackend } = await import('./session/sdkBackend.js');
-  return new SdkBackend(now);
+  return new SdkBackend(now, () => trim?.warmedUp());
 }
 
-const sidecar = new Sidecar({ backend: await loadBackend(), writer: new LineWriter(protocolWrite, { merge: coalesce }), now });
+const sidecar = new Sidecar({
+  backend: await loadBackend(),
+  writer: new LineWriter(protocolWrite, { merge: coalesce }),
+  now,
+  ...(trim ? { watch: trim } : {}),
+});
 
 let exiting = false;
 const exit = (reason: string): void => {

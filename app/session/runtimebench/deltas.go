@@ -181,16 +181,35 @@ func (s spreadOf) String() string {
 type deltaRun struct {
 	tally deltaTally
 	cpu   cpuSpent
+	// turnCPU runs from the prompt sent to the turn's end: it also holds what the reply costs before its first
+	// delta (for the sidecarenv figure's -after-idle runs, the pages a trimmed sidecar faults in again).
+	turnCPU cpuSpent
 }
 
 // deltaRun streams one reply to prompt, which the scripted API answers with want text deltas.
 func (b *bench) deltaRun(s *served, c *client, project, prompt string, want int) (deltaRun, error) {
+	return b.deltaRunAfter(s, c, project, prompt, want, 0)
+}
+
+// deltaRunAfter is deltaRun in a session that first had a short turn and then idled for idle (none when 0).
+func (b *bench) deltaRunAfter(s *served, c *client, project, prompt string, want int, idle time.Duration) (deltaRun, error) {
 	ctx, cancel := deadline()
 	defer cancel()
 	id, err := c.startSession(ctx, project)
 	if err != nil {
 		return deltaRun{}, err
 	}
+	if idle > 0 {
+		first, err := c.prompt(ctx, id, "hello")
+		if err == nil {
+			err = c.turnEnd(ctx, first)
+		}
+		if err != nil {
+			return deltaRun{}, err
+		}
+		time.Sleep(idle) // the sidecar idles (and lets its pages go); a bench, not a test
+	}
+	atPrompt := cpuByRole(s.pid(), b.claude)
 	turn, err := c.prompt(ctx, id, prompt)
 	if err != nil {
 		return deltaRun{}, err
@@ -209,7 +228,8 @@ func (b *bench) deltaRun(s *served, c *client, project, prompt string, want int)
 		}
 		if t.ev.Terminal() {
 			// To the turn's end, as the baseline's CPU runs to its result: the same reply, the same span.
-			run.cpu = cpuByRole(s.pid(), b.claude).since(before)
+			end := cpuByRole(s.pid(), b.claude)
+			run.cpu, run.turnCPU = end.since(before), end.since(atPrompt)
 			break
 		}
 	}

@@ -217,19 +217,23 @@ func (b *bench) firstTokenAfterWake() error {
 	project, c := x.project, x.c
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
+	// calls holds how long each prompt call took to return: for an asleep session the wake is in it (a sidecar
+	// and claude started, the transcript resumed); the rest, to the first delta, is the turn's own.
+	var calls []time.Duration
 	firstDelta := func(id, prompt string) (time.Duration, error) {
 		began := time.Now()
 		turn, err := c.prompt(ctx, id, prompt)
 		if err != nil {
 			return 0, err
 		}
+		calls = append(calls, time.Since(began))
 		t, err := c.until(ctx, func(ev activity.Event) bool { return ev.Turn == turn && ev.Kind == activity.MessageDelta })
 		if err != nil {
 			return 0, err
 		}
 		return t.at.Sub(began), c.turnEnd(ctx, turn)
 	}
-	var fresh, woken []time.Duration
+	var fresh, woken, opens, freshCalls, wakeCalls []time.Duration
 	for i := 0; i < b.runs; i++ {
 		began := time.Now()
 		id, err := c.startSession(ctx, project)
@@ -241,7 +245,7 @@ func (b *bench) firstTokenAfterWake() error {
 		if err != nil {
 			return err
 		}
-		fresh = append(fresh, opened+took)
+		fresh, opens, freshCalls = append(fresh, opened+took), append(opens, opened), append(freshCalls, calls[len(calls)-1])
 		if _, err := c.until(ctx, func(ev activity.Event) bool { return ev.Session == id && ev.State == activity.SessionStateAsleep }); err != nil {
 			return err
 		}
@@ -249,7 +253,7 @@ func (b *bench) firstTokenAfterWake() error {
 		if err != nil {
 			return err
 		}
-		woken = append(woken, took)
+		woken, wakeCalls = append(woken, took), append(wakeCalls, calls[len(calls)-1])
 		if err := c.call(ctx, "closeSession", map[string]any{"session": id}, nil); err != nil {
 			return err
 		}
@@ -257,5 +261,8 @@ func (b *bench) firstTokenAfterWake() error {
 	r := ratio(median(woken), median(fresh))
 	fmt.Printf("first token (median of %d): after waking %s, fresh session %s → %.2f× (goal ≤ 1.3×: %s)\n",
 		b.runs, ms(median(woken)), ms(median(fresh)), r, verdict(r <= 1.3))
+	fmt.Printf("  medians: fresh: open %s, prompt call %s, then %s to the first delta; woken: prompt call (the wake) %s, then %s\n",
+		ms(median(opens)), ms(median(freshCalls)), ms(median(fresh)-median(opens)-median(freshCalls)), ms(median(wakeCalls)),
+		ms(median(woken)-median(wakeCalls)))
 	return nil
 }

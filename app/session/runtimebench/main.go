@@ -44,8 +44,9 @@ type bench struct {
 	runs       int
 	pairs      int // Baton/baseline pairs of the burst figure
 	sessions   int
-	sidecarEnv string // -sidecar-env: runtime options the sidecarenv figure tries
-	runtime    string // what runs the baseline script: node, or bun to tell the runtime's share from Baton's
+	sidecarEnv string        // -sidecar-env: runtime options the sidecarenv figure tries
+	afterIdle  time.Duration // -after-idle: the sidecarenv figure's replies come after a turn and this idle
+	runtime    string        // what runs the baseline script: node, or bun to tell the runtime's share from Baton's
 }
 
 func main() {
@@ -56,6 +57,7 @@ func main() {
 	only := flag.String("only", "turn,deltas,paced,idle,many,wake", "comma-separated figures to measure (also: hostdeltas, acp, sidecarenv)")
 	runtime := flag.String("baseline-runtime", "node", "what runs the baseline script: node, or bun (the sidecar's runtime)")
 	sidecarEnv := flag.String("sidecar-env", "", "sidecarenv figure: comma-separated NAME=VALUE runtime options to try against the sidecar as built")
+	afterIdle := flag.Duration("after-idle", 0, "sidecarenv figure: stream each reply as a session's second, after a short turn and this idle")
 	cpuProfile := flag.String("cpuprofile", "", "write this process's CPU profile here (hostdeltas runs the host in it)")
 	flag.Parse()
 	// This process is the console client and the scripted API at once: fewer collections of its own garbage keep
@@ -76,6 +78,7 @@ func main() {
 	b.runtime = *runtime
 	b.pairs = max(*pairs, 1)
 	b.sidecarEnv = *sidecarEnv
+	b.afterIdle = *afterIdle
 	if b.runtime == "bun" {
 		b.runtime = filepath.Join(b.root, "sidecar", "node_modules", ".bin", "bun")
 	}

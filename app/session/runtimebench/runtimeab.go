@@ -11,7 +11,8 @@ import (
 // sidecarEnvAB: the sidecar's CPU over the burst with the JavaScript runtime's options as Baton sets them (A) and
 // with -sidecar-env added (B), each against the baseline node run beside it, interleaved A, baseline, B per round:
 // to judge a runtime option against the machine's drift rather than against another run's figures. The variables
-// reach claude too (they are the person's own, to the host), whose CPU no ratio here counts.
+// reach claude too (they are the person's own, to the host), whose CPU no ratio here counts. With -after-idle each
+// measured reply is a session's second, after a short turn and that long idle (the sidecar's page trim, issue 32).
 func (b *bench) sidecarEnvAB() error {
 	if b.sidecarEnv == "" {
 		return fmt.Errorf("give the options to try with -sidecar-env NAME=VALUE[,NAME=VALUE]")
@@ -29,8 +30,9 @@ func (b *bench) sidecarEnvAB() error {
 	var ra, rb []float64
 	var sa, sb, ha, hb, la, lb []time.Duration
 	var ea, eb []float64
+	var ta, tb []time.Duration
 	for i := 0; i < b.pairs; i++ {
-		a, err := b.deltaRun(xa.s, xa.c, xa.project, "[deltas]", b.deltas)
+		a, err := b.deltaRunAfter(xa.s, xa.c, xa.project, "[deltas]", b.deltas, b.afterIdle)
 		if err != nil {
 			return err
 		}
@@ -38,12 +40,13 @@ func (b *bench) sidecarEnvAB() error {
 		if err != nil {
 			return err
 		}
-		bb, err := b.deltaRun(xb.s, xb.c, xb.project, "[deltas]", b.deltas)
+		bb, err := b.deltaRunAfter(xb.s, xb.c, xb.project, "[deltas]", b.deltas, b.afterIdle)
 		if err != nil {
 			return err
 		}
 		ra, rb = append(ra, ratio(a.cpu.sidecar, base.cpu)), append(rb, ratio(bb.cpu.sidecar, base.cpu))
 		sa, sb = append(sa, a.cpu.sidecar), append(sb, bb.cpu.sidecar)
+		ta, tb = append(ta, a.turnCPU.sidecar), append(tb, bb.turnCPU.sidecar)
 		ha, hb = append(ha, a.cpu.host), append(hb, bb.cpu.host)
 		ea, eb = append(ea, float64(a.tally.events)), append(eb, float64(bb.tally.events))
 		_, pa := a.tally.percentiles()
@@ -54,5 +57,6 @@ func (b *bench) sidecarEnvAB() error {
 		len(ra), spread(ra).median, spread(ra), b.sidecarEnv, spread(rb).median, spread(rb), ms(median(sa)), ms(median(sb)))
 	fmt.Printf("  host CPU medians %s vs %s; events per reply %.0f vs %.0f; burst p99 %s vs %s\n",
 		ms(median(ha)), ms(median(hb)), spread(ea).median, spread(eb).median, ms(median(la)), ms(median(lb)))
+	fmt.Printf("  sidecar CPU from the prompt to the turn's end, medians %s vs %s\n", ms(median(ta)), ms(median(tb)))
 	return nil
 }

@@ -3,9 +3,10 @@
 // events, and one write (one pipe syscall, one read on the host) per line cost more than the events themselves.
 // Waiting lines may be merged (coalesce.ts: text pieces of one block). A long turn of the event loop is cut every
 // MAX_BATCH_LINES lines or MAX_BATCH_WAIT_MS, so the first line of a burst does not wait for the whole burst.
-// While a reply streams in a burst (the last batch held BURST_PIECES lines or more) the next batch waits up to
-// BURST_HOLD_MS for more pieces to merge: the host's cost is per line it reads, not per piece (issue 32), and a
-// paced stream (a piece or two per batch) never waits.
+// While a reply streams in a burst (BURST_PIECES lines or more sent within the last BURST_WINDOW_MS) a batch
+// waits up to BURST_HOLD_MS for more pieces to merge: the host's cost is per line it reads, not per piece (issue
+// 32), and a paced stream (a piece a millisecond) never waits. The burst is told by the rate, not by one batch's
+// size: a sidecar that keeps up with a fast stream reads its pieces one per turn of the event loop.
 import type { WireLine } from './codec.js';
 
 /** Writes data and calls done once it is handed to the OS (a Node stream's write with a callback). */
@@ -29,8 +30,11 @@ export const MAX_BATCH_LINES = 64;
 /** The oldest waiting line waits at most about this long (ms) while the event loop stays busy. */
 export const MAX_BATCH_WAIT_MS = 1;
 
-/** A batch of at least this many lines sent (merged or not) says the stream is in a burst. */
+/** At least this many lines sent (merged or not) within BURST_WINDOW_MS say the stream is in a burst. */
 export const BURST_PIECES = 24;
+
+/** The window (ms) over which BURST_PIECES are counted: 3 pieces a millisecond, three times a paced stream's. */
+export const BURST_WINDOW_MS = 8;
 
 /** In a burst, how long (ms) a batch may wait for more pieces to merge into it. */
 export const BURST_HOLD_MS = 2;
@@ -48,7 +52,10 @@ export class LineWriter {
   private pending: WireLine[] = [];
   private firstAt = 0;
   private scheduled = false;
+  private batch = 0; // counts writes: a scheduled write of an earlier batch (cut meanwhile) does nothing
   private sent = 0; // lines sent since the last write, merged ones too
+  private recent: Array<{ at: number; sent: number }> = []; // the writes within BURST_WINDOW_MS
+  private recentSent = 0;
   private burst = false;
   private readonly defer: Defer;
   private readonly hold: Hold;
@@ -72,7 +79,10 @@ export class LineWriter {
     if (merged !== undefined) {
       this.pending[this.pending.length - 1] = merged;
     } else {
-      if (this.pending.length === 0) this.firstAt = this.clock();
+      if (this.pending.length === 0) {
+        this.firstAt = this.clock();
+        this.burst = this.sentWithinWindow(this.firstAt) >= BURST_PIECES;
+      }
       this.outstanding++;
       this.pending.push(line);
     }
@@ -83,9 +93,9 @@ export class LineWriter {
     }
     if (!this.scheduled) {
       this.scheduled = true;
+      const batch = this.batch;
       const run = () => {
-        this.scheduled = false;
-        this.write();
+        if (batch === this.batch) this.write();
       };
       if (this.burst) this.hold(run, BURST_HOLD_MS);
       else this.defer(run);
@@ -99,10 +109,13 @@ export class LineWriter {
   }
 
   private write(): void {
+    this.scheduled = false;
+    this.batch++;
     const lines = this.pending;
     if (lines.length === 0) return;
     this.pending = [];
-    this.burst = this.sent >= BURST_PIECES;
+    this.recent.push({ at: this.clock(), sent: this.sent });
+    this.recentSent += this.sent;
     this.sent = 0;
     let data = '';
     for (const line of lines) data += `${JSON.stringify(line)}\n`;
@@ -110,5 +123,13 @@ export class LineWriter {
       this.outstanding -= lines.length;
       if (this.outstanding === 0) for (const resolve of this.idle.splice(0)) resolve();
     });
+  }
+
+  /** How many lines were written within BURST_WINDOW_MS before now (older writes are forgotten). */
+  private sentWithinWindow(now: number): number {
+    let old = 0;
+    while (old < this.recent.length && now - this.recent[old]!.at > BURST_WINDOW_MS) this.recentSent -= this.recent[old++]!.sent;
+    if (old > 0) this.recent.splice(0, old);
+    return this.recentSent;
   }
 }

@@ -1,7 +1,7 @@
 // The sidecar's request loop: input bytes → bounded lines → decoded requests → dispatcher; rejected lines
 // get the error reply or protocol.error event PROTOCOL.md prescribes. Knows nothing of stdio (main.ts does).
 import { fitEvent } from '../protocol/bounds.js';
-import { decodeLine, errorLine, eventLine, okLine } from '../protocol/codec.js';
+import { type WireLine, decodeLine, errorLine, eventLine, okLine } from '../protocol/codec.js';
 import type { ErrorCode } from '../protocol/errors.js';
 import { type EmitEvent, type Event, stampEvent } from '../protocol/events.js';
 import { BoundedLineReader } from '../protocol/lineReader.js';
@@ -11,29 +11,43 @@ import { assertNever } from '../util/assertNever.js';
 import type { Backend } from './backend.js';
 import { Dispatcher } from './dispatcher.js';
 
+/** Told of every line either way and every event sent (runtime/idleTrim.ts waits for quiet by it). */
+export interface TrafficWatch {
+  traffic(): void;
+  event(event: Event): void;
+}
+
 export interface SidecarOptions {
   backend: Backend;
   writer: LineWriter;
   now: () => Date;
   maxLineBytes?: number;
+  watch?: TrafficWatch;
 }
+
+const unwatched: TrafficWatch = { traffic: () => {}, event: () => {} };
 
 export class Sidecar {
   private readonly reader: BoundedLineReader;
   private readonly dispatcher: Dispatcher;
   private readonly writer: LineWriter;
   private readonly now: () => Date;
+  private readonly watch: TrafficWatch;
   private stopping: Promise<void> | undefined;
 
   constructor(options: SidecarOptions) {
     this.writer = options.writer;
     this.now = options.now;
-    const emit: EmitEvent = (event: Event) => this.writer.send(eventLine(fitEvent(event)));
+    this.watch = options.watch ?? unwatched;
+    const emit: EmitEvent = (event: Event) => {
+      this.writer.send(eventLine(fitEvent(event)));
+      this.watch.event(event);
+    };
     this.dispatcher = new Dispatcher(
       options.backend,
       {
-        ok: (id, payload) => this.writer.send(okLine(id, payload)),
-        error: (id, failure) => this.writer.send(errorLine(id, failure.code, failure.message)),
+        ok: (id, payload) => this.reply(okLine(id, payload)),
+        error: (id, failure) => this.reply(errorLine(id, failure.code, failure.message)),
       },
       emit,
     );
@@ -58,7 +72,13 @@ export class Sidecar {
     return this.stopping;
   }
 
+  private reply(line: WireLine): void {
+    this.writer.send(line);
+    this.watch.traffic();
+  }
+
   private onLine(text: string): void {
+    this.watch.traffic();
     const decoded = decodeLine(text);
     switch (decoded.kind) {
       case 'request':

@@ -27,7 +27,11 @@ export class SdkBackend {
   /** The streaming path was warmed (mapper/warmUp.ts): once per process, at its first session. */
   private warmed = false;
 
-  constructor(private readonly now: () => Date) {}
+  /** afterWarmUp is called once the warm-up ran (the sidecar may let its pages go then: runtime/idleTrim.ts). */
+  constructor(
+    private readonly now: () => Date,
+    private readonly afterWarmUp: () => void = () => {},
+  ) {}
 
   async start(payload: StartPayload, context: { emit: EmitEvent; onEnded: () => void }): Promise<{ handle: SdkSession; executable: string }> {
     const choice = selectExecutable({ env: process.env, hostPath: payload.executable, resolveSdkBinary });
@@ -50,7 +54,10 @@ export class SdkBackend {
     });
     if (!this.warmed) {
       this.warmed = true;
-      setImmediate(() => warmUp(this.now)); // while claude starts, which takes far longer
+      setImmediate(() => {
+        warmUp(this.now); // while claude starts, which takes far longer
+        this.afterWarmUp();
+      });
     }
     const handle = await opening;
     return { handle, executable: choice.path };

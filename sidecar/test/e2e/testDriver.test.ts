@@ -24,6 +24,15 @@ if (existsSync(BINARY)) {
   targets.push({ name: `compiled (${BINARY})`, command: [BINARY], env: { PATH: '/nonexistent', BATON_SIDECAR_TEST_DRIVER: '1' } });
 }
 
+/** Polls check until it holds (the idle trim runs on its own, once the sidecar is quiet). */
+async function until(check: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`not seen within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 const isEvent = (kind: string) => (l: OutputLine) => l.type === 'event' && l.event.kind === kind;
 const events = (lines: OutputLine[]) => lines.flatMap((l) => (l.type === 'event' ? [l.event] : []));
 
@@ -97,6 +106,16 @@ describe.each(targets)('the sidecar $name', ({ command, env }) => {
     expect(await sidecar.reply('huge')).toMatchObject({ type: 'error', error: { code: 'line_too_long' } });
     expect(await sidecar.end()).toBe(0);
     expect(events(sidecar.lines).filter((e) => e.kind === 'protocol.error')).toEqual([]);
+  });
+
+  it.runIf(process.platform === 'linux')('lets its read-only file pages go once idle after a turn', async () => {
+    const sidecar = spawnSidecar({ command, env });
+    sidecar.send({ v: PROTOCOL_VERSION, id: '1', type: 'start', payload: { session: SESSION, cwd: '/tmp/project', executable: '/opt/claude' } });
+    await sidecar.reply('1');
+    sidecar.send({ v: PROTOCOL_VERSION, id: '2', type: 'exec', payload: { session: SESSION, turn: 't1', prompt: 'Hello' } });
+    await sidecar.waitFor(isEvent('turn.completed'));
+    await until(() => /let [0-9.]+ MB of read-only file pages go/.test(sidecar.stderr()), 20_000);
+    expect(await sidecar.end()).toBe(0);
   });
 
   it('closes open sessions and exits 0 when stdin closes', async () => {

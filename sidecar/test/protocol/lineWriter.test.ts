@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { coalesce } from '../../src/protocol/coalesce.js';
 import type { WireLine } from '../../src/protocol/codec.js';
-import { BURST_HOLD_MS, BURST_PIECES, LineWriter, MAX_BATCH_LINES, MAX_BATCH_WAIT_MS } from '../../src/protocol/lineWriter.js';
+import { BURST_HOLD_MS, BURST_PIECES, BURST_WINDOW_MS, LineWriter, MAX_BATCH_LINES, MAX_BATCH_WAIT_MS } from '../../src/protocol/lineWriter.js';
 import { PROTOCOL_VERSION } from '../../src/protocol/version.js';
 
 const line = (id: string): WireLine => ({ v: PROTOCOL_VERSION, id, type: 'ok', payload: {} });
@@ -127,8 +127,70 @@ describe('LineWriter', () => {
     held.shift()!.run();
     expect(texts()[2]).toEqual(['cd']);
 
-    writer.send(delta('e', 't5')); // that batch was two pieces: the stream is paced again
+    now += BURST_WINDOW_MS + 1; // the burst's pieces are out of the window: the stream is paced again
+    writer.send(delta('e', 't5'));
     expect(held).toHaveLength(0);
     expect(deferred).toHaveLength(1);
+  });
+
+  it('tells a burst by its rate: a stream read one piece per turn enters the hold', () => {
+    const writes: string[] = [];
+    const deferred: Array<() => void> = [];
+    const held: Array<{ run: () => void; ms: number }> = [];
+    let now = 0;
+    const writer = new LineWriter((data) => writes.push(data), {
+      defer: (run) => deferred.push(run),
+      hold: (run, ms) => held.push({ run, ms }),
+      merge: coalesce,
+      clock: () => now,
+    });
+    // A paced stream, a piece a millisecond for a long while: every piece goes out at the end of its turn.
+    for (let i = 0; i < 4 * BURST_WINDOW_MS; i++) {
+      writer.send(delta('p', 't1'));
+      deferred.shift()!();
+      now += 1;
+    }
+    expect(held).toHaveLength(0);
+    expect(writes).toHaveLength(4 * BURST_WINDOW_MS);
+    // Four pieces a millisecond, each read in its own turn: within the window they are a burst.
+    let turns = 0;
+    while (turns < 2 * BURST_PIECES) {
+      writer.send(delta('f', 't2'));
+      turns++;
+      if (held.length > 0) break;
+      deferred.shift()!();
+      now += 0.25;
+    }
+    expect(held).toHaveLength(1);
+    expect(turns).toBeLessThanOrEqual(BURST_PIECES + 1);
+    const before = writes.length;
+    for (let i = 0; i < 4; i++) writer.send(delta('f', 't2'));
+    held.shift()!.run();
+    expect(writes.length - before).toBe(1); // the held pieces go out merged, in one line
+  });
+
+  it('in a burst a batch cut by time is not followed by the earlier batch’s hold ending the next one early', () => {
+    const writes: string[] = [];
+    const deferred: Array<() => void> = [];
+    const held: Array<{ run: () => void; ms: number }> = [];
+    let now = 0;
+    const writer = new LineWriter((data) => writes.push(data), {
+      defer: (run) => deferred.push(run),
+      hold: (run, ms) => held.push({ run, ms }),
+      clock: () => now,
+    });
+    for (let i = 0; i < BURST_PIECES; i++) writer.send(line(`b${i}`));
+    deferred.shift()!();
+    writer.send(line('x')); // held
+    expect(held).toHaveLength(1);
+    now += BURST_HOLD_MS; // a busy turn goes past the hold: the next line cuts the batch at once
+    writer.send(line('y'));
+    expect(writes).toHaveLength(2);
+    writer.send(line('z')); // a new batch, with its own hold
+    expect(held).toHaveLength(2);
+    held.shift()!.run(); // the first batch's timer: it must not write z's batch
+    expect(writes).toHaveLength(2);
+    held.shift()!.run();
+    expect(linesOf(writes[2]!).map((l) => ('id' in l ? l.id : ''))).toEqual(['z']);
   });
 });
