@@ -13,8 +13,11 @@ import { diag } from './util/diagnostics.js';
 const now = wallClock();
 
 // Read-only pages go once the sidecar is idle (runtime/idleTrim.ts); BATON_SIDECAR_PAGE_TRIM=0 keeps them (for
-// the runtime bench's A/B of its cost).
-const trim = process.env['BATON_SIDECAR_PAGE_TRIM'] === '0' ? undefined : new IdleTrim(() => void dropFilePages().then(reportTrim));
+// the runtime bench's A/B of its cost), =report says on stderr what each trim let go (for tests). Silent by
+// default: the host reads a dead sidecar's stderr to tell why it died, and a routine line there would hide
+// "no diagnostics".
+const trimMode = process.env['BATON_SIDECAR_PAGE_TRIM'];
+const trim = trimMode === '0' ? undefined : new IdleTrim(() => void dropFilePages().then(trimMode === 'report' ? reportTrim : undefined));
 
 function reportTrim(bytes: number): void {
   if (bytes > 0) diag(`let ${(bytes / 1048576).toFixed(1)} MB of read-only file pages go`);

@@ -109,7 +109,7 @@ describe.each(targets)('the sidecar $name', ({ command, env }) => {
   });
 
   it.runIf(process.platform === 'linux')('lets its read-only file pages go once idle after a turn', async () => {
-    const sidecar = spawnSidecar({ command, env });
+    const sidecar = spawnSidecar({ command, env: { ...env, BATON_SIDECAR_PAGE_TRIM: 'report' } });
     sidecar.send({ v: PROTOCOL_VERSION, id: '1', type: 'start', payload: { session: SESSION, cwd: '/tmp/project', executable: '/opt/claude' } });
     await sidecar.reply('1');
     sidecar.send({ v: PROTOCOL_VERSION, id: '2', type: 'exec', payload: { session: SESSION, turn: 't1', prompt: 'Hello' } });
