@@ -4,7 +4,6 @@
 import { MAPPER_VERSION } from '../mapper/mapperVersion.js';
 import { fitEventSized, MAX_EVENT_BYTES } from '../protocol/bounds.js';
 import { ProtocolFailure } from '../protocol/errors.js';
-import { withRawJSON } from '../protocol/rawPayload.js';
 import type { OkPayload, TranscriptClosePayload, TranscriptItem, TranscriptNextPayload, TranscriptOpenPayload } from '../protocol/schemas.js';
 import type { Item } from './settleStream.js';
 import { collectAfterPass } from './heap.js';
@@ -30,8 +29,6 @@ interface Job {
 
 interface Sized {
   fitted: TranscriptItem;
-  /** The item's JSON, as JSON.stringify writes it. */
-  json: string;
   size: number;
 }
 
@@ -90,7 +87,6 @@ export class TranscriptJobs {
 
   private async page(job: Job, maxEvents: number): Promise<OkPayload<'transcript_next'>> {
     const items: TranscriptItem[] = [];
-    const json: string[] = [];
     let bytes = 0;
     for (;;) {
       if (items.length >= maxEvents) break;
@@ -100,15 +96,11 @@ export class TranscriptJobs {
       job.ready.shift();
       job.readyBytes -= next.size;
       items.push(next.fitted);
-      json.push(next.json);
       bytes += next.size;
     }
     const done = job.done && job.ready.length === 0;
     const resume = done ? job.reader.resume : undefined;
-    const bytesRead = job.reader.bytesRead;
-    // The keys in the order of the object below, so the JSON is JSON.stringify's.
-    const raw = `{"items":[${json.join(',')}],"done":${done},"bytesRead":${JSON.stringify(bytesRead)}${resume !== undefined ? `,"resume":${JSON.stringify(resume)}` : ''}}`;
-    return withRawJSON({ items, done, bytesRead, ...(resume !== undefined ? { resume } : {}) }, raw);
+    return { items, done, bytesRead: job.reader.bytesRead, ...(resume !== undefined ? { resume } : {}) };
   }
 
   /** Reads and fits up to one page's worth of items before they are asked for. */
@@ -155,11 +147,10 @@ function afterReply(): Promise<void> {
 const ITEM_FRAME_BYTES = '{"event":}'.length + 1;
 const UUID_FRAME_BYTES = '"uuid":,'.length;
 
-/** An item fitted to the line bound, its JSON, and the bytes it adds to the reply (exactly its JSON's, plus one). */
-function sizedItem(item: Item): Sized {
-  const { event, json, bytes } = fitEventSized(item.event);
-  if (item.uuid === undefined) return { fitted: { event }, json: `{"event":${json}}`, size: bytes + ITEM_FRAME_BYTES };
-  const uuid = JSON.stringify(item.uuid);
-  const uuidBytes = Buffer.byteLength(uuid, 'utf8');
-  return { fitted: { uuid: item.uuid, event }, json: `{"uuid":${uuid},"event":${json}}`, size: bytes + uuidBytes + UUID_FRAME_BYTES + ITEM_FRAME_BYTES };
+/** An item fitted to the line bound, and the bytes it adds to the reply (exactly JSON.stringify's, plus one). */
+function sizedItem(item: Item): { fitted: TranscriptItem; size: number } {
+  const { event, bytes } = fitEventSized(item.event);
+  if (item.uuid === undefined) return { fitted: { event }, size: bytes + ITEM_FRAME_BYTES };
+  const uuidBytes = Buffer.byteLength(JSON.stringify(item.uuid), 'utf8');
+  return { fitted: { uuid: item.uuid, event }, size: bytes + uuidBytes + UUID_FRAME_BYTES + ITEM_FRAME_BYTES };
 }

@@ -26,18 +26,12 @@ export function fitEvent(event: Event, maxBytes: number = MAX_EVENT_BYTES): Even
   return shrink(event);
 }
 
-/**
- * fitEvent with the fitted event's JSON and its size, serialising it once when it fits (a page measures every
- * event, and its reply is written from these strings: rawPayload.ts).
- */
-export function fitEventSized(event: Event, maxBytes: number = MAX_EVENT_BYTES): { event: Event; json: string; bytes: number } {
-  const json = JSON.stringify(event);
-  const bytes = Buffer.byteLength(json, 'utf8');
-  if (bytes <= maxBytes) return { event, json, bytes };
+/** fitEvent with the fitted event's JSON size, serialising it once when it fits (a page measures every event). */
+export function fitEventSized(event: Event, maxBytes: number = MAX_EVENT_BYTES): { event: Event; bytes: number } {
+  const bytes = byteLength(event);
+  if (bytes <= maxBytes) return { event, bytes };
   const fitted = shrink(event);
-  if (fitted === event) return { event, json, bytes };
-  const fittedJson = JSON.stringify(fitted);
-  return { event: fitted, json: fittedJson, bytes: Buffer.byteLength(fittedJson, 'utf8') };
+  return { event: fitted, bytes: fitted === event ? bytes : byteLength(fitted) };
 }
 
 function shrink(event: Event): Event {

@@ -7,7 +7,6 @@
 // BURST_HOLD_MS for more pieces to merge: the host's cost is per line it reads, not per piece (issue 32), and a
 // paced stream (a piece or two per batch) never waits.
 import type { WireLine } from './codec.js';
-import { rawJSONOf } from './rawPayload.js';
 
 /** Writes data and calls done once it is handed to the OS (a Node stream's write with a callback). */
 export type RawWrite = (data: string, done: (error?: Error | null) => void) => void;
@@ -106,18 +105,10 @@ export class LineWriter {
     this.burst = this.sent >= BURST_PIECES;
     this.sent = 0;
     let data = '';
-    for (const line of lines) data += `${serialise(line)}\n`;
+    for (const line of lines) data += `${JSON.stringify(line)}\n`;
     this.rawWrite(data, () => {
       this.outstanding -= lines.length;
       if (this.outstanding === 0) for (const resolve of this.idle.splice(0)) resolve();
     });
   }
-}
-
-/** A line's JSON: JSON.stringify's, with a payload that carries its own JSON (rawPayload.ts) spliced in. */
-function serialise(line: WireLine): string {
-  if (line.type !== 'ok') return JSON.stringify(line);
-  const raw = rawJSONOf(line.payload);
-  if (raw === undefined) return JSON.stringify(line);
-  return `{"v":${JSON.stringify(line.v)},"id":${JSON.stringify(line.id)},"type":"ok","payload":${raw}}`;
 }

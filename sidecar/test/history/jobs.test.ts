@@ -1,16 +1,11 @@
 // Transcript jobs as the host's index uses them: pages of items, a resume point that continues an appended file
 // exactly as a full read would map it, and a restart when the file was rewritten or a rewind branched it.
-import { appendFileSync, readdirSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { appendFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TranscriptJobs } from '../../src/history/transcriptJobs.js';
 import { MAPPER_VERSION } from '../../src/mapper/mapperVersion.js';
-import { okLine } from '../../src/protocol/codec.js';
-import { LineWriter } from '../../src/protocol/lineWriter.js';
-import { rawJSONOf, withRawJSON } from '../../src/protocol/rawPayload.js';
 import type { OkPayload, TranscriptItem } from '../../src/protocol/schemas.js';
 import { okPayloads } from '../../src/protocol/schemas.js';
-import { SIDECAR_ROOT } from '../helpers/fakeApi.js';
 import { assistantLine, type ConfigDir, configDir, text, toolResultLine, toolUse, userLine } from '../helpers/transcriptFiles.js';
 
 const S = '5e551011-0000-4000-8000-00000000a001';
@@ -109,40 +104,5 @@ describe('transcript jobs', () => {
     expect(items.filter((i) => i.event.kind === 'turn.started').map((i) => i.uuid)).toEqual(['u9']);
     dir.write(`${S}.jsonl`, [userLine(c('x1', null), 'Another conversation')]);
     expect((await jobs.open({ session: S, file, resume: at })).restarted).toBe(true);
-  });
-});
-
-describe('transcript pages on the wire', () => {
-  const corpus = join(SIDECAR_ROOT, 'testdata', 'corpus');
-  const files = readdirSync(corpus, { recursive: true, encoding: 'utf8' })
-    .filter((f) => /(^|\/)projects\/[^/]+\/[0-9a-f-]{36}\.jsonl$/.test(f))
-    .map((f) => join(corpus, f));
-
-  it('carry their reply JSON, exactly JSON.stringify of the page, for every corpus transcript', async () => {
-    expect(files.length).toBeGreaterThan(10);
-    for (const file of files) {
-      const jobs = new TranscriptJobs(() => new Date('2026-12-02T00:00:00.000Z'));
-      const open = await jobs.open({ session: basename(file, '.jsonl'), file });
-      for (;;) {
-        const page = await jobs.next({ job: open.job, maxEvents: 7 });
-        expect(rawJSONOf(page), file).toBe(JSON.stringify(page));
-        if (page.done) break;
-      }
-      await jobs.close({ job: open.job });
-    }
-  });
-
-  it('are written by the line writer as that JSON', () => {
-    const written: string[] = [];
-    const writer = new LineWriter((data, done) => {
-      written.push(data);
-      done();
-    });
-    const payload = withRawJSON({ items: [], done: true, bytesRead: 3 }, '{"items":[],"done":true,"bytesRead":3}');
-    writer.send(okLine('r1', payload));
-    writer.send(okLine('r2', { done: false }));
-    return writer.flush().then(() => {
-      expect(written.join('')).toBe(`${JSON.stringify(okLine('r1', payload))}\n${JSON.stringify(okLine('r2', { done: false }))}\n`);
-    });
   });
 });
