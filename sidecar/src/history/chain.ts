@@ -85,6 +85,10 @@ function originalOfCopy(chain: LineMeta[], index: LineIndex): LineMeta | undefin
   return original;
 }
 
+// Shared by every line they describe (read only): an object per line was ~150 k of a long transcript's objects.
+const PLAIN: Wanted = Object.freeze({});
+const LOCAL_COMMAND: Wanted = Object.freeze({ localCommand: true });
+
 /** The lines pass 2 maps, by offset: the chain's messages and the inline subagent lines of its Task calls. */
 export function wantedLines(scan: TranscriptScan, chain: readonly LineMeta[]): Map<number, Wanted> {
   const wanted = new Map<number, Wanted>();
@@ -95,7 +99,7 @@ export function wantedLines(scan: TranscriptScan, chain: readonly LineMeta[]): M
     // Claude Code files its caveat right before a local command (one it ran without the model, e.g. /context);
     // a prompt command (/goal …) has none. A bash-mode command never reaches the model either.
     const localCommand = (line.command && lines[i - 1]?.caveat === true) || line.bash;
-    wanted.set(line.offset, localCommand ? { localCommand: true } : {});
+    wanted.set(line.offset, localCommand ? LOCAL_COMMAND : PLAIN);
   });
   // A subagent's lines show under a call that is shown: not a rewound branch's, nor one after `at`.
   const calls = scan.agentCalls.filter((c) => c.line !== undefined && shown.has(c.line));
