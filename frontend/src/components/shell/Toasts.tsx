@@ -1,10 +1,13 @@
-// Short messages about actions (a call that failed, a request already answered); errors stay until closed.
+// Short messages about actions (a call that failed, a request already answered); errors stay until closed. They
+// sit above the composer, never over it (useComposerClearance.ts).
 import { useEffect } from 'react';
 import { useConsole, useStore } from '../../store/hooks';
+import { useComposerClearance } from './useComposerClearance';
 
 export function Toasts() {
   const store = useStore();
   const toasts = useConsole((s) => s.toasts);
+  const bottom = useComposerClearance(toasts.length > 0);
   useEffect(() => {
     const infos = toasts.filter((t) => t.kind === 'info');
     if (infos.length === 0) return;
@@ -15,7 +18,7 @@ export function Toasts() {
   }, [toasts, store]);
   if (toasts.length === 0) return null;
   return (
-    <div className="toasts" aria-live="assertive">
+    <div className="toasts" aria-live="assertive" style={{ bottom }} data-testid="toasts">
       {toasts.map((t) => (
         <div key={t.id} className={`toast ${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'} data-testid="toast">
           <span className="plain">{t.message}</span>
