@@ -1,5 +1,6 @@
-// Pasting an image the window's WebKitGTK lists only as a clipboard item of kind "file" (clipboardData.files is
-// empty): the composer attaches it as it does a pasted file (issue 28, item 2; scripts/window-smoke saw no thumbnail).
+// Pasting an image listed only as a clipboard item of kind "file" (clipboardData.files empty), or, as the window's
+// WebKitGTK does for an image alone, with an empty clipboardData and the image on the asynchronous clipboard: the
+// composer attaches it as it does a pasted file (issue 28, item 2; scripts/window-smoke saw no thumbnail).
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Composer } from '../src/components/composer/Composer';
@@ -31,29 +32,43 @@ describe('pasted files', () => {
   });
 
   it('shows a thumbnail for an image pasted only as a clipboard item', async () => {
-    // jsdom decodes no images: the bitmap a browser reads of a small PNG.
-    vi.stubGlobal('createImageBitmap', async () => ({ width: 40, height: 30, close: () => undefined }));
-    const transport = new FakeTransport();
-    transport.snapshot = { ...transport.snapshot, sessions: [liveSession([])] };
-    const store = new ConsoleStore(transport, { schedule: (flush) => flush(), isForeground: () => true });
-    store.start();
-    await act(async () => {
-      transport.setConnection('open');
-      await settle();
-    });
-    const session = store.getState().sessions[RECORDED_SESSION];
-    if (session === undefined) throw new Error('no session');
-    render(
-      <StoreProvider store={store}>
-        <Composer session={session} />
-      </StoreProvider>,
-    );
-    const clipboardData = { files: [], items: [item('file', 'image/png', png())], types: ['Files'], getData: () => '' };
-    await act(async () => {
-      fireEvent.paste(screen.getByTestId('composer-input'), { clipboardData });
-      await settle();
-    });
-    expect(screen.queryByTestId('attachment-error')).toBeNull();
-    expect(screen.getAllByTestId('attachment')).toHaveLength(1);
+    await pasteShows({ files: [], items: [item('file', 'image/png', png())], types: ['Files'], getData: () => '' });
+  });
+
+  it("shows a thumbnail for an image WebKitGTK's paste leaves on the asynchronous clipboard only", async () => {
+    const read = async () => [{ types: ['image/png'], getType: async () => png() }];
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { read } });
+    try {
+      await pasteShows({ files: [], items: [], types: [], getData: () => '' });
+    } finally {
+      Reflect.deleteProperty(navigator, 'clipboard');
+    }
   });
 });
+
+/** Pastes clipboardData into a session's composer and checks one thumbnail shows, with no error. */
+async function pasteShows(clipboardData: object): Promise<void> {
+  // jsdom decodes no images: the bitmap a browser reads of a small PNG.
+  vi.stubGlobal('createImageBitmap', async () => ({ width: 40, height: 30, close: () => undefined }));
+  const transport = new FakeTransport();
+  transport.snapshot = { ...transport.snapshot, sessions: [liveSession([])] };
+  const store = new ConsoleStore(transport, { schedule: (flush) => flush(), isForeground: () => true });
+  store.start();
+  await act(async () => {
+    transport.setConnection('open');
+    await settle();
+  });
+  const session = store.getState().sessions[RECORDED_SESSION];
+  if (session === undefined) throw new Error('no session');
+  render(
+    <StoreProvider store={store}>
+      <Composer session={session} />
+    </StoreProvider>,
+  );
+  await act(async () => {
+    fireEvent.paste(screen.getByTestId('composer-input'), { clipboardData });
+    await settle();
+  });
+  expect(screen.queryByTestId('attachment-error')).toBeNull();
+  expect(screen.getAllByTestId('attachment')).toHaveLength(1);
+}
