@@ -3,7 +3,8 @@
 // output (task.output) and "running in background" while it runs, never "exit 0"; the test decides when the
 // command ends (a gate file), never a sleep. Rewind is disabled, saying why, on prompts from before a /compact
 // (Claude Code cannot resume there: sidecar/test/e2e/rewindCompact.test.ts), live and after a reload, and enabled
-// on a prompt after it. Screenshots go to test-artifacts/ (e2e-bg-*.png).
+// on a prompt after it. The compaction's summary is the collapsed notice live as after a reload, never a
+// person's prompt bubble. Screenshots go to test-artifacts/ (e2e-bg-*.png).
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -96,6 +97,28 @@ const rewindOf = async (text, by = -400) => {
   return found.jsonValue();
 };
 
+/**
+ * What the compaction's summary shows as: 'summary' (the collapsed notice), 'prompt' (a person's bubble) or 'none',
+ * scrolling the transcript from its top to its bottom until one is rendered.
+ */
+const summaryShownAs = async () => {
+  await page.evaluate(() => {
+    const el = document.querySelector('[data-testid="conversation"] [data-virtuoso-scroller]');
+    if (el !== null) el.scrollTop = 0;
+  });
+  const found = await page.waitForFunction(() => {
+    const conversation = document.querySelector('[data-testid="conversation"]');
+    const rows = Array.from(conversation?.querySelectorAll('[data-testid="user-message"]') ?? []);
+    if (rows.some((r) => /being continued from a previous conversation/.test(r.textContent ?? ''))) return 'prompt';
+    if (conversation?.querySelector('[data-testid="compact-summary"]') != null) return 'summary';
+    const el = conversation?.querySelector('[data-virtuoso-scroller]');
+    if (el == null || el.scrollTop + el.clientHeight >= el.scrollHeight - 1) return 'none';
+    el.scrollTop += 300;
+    return false;
+  });
+  return found.jsonValue();
+};
+
 /** Rewind is disabled, saying why, on the prompts before the /compact, and enabled on the one after it. */
 async function checkRewinds(when) {
   for (const text of ['alpha first', 'bravo second']) {
@@ -122,6 +145,7 @@ step('rewind is disabled, saying why, on prompts before a /compact', async () =>
     await waitIdle();
   }
   await checkRewinds('live');
+  assert.equal(await summaryShownAs(), 'summary', 'live, the compaction summary is not the collapsed notice');
   await rewindOf('bravo second');
   await page
     .getByTestId('user-message')
@@ -135,5 +159,6 @@ step('rewind is disabled, saying why, on prompts before a /compact', async () =>
     .filter({ hasText: /^charlie third/ })
     .waitFor();
   await checkRewinds('after a reload');
+  assert.equal(await summaryShownAs(), 'summary', 'after a reload, the compaction summary is not the collapsed notice');
   assert.deepEqual(pageErrors, []);
 });

@@ -174,3 +174,22 @@ step('archive refuses to lose the unlanded work until confirmed', async () => {
   assert.equal(spawnSync('git', ['-C', project, 'show-ref', '--verify', '--quiet', 'refs/heads/baton/write-shared-txt-from-a'], { env: gitEnv }).status, 1);
   assert.deepEqual(pageErrors, []);
 });
+
+step("at 900×700 the worktree's notice sits above the composer, never over it", async () => {
+  await startInWorktree('[write narrow.txt from c]');
+  await page.getByTestId('toast').filter({ hasText: 'narrow-txt-from-c' }).waitFor();
+  await page.setViewportSize({ width: 900, height: 700 });
+  // The stack of notices is re-placed on the resize, above the composer and its docked card.
+  await page.waitForFunction(
+    () => {
+      const notice = document.querySelector('.toasts')?.getBoundingClientRect();
+      const composer = document.querySelector('.composer-area')?.getBoundingClientRect();
+      return notice !== undefined && composer !== undefined && window.innerWidth === 900 && notice.bottom <= composer.top;
+    },
+    undefined,
+    { timeout: 5_000 },
+  );
+  await page.screenshot({ path: shotPath('changes-06-narrow-toast') });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  assert.deepEqual(pageErrors, []);
+});

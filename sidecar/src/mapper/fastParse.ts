@@ -30,7 +30,7 @@ const nullishString = (v: unknown) => v === undefined || v === null || typeof v 
 const optBoolean = (v: unknown) => v === undefined || typeof v === 'boolean';
 const nullishBoolean = (v: unknown) => v === undefined || v === null || typeof v === 'boolean';
 
-const USER_FLAGS = ['isReplay', 'is_meta', 'isCompletedLocalCommand', 'isCompactSummary', 'localCommand'] as const;
+const USER_FLAGS = ['isReplay', 'is_meta', 'isCompletedLocalCommand', 'isCompactSummary', 'isSynthetic', 'localCommand'] as const;
 
 function userPasses(m: unknown): boolean {
   if (!isRecord(m) || m['type'] !== 'user' || !optString(m['uuid']) || !nullishString(m['parent_tool_use_id'])) return false;

@@ -72,6 +72,8 @@ export class Mapper {
   private assistantError: string | undefined;
   /** A plain deny stopped Claude in the current turn: its interrupt ends the turn as completed. */
   private deniedStop = false;
+  /** A compact_boundary came since the last user message: the next one may be the compaction's summary. */
+  private afterBoundary = false;
 
   private readonly transcript: boolean;
   /** A transcript's last written time. */
@@ -199,7 +201,9 @@ export class Mapper {
       }
       case 'user': {
         const parsed = checkUserMessage(message);
-        return parsed.success ? this.user(parsed.data, message) : [unknown(message)];
+        const afterBoundary = this.afterBoundary;
+        this.afterBoundary = false;
+        return parsed.success ? this.user(parsed.data, message, afterBoundary) : [unknown(message)];
       }
       case 'result': {
         const parsed = resultMessageSchema.safeParse(message);
@@ -247,6 +251,7 @@ export class Mapper {
       case 'goal':
         return this.background.activeGoal(message) ?? [unknown(message)];
       case 'compacted':
+        this.afterBoundary = true;
         return this.background.compacted(message) ?? [unknown(message)];
       case 'hook':
         return this.background.hookRan(message) ?? [unknown(message)];
@@ -317,7 +322,7 @@ export class Mapper {
     return events;
   }
 
-  private user(message: UserMessage, raw: unknown): EventBody[] {
+  private user(message: UserMessage, raw: unknown, afterBoundary: boolean): EventBody[] {
     if (message.uuid !== undefined && this.sentPrompts.has(message.uuid)) return [];
     // Claude Code's own notice that a background task ended: never shown as a person's words (the follow-up it
     // starts is Claude's continuation of the turn that launched the task).
@@ -326,7 +331,7 @@ export class Mapper {
     // row, not a person's words.
     const feedback = stopHookFeedback(message);
     if (feedback !== undefined) return [{ kind: 'hook.ran', hookEvent: 'Stop', name: 'Stop hook', outcome: 'success', output: feedback }];
-    const entry = this.cliEntry(message);
+    const entry = this.cliEntry(message, afterBoundary);
     if (entry !== undefined) return entry;
     const prompt = this.transcript ? promptText(message) : undefined;
     if (prompt !== undefined) {
@@ -381,8 +386,8 @@ export class Mapper {
   }
 
   /** The compaction summary, a local command or its output: Claude Code's entries, shown as what they are. */
-  private cliEntry(message: UserMessage): EventBody[] | undefined {
-    const summary = compactSummary(message);
+  private cliEntry(message: UserMessage, afterBoundary: boolean): EventBody[] | undefined {
+    const summary = compactSummary(message, afterBoundary);
     if (summary !== undefined) return [summary];
     const command = localCommand(message);
     if (command !== undefined) {

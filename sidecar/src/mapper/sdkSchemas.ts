@@ -60,6 +60,8 @@ export const userMessageSchema = z.looseObject({
   is_meta: z.boolean().optional(),
   isCompletedLocalCommand: z.boolean().optional(),
   isCompactSummary: z.boolean().optional(),
+  /** Live: a message Claude Code wrote, not the person (the compaction summary after its boundary). */
+  isSynthetic: z.boolean().optional(),
   /** Transcript reader (history/transcriptEntry.ts): a `<command-name>` line whose command ran locally. */
   localCommand: z.boolean().optional(),
   tool_use_result: z.unknown().optional(),

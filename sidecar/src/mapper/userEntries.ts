@@ -24,9 +24,12 @@ export function contentText(content: UserMessage['message']['content']): string 
   return content.flatMap((b) => (isBlock(b, 'text') && typeof b['text'] === 'string' ? [b['text']] : [])).join('\n');
 }
 
-/** compact.summary for the message Claude Code wrote the compaction summary into, else undefined. */
-export function compactSummary(message: UserMessage): EventBody<'compact.summary'> | undefined {
-  if (message.isCompactSummary !== true) return undefined;
+/**
+ * compact.summary for the message Claude Code wrote the compaction summary into, else undefined. A transcript
+ * marks it isCompactSummary; live, the SDK sends it right after the compact_boundary marked only isSynthetic.
+ */
+export function compactSummary(message: UserMessage, afterBoundary: boolean): EventBody<'compact.summary'> | undefined {
+  if (message.isCompactSummary !== true && !(afterBoundary && message.isSynthetic === true)) return undefined;
   return { kind: 'compact.summary', text: withoutReminders(contentText(message.message.content)) };
 }
 

@@ -454,6 +454,29 @@ describe('what the live stream and transcripts share', () => {
       { kind: 'compact.summary', text: 'This session is being continued. Summary: kiwi.' },
     ]);
   });
+
+  it('reads the synthetic user message right after a live compact_boundary as its summary, and no other', () => {
+    const synthetic = (uuid: string, content: string) => ({
+      type: 'user',
+      uuid,
+      session_id: SESSION,
+      parent_tool_use_id: null,
+      isReplay: false,
+      isSynthetic: true,
+      message: { role: 'user', content },
+    });
+    const events = mapAll(mapper(), [
+      { type: 'system', subtype: 'compact_boundary', compact_metadata: { trigger: 'manual', pre_tokens: 900 }, uuid: 'b', session_id: SESSION },
+      { type: 'system', subtype: 'status', status: null, uuid: 's', session_id: SESSION },
+      synthetic('cs', 'This session is being continued. Summary: kiwi.'),
+      synthetic('x', 'a later synthetic note'),
+    ]);
+    expect(events.filter((e) => e.kind !== 'unknown' && e.kind !== 'session.updated')).toMatchObject([
+      { kind: 'session.compacted', trigger: 'manual', preTokens: 900 },
+      { kind: 'compact.summary', text: 'This session is being continued. Summary: kiwi.' },
+      { kind: 'message.completed', role: 'user', text: 'a later synthetic note' },
+    ]);
+  });
 });
 
 describe('stopped calls and replies', () => {

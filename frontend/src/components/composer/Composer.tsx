@@ -9,6 +9,7 @@ import { CommandHints, matchingCommands } from './CommandHints';
 import { loadDraft, saveDraft } from './draftStorage';
 import { MentionPicker } from './MentionPicker';
 import { mentionsOf } from './mentions';
+import { clipboardImages, pastedFiles, pastedNothing } from './pastedFiles';
 import { ModelPicker } from './ModelPicker';
 import { ModePicker } from './ModePicker';
 import { PermissionDock } from './PermissionDock';
@@ -145,7 +146,11 @@ export function Composer({ session }: { session: SessionState }) {
           }}
           onSelect={(e) => setCaretAt(e.currentTarget.selectionStart)}
           onPaste={(e) => {
-            const files = Array.from(e.clipboardData.files);
+            const files = pastedFiles(e.clipboardData);
+            if (files.length === 0 && pastedNothing(e.clipboardData)) {
+              void clipboardImages(navigator.clipboard).then(attach);
+              return;
+            }
             if (files.length === 0) return;
             // A copied screenshot carries only the image; text copied along with one is pasted as usual.
             if (e.clipboardData.getData('text/plain') === '') e.preventDefault();

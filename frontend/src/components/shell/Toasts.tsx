@@ -1,29 +1,40 @@
-// Short messages about actions (a call that failed, a request already answered); errors stay until closed.
+// Short messages about actions (a call that failed, a request already answered); errors stay until closed. They
+// sit above the composer, never over it (useComposerClearance.ts). Each notice goes 6 s after it came: a newer
+// one does not keep the older ones up.
 import { useEffect } from 'react';
 import { useConsole, useStore } from '../../store/hooks';
+import type { Toast } from '../../store/types';
+import { useComposerClearance } from './useComposerClearance';
+
+export const INFO_TOAST_MS = 6000;
 
 export function Toasts() {
-  const store = useStore();
   const toasts = useConsole((s) => s.toasts);
-  useEffect(() => {
-    const infos = toasts.filter((t) => t.kind === 'info');
-    if (infos.length === 0) return;
-    const timer = setTimeout(() => {
-      for (const t of infos) store.dismissToast(t.id);
-    }, 6000);
-    return () => clearTimeout(timer);
-  }, [toasts, store]);
+  const bottom = useComposerClearance(toasts.length > 0);
   if (toasts.length === 0) return null;
   return (
-    <div className="toasts" aria-live="assertive">
+    <div className="toasts" aria-live="assertive" style={{ bottom }} data-testid="toasts">
       {toasts.map((t) => (
-        <div key={t.id} className={`toast ${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'} data-testid="toast">
-          <span className="plain">{t.message}</span>
-          <button type="button" className="icon" aria-label="Dismiss" onClick={() => store.dismissToast(t.id)}>
-            ×
-          </button>
-        </div>
+        <ToastRow key={t.id} toast={t} />
       ))}
+    </div>
+  );
+}
+
+function ToastRow({ toast }: { toast: Toast }) {
+  const store = useStore();
+  const { id, kind } = toast;
+  useEffect(() => {
+    if (kind !== 'info') return;
+    const timer = setTimeout(() => store.dismissToast(id), INFO_TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [id, kind, store]);
+  return (
+    <div className={`toast ${kind}`} role={kind === 'error' ? 'alert' : 'status'} data-testid="toast">
+      <span className="plain">{toast.message}</span>
+      <button type="button" className="icon" aria-label="Dismiss" onClick={() => store.dismissToast(id)}>
+        ×
+      </button>
     </div>
   );
 }
