@@ -45,6 +45,14 @@ type searchDoc struct {
 	subagent bool
 }
 
+func fieldsOf(event []byte) (eventFields, bool) {
+	var e eventFields
+	if json.Unmarshal(event, &e) != nil || e.Ephemeral {
+		return eventFields{}, false
+	}
+	return e, true
+}
+
 // searchTextOf reads an event's searchable text; ok false for an event that has none (or is not stored).
 func searchTextOf(event []byte) (searchDoc, bool) {
 	e, ok := fieldsOf(event)
