@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { demoProject, openPage, pathSteps, sendPrompt, shotPath, startServedBaton, stopAll, stopOnSignals, tempDir } from './harness.mjs';
+import { demoProject, openPage, pathSteps, sendPrompt, shotPath, startServedBaton, stopAll, stopOnSignals, tempDir, waitIdle } from './harness.mjs';
 
 const TURN_MS = 45_000;
 
@@ -36,11 +36,7 @@ after(async () => {
 const send = (text) => sendPrompt(page, text);
 const shot = (name) => page.screenshot({ path: shotPath(`bg-${name}`) });
 const step = pathSteps(() => page, 'bg-failed-');
-const waitIdle = () =>
-  page
-    .getByTestId('send')
-    .filter({ hasText: /^Send$/ })
-    .waitFor();
+const idle = () => waitIdle(page);
 const bashCard = () => page.locator('[data-testid="tool-card"][data-tool="Bash"]');
 
 step('a session starts', async () => {
@@ -71,7 +67,7 @@ step('a background Bash card shows its live output tail and “running”, never
   await page.getByTestId('assistant-message').filter({ hasText: 'The background work finished' }).waitFor();
   await bashCard().getByTestId('background-running').waitFor({ state: 'detached' });
   assert.doesNotMatch((await bashCard().textContent()) ?? '', /exit 0/, 'a background command never reads “exit 0”');
-  await waitIdle();
+  await idle();
   await shot('ended');
 });
 
@@ -142,7 +138,7 @@ step('rewind is disabled, saying why, on prompts before a /compact', async () =>
         .getByTestId('assistant-message')
         .filter({ hasText: new RegExp(`You said: [\\s\\S]*${prompt}`) })
         .waitFor();
-    await waitIdle();
+    await idle();
   }
   await checkRewinds('live');
   assert.equal(await summaryShownAs(), 'summary', 'live, the compaction summary is not the collapsed notice');

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { demoProject, openPage, pathSteps, sendPrompt, shotPath, startServedBaton, stopAll, stopOnSignals } from './harness.mjs';
+import { demoProject, openPage, pathSteps, sendPrompt, shotPath, startServedBaton, stopAll, stopOnSignals, waitIdle } from './harness.mjs';
 
 const TURN_MS = 45_000;
 /** The spacing of wheel notches the issue names: slow enough that each notch's scroll has ended before the next. */
@@ -53,11 +53,7 @@ after(async () => {
 const send = (text) => sendPrompt(page, text);
 const shot = (name) => page.screenshot({ path: shotPath(`ux-${name}`) });
 const step = pathSteps(() => page, 'ux-failed-');
-const waitIdle = () =>
-  page
-    .getByTestId('send')
-    .filter({ hasText: /^Send$/ })
-    .waitFor();
+const idle = () => waitIdle(page);
 
 /** The transcript's scroller: how far it is from its bottom, in pixels. */
 const fromBottom = () =>
@@ -110,7 +106,7 @@ step('a long conversation opens at its bottom', async () => {
       .getByTestId('assistant-message')
       .filter({ hasText: `turn ${i} line 20` })
       .waitFor();
-    await waitIdle();
+    await idle();
   }
   await settled();
   assert.ok((await fromBottom()) <= 2, 'the transcript is at its bottom');
@@ -128,7 +124,7 @@ step('wheel notches 300 ms apart scroll up and the view stays where they left it
   // The prompt and its reply arrived below the view (rows out of view are not rendered): the button counts them.
   const jump = page.getByTestId('jump-latest');
   await jump.filter({ hasText: /2 new messages/ }).waitFor();
-  await waitIdle();
+  await idle();
   await settled();
   const stillAway = await fromBottom();
   assert.ok(stillAway >= 250, `the view stayed up (${stillAway}px above the bottom) while the reply arrived`);
@@ -147,7 +143,7 @@ step('scrolled up by the keyboard, a streaming reply leaves the view where it is
   await settled();
   const away = await fromBottom();
   assert.ok(away >= 200, `PageUp left the view ${away}px above the bottom`);
-  await waitIdle();
+  await idle();
   await settled();
   assert.ok((await fromBottom()) >= 200, 'the streamed reply did not pull the view down');
   // Back at the bottom, following the tail resumes.
@@ -156,7 +152,7 @@ step('scrolled up by the keyboard, a streaming reply leaves the view where it is
   await send('[slow] followed to its end');
   await page.locator('[data-testid="assistant-message"][aria-busy="true"]').waitFor();
   await page.locator('[data-testid="assistant-message"][aria-busy="false"]').filter({ hasText: 'You said: [slow] followed to its end' }).waitFor();
-  await waitIdle();
+  await idle();
   await settled();
   assert.ok((await fromBottom()) <= 2, 'at the bottom, the view follows the reply to its end');
 });
@@ -178,7 +174,7 @@ step('no key typed in the composer answers a permission card; the card answers o
   await shot('permission-focused');
   await page.keyboard.press('1');
   await page.getByTestId('permission-row').filter({ hasText: 'Write: Allowed' }).waitFor();
-  await waitIdle();
+  await idle();
   assert.equal(existsSync(join(project, 'keyed.txt')), true);
 });
 
@@ -206,7 +202,7 @@ async function allowByKeys() {
   await page.getByTestId('composer-input').focus();
   await page.keyboard.press('Tab');
   await page.keyboard.press('1');
-  await waitIdle();
+  await idle();
 }
 
 let first;
@@ -304,7 +300,7 @@ step('a question card takes digits and arrows once Tab brings the focus there', 
   assert.equal(await page.evaluate(() => document.activeElement?.textContent ?? ''), 'BlueCalm');
   await page.keyboard.press('2');
   await page.getByTestId('permission-row').filter({ hasText: 'Which color? → Blue' }).waitFor();
-  await waitIdle();
+  await idle();
 });
 
 step('Ctrl+K, a few letters and Enter open the session found; arrows move in a session’s menu', async () => {
@@ -332,7 +328,7 @@ step('at 900 px the sidebar is an overlay, closed until asked for, and the check
     '[tool TaskCreate {"subject":"Write the file","description":"The first step"}] [tool TaskCreate {"subject":"Check it","description":"The second"}]',
   );
   await page.getByTestId('plan-panel').waitFor();
-  await waitIdle();
+  await idle();
   // Two updates in a row are one row that counts them.
   await page.locator('.tool-plan').filter({ hasText: 'updated ×2' }).waitFor();
   assert.equal(await page.locator('.tool-plan').count(), 1);
@@ -406,7 +402,7 @@ step('editing a queued prompt keeps its place in the queue', async () => {
   await shot('queue-edited');
   // They run in that order.
   await page.getByTestId('assistant-message').filter({ hasText: 'You said: queued three' }).waitFor();
-  await waitIdle();
+  await idle();
   const order = await page.getByTestId('user-message').allTextContents();
   const at = (t) => order.findIndex((x) => x.includes(t));
   assert.ok(at('queued one') < at('queued two, edited') && at('queued two, edited') < at('queued three'), order.join(' | '));

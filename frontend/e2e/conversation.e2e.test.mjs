@@ -8,7 +8,19 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { demoProject, onStop, openPage, pathSteps, sendPrompt, shotPath, startServedBaton, stopAll, stopOnSignals, waitForTurnEnds } from './harness.mjs';
+import {
+  demoProject,
+  onStop,
+  openPage,
+  pathSteps,
+  sendPrompt,
+  shotPath,
+  startServedBaton,
+  stopAll,
+  stopOnSignals,
+  waitForTurnEnds,
+  waitIdle,
+} from './harness.mjs';
 
 const TURN_MS = 45_000;
 
@@ -40,11 +52,7 @@ const nextTurnEnd = () => waitForTurnEnds(page, ++ended);
 
 /** Waits until no turn runs (the send button reads Send, not Queue). Counting turn ends stops working once a
  * view holds history: rows out of view are not rendered. */
-const waitIdle = () =>
-  page
-    .getByTestId('send')
-    .filter({ hasText: /^Send$/ })
-    .waitFor();
+const idle = () => waitIdle(page);
 
 /** Waits until the form field matching selector holds value. */
 function waitForValue(selector, value) {
@@ -178,7 +186,7 @@ step('a fork shows the conversation it branched from, and the rest goes on in th
     .filter({ hasText: '[recall] after the stop' })
     .last();
   await recall.waitFor();
-  await waitIdle();
+  await idle();
 });
 
 step('rewinding to before a prompt leaves it out of what the model sees, returns its text, and keeps the model', async () => {
@@ -187,7 +195,7 @@ step('rewinding to before a prompt leaves it out of what the model sees, returns
   await send('remember the banana');
   // The CLI hands the model switch's note over with this prompt: the echo holds both.
   await page.getByTestId('assistant-message').filter({ hasText: 'You said:' }).filter({ hasText: 'remember the banana' }).waitFor();
-  await waitIdle();
+  await idle();
   const prompt = page.getByTestId('user-message').filter({ hasText: 'remember the banana' });
   await prompt.hover();
   await prompt.getByRole('button', { name: 'Rewind…' }).click();
@@ -247,7 +255,7 @@ step(
     await send('[slow] stop me midway');
     await page.locator('[data-testid="assistant-message"][aria-busy="true"]').filter({ hasText: 'You said: [slow]' }).waitFor();
     await page.getByTestId('cancel-turn').click();
-    await waitIdle();
+    await idle();
     await page.getByTestId('assistant-message').filter({ hasText: 'You said: [slow]' }).getByTestId('reply-stopped').waitFor();
     // A real shell command that outlives the test unless stopped: it writes its pid first, then becomes the sleep.
     await send("[bash sh -c 'echo $$ > e2e-tool.pid; exec sleep 43']");
@@ -268,7 +276,7 @@ step(
     });
     await card.getByTestId('send-to-background').waitFor();
     await page.getByTestId('cancel-turn').click();
-    await waitIdle();
+    await idle();
     await card.getByTestId('tool-canceled').waitFor();
     assert.equal(await card.locator('.pill.running').count(), 0);
     assert.equal(await card.getByTestId('send-to-background').count(), 0);

@@ -268,6 +268,14 @@ export async function sendPrompt(page, text) {
   await input.press('Enter');
 }
 
+/** Waits until the composer's button reads Send again: no turn runs in the shown session. */
+export function waitIdle(page) {
+  return page
+    .getByTestId('send')
+    .filter({ hasText: /^Send$/ })
+    .waitFor();
+}
+
 /** Waits until count turns have ended (completed, canceled or failed) in the transcript. */
 export async function waitForTurnEnds(page, count) {
   await page.waitForFunction(

@@ -9,7 +9,19 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { batonBinary, demoProject, openPage, pathSteps, restartBaton, sendPrompt, shotPath, startServedBaton, stopAll, stopOnSignals } from './harness.mjs';
+import {
+  batonBinary,
+  demoProject,
+  openPage,
+  pathSteps,
+  restartBaton,
+  sendPrompt,
+  shotPath,
+  startServedBaton,
+  stopAll,
+  stopOnSignals,
+  waitIdle,
+} from './harness.mjs';
 
 const TURN_MS = 45_000;
 
@@ -34,11 +46,7 @@ after(async () => {
 const send = (text) => sendPrompt(page, text);
 const shot = (name) => page.screenshot({ path: shotPath(`tr-${name}`) });
 const step = pathSteps(() => page, 'tr-failed-');
-const waitIdle = () =>
-  page
-    .getByTestId('send')
-    .filter({ hasText: /^Send$/ })
-    .waitFor();
+const idle = () => waitIdle(page);
 const current = () => page.locator('[data-testid="session-entry"][aria-current="true"]').getAttribute('data-session');
 const entry = (id) => page.locator(`[data-testid="session-entry"][data-session="${id}"]`);
 
@@ -66,13 +74,13 @@ step('a session starts', async () => {
   await page.getByTestId('session-live').waitFor();
   await send('the first prompt');
   await page.getByTestId('assistant-message').filter({ hasText: 'You said: the first prompt' }).waitFor();
-  await waitIdle();
+  await idle();
 });
 
 step('goal notices show in the order they happened', async () => {
   await send('/goal the greeting was answered');
   await page.getByTestId('notice').filter({ hasText: 'Goal met' }).waitFor();
-  await waitIdle();
+  await idle();
   await shot('goal');
   // The conversation's notices and replies, top to bottom (the statuses are read from the transcript afterwards).
   const order = await page.evaluate(() =>
@@ -95,7 +103,7 @@ step("an Agent call's result shows none of the notes Claude Code writes for the 
   await agentCard().filter({ hasText: 'Async agent launched successfully.' }).waitFor();
   // The agent's work ends and Claude Code's follow-up turn about it comes.
   await page.getByTestId('assistant-message').filter({ hasText: 'The background work finished' }).waitFor();
-  await waitIdle();
+  await idle();
   const text = await agentCard().textContent();
   assert.doesNotMatch(text, MODEL_NOTES, `the Agent card shows the model's notes: ${text}`);
   await shot('agent-live');
@@ -120,7 +128,7 @@ step('a question’s answer is shown once', async () => {
   await card.waitFor();
   await card.getByRole('button', { name: /^Plum/ }).click();
   await page.getByTestId('assistant-message').filter({ hasText: 'Tool results: [ok]' }).filter({ hasText: 'Plum' }).waitFor();
-  await waitIdle();
+  await idle();
   await page.getByTestId('permission-row').filter({ hasText: 'Which fruit? → Plum' }).waitFor();
   // Outside the prompt and Claude's own reply (the scripted model quotes what it received), the answer appears once.
   const shown = await page.evaluate(() => {
@@ -162,7 +170,7 @@ step('a fork is named “Fork of <title>”', async () => {
   await page.getByTestId('session-live').waitFor();
   await send('in the fork');
   await page.getByTestId('assistant-message').filter({ hasText: 'You said: in the fork' }).waitFor();
-  await waitIdle();
+  await idle();
 });
 
 step('after `baton serve` restarts, the fork is still “Fork of <title>” and history hides the model’s notes', async () => {
