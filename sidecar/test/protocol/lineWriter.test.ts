@@ -18,6 +18,21 @@ const linesOf = (data: string): WireLine[] =>
     .filter((l) => l !== '')
     .map((l) => JSON.parse(l) as WireLine);
 
+/** A writer whose deferred writes, burst holds and clock the test runs by hand (clock.now in milliseconds). */
+function heldWriter({ merge = true } = {}) {
+  const writes: string[] = [];
+  const deferred: Array<() => void> = [];
+  const held: Array<{ run: () => void; ms: number }> = [];
+  const clock = { now: 0 };
+  const writer = new LineWriter((data) => writes.push(data), {
+    defer: (run) => deferred.push(run),
+    hold: (run, ms) => held.push({ run, ms }),
+    ...(merge ? { merge: coalesce } : {}),
+    clock: () => clock.now,
+  });
+  return { writes, deferred, held, clock, writer };
+}
+
 describe('LineWriter', () => {
   it('writes the lines sent in one turn of the event loop in one write, in order, and flush waits for them', async () => {
     const writes: string[] = [];
@@ -99,16 +114,7 @@ describe('LineWriter', () => {
   });
 
   it('in a burst holds the next batch up to BURST_HOLD_MS for more pieces; a paced stream is never held', () => {
-    const writes: string[] = [];
-    const deferred: Array<() => void> = [];
-    const held: Array<{ run: () => void; ms: number }> = [];
-    let now = 0;
-    const writer = new LineWriter((data) => writes.push(data), {
-      defer: (run) => deferred.push(run),
-      hold: (run, ms) => held.push({ run, ms }),
-      merge: coalesce,
-      clock: () => now,
-    });
+    const { writes, deferred, held, clock, writer } = heldWriter();
     const texts = () => writes.map((w) => linesOf(w).map((l) => (l.type === 'event' && 'text' in l.event ? l.event.text : '')));
 
     writer.send(delta('a', 't1')); // a paced piece: out at the end of the turn
@@ -121,34 +127,25 @@ describe('LineWriter', () => {
     writer.send(delta('c', 't3')); // after a burst: held for the pieces that follow
     expect(deferred).toHaveLength(0);
     expect(held.map((h) => h.ms)).toEqual([BURST_HOLD_MS]);
-    now += MAX_BATCH_WAIT_MS; // past the ordinary cut, inside the hold
+    clock.now += MAX_BATCH_WAIT_MS; // past the ordinary cut, inside the hold
     writer.send(delta('d', 't4'));
     expect(writes).toHaveLength(2);
     held.shift()!.run();
     expect(texts()[2]).toEqual(['cd']);
 
-    now += BURST_WINDOW_MS + 1; // the burst's pieces are out of the window: the stream is paced again
+    clock.now += BURST_WINDOW_MS + 1; // the burst's pieces are out of the window: the stream is paced again
     writer.send(delta('e', 't5'));
     expect(held).toHaveLength(0);
     expect(deferred).toHaveLength(1);
   });
 
   it('tells a burst by its rate: a stream read one piece per turn enters the hold', () => {
-    const writes: string[] = [];
-    const deferred: Array<() => void> = [];
-    const held: Array<{ run: () => void; ms: number }> = [];
-    let now = 0;
-    const writer = new LineWriter((data) => writes.push(data), {
-      defer: (run) => deferred.push(run),
-      hold: (run, ms) => held.push({ run, ms }),
-      merge: coalesce,
-      clock: () => now,
-    });
+    const { writes, deferred, held, clock, writer } = heldWriter();
     // A paced stream, a piece a millisecond for a long while: every piece goes out at the end of its turn.
     for (let i = 0; i < 4 * BURST_WINDOW_MS; i++) {
       writer.send(delta('p', 't1'));
       deferred.shift()!();
-      now += 1;
+      clock.now += 1;
     }
     expect(held).toHaveLength(0);
     expect(writes).toHaveLength(4 * BURST_WINDOW_MS);
@@ -159,7 +156,7 @@ describe('LineWriter', () => {
       turns++;
       if (held.length > 0) break;
       deferred.shift()!();
-      now += 0.25;
+      clock.now += 0.25;
     }
     expect(held).toHaveLength(1);
     expect(turns).toBeLessThanOrEqual(BURST_PIECES + 1);
@@ -170,20 +167,12 @@ describe('LineWriter', () => {
   });
 
   it('in a burst a batch cut by time is not followed by the earlier batch’s hold ending the next one early', () => {
-    const writes: string[] = [];
-    const deferred: Array<() => void> = [];
-    const held: Array<{ run: () => void; ms: number }> = [];
-    let now = 0;
-    const writer = new LineWriter((data) => writes.push(data), {
-      defer: (run) => deferred.push(run),
-      hold: (run, ms) => held.push({ run, ms }),
-      clock: () => now,
-    });
+    const { writes, deferred, held, clock, writer } = heldWriter({ merge: false });
     for (let i = 0; i < BURST_PIECES; i++) writer.send(line(`b${i}`));
     deferred.shift()!();
     writer.send(line('x')); // held
     expect(held).toHaveLength(1);
-    now += BURST_HOLD_MS; // a busy turn goes past the hold: the next line cuts the batch at once
+    clock.now += BURST_HOLD_MS; // a busy turn goes past the hold: the next line cuts the batch at once
     writer.send(line('y'));
     expect(writes).toHaveLength(2);
     writer.send(line('z')); // a new batch, with its own hold
