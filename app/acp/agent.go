@@ -37,6 +37,7 @@ type Agent struct {
 	mu       sync.Mutex
 	sessions map[string]*acpSession
 	calls    map[int64]chan inbound // our requests to the client, by id
+	sends    sendOrder              // prompts reach the runtime in the order they came
 	ctx      context.Context        // the connection's: ended when the client goes
 }
 
@@ -103,6 +104,9 @@ func (a *Agent) route(ctx context.Context, m inbound, wg *sync.WaitGroup) {
 	if !ok {
 		a.reply(m.ID, nil, errorf(codeMethodNotFound, "method not found: %s", method))
 		return
+	}
+	if method == mSessionPrompt {
+		handler = a.orderedPrompt(m.Params)
 	}
 	wg.Add(1)
 	go func() {

@@ -13,6 +13,24 @@ import (
 // prompt sends the prompt as a turn and answers when that turn ends. A prompt sent while another runs waits
 // behind it, as the console's does; each answers for its own turn.
 func (a *Agent) prompt(ctx context.Context, params json.RawMessage) (any, error) {
+	return a.promptAfter(ctx, params, nil, func() {})
+}
+
+// orderedPrompt is prompt in the order the reading loop saw the request: its session's earlier prompts are
+// handed to the runtime first. It is taken on the reading loop, before the request goes aside.
+func (a *Agent) orderedPrompt(params json.RawMessage) handler {
+	var ref sessionRef
+	_ = json.Unmarshal(params, &ref) // a bad request fails in promptAfter's own decode
+	before, handed := a.sends.next(ref.SessionID)
+	return func(ctx context.Context, params json.RawMessage) (any, error) {
+		return a.promptAfter(ctx, params, before, handed)
+	}
+}
+
+// promptAfter is prompt once before is closed (nil: at once); handed tells the next prompt this one is queued,
+// or will never be.
+func (a *Agent) promptAfter(ctx context.Context, params json.RawMessage, before <-chan struct{}, handed func()) (any, error) {
+	defer handed()
 	req, err := decode[promptRequest](params)
 	if err != nil {
 		return nil, err
@@ -25,6 +43,13 @@ func (a *Agent) prompt(ctx context.Context, params json.RawMessage) (any, error)
 	if err != nil {
 		return nil, err
 	}
+	if before != nil {
+		select {
+		case <-before:
+		case <-ctx.Done():
+			return nil, fmt.Errorf("the agent is shutting down: %w", ctx.Err())
+		}
+	}
 	end := make(chan turnEnd, 1)
 	// Held across the send so the turn's end, however soon it comes, finds its waiter.
 	s.mu.Lock()
@@ -33,6 +58,7 @@ func (a *Agent) prompt(ctx context.Context, params json.RawMessage) (any, error)
 		s.waiting[turn] = end
 	}
 	s.mu.Unlock()
+	handed()
 	if err != nil {
 		return nil, fmt.Errorf("send the prompt: %w", err)
 	}

@@ -3,6 +3,7 @@ package acp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -125,4 +126,47 @@ func TestPromptsToolCallsAndCancelOverTheRealRuntime(t *testing.T) {
 	c.send(`{"jsonrpc":"2.0","id":4,"method":"session/close","params":{"sessionId":"` + ns.SessionID + `"}}`)
 	r, _ = c.until("4")
 	require.Nil(t, r.Error)
+}
+
+// Prompts sent back to back reach the runtime in the order they were sent, so their turns run in that order:
+// each request is handled on its own goroutine, and without an order the later ones could be queued first.
+func TestPromptsSentBackToBackRunInTheirOrder(t *testing.T) {
+	c, project := runtimeClient(t)
+	c.initialize()
+	c.send(`{"jsonrpc":"2.0","id":1,"method":"session/new","params":{"cwd":"` + project + `","mcpServers":[]}}`)
+	r, _ := c.until("1")
+	require.Nil(t, r.Error)
+	var ns newSessionResponse
+	require.NoError(t, json.Unmarshal(r.Result, &ns))
+	const n = 6
+	var batch, want strings.Builder
+	for i := range n {
+		fmt.Fprintf(&batch, `{"jsonrpc":"2.0","id":%d,"method":"session/prompt","params":{"sessionId":"%s","prompt":[{"type":"text","text":"number %d"}]}}`+"\n", 10+i, ns.SessionID, i)
+		fmt.Fprintf(&want, "You said: number %d", i)
+	}
+	c.send(strings.TrimSuffix(batch.String(), "\n")) // one write: the agent reads them all before any is handed over
+	var said strings.Builder
+	answered := 0
+	for answered < n {
+		l := c.line()
+		switch {
+		case l.Method == mSessionUpdate:
+			var u struct {
+				Update struct {
+					SessionUpdate string `json:"sessionUpdate"`
+					Content       struct {
+						Text string `json:"text"`
+					} `json:"content"`
+				} `json:"update"`
+			}
+			require.NoError(t, json.Unmarshal(l.Params, &u))
+			if u.Update.SessionUpdate == upAgentChunk {
+				said.WriteString(u.Update.Content.Text)
+			}
+		case l.Method == "":
+			require.Nil(t, l.Error)
+			answered++
+		}
+	}
+	require.Equal(t, want.String(), said.String())
 }
