@@ -4,9 +4,11 @@
 package terminal
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"sync"
 
 	"github.com/google/uuid"
@@ -56,6 +58,7 @@ type Service struct {
 	mu     sync.Mutex
 	terms  map[string]*term
 	subs   map[*Subscription]struct{}
+	opened uint64 // terminals opened so far: each term's seq, so List keeps the order they opened in
 	closed bool
 }
 
@@ -88,6 +91,8 @@ func (s *Service) Open(spec Spec) (Info, error) {
 	if err != nil {
 		return Info{}, err
 	}
+	s.opened++
+	t.seq = s.opened
 	s.terms[t.id] = t
 	s.opts.Logger.Info().Str("terminal", t.id).Str("owner", spec.Owner).Int("pid", t.pid).Msg("terminal opened")
 	return t.infoLocked(), nil
@@ -142,15 +147,21 @@ func (s *Service) Scrollback(id string) ([]byte, int64, Info, error) {
 	return data, end, t.infoLocked(), nil
 }
 
-// List is the open terminals of owner, in no order ("" and all: every terminal).
+// List is the open terminals of owner in the order they opened ("" and all: every terminal), so a reloaded
+// console shows its tabs as they were.
 func (s *Service) List(owner string, all bool) []Info {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	out := []Info{}
+	terms := []*term{}
 	for _, t := range s.terms {
 		if all || t.owner == owner {
-			out = append(out, t.infoLocked())
+			terms = append(terms, t)
 		}
+	}
+	slices.SortFunc(terms, func(a, b *term) int { return cmp.Compare(a.seq, b.seq) })
+	out := make([]Info, len(terms))
+	for i, t := range terms {
+		out[i] = t.infoLocked()
 	}
 	return out
 }

@@ -16,6 +16,7 @@ type term struct {
 	svc        *Service
 	id, owner  string
 	title      string
+	seq        uint64 // its place in the order terminals opened
 	pid        int
 	pty        proc
 	ring       *ring // guarded by svc.mu

@@ -174,6 +174,26 @@ func TestAnExitingShellReportsItsCode(t *testing.T) {
 	require.Error(t, r.svc.Write(info.ID, []byte("echo\n")), "nothing reads a dead shell's input")
 }
 
+func TestASessionsTerminalsAreListedInTheOrderTheyOpened(t *testing.T) {
+	r := newRig(t, 0)
+	want := []string{}
+	for i := range 8 {
+		want = append(want, r.open("s1").ID)
+		if i == 3 {
+			r.open("s2") // another session's terminal between them is not listed
+		}
+	}
+	require.NoError(t, r.svc.Close(want[5]))
+	want = append(want[:5], want[6:]...)
+	for range 3 { // a map's order differs from one walk to the next; the list's must not
+		got := []string{}
+		for _, info := range r.svc.List("s1", false) {
+			got = append(got, info.ID)
+		}
+		require.Equal(t, want, got, "a reloaded console shows its tabs in this order")
+	}
+}
+
 func TestClosingTheSessionEndsItsShellsAndTheirJobs(t *testing.T) {
 	r := newRig(t, 0)
 	info := r.open("s1")
