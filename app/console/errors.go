@@ -56,13 +56,16 @@ func sidecarCode(code protocol.ErrorCode) string {
 	}
 }
 
-// compactedAway is what Claude Code answers when asked to resume at a message a /compact summarized away.
-const compactedAway = "No message found with message.uuid"
+// compactedAwayText is what Claude Code answers when asked to resume at a message a /compact summarized away.
+const compactedAwayText = "No message found with message.uuid"
+
+// compactedAway says whether err is Claude Code refusing to resume at a message from before a /compact.
+func compactedAway(err error) bool { return strings.Contains(err.Error(), compactedAwayText) }
 
 // rewindError says plainly why a conversation rewind to before a /compact point failed: Claude Code keeps only
 // the compaction's summary of what came before, so it cannot resume there. Other errors pass unchanged.
 func rewindError(err error) error {
-	if err == nil || !strings.Contains(err.Error(), compactedAway) {
+	if err == nil || !compactedAway(err) {
 		return err
 	}
 	return &Error{Code: CodeBadRequest, Message: "That prompt came before a /compact: Claude Code keeps only its summary of " +

@@ -29,6 +29,7 @@ const (
 	ReqDiscoverModels    RequestType = "discover_models"
 	ReqToolResult        RequestType = "tool_result"
 	ReqMessageParent     RequestType = "message_parent"
+	ReqForkSession       RequestType = "fork_session"
 	ReqStopTask          RequestType = "stop_task"
 	ReqBackgroundTask    RequestType = "background_task"
 	ReqTranscriptOpen    RequestType = "transcript_open"
@@ -37,7 +38,7 @@ const (
 )
 
 // RequestTypes lists every request type, in the schema's order.
-var RequestTypes = []RequestType{ReqStart, ReqExec, ReqCancel, ReqGuide, ReqPermission, ReqSetModel, ReqSetPermissionMode, ReqClose, ReqListSessions, ReqRenameSession, ReqHistory, ReqRewindFiles, ReqDiscoverModels, ReqToolResult, ReqMessageParent, ReqStopTask, ReqBackgroundTask, ReqTranscriptOpen, ReqTranscriptNext, ReqTranscriptClose}
+var RequestTypes = []RequestType{ReqStart, ReqExec, ReqCancel, ReqGuide, ReqPermission, ReqSetModel, ReqSetPermissionMode, ReqClose, ReqListSessions, ReqRenameSession, ReqHistory, ReqRewindFiles, ReqDiscoverModels, ReqToolResult, ReqMessageParent, ReqForkSession, ReqStopTask, ReqBackgroundTask, ReqTranscriptOpen, ReqTranscriptNext, ReqTranscriptClose}
 
 // String returns the wire name.
 func (t RequestType) String() string { return string(t) }
@@ -387,6 +388,22 @@ type MessageParentReply struct {
 // RequestType names the request this payload belongs to.
 func (MessageParentRequest) RequestType() RequestType { return ReqMessageParent }
 
+// ForkSessionRequest is the payload of a "fork_session" request.
+type ForkSessionRequest struct {
+	Session string `json:"session"`
+	Cwd     string `json:"cwd,omitempty"`
+	UpTo    string `json:"upTo"`
+	Title   string `json:"title,omitempty"`
+}
+
+// ForkSessionReply is the ok reply's payload to a "fork_session" request.
+type ForkSessionReply struct {
+	Session string `json:"session"`
+}
+
+// RequestType names the request this payload belongs to.
+func (ForkSessionRequest) RequestType() RequestType { return ReqForkSession }
+
 // StopTaskRequest is the payload of a "stop_task" request.
 type StopTaskRequest struct {
 	Session string `json:"session"`
@@ -495,6 +512,8 @@ func NewRequest(t RequestType) any {
 		return &ToolResultRequest{}
 	case ReqMessageParent:
 		return &MessageParentRequest{}
+	case ReqForkSession:
+		return &ForkSessionRequest{}
 	case ReqStopTask:
 		return &StopTaskRequest{}
 	case ReqBackgroundTask:
@@ -542,6 +561,8 @@ func NewReply(t RequestType) any {
 		return &ToolResultReply{}
 	case ReqMessageParent:
 		return &MessageParentReply{}
+	case ReqForkSession:
+		return &ForkSessionReply{}
 	case ReqStopTask:
 		return &StopTaskReply{}
 	case ReqBackgroundTask:

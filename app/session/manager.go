@@ -425,6 +425,18 @@ func (m *Manager) MessageParent(ctx context.Context, id, cwd, message string) (p
 	return rep.Parent, rep.Found, nil
 }
 
+// ForkSession copies a stored session's conversation up to and including message upTo into a new session named
+// title ("": Claude Code's default), and returns its id. It is how a rewind reaches before a /compact, where
+// Claude Code cannot resume the session itself.
+func (m *Manager) ForkSession(ctx context.Context, id, cwd, upTo, title string) (string, error) {
+	var rep protocol.ForkSessionReply
+	req := protocol.ForkSessionRequest{Session: id, Cwd: cwd, UpTo: upTo, Title: title}
+	if err := m.oneShot(ctx, protocol.ReqForkSession, req, &rep); err != nil {
+		return "", fmt.Errorf("copy the conversation up to %s: %w", upTo, err)
+	}
+	return rep.Session, nil
+}
+
 // oneShot runs a request that needs no open session in a short-lived sidecar.
 func (m *Manager) oneShot(ctx context.Context, typ protocol.RequestType, payload, out any) error {
 	client, err := sidecar.Start(ctx, m.sidecarConfig())

@@ -1,10 +1,11 @@
 // End to end in headless Chromium against `baton serve` (real runtime, sidecar and claude CLI, scripted Messages
 // API): a background Bash command and a /compact (issue 28). The Bash card shows the live end of the command's
 // output (task.output) and "running in background" while it runs, never "exit 0"; the test decides when the
-// command ends (a gate file), never a sleep. Rewind is disabled, saying why, on prompts from before a /compact
-// (Claude Code cannot resume there: sidecar/test/e2e/rewindCompact.test.ts), live and after a reload, and enabled
-// on a prompt after it. The compaction's summary is the collapsed notice live as after a reload, never a
-// person's prompt bubble. Screenshots go to test-artifacts/ (e2e-bg-*.png).
+// command ends (a gate file), never a sleep. Rewind is offered on every prompt, before a /compact too, live and
+// after a reload; a rewind to before the /compact goes on in a new session holding the conversation up to there
+// (Claude Code cannot resume at it: sidecar/test/e2e/rewindCompact.test.ts), which the agent then recalls. The
+// compaction's summary is the collapsed notice live as after a reload, never a person's prompt bubble.
+// Screenshots go to test-artifacts/ (e2e-bg-*.png).
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -71,8 +72,6 @@ step('a background Bash card shows its live output tail and “running”, never
   await shot('ended');
 });
 
-const REASON = /compacted after this prompt/;
-
 /**
  * The Rewind button of the prompt whose text is exactly text (the compaction's summary quotes the earlier ones),
  * as { disabled, title }: scrolls the transcript up (or down) until its row is rendered (rows out of view are not).
@@ -115,19 +114,19 @@ const summaryShownAs = async () => {
   return found.jsonValue();
 };
 
-/** Rewind is disabled, saying why, on the prompts before the /compact, and enabled on the one after it. */
+/** Rewind is offered on the prompts before the /compact as on the one after it. */
 async function checkRewinds(when) {
-  for (const text of ['alpha first', 'bravo second']) {
-    const button = await rewindOf(text);
-    assert.equal(button.disabled, true, `${when}: Rewind on “${text}”, before the /compact, is enabled`);
-    assert.match(button.title, REASON, `${when}: Rewind on “${text}” does not say why it is disabled`);
+  for (const [text, by] of [
+    ['alpha first', -400],
+    ['bravo second', -400],
+    ['charlie third', 400],
+  ]) {
+    const button = await rewindOf(text, by);
+    assert.equal(button.disabled, false, `${when}: Rewind on “${text}” is disabled`);
   }
-  const later = await rewindOf('charlie third', 400);
-  assert.equal(later.disabled, false, `${when}: Rewind on the prompt after the /compact is disabled`);
-  assert.doesNotMatch(later.title, REASON);
 }
 
-step('rewind is disabled, saying why, on prompts before a /compact', async () => {
+step('rewind is offered on prompts before a /compact, live and after a reload', async () => {
   for (const prompt of ['alpha first', 'bravo second', '/compact', 'charlie third']) {
     await send(prompt);
     // The /compact's own reply: Claude Code's local output "Compacted".
@@ -156,5 +155,40 @@ step('rewind is disabled, saying why, on prompts before a /compact', async () =>
     .waitFor();
   await checkRewinds('after a reload');
   assert.equal(await summaryShownAs(), 'summary', 'after a reload, the compaction summary is not the collapsed notice');
+  assert.deepEqual(pageErrors, []);
+});
+
+step('a rewind to before the /compact goes on in a new session that holds what came before', async () => {
+  const selected = () => page.locator('[aria-current="true"][data-session]').getAttribute('data-session');
+  const from = await selected();
+  await rewindOf('bravo second');
+  const prompt = page.getByTestId('user-message').filter({ hasText: /^bravo second/ });
+  await prompt.hover();
+  await prompt.getByRole('button', { name: 'Rewind…' }).click();
+  await page.getByLabel('The conversation only').check();
+  await page.getByTestId('rewind-confirm').click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  await page.getByTestId('toast').filter({ hasText: 'It goes on in a new session' }).waitFor();
+  await page.getByTestId('session-live').waitFor();
+  await page.waitForFunction(
+    () => /** @type {HTMLTextAreaElement | null} */ (document.querySelector('[data-testid="composer-input"]'))?.value === 'bravo second',
+  );
+  await page
+    .getByTestId('user-message')
+    .filter({ hasText: /^alpha first/ })
+    .waitFor();
+  for (const gone of [/^bravo second/, /^charlie third/]) {
+    assert.equal(await page.getByTestId('user-message').filter({ hasText: gone }).count(), 0, `${gone} is still in the rewound conversation`);
+  }
+  await shot('rewound-compacted');
+  // The agent sees the conversation before the /compact itself, not the compaction's summary.
+  await send('[recall] after the rewind');
+  const recalled = page.getByTestId('assistant-message').filter({ hasText: 'Earlier you said:' });
+  await recalled.waitFor();
+  const text = (await recalled.textContent()) ?? '';
+  assert.match(text, /alpha first/);
+  assert.doesNotMatch(text, /bravo second|charlie third|continued from a previous conversation/);
+  await idle();
+  assert.notEqual(await selected(), from, 'the rewound conversation is still the session it came from');
   assert.deepEqual(pageErrors, []);
 });

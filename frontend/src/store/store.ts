@@ -737,8 +737,9 @@ export class ConsoleStore {
   }
 
   /** Rewinds to before a prompt: the conversation continues from what preceded it, and its text goes back into
-   * the composer to be edited and sent again. */
-  async rewindConversation(id: string, message: string, prompt?: string): Promise<boolean> {
+   * the composer to be edited and sent again. Resolves with the session it continues in (a new one when the
+   * host had to copy it: before the first prompt, or before a /compact), undefined when it failed (toasted). */
+  async rewindConversation(id: string, message: string, prompt?: string): Promise<string | undefined> {
     // The host rewinds a past session's conversation itself (it resumes it from before the message).
     const s = this.state.sessions[id];
     try {
@@ -754,10 +755,10 @@ export class ConsoleStore {
         return { ...state, sessions: { ...state.sessions, [session]: fresh }, selected: session };
       });
       void this.loadHistory(session, true);
-      return true;
+      return session;
     } catch (err) {
       this.toast('error', toApiError(err).message);
-      return false;
+      return undefined;
     }
   }
 

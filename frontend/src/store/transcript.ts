@@ -16,7 +16,6 @@ export function draftTranscript(t: Transcript): Transcript {
     ids: new Map(t.ids),
     files: new Map(t.files),
     counter: t.counter,
-    ...(t.compactedAt !== undefined ? { compactedAt: t.compactedAt } : {}),
   };
 }
 

@@ -72,7 +72,6 @@ const TRANSCRIPT: { [K in Kind]: TranscriptHandler<K> } = {
     return true;
   },
   'session.compacted': (t, ev) => {
-    t.compactedAt = ev.time;
     addItem(t, { type: 'compacted', key: newKey(t, 'm'), time: ev.time, trigger: ev.trigger, preTokens: ev.preTokens, ...turnOf(ev) });
     return true;
   },

@@ -218,8 +218,6 @@ export interface Transcript {
   /** What the session knows of each file's text, to show a tool's diff against the text before it. */
   files: Map<string, string | null>;
   counter: number;
-  /** When the conversation was last compacted: Claude Code cannot resume at a message from before then. */
-  compactedAt?: string;
 }
 
 export type TurnStatus = 'queued' | 'running' | 'completed' | 'failed' | 'canceled';

@@ -146,6 +146,10 @@ export class TestDriverBackend {
     return Promise.resolve({ found: false });
   }
 
+  forkSession(): Promise<OkPayload<'fork_session'>> {
+    return Promise.reject(new Error('the test driver stores no sessions to fork'));
+  }
+
   discoverModels(): Promise<ModelEntry[]> {
     return Promise.resolve([{ value: 'default', displayName: 'Default', description: 'The test driver runs no model' }]);
   }

@@ -1,8 +1,8 @@
 // The session list (listSessions) in the wire's SessionInfo shape, newest first.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { listSessions, renameSession, type SDKSessionInfo } from '@anthropic-ai/claude-agent-sdk';
-import type { ListSessionsPayload, RenameSessionPayload, SessionInfo } from '../protocol/schemas.js';
+import { forkSession, listSessions, renameSession, type SDKSessionInfo } from '@anthropic-ai/claude-agent-sdk';
+import type { ForkSessionPayload, ListSessionsPayload, OkPayload, RenameSessionPayload, SessionInfo } from '../protocol/schemas.js';
 import { mainFirstPrompt } from './firstPrompt.js';
 import { claudeConfigDir, transcriptPath } from './goalStatus.js';
 import { sessionTitle } from './titles.js';
@@ -46,6 +46,19 @@ export async function renameStoredSession(payload: RenameSessionPayload): Promis
     await renameSession(payload.session, payload.title.trim(), payload.cwd !== undefined ? { dir: payload.cwd } : undefined);
   } catch (err) {
     throw new Error(`could not rename session ${payload.session}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+  }
+}
+
+/**
+ * A new session holding the conversation up to and including message `upTo`, under `title` (the SDK copies the
+ * chain with new uuids; Claude Code resumes it like any other session).
+ */
+export async function forkStoredSession(payload: ForkSessionPayload): Promise<OkPayload<'fork_session'>> {
+  try {
+    const { sessionId } = await forkSession(payload.session, { dir: payload.cwd, upToMessageId: payload.upTo, title: payload.title?.trim() });
+    return { session: sessionId };
+  } catch (err) {
+    throw new Error(`could not copy session ${payload.session}'s conversation: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
 }
 

@@ -184,6 +184,16 @@ export const transcriptNextPayload = z.object({ job: nonEmpty, maxEvents: z.numb
 export const transcriptClosePayload = z.object({ job: nonEmpty });
 /** Which message a user message follows in the session's conversation (rewinding to before it resumes there). */
 export const messageParentPayload = z.object({ session: sessionId, cwd: nonEmpty.optional(), message: nonEmpty });
+/**
+ * A new session holding the conversation up to and including message `upTo` (the SDK's forkSession): how a
+ * conversation is rewound to before a /compact, which Claude Code cannot resume at. `title` names the new session.
+ */
+export const forkSessionPayload = z.object({
+  session: sessionId,
+  cwd: nonEmpty.optional(),
+  upTo: nonEmpty,
+  title: z.string().trim().min(1).max(200).optional(),
+});
 export const rewindFilesPayload = z.object({ session: sessionId, message: nonEmpty, dryRun: z.boolean() });
 /** The host's answer to a tool.called event: the text the model reads, and whether the call failed. */
 export const toolResultPayload = z.object({
@@ -219,6 +229,7 @@ export type RewindFilesPayload = z.infer<typeof rewindFilesPayload>;
 export type DiscoverModelsPayload = z.infer<typeof discoverModelsPayload>;
 export type ToolResultPayload = z.infer<typeof toolResultPayload>;
 export type MessageParentPayload = z.infer<typeof messageParentPayload>;
+export type ForkSessionPayload = z.infer<typeof forkSessionPayload>;
 export type TranscriptOpenPayload = z.infer<typeof transcriptOpenPayload>;
 export type TranscriptNextPayload = z.infer<typeof transcriptNextPayload>;
 export type TranscriptClosePayload = z.infer<typeof transcriptClosePayload>;
@@ -245,6 +256,7 @@ export const requestSchema = z.discriminatedUnion('type', [
   request('discover_models', discoverModelsPayload),
   request('tool_result', toolResultPayload),
   request('message_parent', messageParentPayload),
+  request('fork_session', forkSessionPayload),
   request('stop_task', stopTaskPayload),
   request('background_task', backgroundTaskPayload),
   request('transcript_open', transcriptOpenPayload),
@@ -340,6 +352,8 @@ export const okPayloads = {
    * precedes it).
    */
   message_parent: z.strictObject({ found: z.boolean(), parent: z.string().min(1).optional() }),
+  /** session: the new session's id. */
+  fork_session: z.strictObject({ session: z.string().min(1) }),
   stop_task: z.strictObject({}),
   /** backgrounded false: nothing matched (no such foreground work runs). */
   background_task: z.strictObject({ backgrounded: z.boolean() }),

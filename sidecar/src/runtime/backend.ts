@@ -6,6 +6,7 @@ import type {
   CancelBudgets,
   CancelReply,
   DiscoverModelsPayload,
+  ForkSessionPayload,
   HistoryPayload,
   ListSessionsPayload,
   RenameSessionPayload,
@@ -60,6 +61,8 @@ export interface Backend {
   history(payload: HistoryPayload): Promise<HistoryPage>;
   /** Which message `message` follows in its session's conversation. */
   messageParent(payload: MessageParentPayload): Promise<OkPayload<'message_parent'>>;
+  /** A new session holding the conversation up to a message (how a rewind reaches before a /compact). */
+  forkSession(payload: ForkSessionPayload): Promise<OkPayload<'fork_session'>>;
   discoverModels(payload: DiscoverModelsPayload): Promise<ModelEntry[]>;
   /** Waits for background work that outlives its reply (a discovery query being torn down). */
   shutdown?(): Promise<void>;

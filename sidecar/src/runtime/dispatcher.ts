@@ -98,6 +98,8 @@ export class Dispatcher {
       }
       case 'message_parent':
         return this.backend.messageParent(request.payload);
+      case 'fork_session':
+        return this.backend.forkSession(request.payload);
       case 'stop_task': {
         const { session, taskId } = request.payload;
         return this.withSession(session, (s) => s.stopTask(taskId));

@@ -2,12 +2,13 @@
 import { getSessionInfo, getSessionMessages, query } from '@anthropic-ai/claude-agent-sdk';
 import { readGoalStatuses, watchTranscript } from '../history/goalStatus.js';
 import { type HistoryPage, readHistory, readMessageParent } from '../history/history.js';
-import { readSessions, renameStoredSession } from '../history/sessions.js';
+import { forkStoredSession, readSessions, renameStoredSession } from '../history/sessions.js';
 import { warmStreamPath } from '../mapper/warmUp.js';
 import { diag, shortError } from '../util/diagnostics.js';
 import type { EmitEvent, ModelEntry } from '../protocol/events.js';
 import type {
   DiscoverModelsPayload,
+  ForkSessionPayload,
   HistoryPayload,
   ListSessionsPayload,
   RenameSessionPayload,
@@ -77,6 +78,10 @@ export class SdkBackend {
 
   messageParent(payload: MessageParentPayload): Promise<OkPayload<'message_parent'>> {
     return readMessageParent(payload);
+  }
+
+  forkSession(payload: ForkSessionPayload): Promise<OkPayload<'fork_session'>> {
+    return forkStoredSession(payload);
   }
 
   async discoverModels(payload: DiscoverModelsPayload): Promise<ModelEntry[]> {

@@ -1,5 +1,6 @@
 // Rewinding to a prompt from before a /compact, through the real SDK and claude CLI against the scripted API:
-// Claude Code cannot resume at a message the compaction summarized (the console disables that Rewind, saying why).
+// Claude Code cannot resume at a message the compaction summarized, so the host copies the conversation up to it
+// into a new session (fork_session) and resumes that: the agent sees what came before, not the summary.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -35,7 +36,7 @@ function transcript(session: string): Line[] {
 const textOf = (l: Line) => JSON.stringify(l.message?.content ?? '');
 
 describe('rewind before a /compact', () => {
-  it('cannot resume at a message from before the compaction; one after it resumes', async () => {
+  it('cannot resume at a message from before the compaction, but a fork up to it resumes; one after it resumes', async () => {
     const sidecar = spawnSidecar({ env: scripted.home.env(scripted.api.url) });
     try {
       await request(sidecar, 'start', { session: S1, cwd: scripted.home.project });
@@ -54,6 +55,19 @@ describe('rewind before a /compact', () => {
       // What a conversation rewind to before "bravo" asks: resume at the message it followed. Claude Code refuses.
       const refused = await request(sidecar, 'start', { session: S1, cwd: scripted.home.project, resume: true, at: parentOf('bravo second') });
       expect(refused).toMatchObject({ type: 'error', error: { message: expect.stringContaining('No message found') } });
+      // So the host forks the conversation up to that message and resumes the fork.
+      const forked = await request(sidecar, 'fork_session', { session: S1, cwd: scripted.home.project, upTo: parentOf('bravo second'), title: 'Rewound' });
+      expect(forked.type).toBe('ok');
+      const fork = (forked as { payload: { session: string } }).payload.session;
+      expect(fork).not.toBe(S1);
+      expect(await request(sidecar, 'start', { session: fork, cwd: scripted.home.project, resume: true })).toMatchObject({ type: 'ok' });
+      await request(sidecar, 'exec', { session: fork, turn: 'f1', prompt: '[recall] echo' });
+      const recalled = await turnEnd(sidecar, fork, 'f1');
+      expect(recalled).toMatchObject({ kind: 'turn.completed', result: expect.stringContaining('alpha first') });
+      expect(JSON.stringify(recalled)).not.toMatch(/bravo second|charlie third|summary/i);
+      await request(sidecar, 'close', { session: fork });
+      const sessions = await request(sidecar, 'list_sessions', { cwd: scripted.home.project });
+      expect(JSON.stringify(sessions)).toContain('Rewound');
       // Rewinding to before "charlie", after the compaction, resumes.
       const resumed = await request(sidecar, 'start', { session: S1, cwd: scripted.home.project, resume: true, at: parentOf('charlie third') });
       expect(resumed.type).toBe('ok');

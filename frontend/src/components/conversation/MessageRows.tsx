@@ -2,7 +2,7 @@
 // errors, and events this console does not know (shown raw, never dropped).
 import { memo } from 'react';
 import { formatCost, formatDuration, prettyJson } from '../../lib/format';
-import type { AssistantItem, ErrorItem, NoticeItem, SessionState, ThinkingItem, TurnEndItem, UnknownItem, UserItem } from '../../store/types';
+import type { AssistantItem, ErrorItem, NoticeItem, ThinkingItem, TurnEndItem, UnknownItem, UserItem } from '../../store/types';
 import { BYPASS_EXPLANATION } from '../dialogs/BypassDialog';
 import { useConsole, useStore } from '../../store/hooks';
 import { useConversation } from './actions';
@@ -14,7 +14,6 @@ import { Thumbnails } from './Thumbnails';
 export const UserRow = memo(function UserRow({ item, nested }: { item: UserItem; nested: boolean }) {
   const actions = useConversation();
   const canAct = !nested && item.uuid !== undefined && actions.editable;
-  const compactedSince = useConsole((s) => compactedAfter(s.sessions[actions.sessionId], item.time));
   return (
     <div className="row row-user" data-testid="user-message">
       <div className="bubble bubble-user">
@@ -33,9 +32,8 @@ export const UserRow = memo(function UserRow({ item, nested }: { item: UserItem;
             type="button"
             className="link"
             onClick={() => actions.rewind(item.uuid ?? '', item.text)}
-            disabled={compactedSince}
             data-testid="rewind-prompt"
-            title={compactedSince ? REWIND_COMPACTED : 'Rewind the conversation and/or files to before this prompt'}
+            title="Rewind the conversation and/or files to before this prompt"
           >
             Rewind…
           </button>
@@ -44,17 +42,6 @@ export const UserRow = memo(function UserRow({ item, nested }: { item: UserItem;
     </div>
   );
 });
-
-/** Why a prompt above a "Conversation compacted" marker cannot be rewound to (Claude Code answers "No message found"). */
-export const REWIND_COMPACTED =
-  'The conversation was compacted after this prompt: Claude Code keeps only the summary, so it cannot rewind to before a /compact point';
-
-/** Whether the session was compacted after `time` (its live or its history rows). */
-function compactedAfter(session: SessionState | undefined, time: string): boolean {
-  if (session === undefined) return false;
-  const at = [session.transcript.compactedAt, session.history.transcript.compactedAt].map((t) => (t !== undefined ? Date.parse(t) : 0));
-  return Math.max(...at) > Date.parse(time);
-}
 
 export const AssistantRow = memo(function AssistantRow({ item, nested }: { item: AssistantItem; nested: boolean }) {
   const actions = useConversation();

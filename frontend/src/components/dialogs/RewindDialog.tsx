@@ -8,12 +8,13 @@ import { Modal } from './Modal';
 
 type Scope = 'conversation' | 'both' | 'files';
 
-/** What a rewind really changed, for its toast. */
-export function rewoundText(scope: Scope, restored: number | undefined): string {
+/** What a rewind really changed, for its toast; `copied`: the conversation goes on in a new session. */
+export function rewoundText(scope: Scope, restored: number | undefined, copied = false): string {
   const files = restored === 1 ? '1 file restored' : `${restored ?? 0} files restored`;
+  const where = copied ? ' It goes on in a new session; the one it came from keeps its whole conversation.' : '';
   if (scope === 'files') return `Rewound the files: ${files}; the conversation is as it was.`;
-  if (scope === 'both') return `Rewound the conversation and the files: ${files}.`;
-  return 'Rewound the conversation only; the files are as they are now.';
+  if (scope === 'both') return `Rewound the conversation and the files: ${files}.${where}`;
+  return `Rewound the conversation only; the files are as they are now.${where}`;
 }
 
 export function RewindDialog({ sessionId, uuid, prompt, onClose }: { sessionId: string; uuid: string; prompt: string; onClose: () => void }) {
@@ -48,7 +49,8 @@ export function RewindDialog({ sessionId, uuid, prompt, onClose }: { sessionId: 
         restored = done.filesChanged?.length ?? 0;
       }
       // A conversation that could not be rewound says why in its own toast.
-      if (scope === 'files' || (await store.rewindConversation(sessionId, uuid, prompt))) store.toast('info', rewoundText(scope, restored));
+      const into = scope === 'files' ? sessionId : await store.rewindConversation(sessionId, uuid, prompt);
+      if (into !== undefined) store.toast('info', rewoundText(scope, restored, into !== sessionId));
       onClose();
     } catch (err) {
       setError(toApiError(err).message);
