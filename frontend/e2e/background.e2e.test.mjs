@@ -38,6 +38,7 @@ const send = (text) => sendPrompt(page, text);
 const shot = (name) => page.screenshot({ path: shotPath(`bg-${name}`) });
 const step = pathSteps(() => page, 'bg-failed-');
 const idle = () => waitIdle(page);
+const selected = () => page.locator('[aria-current="true"][data-session]').getAttribute('data-session');
 const bashCard = () => page.locator('[data-testid="tool-card"][data-tool="Bash"]');
 
 step('a session starts', async () => {
@@ -158,8 +159,34 @@ step('rewind is offered on prompts before a /compact, live and after a reload', 
   assert.deepEqual(pageErrors, []);
 });
 
+step('screenshots at 900×700 and 1440×900, light and dark: the background card and the compaction', async () => {
+  const toTop = () =>
+    page.evaluate(() => {
+      const el = document.querySelector('[data-testid="conversation"] [data-virtuoso-scroller]');
+      if (el !== null) el.scrollTop = 0;
+    });
+  for (const [width, height] of [
+    [900, 700],
+    [1440, 900],
+  ]) {
+    await page.setViewportSize({ width, height });
+    for (const colorScheme of ['light', 'dark']) {
+      await page.emulateMedia({ colorScheme });
+      await page.waitForFunction((want) => document.documentElement.dataset.theme === want, colorScheme);
+      await toTop();
+      await bashCard().scrollIntoViewIfNeeded();
+      await shot(`${width}x${height}-${colorScheme}-bash`);
+      assert.equal(await summaryShownAs(), 'summary');
+      await page.getByTestId('compact-summary').scrollIntoViewIfNeeded();
+      await shot(`${width}x${height}-${colorScheme}-compacted`);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  assert.deepEqual(pageErrors, []);
+});
+
 step('a rewind to before the /compact goes on in a new session that holds what came before', async () => {
-  const selected = () => page.locator('[aria-current="true"][data-session]').getAttribute('data-session');
   const from = await selected();
   await rewindOf('bravo second');
   const prompt = page.getByTestId('user-message').filter({ hasText: /^bravo second/ });
