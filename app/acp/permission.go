@@ -11,8 +11,9 @@ import (
 	"github.com/baton-console/baton/app/session"
 )
 
-// The options a tool's permission request offers, each one Baton verdict. Baton keeps no lasting deny rule, so
-// "reject always" denies this call and says so to Claude.
+// The options a tool's permission request offers, each one Baton verdict. Baton's runtime keeps no lasting deny
+// rule, so "reject always" denies this call, says so to Claude, and the ACP session denies that tool's later
+// requests itself, without asking, until the session ends.
 var toolOptions = []permissionOption{
 	{OptionID: optAllowOnce, Name: "Allow", Kind: optAllowOnce},
 	{OptionID: optAllowAlways, Name: "Always allow", Kind: optAllowAlways},
@@ -29,8 +30,7 @@ func verdictOf(optionID string) (session.PermissionAnswer, bool) {
 	case optRejectOnce:
 		return session.PermissionAnswer{Verdict: activity.VerdictDeny}, true
 	case optRejectAlways:
-		return session.PermissionAnswer{Verdict: activity.VerdictDeny,
-			Message: "The user rejected this tool and does not want it used again in this session."}, true
+		return session.PermissionAnswer{Verdict: activity.VerdictDeny, Message: rejectedAlwaysMessage}, true
 	}
 	return session.PermissionAnswer{}, false
 }
@@ -81,8 +81,11 @@ func (s *acpSession) answerFor(ctx context.Context, ev activity.Event) session.P
 		}
 	}
 	options, verdict := toolOptions, verdictOf
-	if ev.ToolKind == activity.ToolKindPlanExit {
+	plan := ev.ToolKind == activity.ToolKindPlanExit
+	if plan {
 		options, verdict = planOptions, planVerdictOf
+	} else if s.rejectedAlways(ev.ToolName) {
+		return session.PermissionAnswer{Verdict: activity.VerdictDeny, Message: rejectedAlwaysMessage}
 	}
 	optionID, ok := s.choose(ctx, call, options)
 	if !ok {
@@ -92,7 +95,31 @@ func (s *acpSession) answerFor(ctx context.Context, ev activity.Event) session.P
 	if !ok {
 		return session.PermissionAnswer{Verdict: activity.VerdictDeny, Message: "The client chose no offered option."}
 	}
+	if optionID == optRejectAlways && !plan {
+		s.rejectAlways(ev.ToolName)
+	}
 	return a
+}
+
+// rejectedAlwaysMessage is what Claude is told of a tool the client rejected always.
+const rejectedAlwaysMessage = "The user rejected this tool and does not want it used again in this session."
+
+func (s *acpSession) rejectedAlways(tool string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return tool != "" && s.rejected[tool]
+}
+
+func (s *acpSession) rejectAlways(tool string) {
+	if tool == "" {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.rejected == nil {
+		s.rejected = map[string]bool{}
+	}
+	s.rejected[tool] = true
 }
 
 // choose asks the client; false when it cancelled or could not answer.

@@ -24,6 +24,7 @@ type acpSession struct {
 	mu        sync.Mutex
 	waiting   map[string]chan turnEnd // a prompt's turn → where its end goes
 	cancelled map[string]bool         // turns a session/cancel ended: they answer "cancelled" whatever ends them
+	rejected  map[string]bool         // tools the client rejected always: denied without asking from then on
 	models    []activity.ModelEntry
 	model     string
 	mode      activity.PermissionMode

@@ -239,6 +239,24 @@ step('a tool call rejected once is not run and its call fails', async () => {
   }
 });
 
+step('a tool rejected always is not asked again in the session, and its later calls fail', async () => {
+  const before = permissions.length;
+  answerPermission = async () => ({ outcome: { outcome: 'selected', optionId: 'reject_always' } });
+  try {
+    for (const file of ['never-1.txt', 'never-2.txt']) {
+      session.prompt(`[bash echo no > ${file}]`);
+      const { got, stops } = await untilStops(session);
+      assert.deepEqual(stops, ['end_turn']);
+      const failed = got.find((u) => u.sessionUpdate === 'tool_call_update' && u.status === 'failed');
+      assert.match(JSON.stringify(failed?.content ?? []), /does not want it used again/, `${file}: the call fails, saying why`);
+      assert.equal(existsSync(join(project, file)), false, `${file} was written`);
+    }
+    assert.equal(permissions.length - before, 1, 'asked once');
+  } finally {
+    answerPermission = allowOnce;
+  }
+});
+
 step("a tool of the client's MCP server runs in the session", async () => {
   session.prompt('[tool mcp__acptest__echo {"text":"from acp"}]');
   const { got, stops } = await untilStops(session);
