@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"testing"
 
@@ -23,10 +24,16 @@ type client struct {
 
 func newClient(t *testing.T) *client {
 	t.Helper()
+	return newClientWith(t, Config{})
+}
+
+// newClientWith serves cfg (its Sessions, Version and Logger filled in).
+func newClientWith(t *testing.T, cfg Config) *client {
+	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	c := &client{t: t, in: inW, out: newScanner(outR), done: make(chan error, 1)}
-	cfg := Config{Sessions: session.NewManager(session.Config{Logger: zerolog.Nop()}), Version: "test", Logger: zerolog.Nop()}
+	cfg.Sessions, cfg.Version, cfg.Logger = session.NewManager(session.Config{Logger: zerolog.Nop()}), "test", zerolog.Nop()
 	go func() {
 		c.done <- Serve(context.Background(), cfg, inR, outW)
 		_ = outW.Close()
@@ -120,12 +127,28 @@ func TestBadInputGetsTheSpecificationsAnswer(t *testing.T) {
 }
 
 func TestAuthenticateSaysHowToSignIn(t *testing.T) {
-	c := newClient(t)
+	c := newClientWith(t, Config{SignedIn: func(context.Context) error { return errors.New("Not signed in.") }})
 	c.initialize()
 	c.send(`{"jsonrpc":"2.0","id":1,"method":"authenticate","params":{"methodId":"claude-login"}}`)
 	r := c.next()
+	require.NotNil(t, r.Error)
 	require.Equal(t, codeAuthRequired, r.Error.Code)
+	require.Contains(t, r.Error.Message, "Not signed in. Sign in")
 	require.Contains(t, r.Error.Message, "claude auth login")
+}
+
+// A client that authenticates after every initialize (CodeCompanion) goes on when Claude Code is signed in.
+func TestAuthenticateSucceedsWhenSignedIn(t *testing.T) {
+	asked := 0
+	c := newClientWith(t, Config{SignedIn: func(context.Context) error { asked++; return nil }})
+	c.initialize()
+	c.send(`{"jsonrpc":"2.0","id":1,"method":"authenticate","params":{"methodId":"claude-login"}}`)
+	r := c.next()
+	require.Nil(t, r.Error)
+	require.JSONEq(t, `{}`, string(r.Result))
+	require.Equal(t, 1, asked)
+	c.send(`{"jsonrpc":"2.0","id":2,"method":"authenticate","params":{"methodId":"api-key"}}`)
+	require.Equal(t, codeInvalidParams, c.next().Error.Code)
 }
 
 // A canceled prompt answers "cancelled" however its turn ends; the others answer as their turns end.

@@ -3,6 +3,7 @@ package acp
 import (
 	"context"
 	"encoding/json"
+	"strings"
 )
 
 // authMethodID names Claude Code's own login (`claude auth login`): Baton never sees the credentials.
@@ -45,8 +46,10 @@ func (a *Agent) loginMethod(terminal bool) authMethod {
 	return m
 }
 
-// authenticate cannot sign in for the person: the login is claude's own, in a terminal.
-func (a *Agent) authenticate(_ context.Context, params json.RawMessage) (any, error) {
+// authenticate cannot sign in for the person (the login is claude's own, in a terminal), but it succeeds when
+// Claude Code is signed in already: clients such as CodeCompanion call it after every initialize and give up on
+// an error.
+func (a *Agent) authenticate(ctx context.Context, params json.RawMessage) (any, error) {
 	req, err := decode[authenticateRequest](params)
 	if err != nil {
 		return nil, err
@@ -54,5 +57,13 @@ func (a *Agent) authenticate(_ context.Context, params json.RawMessage) (any, er
 	if req.MethodID != authMethodID {
 		return nil, errorf(codeInvalidParams, "invalid params: unknown auth method %q (Baton offers %q)", req.MethodID, authMethodID)
 	}
-	return nil, errorf(codeAuthRequired, "sign in with Claude Code's own login in a terminal: `baton acp %s` (or `claude auth login`), then try again", LoginFlag)
+	why := "Claude Code is not signed in"
+	if a.cfg.SignedIn != nil {
+		err := a.cfg.SignedIn(ctx)
+		if err == nil {
+			return struct{}{}, nil
+		}
+		why = err.Error()
+	}
+	return nil, errorf(codeAuthRequired, "%s. Sign in with Claude Code's own login in a terminal: `baton acp %s` (or `claude auth login`), then try again", strings.TrimSuffix(why, "."), LoginFlag)
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -27,12 +28,37 @@ func RunACP(ctx context.Context, args []string, env Env) int {
 	if *login {
 		return runLogin(ctx, env)
 	}
-	cfg := acp.Config{Sessions: env.Sessions, Version: env.Version, Logger: env.Logger}
+	cfg := acp.Config{Sessions: env.Sessions, Version: env.Version, Logger: env.Logger, SignedIn: acpSignedIn(env)}
 	if err := acp.Serve(ctx, cfg, env.Stdin, env.Stdout); err != nil {
 		fmt.Fprintf(env.Stderr, "baton: %v\n", err)
 		return ExitFailure
 	}
 	return ExitOK
+}
+
+// acpSignedIn asks Claude Code whether it is signed in (`claude auth status`, the console's probe) for an ACP
+// client's authenticate. Only a sign-in known to be missing refuses: a check that cannot decide lets the client
+// go on, and a session's turn then reports its own failure.
+func acpSignedIn(env Env) func(context.Context) error {
+	return func(ctx context.Context) error {
+		sel, err := provision.Select(ctx, provision.SelectOptions{})
+		if err != nil {
+			return fmt.Errorf("there is no Claude Code to ask (%w); run baton provision", err)
+		}
+		svc, err := auth.NewService(auth.Options{Executable: func(context.Context) (string, error) { return sel.Path, nil }, Logger: env.Logger})
+		if err != nil {
+			return fmt.Errorf("the sign-in could not be checked: %w", err)
+		}
+		defer svc.Close()
+		st, err := svc.Refresh(ctx)
+		if err != nil {
+			return fmt.Errorf("the sign-in could not be checked: %w", err)
+		}
+		if st.Status == auth.StatusSignedOut {
+			return errors.New(st.Summary)
+		}
+		return nil
+	}
 }
 
 // runLogin runs `claude auth login` in this terminal: the credentials are claude's, never Baton's.

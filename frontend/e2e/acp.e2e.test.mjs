@@ -162,6 +162,11 @@ step('initialize: protocol 1, Baton, its capabilities and Claude Code login', as
   );
 });
 
+step('authenticate succeeds while Claude Code is signed in (here by the API key in its environment)', async () => {
+  // Clients such as CodeCompanion authenticate after every initialize and give up on an error.
+  assert.deepEqual(await agent.request('authenticate', { methodId: 'claude-login' }), {});
+});
+
 step('session/new: a session in the project with its modes, the model option and the client MCP server', async () => {
   session = await agent
     .buildSession(project)
