@@ -58,7 +58,7 @@ describe('rewind before a /compact', () => {
       // So the host forks the conversation up to that message and resumes the fork.
       const forked = await request(sidecar, 'fork_session', { session: S1, cwd: scripted.home.project, upTo: parentOf('bravo second'), title: 'Rewound' });
       expect(forked.type).toBe('ok');
-      const fork = (forked as { payload: { session: string } }).payload.session;
+      const fork = forked.type === 'ok' ? String(forked.payload['session']) : '';
       expect(fork).not.toBe(S1);
       expect(await request(sidecar, 'start', { session: fork, cwd: scripted.home.project, resume: true })).toMatchObject({ type: 'ok' });
       await request(sidecar, 'exec', { session: fork, turn: 'f1', prompt: '[recall] echo' });
