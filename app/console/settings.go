@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/gitwork"
 )
 
 // maxModelChars bounds a default model name (an alias or a model id).
@@ -34,7 +35,8 @@ func (a *API) SaveSettings(p Settings) (Settings, error) {
 		return Settings{}, err
 	}
 	a.opts.Sessions.SetIdle(time.Duration(p.SessionIdleSeconds) * time.Second)
-	a.opts.Logger.Info().Str("theme", p.Theme.String()).Bool("notifications", p.Notifications).Int("idleSeconds", p.SessionIdleSeconds).Msg("settings saved")
+	a.opts.Logger.Info().Str("theme", p.Theme.String()).Bool("notifications", p.Notifications).Int("idleSeconds", p.SessionIdleSeconds).
+		Bool("startInWorktree", p.Worktrees.StartInWorktree).Msg("settings saved")
 	return p, nil
 }
 
@@ -52,7 +54,20 @@ func checkSettings(p *Settings) error {
 	case p.SessionIdleSeconds < 0 || p.SessionIdleSeconds > maxIdleSeconds:
 		return badRequest("The idle time must be between 0 (never sleep) and %d seconds.", maxIdleSeconds)
 	}
+	p.Worktrees.BranchPrefix = strings.TrimSpace(p.Worktrees.BranchPrefix)
+	if err := gitwork.CheckBranchPrefix(p.Worktrees.BranchPrefix); err != nil {
+		return badRequest("The branch prefix %q cannot start a branch name: %v. Try one like baton/ (or none).", p.Worktrees.BranchPrefix, err)
+	}
 	return nil
+}
+
+// branchPrefix is the saved prefix of a new worktree session's branch (nil: none saved, gitwork's default).
+func (a *API) branchPrefix() *string {
+	if a.opts.Settings == nil {
+		return nil
+	}
+	s, _ := a.opts.Settings.Get()
+	return &s.Worktrees.BranchPrefix
 }
 
 // rememberIdle keeps an idle time set on its own (the sidebar's choice) in the saved settings, so it survives a

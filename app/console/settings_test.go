@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/internal/gittest"
 	"github.com/baton-console/baton/app/session"
 )
 
@@ -30,7 +31,7 @@ func TestSettingsAreSavedInTheDataDirAndReadAfterARestart(t *testing.T) {
 	assert.Equal(t, DefaultSettings(600), first)
 
 	want := Settings{DefaultModel: "opus", DefaultPermissionMode: activity.PermissionModeAcceptEdits, Theme: ThemeDark,
-		Notifications: false, SessionIdleSeconds: 1800, Worktrees: WorktreeDefaults{}}
+		Notifications: false, SessionIdleSeconds: 1800, Worktrees: WorktreeDefaults{StartInWorktree: true, BranchPrefix: "me/"}}
 	got, err := api.SaveSettings(want)
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
@@ -63,6 +64,7 @@ func TestSettingsThatCannotBeKeptAreRefusedWithReasons(t *testing.T) {
 		"theme":      func(s *Settings) { s.Theme = "sepia" },
 		"idle":       func(s *Settings) { s.SessionIdleSeconds = -1 },
 		"idle > max": func(s *Settings) { s.SessionIdleSeconds = maxIdleSeconds + 1 },
+		"prefix":     func(s *Settings) { s.Worktrees.BranchPrefix = "my work/" },
 	} {
 		s := good
 		bad(&s)
@@ -82,4 +84,33 @@ func TestASettingsFileThatCannotBeReadIsNamedNotOverwritten(t *testing.T) {
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
 	assert.Equal(t, "{not json", string(data))
+}
+
+// A file saved before the worktree defaults existed reads theirs: new sessions in their folder, branches baton/.
+func TestAnOlderSettingsFileReadsTheWorktreeDefaults(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, SettingsFileName), []byte(`{"defaultModel":"opus","defaultPermissionMode":"plan",
+		"theme":"dark","notifications":true,"sessionIdleSeconds":60,"worktrees":{}}`), 0o600))
+	api, _ := settingsAPI(t, dir)
+	read, err := api.GetSettings(Empty{})
+	require.NoError(t, err)
+	assert.Equal(t, WorktreeDefaults{StartInWorktree: false, BranchPrefix: "baton/"}, read.Worktrees)
+	assert.Equal(t, "opus", read.DefaultModel)
+}
+
+// A worktree session started from the console names its branch with the saved prefix. (This API has no sidecar,
+// so the start fails at the setup command, whose output is the branch the worktree got.)
+func TestAWorktreeStartTakesTheSavedBranchPrefix(t *testing.T) {
+	gittest.Isolate(t)
+	repo := filepath.Join(t.TempDir(), "repo")
+	gittest.Init(t, repo, map[string]string{"README.md": "hello\n"})
+	gittest.Git(t, repo, "config", "baton.setup", "git branch --show-current; exit 3")
+	api, _ := settingsAPI(t, t.TempDir())
+	s := DefaultSettings(60)
+	s.Worktrees.BranchPrefix = " me/ "
+	saved, err := api.SaveSettings(s)
+	require.NoError(t, err)
+	assert.Equal(t, "me/", saved.Worktrees.BranchPrefix, "trimmed")
+	_, err = api.StartSession(StartParams{Cwd: repo, Worktree: &WorktreeStart{Prompt: "Fix it"}})
+	require.ErrorContains(t, err, "Its output:\nme/fix-it\n")
 }

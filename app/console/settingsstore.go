@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/gitwork"
 )
 
 // SettingsFileName is the settings' file inside Baton's data dir.
@@ -18,10 +19,12 @@ const SettingsFileName = "settings.json"
 const maxSettingsBytes = 1 << 20
 
 // DefaultSettings are the settings before any was saved: the CLI's default model, asking before tools, the OS
-// theme, notifications on, and idleSeconds (the launch's idle time).
+// theme, notifications on, idleSeconds (the launch's idle time), and new sessions in their folder (a worktree's
+// branch, when asked for one, starting baton/). A file saved before a field existed reads that field's default.
 func DefaultSettings(idleSeconds int) Settings {
 	return Settings{DefaultModel: "default", DefaultPermissionMode: activity.PermissionModeDefault, Theme: ThemeSystem,
-		Notifications: true, SessionIdleSeconds: idleSeconds, Worktrees: WorktreeDefaults{}}
+		Notifications: true, SessionIdleSeconds: idleSeconds,
+		Worktrees: WorktreeDefaults{StartInWorktree: false, BranchPrefix: gitwork.DefaultBranchPrefix}}
 }
 
 // SettingsStore keeps the console settings in one JSON file, replaced whole on each save (a temporary file in the

@@ -862,8 +862,10 @@ type UsageRow struct {
 	UnpricedTokens   int     `json:"unpricedTokens"`
 }
 
-// WorktreeDefaults is the worktree defaults for new sessions (a slot: none yet).
+// WorktreeDefaults is the worktree defaults for new sessions started from the console.
 type WorktreeDefaults struct {
+	StartInWorktree bool   `json:"startInWorktree"`
+	BranchPrefix    string `json:"branchPrefix"`
 }
 
 // WorktreeInfo is a session’s own worktree: the main checkout, its folder, its branch and the base it lands into.

@@ -14,15 +14,16 @@ import (
 const maxSetupOutput = 64 << 10
 
 // startInWorktree makes a new session's worktree (gitwork.Create: .worktreeinclude, the setup command, the
-// repository's baton.* settings), points opts there and records the worktree with the session's id, chosen here
-// so the record exists before the session does.
+// repository's baton.* settings, else the saved branch prefix), points opts there and records the worktree with the
+// session's id, chosen here so the record exists before the session does.
 func (a *API) startInWorktree(c context.Context, opts *session.StartOptions, w WorktreeStart) (StartResult, error) {
 	var res StartResult
 	if opts.Resume != "" || opts.ForkFrom != "" {
 		return res, badRequest("A worktree is for a new session; a resumed or forked one keeps its folder.")
 	}
 	var out tailBuffer
-	created, err := gitwork.Create(c, opts.Cwd, gitwork.CreateOptions{Prompt: w.Prompt, Branch: w.Branch, Base: w.Base, Output: out.write})
+	created, err := gitwork.Create(c, opts.Cwd, gitwork.CreateOptions{Prompt: w.Prompt, Branch: w.Branch, Base: w.Base, Output: out.write,
+		BranchPrefix: a.branchPrefix()})
 	if err != nil {
 		return res, setupProblem(gitProblem(err), out.String())
 	}

@@ -23,9 +23,10 @@ const DefaultDir = ".claude/worktrees"
 // DefaultBranchPrefix starts the name of a session's new branch.
 const DefaultBranchPrefix = "baton/"
 
-// LoadSettings reads repo's settings, defaults filled in.
-func LoadSettings(ctx context.Context, repo Repo) (Settings, error) {
-	s := Settings{Dir: DefaultDir, BranchPrefix: DefaultBranchPrefix}
+// LoadSettings reads repo's settings, defaults filled in: prefix where it sets no baton.branchPrefix (Baton's
+// own setting; DefaultBranchPrefix unless the person chose another).
+func LoadSettings(ctx context.Context, repo Repo, prefix string) (Settings, error) {
+	s := Settings{Dir: DefaultDir, BranchPrefix: prefix}
 	out, err := gitAt(repo.Root).run(ctx, "config", "-z", "--get-regexp", `^baton\.`)
 	if exitCode(err) == 1 {
 		return s, nil // nothing set

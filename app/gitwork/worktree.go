@@ -36,6 +36,9 @@ type CreateOptions struct {
 	Setup string
 	// Output receives the setup command's output as it comes.
 	Output func([]byte)
+	// BranchPrefix starts a branch named from the prompt where the repository sets no baton.branchPrefix (nil:
+	// DefaultBranchPrefix; "" is no prefix). CheckBranchPrefix says whether one can start a branch name.
+	BranchPrefix *string
 }
 
 // Created is a new worktree and what went into it.
@@ -53,7 +56,11 @@ func Create(ctx context.Context, dir string, o CreateOptions) (Created, error) {
 	if err != nil {
 		return Created{}, err
 	}
-	settings, err := LoadSettings(ctx, repo)
+	prefix := DefaultBranchPrefix
+	if o.BranchPrefix != nil {
+		prefix = *o.BranchPrefix
+	}
+	settings, err := LoadSettings(ctx, repo, prefix)
 	if err != nil {
 		return Created{}, fmt.Errorf("read the repository's baton.* settings: %w", err)
 	}

@@ -29,7 +29,7 @@ const settings = (theme: Settings['theme']): Settings => ({
   theme,
   notifications: false,
   sessionIdleSeconds: 600,
-  worktrees: {},
+  worktrees: { startInWorktree: false, branchPrefix: 'baton/' },
 });
 
 afterEach(() => {

@@ -669,8 +669,11 @@ export interface UsageRow {
   unpricedTokens: number;
 }
 
-/** WorktreeDefaults is the worktree defaults for new sessions (a slot: none yet). */
-export type WorktreeDefaults = Record<string, never>;
+/** WorktreeDefaults is the worktree defaults for new sessions started from the console. */
+export interface WorktreeDefaults {
+  startInWorktree: boolean;
+  branchPrefix: string;
+}
 
 /** WorktreeInfo is a session’s own worktree: the main checkout, its folder, its branch and the base it lands into. */
 export interface WorktreeInfo {

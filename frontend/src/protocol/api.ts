@@ -5,7 +5,7 @@
 import type * as gen from './api.gen';
 import type { ConsoleEvent, SessionEvent } from './events';
 
-export type { Capabilities, PathEntry, SearchHit, SessionInfo, Settings, Theme } from './api.gen';
+export type { Capabilities, PathEntry, SearchHit, SessionInfo, Settings, Theme, WorktreeDefaults } from './api.gen';
 
 // The console reads every event it receives as a ConsoleEvent (events.ts readEvent), so the calls' results carry
 // those.

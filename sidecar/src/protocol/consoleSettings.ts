@@ -1,12 +1,19 @@
 // The console's settings, kept in one file in Baton's data dir so they survive a restart: the defaults a new
-// session starts with, the theme, whether Baton notifies, and how long an open session may idle before it sleeps.
-// worktrees is a slot for the worktree defaults (their own helper fills it in); it is kept as saved.
+// session starts with, the theme, whether Baton notifies, how long an open session may idle before it sleeps, and
+// whether a new session gets its own git worktree (and the prefix of the branch named for it).
 import { z } from 'zod';
 import { type ConsoleCall, count, emptySchema } from './consoleShared.js';
 import { permissionModeSchema } from './events.js';
 
 export const themeSchema = z.enum(['system', 'light', 'dark']).describe('is the console theme: the OS choice, or light or dark');
-export const worktreeDefaultsSchema = z.strictObject({}).describe('is the worktree defaults for new sessions (a slot: none yet)');
+export const worktreeDefaultsSchema = z
+  .strictObject({
+    startInWorktree: z.boolean().describe('says whether the new-session dialog starts a session in a git worktree of its own'),
+    branchPrefix: z
+      .string()
+      .describe('starts the name of a new session branch named from the prompt, where the repository sets no baton.branchPrefix ("": none)'),
+  })
+  .describe('is the worktree defaults for new sessions started from the console');
 export const settingsSchema = z
   .strictObject({
     defaultModel: z.string().describe('is the model a new session starts with ("default": the CLI default)'),

@@ -1,5 +1,6 @@
 // The new-session dialog's "Start in a worktree" option: the session gets a git worktree of its own, on a new
 // branch named from the first prompt (or the one typed, new or existing) off the current branch (or the base typed).
+// Settings say whether it starts checked and the prefix of a branch named from the prompt (the host applies it).
 export interface WorktreeChoice {
   on: boolean;
   branch: string;
@@ -18,7 +19,7 @@ export function worktreeParams(c: WorktreeChoice, prompt: string): { prompt?: st
   };
 }
 
-export function WorktreeFields({ choice, onChange }: { choice: WorktreeChoice; onChange: (c: WorktreeChoice) => void }) {
+export function WorktreeFields({ choice, prefix, onChange }: { choice: WorktreeChoice; prefix: string; onChange: (c: WorktreeChoice) => void }) {
   return (
     <div className="worktree-fields">
       <label>
@@ -29,7 +30,7 @@ export function WorktreeFields({ choice, onChange }: { choice: WorktreeChoice; o
         <div className="field-row">
           <label className="field">
             <span>
-              Branch <span className="muted small">(default: named from the prompt)</span>
+              Branch <span className="muted small">(default: {prefix !== '' ? `${prefix}…, ` : ''}named from the prompt)</span>
             </span>
             <input value={choice.branch} onChange={(e) => onChange({ ...choice, branch: e.target.value })} data-testid="new-session-branch" />
           </label>

@@ -1,6 +1,6 @@
 // A new session: a folder (typed with completion from the host, picked from recent sessions' folders, or the
-// native picker in the window), optionally a model, a permission mode and a first prompt. Bypass needs an
-// explicit confirmation here too.
+// native picker in the window), optionally a model, a permission mode, a first prompt and a worktree of its own
+// (Settings choose the model, mode and worktree it opens with). Bypass needs an explicit confirmation here too.
 import { useMemo, useState } from 'react';
 import type { PermissionMode } from '../../protocol/events';
 import { toApiError } from '../../protocol/api';
@@ -40,7 +40,8 @@ export function NewSessionDialog({ cwd: initialCwd, error: initialError, onClose
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(initialError);
   const [prompt, setPrompt] = useState('');
-  const [worktree, setWorktree] = useState(NO_WORKTREE);
+  const [worktree, setWorktree] = useState(() => ({ ...NO_WORKTREE, on: store.getState().settings?.worktrees.startInWorktree === true }));
+  const prefix = useConsole((s) => s.settings?.worktrees.branchPrefix ?? 'baton/');
   const items = useConsole((s) => s.sidebar.items);
   const recent = useMemo(() => recentFolders(items), [items]);
   const { models, note: modelsNote } = useAccountModels(store);
@@ -110,7 +111,7 @@ export function NewSessionDialog({ cwd: initialCwd, error: initialError, onClose
             data-testid="new-session-prompt"
           />
         </label>
-        <WorktreeFields choice={worktree} onChange={setWorktree} />
+        <WorktreeFields choice={worktree} prefix={prefix} onChange={setWorktree} />
         {mode === 'bypassPermissions' && (
           <label className="confirm-bypass">
             <input type="checkbox" checked={bypassOk} onChange={(e) => setBypassOk(e.target.checked)} /> I understand that Claude Code will run every tool

@@ -1,6 +1,6 @@
-// Settings in one place, saved in Baton's data dir (saveSettings): what a new session starts with, the theme,
-// notifications and how long an idle session waits before it sleeps. Worktree defaults get their own section
-// here once they exist.
+// Settings in one place, saved in Baton's data dir (saveSettings): what a new session starts with (model, mode,
+// whether it gets a worktree of its own and its branch's prefix), the theme, notifications and how long an idle
+// session waits before it sleeps.
 import { useState } from 'react';
 import { toApiError, type Settings, type Theme } from '../../protocol/api';
 import { PERMISSION_MODES, type PermissionMode } from '../../protocol/events';
@@ -8,6 +8,8 @@ import { MODE_LABELS } from '../../lib/names';
 import { useConsole, useStore } from '../../store/hooks';
 import { IDLE_CHOICES } from '../session/SleepState';
 import { Modal } from './Modal';
+import { DefaultModelField, WorktreeDefaultsFields } from './SettingsFields';
+import { useAccountModels } from './useAccountModels';
 
 const THEMES: ReadonlyArray<readonly [Theme, string]> = [
   ['system', 'Like the system'],
@@ -21,6 +23,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
   const [draft, setDraft] = useState<Settings | undefined>(saved);
   const [error, setError] = useState<string | undefined>(undefined);
   const [saving, setSaving] = useState(false);
+  const { models, note: modelsNote } = useAccountModels(store);
   if (draft === undefined) {
     return (
       <Modal title="Settings" onClose={onClose}>
@@ -56,18 +59,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
       >
         <fieldset>
           <legend>New sessions</legend>
-          <label>
-            Model{' '}
-            <input
-              value={draft.defaultModel}
-              onChange={(e) => change({ defaultModel: e.target.value })}
-              data-testid="settings-model"
-              aria-describedby="settings-model-hint"
-            />
-          </label>
-          <span id="settings-model-hint" className="muted small">
-            An alias (default, opus, sonnet, haiku) or a model id.
-          </span>
+          <DefaultModelField model={draft.defaultModel} models={models} note={modelsNote} onChange={(defaultModel) => change({ defaultModel })} />
           <label>
             Permissions{' '}
             <select
@@ -83,6 +75,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
             </select>
           </label>
         </fieldset>
+        <WorktreeDefaultsFields value={draft.worktrees} onChange={(worktrees) => change({ worktrees })} />
         <fieldset>
           <legend>Look and signals</legend>
           <label>
