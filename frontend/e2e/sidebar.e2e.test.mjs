@@ -1,11 +1,12 @@
 // End to end in headless Chromium against `baton serve` (real runtime, scripted Messages API): the sidebar and the
-// new-session dialog. A session created by `baton exec` appears in the open console within 2 s of its transcript
-// being written; sessions group by project and by date, collapse, pin, archive and rename, and a rename and the
-// selected session survive a reload; a code block's Copy button puts the code on the clipboard. Screenshots at
-// 900×700, 1440×900 and 2560×1440 in light and dark go to test-artifacts/.
+// new-session dialog. The folder completions and Ctrl+K's sessions found move with ↑/↓ and open with Enter; a session
+// created by `baton exec` appears in the open console within 2 s of its transcript being written; sessions group by
+// project and by date, collapse, pin, archive and rename, and a rename and the selected session survive a reload; a
+// code block's Copy button puts the code on the clipboard. Screenshots at 900×700, 1440×900 and 2560×1440 in light
+// and dark go to test-artifacts/.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { batonBinary, onStop, openPage, pathSteps, shotPath, startBaton, startFakeApi, stopAll, stopOnSignals, tempDir, waitForTurnEnds } from './harness.mjs';
@@ -89,6 +90,41 @@ step('the console loads; the one new-session dialog starts a session with a firs
   await page.getByTestId('session-live').waitFor();
   await waitForTurnEnds(page, 1);
   await entry('Show me code').waitFor();
+});
+
+step('the folder completions move with ↑/↓ (wrapping), Enter takes the one chosen, Escape closes the list first', async () => {
+  const parent = tempDir('folders');
+  for (const name of ['app-one', 'app-three', 'app-two']) mkdirSync(join(parent, name));
+  await page.getByTestId('new-session').click();
+  const dialog = page.getByRole('dialog');
+  const folder = page.getByTestId('new-session-folder');
+  await folder.fill(join(parent, 'app-'));
+  const options = page.getByTestId('folder-completions').getByRole('option');
+  await options.nth(2).waitFor();
+  assert.deepEqual(await options.allTextContents(), ['app-one', 'app-three', 'app-two']);
+  const chosen = () => options.evaluateAll((els) => els.findIndex((el) => el.getAttribute('aria-selected') === 'true'));
+  assert.equal(await chosen(), -1, 'nothing is chosen before an arrow');
+  for (const [key, want] of [
+    ['ArrowDown', 0],
+    ['ArrowDown', 1],
+    ['ArrowDown', 2],
+    ['ArrowDown', 0],
+    ['ArrowUp', 2],
+    ['ArrowUp', 1],
+  ]) {
+    await folder.press(key);
+    assert.equal(await chosen(), want, `${key} chooses completion ${want}`);
+  }
+  await folder.press('Enter');
+  assert.equal(await folder.inputValue(), `${join(parent, 'app-three')}/`, 'Enter takes the chosen completion');
+  assert.equal(await dialog.count(), 1, 'and starts no session');
+  await folder.fill(join(parent, 'app-t'));
+  await options.nth(1).waitFor();
+  await folder.press('Escape');
+  await page.getByTestId('folder-completions').waitFor({ state: 'detached' });
+  assert.equal(await dialog.count(), 1, 'the first Escape closes only the list');
+  await folder.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
 });
 
 step('a code block has its language and a Copy button that puts the code on the clipboard', async () => {
@@ -194,6 +230,41 @@ step('a later /rename in Claude Code wins over a name given in Baton', async () 
   await page.reload();
   await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
   await entry('Renamed in the terminal').waitFor();
+});
+
+/** Ctrl+K, and whether the filter had the focus once the key was handled: a key typed right after must land there. */
+function ctrlKFocusesFilter() {
+  return page.evaluate(() => {
+    if (document.activeElement?.id === 'session-filter') throw new Error('the filter has the focus already');
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', code: 'KeyK', ctrlKey: true, bubbles: true, cancelable: true }));
+    return document.activeElement?.id === 'session-filter';
+  });
+}
+
+step('Ctrl+K: ↑/↓ move among the sessions found (wrapping) and Enter opens the one chosen', async () => {
+  await entry('Hello from the terminal').click();
+  const current = page.locator('[data-testid="session-entry"][aria-current="true"]');
+  await current.filter({ hasText: 'Hello from the terminal' }).waitFor();
+  assert.ok(await ctrlKFocusesFilter(), 'Ctrl+K puts the focus in the filter at once');
+  await page.keyboard.type('terminal');
+  const found = page.getByTestId('session-list').getByTestId('session-entry');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="session-list"] [data-testid="session-entry"]').length === 2);
+  const titles = await found.getByTestId('entry-title').allTextContents();
+  assert.deepEqual(titles, ['Hello from the terminal', 'Renamed in the terminal'], 'the pinned one first');
+  const active = () => found.evaluateAll((els) => els.findIndex((el) => el.getAttribute('data-active') === 'true'));
+  assert.equal(await active(), 0, 'Enter would open the first found');
+  for (const [key, want] of [
+    ['ArrowDown', 1],
+    ['ArrowDown', 0],
+    ['ArrowUp', 1],
+  ]) {
+    await page.keyboard.press(key);
+    assert.equal(await active(), want, `${key} moves to session ${want}`);
+  }
+  assert.equal(await page.getByLabel('Filter sessions').inputValue(), 'terminal', 'the arrows leave the filter as typed');
+  await page.keyboard.press('Enter');
+  await current.filter({ hasText: 'Renamed in the terminal' }).waitFor();
+  assert.equal(await page.getByLabel('Filter sessions').inputValue(), '', 'opening one clears the filter');
 });
 
 step('screenshots at three sizes in light and dark, with a permission card waiting', async () => {
