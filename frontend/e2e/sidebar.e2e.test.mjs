@@ -2,8 +2,9 @@
 // new-session dialog. The folder completions and Ctrl+K's sessions found move with ↑/↓ and open with Enter; a session
 // created by `baton exec` appears in the open console within 2 s of its transcript being written; sessions group by
 // project and by date, collapse, pin, archive and rename, and a rename and the selected session survive a reload; a
-// code block's Copy button puts the code on the clipboard. Screenshots at 900×700, 1440×900 and 2560×1440 in light
-// and dark go to test-artifacts/.
+// code block's Copy button puts the code on the clipboard; at 900 px, at the default and the narrowest sidebar
+// width, nothing of the project filter is cut off and no mark covers a title. Screenshots at 900×700, 1440×900 and
+// 2560×1440 in light and dark go to test-artifacts/.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -298,6 +299,98 @@ step('screenshots at three sizes in light and dark, with a permission card waiti
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByTestId('permission-card').getByRole('button', { name: 'Allow', exact: true }).click();
   await waitForTurnEnds(page, 2);
+});
+
+/** The project filter against what its chosen option needs (a copy of it sized to its content), and whether each
+ * control of its row lies inside the sidebar. */
+function projectFilter() {
+  return page.evaluate(() => {
+    const select = /** @type {HTMLSelectElement} */ (document.querySelector('select[aria-label="Filter by project"]'));
+    const copy = /** @type {HTMLSelectElement} */ (select.cloneNode(false));
+    copy.append(/** @type {HTMLOptionElement} */ (select.options[select.selectedIndex]).cloneNode(true));
+    copy.style.cssText = 'position: absolute; visibility: hidden; width: auto; min-width: 0; max-width: none; flex: none';
+    /** @type {HTMLElement} */ (select.parentElement).append(copy);
+    const needs = copy.getBoundingClientRect().width;
+    copy.remove();
+    const bar = /** @type {HTMLElement} */ (document.querySelector('[data-testid="sidebar"]')).getBoundingClientRect();
+    const outside = Array.from(/** @type {HTMLElement} */ (select.parentElement).children)
+      .map((el) => el.getBoundingClientRect())
+      .filter((r) => r.left < bar.left || r.right > bar.right);
+    return { text: select.options[select.selectedIndex]?.text, width: select.getBoundingClientRect().width, needs, outside: outside.length };
+  });
+}
+
+/** Each entry's marks against what shows of its title (its box cut by the ancestors that clip it): the overlaps. */
+function marksOverTitles() {
+  return page.evaluate(() => {
+    const cut = (a, b) => ({
+      left: Math.max(a.left, b.left),
+      right: Math.min(a.right, b.right),
+      top: Math.max(a.top, b.top),
+      bottom: Math.min(a.bottom, b.bottom),
+    });
+    const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    const overlaps = [];
+    let marks = 0;
+    for (const entry of Array.from(document.querySelectorAll('[data-testid="session-entry"]'))) {
+      const title = /** @type {HTMLElement} */ (entry.querySelector('[data-testid="entry-title"]'));
+      const r = title.getBoundingClientRect();
+      let shown = { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      for (let el = title.parentElement; el !== null && el !== entry.parentElement; el = el.parentElement) {
+        if (getComputedStyle(el).overflowX !== 'visible') shown = cut(shown, el.getBoundingClientRect());
+      }
+      for (const mark of Array.from(entry.querySelectorAll('.entry-marks > *'))) {
+        marks++;
+        if (meet(shown, mark.getBoundingClientRect())) overlaps.push(`${mark.textContent} over ${title.textContent}`);
+      }
+    }
+    return { marks, overlaps };
+  });
+}
+
+step('at 900 px, the sidebar as wide as it comes and at its narrowest: the project filter shows its text, no mark covers a title', async () => {
+  await page.getByTestId('composer-input').fill('[write narrow.txt wait for an answer]');
+  await page.getByTestId('composer-input').press('Enter');
+  await page.getByTestId('permission-card').waitFor();
+  await page.locator('[data-testid="session-entry"][aria-current="true"]').getByTestId('mark-permission').waitFor();
+  const resizer = page.getByTestId('sidebar-resizer');
+  for (const [width, keys] of [
+    [280, 0],
+    [200, 5],
+  ]) {
+    await resizer.dblclick();
+    for (let i = 0; i < keys; i++) await resizer.press('ArrowLeft');
+    assert.equal(await resizer.getAttribute('aria-valuenow'), String(width));
+    await page.setViewportSize({ width: 900, height: 700 });
+    await page.getByTestId('sidebar').waitFor({ state: 'detached' });
+    if (width === 280) {
+      // Ctrl+K opens the closed overlay with the filter focused at once: no key typed right after it is lost.
+      assert.ok(await ctrlKFocusesFilter(), 'Ctrl+K opens the overlay with the focus in its filter at once');
+      await page.keyboard.type('renamed');
+      assert.equal(await page.getByLabel('Filter sessions').inputValue(), 'renamed');
+      await page.keyboard.press('Escape');
+      assert.equal(await page.getByLabel('Filter sessions').inputValue(), '');
+    } else {
+      await page.getByTestId('sidebar-show').click();
+    }
+    const bar = await page.getByTestId('sidebar').boundingBox();
+    assert.equal(Math.round(bar?.width ?? 0), width, 'the overlay keeps the width chosen');
+    await page.mouse.move(899, 5);
+    await shot(`sidebar-narrow-${width}`);
+    const filter = await projectFilter();
+    assert.equal(filter.text, 'All projects');
+    assert.ok(filter.width >= filter.needs - 0.5, `at ${width} px the project filter is ${filter.width} px, its text needs ${filter.needs} px`);
+    assert.equal(filter.outside, 0, `at ${width} px a control of the filter row sticks out of the sidebar`);
+    const marks = await marksOverTitles();
+    assert.ok(marks.marks > 0, 'an entry shows a mark');
+    assert.deepEqual(marks.overlaps, [], `at ${width} px`);
+    await page.getByTestId('sidebar-hide').click();
+    await page.getByTestId('sidebar').waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }
+  await resizer.dblclick();
+  await page.getByTestId('permission-card').getByRole('button', { name: 'Allow', exact: true }).click();
+  await waitForTurnEnds(page, 3);
 });
 
 test('the page threw no errors', () => {
