@@ -1,7 +1,8 @@
 // End to end in headless Chromium against `baton serve` (real runtime, sidecar and claude CLI, scripted Messages
 // API): the composer. The slash menu moves with the arrows and picks with Enter or Tab, one line per command with
 // its argument hint; ↑/↓ recall the session's earlier prompts only from the first/last line; an unsent draft
-// survives switching sessions and a reload; pasted images go as image blocks and show in the prompt; /usage and
+// survives switching sessions and a reload; images pasted (PNG, JPEG, GIF, WebP), dropped or picked with Attach go as
+// image blocks and show in the prompt, other files pasted, dropped or picked become @-mentions; /usage and
 // /context keep their layout live and after a reload. Screenshots go to test-artifacts/ (e2e-composer-*.png).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -147,32 +148,50 @@ step('@ opens a picker over the folder’s files and folders; arrows and Enter i
   await input().fill('');
 });
 
-/** Pastes files into the composer as a clipboard would: a paste event carrying a DataTransfer. */
-function pasteFiles(specs) {
-  return page.evaluate(async (specs) => {
-    const dt = new DataTransfer();
-    for (const spec of specs) {
-      let blob;
-      if (spec.canvas !== undefined) {
-        const canvas = document.createElement('canvas');
-        canvas.width = spec.canvas.width;
-        canvas.height = spec.canvas.height;
-        const g = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
-        g.fillStyle = '#3a6';
-        g.fillRect(0, 0, canvas.width, canvas.height);
-        g.fillStyle = '#fff';
-        g.fillRect(canvas.width / 4, canvas.height / 4, canvas.width / 2, canvas.height / 2);
-        blob = await new Promise((res) => canvas.toBlob(res, 'image/png'));
-      } else {
-        blob = new Blob([spec.text], { type: spec.type });
+/** Hands files to the composer as a clipboard would (a paste event carrying a DataTransfer), or with via 'drop' as a
+ * drag would (dragover, then drop on the composer). An image is drawn on a canvas and encoded as spec.canvas.type
+ * (PNG unless said), or is spec.bytes as they are. */
+function handFiles(specs, via = 'paste') {
+  return page.evaluate(
+    async ({ specs, via }) => {
+      const dt = new DataTransfer();
+      for (const spec of specs) {
+        let blob;
+        if (spec.canvas !== undefined) {
+          const canvas = document.createElement('canvas');
+          canvas.width = spec.canvas.width;
+          canvas.height = spec.canvas.height;
+          const g = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
+          g.fillStyle = '#3a6';
+          g.fillRect(0, 0, canvas.width, canvas.height);
+          g.fillStyle = '#fff';
+          g.fillRect(canvas.width / 4, canvas.height / 4, canvas.width / 2, canvas.height / 2);
+          const as = spec.canvas.type ?? 'image/png';
+          blob = await new Promise((res) => canvas.toBlob(res, as));
+          // A browser that cannot encode the type writes PNG instead: that would test something else.
+          if (blob?.type !== as) throw new Error(`this browser encoded ${as} as ${blob?.type}`);
+        } else if (spec.bytes !== undefined) {
+          blob = new Blob([new Uint8Array(spec.bytes)], { type: spec.type });
+        } else {
+          blob = new Blob([spec.text], { type: spec.type });
+        }
+        dt.items.add(new File([blob], spec.name, { type: spec.type }));
       }
-      dt.items.add(new File([blob], spec.name, { type: spec.type }));
-    }
-    const target = /** @type {HTMLTextAreaElement} */ (document.querySelector('[data-testid="composer-input"]'));
-    target.focus();
-    target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
-  }, specs);
+      if (via === 'drop') {
+        const area = /** @type {HTMLElement} */ (document.querySelector('.composer-area'));
+        area.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+        area.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+        return;
+      }
+      const target = /** @type {HTMLTextAreaElement} */ (document.querySelector('[data-testid="composer-input"]'));
+      target.focus();
+      target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+    },
+    { specs, via },
+  );
 }
+
+const pasteFiles = (specs) => handFiles(specs, 'paste');
 
 step('a pasted image is scaled to the API’s limits, sent as an image block and shown in the prompt, also after a reload', async () => {
   await pasteFiles([{ name: 'screenshot.png', type: 'image/png', canvas: { width: 3000, height: 2000 } }]);
@@ -271,6 +290,126 @@ step('an unsent draft, its attached image too, survives switching sessions and a
   await page.getByTestId('attachment-remove').click();
   await input().fill('');
   assert.equal(await attached.count(), 0);
+});
+
+/**
+ * A 1×1 GIF89a written out byte by byte (a canvas cannot encode GIF): header, logical screen of 1×1 with a global
+ * table of two colours, that table (black, white), one image of 1×1, and its LZW data: minimum code size 2, then
+ * the codes clear (4), colour 0 and end (5) in 3 bits each, packed low bit first into 0x44 0x01.
+ */
+const GIF = [
+  ...Buffer.from('GIF89a', 'latin1'),
+  ...[0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00],
+  ...[0x00, 0x00, 0x00, 0xff, 0xff, 0xff],
+  ...[0x2c, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00],
+  ...[0x02, 0x02, 0x44, 0x01, 0x00],
+  0x3b,
+];
+
+/** The bytes of a w×h image drawn and encoded in the page, as a picked file would hold them. */
+async function canvasBytes(type, w, h) {
+  const url = await page.evaluate(
+    ({ type, w, h }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = w;
+      canvas.height = h;
+      const g = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
+      g.fillStyle = '#36a';
+      g.fillRect(0, 0, w, h);
+      return canvas.toDataURL(type);
+    },
+    { type, w, h },
+  );
+  assert.ok(url.startsWith(`data:${type};base64,`), `the page encoded ${type}: ${url.slice(0, 30)}`);
+  return Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
+}
+
+/** Waits until the reply to the prompt holding words lists the images the scripted API saw, and returns that list. */
+async function imagesSeen(words) {
+  const handle = await page.waitForFunction((w) => {
+    for (const el of Array.from(document.querySelectorAll('[data-testid="assistant-message"][aria-busy="false"] .markdown'))) {
+      const text = (el.textContent ?? '').trim();
+      if (text.includes(`You said: ${w}`) && text.includes(' Images: ')) return text.slice(text.lastIndexOf(' Images: ') + ' Images: '.length);
+    }
+    return false;
+  }, words);
+  return /** @type {string} */ (await handle.jsonValue());
+}
+
+/** Waits until the prompt bubble holding words shows n thumbnails, every one decoded (not a broken image). */
+async function thumbnailsShown(words, n) {
+  await page.waitForFunction(
+    ({ w, n }) => {
+      const bubble = Array.from(document.querySelectorAll('[data-testid="user-message"]')).find((el) => (el.textContent ?? '').includes(w));
+      const imgs = bubble === undefined ? [] : Array.from(bubble.querySelectorAll('[data-testid="thumbnails"] img'));
+      return imgs.length === n && imgs.every((img) => /** @type {HTMLImageElement} */ (img).complete && /** @type {HTMLImageElement} */ (img).naturalWidth > 0);
+    },
+    { w: words, n },
+  );
+}
+
+step('Attach picks an image, sent as an image block, and a file, mentioned by its path', async () => {
+  await input().fill('picked [images]');
+  await page.getByTestId('attach-input').setInputFiles([
+    { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await canvasBytes('image/jpeg', 120, 80) },
+    { name: 'Button.tsx', mimeType: 'text/plain', buffer: Buffer.from('x') },
+  ]);
+  const attached = page.getByTestId('attachment');
+  await attached.waitFor();
+  assert.match((await attached.getAttribute('title')) ?? '', /^photo\.jpg, 120×80 px$/);
+  await page.waitForFunction(() => /** @type {HTMLTextAreaElement} */ (document.querySelector('[data-testid="composer-input"]')).value.includes('@'));
+  assert.equal(await value(), 'picked [images] @src/components/Button.tsx ');
+  await input().press('Enter');
+  assert.match(await imagesSeen('picked [images]'), /^image\/jpeg \(\d+ base64 bytes\)$/);
+  await thumbnailsShown('picked [images]', 1);
+});
+
+step('pasted JPEG, GIF and WebP images each reach Claude as an image block of their type, shown as thumbnails', async () => {
+  await pasteFiles([
+    { name: 'photo.jpg', type: 'image/jpeg', canvas: { width: 64, height: 48, type: 'image/jpeg' } },
+    { name: 'dot.gif', type: 'image/gif', bytes: GIF },
+    { name: 'art.webp', type: 'image/webp', canvas: { width: 50, height: 40, type: 'image/webp' } },
+  ]);
+  const attached = page.getByTestId('attachment');
+  await attached.nth(2).waitFor();
+  assert.deepEqual(await attached.evaluateAll((els) => els.map((el) => el.getAttribute('title'))), [
+    'photo.jpg, 64×48 px',
+    'dot.gif, 1×1 px',
+    'art.webp, 50×40 px',
+  ]);
+  assert.equal(await page.getByTestId('attachment-error').count(), 0);
+  await sendPrompt(page, 'three kinds [images]');
+  // The GIF goes as it is (within the limits, so never re-encoded): its own bytes, in base64.
+  const gif = Math.ceil(GIF.length / 3) * 4;
+  const seen = await imagesSeen('three kinds [images]');
+  assert.match(seen, new RegExp(`^image/jpeg \\(\\d+ base64 bytes\\), image/gif \\(${gif} base64 bytes\\), image/webp \\(\\d+ base64 bytes\\)$`));
+  await thumbnailsShown('three kinds [images]', 3);
+  assert.equal(await attached.count(), 0);
+});
+
+step('a dropped image is sent as an image block', async () => {
+  await input().fill('dropped [images]');
+  await handFiles([{ name: 'dropped.png', type: 'image/png', canvas: { width: 30, height: 20 } }], 'drop');
+  await page
+    .getByTestId('attachment')
+    .filter({ has: page.locator('img[alt="dropped.png, attached"]') })
+    .waitFor();
+  assert.equal(await value(), 'dropped [images]', 'an image is attached, not mentioned');
+  await input().press('Enter');
+  assert.match(await imagesSeen('dropped [images]'), /^image\/png \(\d+ base64 bytes\)$/);
+  await thumbnailsShown('dropped [images]', 1);
+});
+
+step('a pasted file that is not an image becomes an @-mention of its path', async () => {
+  await input().fill('read');
+  await pasteFiles([
+    { name: 'main.ts', type: 'video/mp2t', text: 'x' },
+    { name: 'guide.md', type: 'text/markdown', text: '# guide' },
+  ]);
+  await page.waitForFunction(() => /** @type {HTMLTextAreaElement} */ (document.querySelector('[data-testid="composer-input"]')).value.includes('@'));
+  assert.equal(await value(), 'read @src/main.ts @docs/guide.md ');
+  assert.equal(await page.getByTestId('attachment').count(), 0, 'nothing is attached as an image');
+  await input().fill('');
 });
 
 step('/usage and /context keep their layout live and after a reload', async () => {

@@ -1,11 +1,13 @@
 // End to end in headless Chromium against `baton serve` (real runtime, scripted Messages API): the sidebar and the
-// new-session dialog. A session created by `baton exec` appears in the open console within 2 s of its transcript
-// being written; sessions group by project and by date, collapse, pin, archive and rename, and a rename and the
-// selected session survive a reload; a code block's Copy button puts the code on the clipboard. Screenshots at
-// 900×700, 1440×900 and 2560×1440 in light and dark go to test-artifacts/.
+// new-session dialog. The folder completions and Ctrl+K's sessions found move with ↑/↓ and open with Enter; a session
+// created by `baton exec` appears in the open console within 2 s of its transcript being written; sessions group by
+// project and by date, collapse, pin, archive and rename, and a rename and the selected session survive a reload; a
+// code block's Copy button puts the code on the clipboard; at 900 px, at the default and the narrowest sidebar
+// width, nothing of the project filter is cut off and no mark covers a title. Screenshots at 900×700, 1440×900 and
+// 2560×1440 in light and dark go to test-artifacts/.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { batonBinary, onStop, openPage, pathSteps, shotPath, startBaton, startFakeApi, stopAll, stopOnSignals, tempDir, waitForTurnEnds } from './harness.mjs';
@@ -89,6 +91,41 @@ step('the console loads; the one new-session dialog starts a session with a firs
   await page.getByTestId('session-live').waitFor();
   await waitForTurnEnds(page, 1);
   await entry('Show me code').waitFor();
+});
+
+step('the folder completions move with ↑/↓ (wrapping), Enter takes the one chosen, Escape closes the list first', async () => {
+  const parent = tempDir('folders');
+  for (const name of ['app-one', 'app-three', 'app-two']) mkdirSync(join(parent, name));
+  await page.getByTestId('new-session').click();
+  const dialog = page.getByRole('dialog');
+  const folder = page.getByTestId('new-session-folder');
+  await folder.fill(join(parent, 'app-'));
+  const options = page.getByTestId('folder-completions').getByRole('option');
+  await options.nth(2).waitFor();
+  assert.deepEqual(await options.allTextContents(), ['app-one', 'app-three', 'app-two']);
+  const chosen = () => options.evaluateAll((els) => els.findIndex((el) => el.getAttribute('aria-selected') === 'true'));
+  assert.equal(await chosen(), -1, 'nothing is chosen before an arrow');
+  for (const [key, want] of [
+    ['ArrowDown', 0],
+    ['ArrowDown', 1],
+    ['ArrowDown', 2],
+    ['ArrowDown', 0],
+    ['ArrowUp', 2],
+    ['ArrowUp', 1],
+  ]) {
+    await folder.press(key);
+    assert.equal(await chosen(), want, `${key} chooses completion ${want}`);
+  }
+  await folder.press('Enter');
+  assert.equal(await folder.inputValue(), `${join(parent, 'app-three')}/`, 'Enter takes the chosen completion');
+  assert.equal(await dialog.count(), 1, 'and starts no session');
+  await folder.fill(join(parent, 'app-t'));
+  await options.nth(1).waitFor();
+  await folder.press('Escape');
+  await page.getByTestId('folder-completions').waitFor({ state: 'detached' });
+  assert.equal(await dialog.count(), 1, 'the first Escape closes only the list');
+  await folder.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
 });
 
 step('a code block has its language and a Copy button that puts the code on the clipboard', async () => {
@@ -196,6 +233,41 @@ step('a later /rename in Claude Code wins over a name given in Baton', async () 
   await entry('Renamed in the terminal').waitFor();
 });
 
+/** Ctrl+K, and whether the filter had the focus once the key was handled: a key typed right after must land there. */
+function ctrlKFocusesFilter() {
+  return page.evaluate(() => {
+    if (document.activeElement?.id === 'session-filter') throw new Error('the filter has the focus already');
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', code: 'KeyK', ctrlKey: true, bubbles: true, cancelable: true }));
+    return document.activeElement?.id === 'session-filter';
+  });
+}
+
+step('Ctrl+K: ↑/↓ move among the sessions found (wrapping) and Enter opens the one chosen', async () => {
+  await entry('Hello from the terminal').click();
+  const current = page.locator('[data-testid="session-entry"][aria-current="true"]');
+  await current.filter({ hasText: 'Hello from the terminal' }).waitFor();
+  assert.ok(await ctrlKFocusesFilter(), 'Ctrl+K puts the focus in the filter at once');
+  await page.keyboard.type('terminal');
+  const found = page.getByTestId('session-list').getByTestId('session-entry');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="session-list"] [data-testid="session-entry"]').length === 2);
+  const titles = await found.getByTestId('entry-title').allTextContents();
+  assert.deepEqual(titles, ['Hello from the terminal', 'Renamed in the terminal'], 'the pinned one first');
+  const active = () => found.evaluateAll((els) => els.findIndex((el) => el.getAttribute('data-active') === 'true'));
+  assert.equal(await active(), 0, 'Enter would open the first found');
+  for (const [key, want] of [
+    ['ArrowDown', 1],
+    ['ArrowDown', 0],
+    ['ArrowUp', 1],
+  ]) {
+    await page.keyboard.press(key);
+    assert.equal(await active(), want, `${key} moves to session ${want}`);
+  }
+  assert.equal(await page.getByLabel('Filter sessions').inputValue(), 'terminal', 'the arrows leave the filter as typed');
+  await page.keyboard.press('Enter');
+  await current.filter({ hasText: 'Renamed in the terminal' }).waitFor();
+  assert.equal(await page.getByLabel('Filter sessions').inputValue(), '', 'opening one clears the filter');
+});
+
 step('screenshots at three sizes in light and dark, with a permission card waiting', async () => {
   await page.getByTestId('composer-input').fill('[write shot.txt screenshot]');
   await page.getByTestId('composer-input').press('Enter');
@@ -227,6 +299,98 @@ step('screenshots at three sizes in light and dark, with a permission card waiti
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByTestId('permission-card').getByRole('button', { name: 'Allow', exact: true }).click();
   await waitForTurnEnds(page, 2);
+});
+
+/** The project filter against what its chosen option needs (a copy of it sized to its content), and whether each
+ * control of its row lies inside the sidebar. */
+function projectFilter() {
+  return page.evaluate(() => {
+    const select = /** @type {HTMLSelectElement} */ (document.querySelector('select[aria-label="Filter by project"]'));
+    const copy = /** @type {HTMLSelectElement} */ (select.cloneNode(false));
+    copy.append(/** @type {HTMLOptionElement} */ (select.options[select.selectedIndex]).cloneNode(true));
+    copy.style.cssText = 'position: absolute; visibility: hidden; width: auto; min-width: 0; max-width: none; flex: none';
+    /** @type {HTMLElement} */ (select.parentElement).append(copy);
+    const needs = copy.getBoundingClientRect().width;
+    copy.remove();
+    const bar = /** @type {HTMLElement} */ (document.querySelector('[data-testid="sidebar"]')).getBoundingClientRect();
+    const outside = Array.from(/** @type {HTMLElement} */ (select.parentElement).children)
+      .map((el) => el.getBoundingClientRect())
+      .filter((r) => r.left < bar.left || r.right > bar.right);
+    return { text: select.options[select.selectedIndex]?.text, width: select.getBoundingClientRect().width, needs, outside: outside.length };
+  });
+}
+
+/** Each entry's marks against what shows of its title (its box cut by the ancestors that clip it): the overlaps. */
+function marksOverTitles() {
+  return page.evaluate(() => {
+    const cut = (a, b) => ({
+      left: Math.max(a.left, b.left),
+      right: Math.min(a.right, b.right),
+      top: Math.max(a.top, b.top),
+      bottom: Math.min(a.bottom, b.bottom),
+    });
+    const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    const overlaps = [];
+    let marks = 0;
+    for (const entry of Array.from(document.querySelectorAll('[data-testid="session-entry"]'))) {
+      const title = /** @type {HTMLElement} */ (entry.querySelector('[data-testid="entry-title"]'));
+      const r = title.getBoundingClientRect();
+      let shown = { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      for (let el = title.parentElement; el !== null && el !== entry.parentElement; el = el.parentElement) {
+        if (getComputedStyle(el).overflowX !== 'visible') shown = cut(shown, el.getBoundingClientRect());
+      }
+      for (const mark of Array.from(entry.querySelectorAll('.entry-marks > *'))) {
+        marks++;
+        if (meet(shown, mark.getBoundingClientRect())) overlaps.push(`${mark.textContent} over ${title.textContent}`);
+      }
+    }
+    return { marks, overlaps };
+  });
+}
+
+step('at 900 px, the sidebar as wide as it comes and at its narrowest: the project filter shows its text, no mark covers a title', async () => {
+  await page.getByTestId('composer-input').fill('[write narrow.txt wait for an answer]');
+  await page.getByTestId('composer-input').press('Enter');
+  await page.getByTestId('permission-card').waitFor();
+  await page.locator('[data-testid="session-entry"][aria-current="true"]').getByTestId('mark-permission').waitFor();
+  const resizer = page.getByTestId('sidebar-resizer');
+  for (const [width, keys] of [
+    [280, 0],
+    [200, 5],
+  ]) {
+    await resizer.dblclick();
+    for (let i = 0; i < keys; i++) await resizer.press('ArrowLeft');
+    assert.equal(await resizer.getAttribute('aria-valuenow'), String(width));
+    await page.setViewportSize({ width: 900, height: 700 });
+    await page.getByTestId('sidebar').waitFor({ state: 'detached' });
+    if (width === 280) {
+      // Ctrl+K opens the closed overlay with the filter focused at once: no key typed right after it is lost.
+      assert.ok(await ctrlKFocusesFilter(), 'Ctrl+K opens the overlay with the focus in its filter at once');
+      await page.keyboard.type('renamed');
+      assert.equal(await page.getByLabel('Filter sessions').inputValue(), 'renamed');
+      await page.keyboard.press('Escape');
+      assert.equal(await page.getByLabel('Filter sessions').inputValue(), '');
+    } else {
+      await page.getByTestId('sidebar-show').click();
+    }
+    const bar = await page.getByTestId('sidebar').boundingBox();
+    assert.equal(Math.round(bar?.width ?? 0), width, 'the overlay keeps the width chosen');
+    await page.mouse.move(899, 5);
+    await shot(`sidebar-narrow-${width}`);
+    const filter = await projectFilter();
+    assert.equal(filter.text, 'All projects');
+    assert.ok(filter.width >= filter.needs - 0.5, `at ${width} px the project filter is ${filter.width} px, its text needs ${filter.needs} px`);
+    assert.equal(filter.outside, 0, `at ${width} px a control of the filter row sticks out of the sidebar`);
+    const marks = await marksOverTitles();
+    assert.ok(marks.marks > 0, 'an entry shows a mark');
+    assert.deepEqual(marks.overlaps, [], `at ${width} px`);
+    await page.getByTestId('sidebar-hide').click();
+    await page.getByTestId('sidebar').waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }
+  await resizer.dblclick();
+  await page.getByTestId('permission-card').getByRole('button', { name: 'Allow', exact: true }).click();
+  await waitForTurnEnds(page, 3);
 });
 
 test('the page threw no errors', () => {

@@ -1,6 +1,7 @@
 // The console: the provisioning screen while Claude Code is being installed, then the sidebar and the
 // selected session (or a welcome). Shortcuts and dialogs live here.
 import { type CSSProperties, useCallback, useMemo, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { NewSessionDialog, type NewSessionRequest } from './components/dialogs/NewSessionDialog';
 import { SessionView } from './components/session/SessionView';
 import { ProvisioningScreen, provisioningBlocks } from './components/shell/ProvisioningScreen';
@@ -60,8 +61,9 @@ export function App() {
     () => ({
       newSession: startNew,
       focusFilter: () => {
-        if (!sidebarShown()) showSidebar(true);
-        requestAnimationFrame(() => document.getElementById(FILTER_INPUT_ID)?.focus());
+        // Rendered at once (not in a later frame), so the keys typed right after Ctrl+K all reach the filter.
+        if (!sidebarShown()) flushSync(() => showSidebar(true));
+        document.getElementById(FILTER_INPUT_ID)?.focus();
       },
       focusComposer: () => document.querySelector<HTMLTextAreaElement>('[data-testid="composer-input"]')?.focus(),
       cancelTurn: () => {

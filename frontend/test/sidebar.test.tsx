@@ -225,6 +225,37 @@ describe('the sidebar in the console', () => {
     expect(screen.queryByTestId('sidebar')).toBeNull();
   });
 
+  it('Ctrl+K: ↑/↓ choose among the sessions found (skipping collapsed groups) and Enter opens the one chosen', async () => {
+    await renderConsole((t) => {
+      t.on('listSessions', () => ({ sessions }));
+      t.on('history', () => ({ events: [], total: 0, start: 0 }));
+    });
+    await act(() => settle());
+    const active = () => screen.getAllByTestId('session-entry').find((e) => e.getAttribute('data-active') === 'true')?.textContent ?? '';
+    const current = () => screen.getAllByTestId('session-entry').find((e) => e.getAttribute('aria-current') === 'true')?.textContent ?? '';
+    await userEvent.keyboard('{Control>}k{/Control}');
+    await userEvent.keyboard('parser');
+    expect(active()).toContain('Parser bug');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(active()).toContain('Old spike');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(active()).toContain('Parser bug');
+    await userEvent.keyboard('{ArrowUp}{Enter}');
+    await act(() => settle());
+    expect(current()).toContain('Old spike');
+    expect(screen.getByLabelText('Filter sessions')).toHaveProperty('value', '');
+
+    // Without a filter the arrows go over what shows: a collapsed group's sessions are skipped.
+    await userEvent.click(screen.getAllByTestId('group-head')[0] as HTMLElement);
+    await userEvent.click(screen.getByLabelText('Filter sessions'));
+    expect(active()).toContain('Parser bug');
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(active()).toContain('Parser bug');
+    await userEvent.keyboard('{Enter}');
+    await act(() => settle());
+    expect(current()).toContain('Parser bug');
+  });
+
   it('opens the session shown before a reload', async () => {
     localStorage.setItem('baton.selectedSession', sessions[1]?.session ?? '');
     await renderConsole((t) => {

@@ -1,5 +1,5 @@
 // One session in the sidebar: its title (renamable in place), live and fork marks, where and when, and a menu to
-// pin, rename or archive it.
+// pin, rename or archive it. The one the filter's ↑/↓ are on is marked active.
 import { useEffect, useRef, useState } from 'react';
 import { toApiError } from '../../protocol/api';
 import { relativeTime } from '../../lib/format';
@@ -117,19 +117,31 @@ function RenameField({ entry, onDone }: { entry: SidebarEntry; onDone: () => voi
   );
 }
 
+/** The id of an entry's button, for the filter's aria-activedescendant. */
+export function entryId(session: string): string {
+  return `session-entry-${session}`;
+}
+
 export function SessionEntry({
   entry,
   selected,
+  active = false,
   showProject,
   onSelect,
 }: {
   entry: SidebarEntry;
   selected: boolean;
+  /** The filter's ↑/↓ are on it: Enter in the filter opens it. */
+  active?: boolean;
   showProject: boolean;
   onSelect: () => void;
 }) {
   const [menu, setMenu] = useState(false);
   const [renaming, setRenaming] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (active) button.current?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
   const branch = shownBranch(entry.gitBranch);
   const meta = [showProject ? projectName(entry.cwd) : undefined, relativeTime(entry.lastModified), branch].filter((x) => x !== undefined);
   return (
@@ -138,9 +150,12 @@ export function SessionEntry({
         <RenameField entry={entry} onDone={() => setRenaming(false)} />
       ) : (
         <button
+          ref={button}
+          id={entryId(entry.session)}
           type="button"
-          className={`session-entry${selected ? ' selected' : ''}`}
+          className={`session-entry${selected ? ' selected' : ''}${active ? ' active' : ''}`}
           onClick={onSelect}
+          data-active={active ? 'true' : undefined}
           aria-current={selected ? 'true' : undefined}
           data-testid="session-entry"
           data-session={entry.session}

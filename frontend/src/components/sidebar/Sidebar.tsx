@@ -1,6 +1,7 @@
 // Every recent session across projects, grouped by project (or by date) in collapsible groups with counts,
 // pinned ones on top and archived ones out of the way; live ones marked, background ones that wait for a
-// permission or have finished flagged; filter by text and by project. Resizable and hideable.
+// permission or have finished flagged; filter by text and by project (↑/↓ in the filter pick the entry Enter opens).
+// Resizable and hideable.
 import { useMemo, useState } from 'react';
 import { useConsole, useStore } from '../../store/hooks';
 import { ContentResults } from './ContentResults';
@@ -10,12 +11,24 @@ import { IdleSetting } from '../session/SleepState';
 import { ConnectionStatus } from '../shell/ConnectionStatus';
 import { setSidebarPrefs, toggleCollapsed, useSidebarPrefs } from './prefs';
 import { sessionPicked, showSidebar, useSidebarLayout } from './narrow';
-import { SessionEntry } from './SessionEntry';
+import { entryId, SessionEntry } from './SessionEntry';
 import { SidebarResizer } from './SidebarResizer';
 
 export const FILTER_INPUT_ID = 'session-filter';
 
-function Group({ group, collapsed, selected, groupBy }: { group: SidebarGroup; collapsed: boolean; selected: string | undefined; groupBy: GroupBy }) {
+function Group({
+  group,
+  collapsed,
+  selected,
+  active,
+  groupBy,
+}: {
+  group: SidebarGroup;
+  collapsed: boolean;
+  selected: string | undefined;
+  active: string | undefined;
+  groupBy: GroupBy;
+}) {
   const store = useStore();
   return (
     <li className="group" data-testid="session-group" data-group={group.key}>
@@ -40,6 +53,7 @@ function Group({ group, collapsed, selected, groupBy }: { group: SidebarGroup; c
               key={entry.session}
               entry={entry}
               selected={entry.session === selected}
+              active={entry.session === active}
               showProject={groupBy === 'date' || group.key === 'pinned' || group.key === 'archived'}
               onSelect={() => {
                 store.select(entry.session, entry);
@@ -69,6 +83,9 @@ export function Sidebar({ onNewSession, onSettings, onUsage }: { onNewSession: (
   );
   const [text, setText] = useState('');
   const [project, setProject] = useState('');
+  // Which of the entries shown Enter in the filter opens (↑/↓ move it), marked while the filter has the focus.
+  const [active, setActive] = useState(0);
+  const [filtering, setFiltering] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the slices of the store the entries are made of; they are read whole.
   const entries = useMemo(() => sidebarEntries(store.getState()), [store, sidebar, marks, changes, sessionsSig]);
   const shown = useMemo(() => filterEntries(entries, { text, project }), [entries, text, project]);
@@ -78,6 +95,10 @@ export function Sidebar({ onNewSession, onSettings, onUsage }: { onNewSession: (
     () => groupEntries(shown, prefs.groupBy, Date.now(), prefs.showArchived || searching),
     [shown, prefs.groupBy, prefs.showArchived, searching],
   );
+  const collapsed = (key: string) => !searching && prefs.collapsed.includes(key);
+  const hits = groups.flatMap((g) => (collapsed(g.key) ? [] : g.entries));
+  const hit = hits[Math.min(active, hits.length - 1)];
+  const activeSession = filtering ? hit?.session : undefined;
   const allProjects = useMemo(() => projects(entries), [entries]);
   const archived = archivedCount(entries);
   const visible = groups.reduce((n, g) => n + g.entries.length, 0);
@@ -107,20 +128,32 @@ export function Sidebar({ onNewSession, onSettings, onUsage }: { onNewSession: (
           placeholder="Filter sessions (Ctrl+K)"
           aria-label="Filter sessions"
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          aria-controls="session-list"
+          aria-activedescendant={activeSession !== undefined ? entryId(activeSession) : undefined}
+          onChange={(e) => {
+            setText(e.target.value);
+            setActive(0);
+          }}
+          onFocus={() => setFiltering(true)}
+          onBlur={() => setFiltering(false)}
           onKeyDown={(e) => {
+            if (e.nativeEvent.isComposing) return;
             if (e.key === 'Escape') {
               e.stopPropagation();
               setText('');
               e.currentTarget.blur();
-            } else if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
-              // Enter opens the first session the filter finds (Ctrl+K, type, Enter).
-              const first = groups.flatMap((g) => g.entries)[0];
-              if (first === undefined) return;
+            } else if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && hits.length > 0) {
               e.preventDefault();
-              store.select(first.session, first);
+              const at = Math.min(active, hits.length - 1);
+              setActive((at + (e.key === 'ArrowDown' ? 1 : hits.length - 1)) % hits.length);
+            } else if (e.key === 'Enter') {
+              // Enter opens the session the arrows are on, the first one found unless moved (Ctrl+K, type, Enter).
+              if (hit === undefined) return;
+              e.preventDefault();
+              store.select(hit.session, hit);
               sessionPicked();
               setText('');
+              setActive(0);
             }
           }}
         />
@@ -149,9 +182,9 @@ export function Sidebar({ onNewSession, onSettings, onUsage }: { onNewSession: (
         </div>
         <IndexStatus />
       </div>
-      <ul className="session-list" data-testid="session-list">
+      <ul className="session-list" id="session-list" data-testid="session-list">
         {groups.map((group) => (
-          <Group key={group.key} group={group} collapsed={!searching && prefs.collapsed.includes(group.key)} selected={selected} groupBy={prefs.groupBy} />
+          <Group key={group.key} group={group} collapsed={collapsed(group.key)} selected={selected} active={activeSession} groupBy={prefs.groupBy} />
         ))}
         {visible === 0 && (
           <li className="muted small empty-list">
