@@ -2,11 +2,12 @@
 // API): the console keeps its place (issue 28). Scroll-back holds against wheel notches 300 ms apart, also while a
 // reply streams, with a "Jump to latest" count; no key typed in the composer answers a permission card (the card
 // takes the keys once it has focus); Shift+Tab cycles the permission mode; "Needs you" stays until answered
-// (also on a fork), busy sessions show, and a notification names the tool and, clicked, shows its session.
+// (also on a fork), busy sessions show, and a notification names the tool and, clicked, shows its session; a turn
+// that ends out of sight notifies that its session finished; with notifications off in Settings nothing notifies.
 // Screenshots go to test-artifacts/ (e2e-ux-*.png).
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { after, before } from 'node:test';
 import { demoProject, openPage, pathSteps, sendPrompt, shotPath, startServedBaton, stopAll, stopOnSignals, waitIdle } from './harness.mjs';
 
@@ -249,6 +250,25 @@ step('a busy session shows in the sidebar; its request notifies, naming the tool
   assert.equal(existsSync(join(project, 'late.txt')), true);
 });
 
+/** The notifications raised so far, as { title, body }. */
+const notes = () =>
+  page.evaluate(() => /** @type {any} */ (window).__notes.map((/** @type {{ title: string, body: string }} */ n) => ({ title: n.title, body: n.body })));
+
+step('a turn that ends while its session is not viewed notifies that it finished, naming the session', async () => {
+  // The busy step's notification click left the second session shown.
+  await send('[slow] finishes out of sight');
+  await page.locator('[data-testid="assistant-message"][aria-busy="true"]').waitFor();
+  await entry(first).click();
+  // The mark and the notification come from the same turn end, so once the mark shows the notification was raised.
+  await entry(second).getByTestId('mark-finished').waitFor();
+  const title = await entry(second).getByTestId('entry-title').textContent();
+  const raised = await notes();
+  assert.ok(
+    raised.some((n) => n.title === `${title} finished` && n.body === `In ${basename(project)}`),
+    `a notification says “${title} finished”: ${JSON.stringify(raised)}`,
+  );
+});
+
 step('a fork is “Fork of <title>”, shows where it came from, and shows “Needs you” too', async () => {
   await entry(first).click();
   await page.locator('.session-header').getByRole('button', { name: 'Fork', exact: true }).click();
@@ -437,6 +457,25 @@ step('settings are in one place and saved: theme, notifications, idle sleep', as
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
   await page.emulateMedia({ colorScheme: 'light' });
+});
+
+step('with notifications off in Settings, neither a request nor a finished turn out of sight notifies', async () => {
+  // The settings step turned them off (and reloaded: the page's record starts empty).
+  await entry(first).click();
+  await page.getByTestId('session-live').waitFor();
+  await send('[slow] [write quiet.txt q]');
+  await page.locator('[data-testid="assistant-message"][aria-busy="true"]').waitFor();
+  await entry(second).click();
+  // The mark comes from the same event a notification would: once it shows, none was raised.
+  await entry(first).getByTestId('mark-permission').waitFor();
+  await entry(first).click();
+  await allowByKeys();
+  await send('[slow] ends out of sight, quietly');
+  await page.locator('[data-testid="assistant-message"][aria-busy="true"]').waitFor();
+  await entry(second).click();
+  await entry(first).getByTestId('mark-finished').waitFor();
+  assert.deepEqual(await notes(), [], 'nothing notifies while notifications are off');
+  assert.equal(existsSync(join(project, 'quiet.txt')), true);
 });
 
 step('after `baton serve` stops (a restart takes a new port and token), the old tab says to open the new address', async () => {
