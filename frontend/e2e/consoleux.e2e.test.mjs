@@ -158,15 +158,35 @@ step('scrolled up by the keyboard, a streaming reply leaves the view where it is
   assert.ok((await fromBottom()) <= 2, 'at the bottom, the view follows the reply to its end');
 });
 
+/**
+ * Read before keys are typed in the composer: a wait until they show there (they were handled, in order) or the
+ * card's button stops taking clicks (a card that takes a key disables its buttons at once, then leaves the dock).
+ */
+async function watchKeys(input, button) {
+  const field = await input.elementHandle();
+  const pick = await button.elementHandle();
+  return (want) => page.waitForFunction(([f, b, w]) => f.value === w || !b.isConnected || b.disabled, [field, pick, want]);
+}
+
+/** Asserts a card still waits for its answer: it is shown, nothing settled it, and its button takes a click. */
+async function stillWaiting(card, button, what) {
+  assert.equal(await card.count(), 1, `${what}: the card left`);
+  assert.equal(await card.locator('[data-testid="permission-settled"]').count(), 0, `${what}: the card is settled`);
+  assert.equal(await button.isEnabled(), true, `${what}: the card is sending an answer`);
+}
+
 step('no key typed in the composer answers a permission card; the card answers once it has focus', async () => {
   await send('[write keyed.txt allowed by key]');
   const card = page.getByTestId('permission-card');
   await card.waitFor();
   const input = page.getByTestId('composer-input');
+  const allow = card.getByRole('button', { name: 'Allow', exact: true });
   await input.focus();
+  const typed = await watchKeys(input, allow);
   await input.press('Enter');
   await input.press('1');
-  assert.equal(await page.getByTestId('permission-row').filter({ hasText: 'Write: Allowed' }).count(), 0, 'a key in the composer answered the card');
+  await typed('1');
+  await stillWaiting(card, allow, 'a key in the composer answered the card');
   assert.equal(await input.inputValue(), '1', 'the key went into the composer');
   await input.fill('');
   // Tab from an empty composer takes the focus to the card; then 1 allows.
@@ -311,9 +331,13 @@ step('a question card takes digits and arrows once Tab brings the focus there', 
   const card = page.getByTestId('question-card');
   await card.waitFor();
   const input = page.getByTestId('composer-input');
+  const blue = card.getByRole('button', { name: /^Blue/ });
   await input.focus();
+  const typed = await watchKeys(input, blue);
   await input.press('2');
-  assert.equal(await page.getByTestId('permission-row').filter({ hasText: 'Which color? → Blue' }).count(), 0, 'a digit in the composer answered');
+  await typed('2');
+  await stillWaiting(card, blue, 'a digit in the composer answered');
+  assert.equal(await input.inputValue(), '2', 'the digit went into the composer');
   await input.fill('');
   await input.press('Tab');
   await page.keyboard.press('ArrowDown');
