@@ -3,12 +3,25 @@
 // console: start a session in a temp folder, stream a reply, approve a Write (the file appears), deny one with a
 // message (it does not), deny one plainly (Claude stops: the reply's second Write is never asked; after a reopen
 // from history both read denied), cancel a slow turn, reload the page and resume the session from the sidebar, rewind the files
-// after seeing the dry-run count. Screenshots go to test-artifacts/.
+// after seeing the dry-run count, then the conversation and the files; each rewind's toast says what changed.
+// Screenshots go to test-artifacts/.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { after, before } from 'node:test';
-import { demoProject, descendants, openPage, pathSteps, sendPrompt, shotPath, startServedBaton, stopAll, stopOnSignals, waitForTurnEnds } from './harness.mjs';
+import {
+  demoProject,
+  descendants,
+  openPage,
+  pathSteps,
+  sendPrompt,
+  shotPath,
+  startServedBaton,
+  stopAll,
+  stopOnSignals,
+  waitForTurnEnds,
+  waitIdle,
+} from './harness.mjs';
 
 const TURN_MS = 45_000;
 
@@ -234,8 +247,33 @@ step('files rewind after the dry-run count is shown', async () => {
   assert.equal(existsSync(join(project, 'approved.txt')), true, 'the dry run changed nothing');
   await page.getByTestId('rewind-confirm').click();
   await page.getByRole('dialog').waitFor({ state: 'detached' });
+  // The toast says what really changed: the files, not the conversation.
+  await page.getByTestId('toast').getByText('Rewound the files: 1 file restored; the conversation is as it was.', { exact: true }).waitFor();
   assert.equal(existsSync(join(project, 'approved.txt')), false);
+  await page.getByTestId('user-message').filter({ hasText: '[write approved.txt approved content]' }).first().waitFor();
   await shot('11-rewound');
+});
+
+step('a rewind of the conversation and the files says both changed', async () => {
+  const text = '[write both.txt both content]';
+  await send(text);
+  await page.getByTestId('permission-card').getByRole('button', { name: 'Allow', exact: true }).click();
+  await page.getByTestId('permission-row').filter({ hasText: 'Write: Allowed' }).last().waitFor();
+  await waitIdle(page);
+  assert.equal(existsSync(join(project, 'both.txt')), true);
+  const prompt = page.getByTestId('user-message').filter({ hasText: text });
+  await prompt.hover();
+  await prompt.getByRole('button', { name: 'Rewind…' }).click();
+  await page.getByLabel('The conversation and the files').check();
+  await page.getByTestId('rewind-counts').waitFor();
+  await page.getByTestId('rewind-confirm').click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  await page.getByTestId('toast').getByText('Rewound the conversation and the files: 1 file restored.', { exact: true }).waitFor();
+  assert.equal(existsSync(join(project, 'both.txt')), false);
+  await page.getByTestId('user-message').filter({ hasText: text }).waitFor({ state: 'detached' });
+  assert.equal(await page.getByTestId('composer-input').inputValue(), text, 'the prompt goes back into the composer');
+  await page.getByTestId('composer-input').fill('');
+  await shot('11b-rewound-both');
 });
 
 step('the console follows a dark OS theme', async () => {

@@ -2,11 +2,12 @@
 // API): the console keeps its place (issue 28). Scroll-back holds against wheel notches 300 ms apart, also while a
 // reply streams, with a "Jump to latest" count; no key typed in the composer answers a permission card (the card
 // takes the keys once it has focus); Shift+Tab cycles the permission mode; "Needs you" stays until answered
-// (also on a fork), busy sessions show, and a notification names the tool and, clicked, shows its session.
+// (also on a fork), busy sessions show, and a notification names the tool and, clicked, shows its session; a turn
+// that ends out of sight notifies that its session finished; with notifications off in Settings nothing notifies.
 // Screenshots go to test-artifacts/ (e2e-ux-*.png).
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { after, before } from 'node:test';
 import { demoProject, openPage, pathSteps, sendPrompt, shotPath, startServedBaton, stopAll, stopOnSignals, waitIdle } from './harness.mjs';
 
@@ -157,15 +158,35 @@ step('scrolled up by the keyboard, a streaming reply leaves the view where it is
   assert.ok((await fromBottom()) <= 2, 'at the bottom, the view follows the reply to its end');
 });
 
+/**
+ * Read before keys are typed in the composer: a wait until they show there (they were handled, in order) or the
+ * card's button stops taking clicks (a card that takes a key disables its buttons at once, then leaves the dock).
+ */
+async function watchKeys(input, button) {
+  const field = await input.elementHandle();
+  const pick = await button.elementHandle();
+  return (want) => page.waitForFunction(([f, b, w]) => f.value === w || !b.isConnected || b.disabled, [field, pick, want]);
+}
+
+/** Asserts a card still waits for its answer: it is shown, nothing settled it, and its button takes a click. */
+async function stillWaiting(card, button, what) {
+  assert.equal(await card.count(), 1, `${what}: the card left`);
+  assert.equal(await card.locator('[data-testid="permission-settled"]').count(), 0, `${what}: the card is settled`);
+  assert.equal(await button.isEnabled(), true, `${what}: the card is sending an answer`);
+}
+
 step('no key typed in the composer answers a permission card; the card answers once it has focus', async () => {
   await send('[write keyed.txt allowed by key]');
   const card = page.getByTestId('permission-card');
   await card.waitFor();
   const input = page.getByTestId('composer-input');
+  const allow = card.getByRole('button', { name: 'Allow', exact: true });
   await input.focus();
+  const typed = await watchKeys(input, allow);
   await input.press('Enter');
   await input.press('1');
-  assert.equal(await page.getByTestId('permission-row').filter({ hasText: 'Write: Allowed' }).count(), 0, 'a key in the composer answered the card');
+  await typed('1');
+  await stillWaiting(card, allow, 'a key in the composer answered the card');
   assert.equal(await input.inputValue(), '1', 'the key went into the composer');
   await input.fill('');
   // Tab from an empty composer takes the focus to the card; then 1 allows.
@@ -249,6 +270,25 @@ step('a busy session shows in the sidebar; its request notifies, naming the tool
   assert.equal(existsSync(join(project, 'late.txt')), true);
 });
 
+/** The notifications raised so far, as { title, body }. */
+const notes = () =>
+  page.evaluate(() => /** @type {any} */ (window).__notes.map((/** @type {{ title: string, body: string }} */ n) => ({ title: n.title, body: n.body })));
+
+step('a turn that ends while its session is not viewed notifies that it finished, naming the session', async () => {
+  // The busy step's notification click left the second session shown.
+  await send('[slow] finishes out of sight');
+  await page.locator('[data-testid="assistant-message"][aria-busy="true"]').waitFor();
+  await entry(first).click();
+  // The mark and the notification come from the same turn end, so once the mark shows the notification was raised.
+  await entry(second).getByTestId('mark-finished').waitFor();
+  const title = await entry(second).getByTestId('entry-title').textContent();
+  const raised = await notes();
+  assert.ok(
+    raised.some((n) => n.title === `${title} finished` && n.body === `In ${basename(project)}`),
+    `a notification says “${title} finished”: ${JSON.stringify(raised)}`,
+  );
+});
+
 step('a fork is “Fork of <title>”, shows where it came from, and shows “Needs you” too', async () => {
   await entry(first).click();
   await page.locator('.session-header').getByRole('button', { name: 'Fork', exact: true }).click();
@@ -291,9 +331,13 @@ step('a question card takes digits and arrows once Tab brings the focus there', 
   const card = page.getByTestId('question-card');
   await card.waitFor();
   const input = page.getByTestId('composer-input');
+  const blue = card.getByRole('button', { name: /^Blue/ });
   await input.focus();
+  const typed = await watchKeys(input, blue);
   await input.press('2');
-  assert.equal(await page.getByTestId('permission-row').filter({ hasText: 'Which color? → Blue' }).count(), 0, 'a digit in the composer answered');
+  await typed('2');
+  await stillWaiting(card, blue, 'a digit in the composer answered');
+  assert.equal(await input.inputValue(), '2', 'the digit went into the composer');
   await input.fill('');
   await input.press('Tab');
   await page.keyboard.press('ArrowDown');
@@ -437,6 +481,25 @@ step('settings are in one place and saved: theme, notifications, idle sleep', as
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
   await page.emulateMedia({ colorScheme: 'light' });
+});
+
+step('with notifications off in Settings, neither a request nor a finished turn out of sight notifies', async () => {
+  // The settings step turned them off (and reloaded: the page's record starts empty).
+  await entry(first).click();
+  await page.getByTestId('session-live').waitFor();
+  await send('[slow] [write quiet.txt q]');
+  await page.locator('[data-testid="assistant-message"][aria-busy="true"]').waitFor();
+  await entry(second).click();
+  // The mark comes from the same event a notification would: once it shows, none was raised.
+  await entry(first).getByTestId('mark-permission').waitFor();
+  await entry(first).click();
+  await allowByKeys();
+  await send('[slow] ends out of sight, quietly');
+  await page.locator('[data-testid="assistant-message"][aria-busy="true"]').waitFor();
+  await entry(second).click();
+  await entry(first).getByTestId('mark-finished').waitFor();
+  assert.deepEqual(await notes(), [], 'nothing notifies while notifications are off');
+  assert.equal(existsSync(join(project, 'quiet.txt')), true);
 });
 
 step('after `baton serve` stops (a restart takes a new port and token), the old tab says to open the new address', async () => {

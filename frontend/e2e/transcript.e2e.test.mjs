@@ -2,8 +2,8 @@
 // API): less plumbing in the transcript and names that survive a restart (issue 28). An Agent call's result shows
 // no note meant for the model ("internal metadata — never quote…", its agentId), live and in history; a
 // question's answer is shown once; goal notices show in the order they happened; a fork keeps its "Fork of
-// <title>" name after `baton serve` restarts; a rewind on a past session resumes it first and its toast says what
-// changed.
+// <title>" name after `baton serve` restarts; a past session's model and mode pickers are disabled and look it; a
+// rewind on a past session resumes it first and its toast says what changed.
 // Screenshots go to test-artifacts/ (e2e-tr-*.png).
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -190,6 +190,28 @@ step('after `baton serve` restarts, the fork is still “Fork of <title>” and 
   await shot('restarted');
 });
 
+/** The model and permission-mode selects under the composer: whether each is disabled, and its computed look. */
+const pickers = () =>
+  page.evaluate(() =>
+    ['model-picker', 'mode-picker'].map((id) => {
+      const select = /** @type {HTMLSelectElement | null} */ (document.querySelector(`[data-testid="${id}"] select`));
+      const style = select === null ? undefined : getComputedStyle(select);
+      return { id, disabled: select?.disabled, opacity: Number(style?.opacity ?? 1), cursor: style?.cursor };
+    }),
+  );
+
+step('a past session’s model and permission pickers are disabled and look it', async () => {
+  // After the restart the parent is a past session (not running): its model and mode cannot change until it resumes.
+  await page.getByPlaceholder('Write to resume this session…').waitFor();
+  for (const p of await pickers()) {
+    assert.equal(p.disabled, true, `${p.id} is disabled on a past session`);
+    assert.ok(p.opacity < 1, `${p.id} looks disabled (opacity ${p.opacity})`);
+    // Chromium dims a disabled select by itself; the console's own styling is what says it cannot be changed.
+    assert.equal(p.cursor, 'not-allowed', `${p.id} shows it cannot be changed`);
+  }
+  await shot('past-pickers');
+});
+
 step('a rewind on a past session resumes it first, and its toast says what changed', async () => {
   // After the restart the parent is a past session (not running).
   await page.getByPlaceholder('Write to resume this session…').waitFor();
@@ -206,6 +228,8 @@ step('a rewind on a past session resumes it first, and its toast says what chang
   );
   await page.getByTestId('user-message').filter({ hasText: 'the first prompt' }).waitFor();
   assert.equal(await page.getByTestId('user-message').filter({ hasText: '/goal the greeting was answered' }).count(), 0);
+  // Resumed, its pickers take changes again and no longer look disabled.
+  for (const p of await pickers()) assert.ok(p.disabled === false && p.opacity === 1, `${p.id} is enabled once resumed: ${JSON.stringify(p)}`);
   await shot('rewound-past');
   assert.deepEqual(pageErrors, []);
 });

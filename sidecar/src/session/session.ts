@@ -23,6 +23,7 @@ import { buildQueryOptions } from './queryOptions.js';
 import { buildRestrictedOptions, isRestricted } from './restrictedOptions.js';
 import { MessageGate } from './messageGate.js';
 import { RefusedTurns, REFUSAL_STOP_BUDGETS } from './refusedTurns.js';
+import { type RewindResult, rewindFiles } from './rewindFiles.js';
 import { type SessionInfoFn, SideReader } from './sideReads.js';
 import { eventImages, promptContent } from './promptContent.js';
 import { explainStartFailure, runningAsRoot } from './startFailure.js';
@@ -31,7 +32,6 @@ import { bindStoppedTurn, stoppedTurnEnd } from './stoppedAcceptance.js';
 import { isTaskEdge, TaskOwners } from './taskOwners.js';
 import { type Turn, TurnScheduler } from './turns.js';
 
-type RewindResult = OkPayload<'rewind_files'>;
 /** Who decided a permission request the host answered. */
 export type DecidedBy = 'user' | 'policy';
 
@@ -438,14 +438,7 @@ export class SdkSession {
   /** The SDK's file checkpoints: undo file changes made since the user message `message` (a turn's uuid). */
   async rewindFiles(message: string, dryRun: boolean): Promise<RewindResult> {
     this.assertOpen();
-    const result = await (await this.someQuery()).rewindFiles(message, { dryRun });
-    return {
-      canRewind: result.canRewind,
-      ...(result.error !== undefined ? { error: result.error } : {}),
-      ...(result.filesChanged !== undefined ? { filesChanged: result.filesChanged } : {}),
-      ...(result.insertions !== undefined ? { insertions: result.insertions } : {}),
-      ...(result.deletions !== undefined ? { deletions: result.deletions } : {}),
-    };
+    return rewindFiles(await this.someQuery(), message, dryRun);
   }
 
   /** Ends the session and resolves once the SDK query has shut down and session.closed was emitted. */

@@ -136,7 +136,10 @@ describe('sessions through the real SDK', () => {
     const dryRun = await request(sidecar, 'rewind_files', { session: S1, message: t3?.uuid, dryRun: true });
     expect(dryRun).toMatchObject({ type: 'ok', payload: { canRewind: true, filesChanged: [join(scripted.home.project, 'allowed.txt')] } });
     expect(existsSync(join(scripted.home.project, 'allowed.txt'))).toBe(true);
-    expect(await request(sidecar, 'rewind_files', { session: S1, message: t3?.uuid, dryRun: false })).toMatchObject({ payload: { canRewind: true } });
+    // The real rewind says which files it restored (Claude Code's own answer lists none).
+    expect(await request(sidecar, 'rewind_files', { session: S1, message: t3?.uuid, dryRun: false })).toMatchObject({
+      payload: { canRewind: true, filesChanged: [join(scripted.home.project, 'allowed.txt')] },
+    });
     expect(existsSync(join(scripted.home.project, 'allowed.txt'))).toBe(false);
 
     const exec4 = request(sidecar, 'exec', { session: S1, turn: 't4', prompt: '[write denied.txt nope]' });
