@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { openPage, pathSteps, shotPath, startServedBaton, stopAll, stopOnSignals, tempDir, waitForTurnEnds } from './harness.mjs';
+import { openPage, ownGitConfig, pathSteps, runGit, shotPath, startServedBaton, stopAll, stopOnSignals, tempDir, waitForTurnEnds } from './harness.mjs';
 
 const TURN_MS = 45_000;
 let page;
@@ -19,16 +19,10 @@ const pageErrors = [];
 
 stopOnSignals();
 
-function git(dir, ...args) {
-  const r = spawnSync('git', args, { cwd: dir, env: gitEnv, encoding: 'utf8' });
-  assert.equal(r.status, 0, `git ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout.trim();
-}
+const git = (dir, ...args) => runGit(gitEnv, dir, ...args);
 
 before(async () => {
-  // Baton's git (and the CLI's) reads this config of the test's own: an author for commits, nothing of the machine's.
-  const cfg = join(tempDir('gitcfg'), 'gitconfig');
-  writeFileSync(cfg, '[user]\n\tname = Test\n\temail = test@example.com\n[init]\n\tdefaultBranch = main\n[commit]\n\tgpgsign = false\n');
+  const cfg = ownGitConfig('changes');
   const extraEnv = { GIT_CONFIG_GLOBAL: cfg };
   const started = await startServedBaton('changes', extraEnv);
   gitEnv = started.env;

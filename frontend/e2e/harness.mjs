@@ -40,6 +40,23 @@ export function tempDir(name) {
   return dir;
 }
 
+/**
+ * A git config of the test's own (an author for commits, main as the first branch, no signing), to pass as
+ * GIT_CONFIG_GLOBAL: Baton's git and the CLI's then read nothing of the machine's.
+ */
+export function ownGitConfig(name) {
+  const cfg = join(tempDir(`${name}-gitcfg`), 'gitconfig');
+  writeFileSync(cfg, '[user]\n\tname = Test\n\temail = test@example.com\n[init]\n\tdefaultBranch = main\n[commit]\n\tgpgsign = false\n');
+  return cfg;
+}
+
+/** Runs git in dir with env; its trimmed output, or an error in git's own words. */
+export function runGit(env, dir, ...args) {
+  const r = spawnSync('git', args, { cwd: dir, env, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout.trim();
+}
+
 /** Waits for a child to exit, up to ms; true when it did. */
 function exited(child, ms) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);

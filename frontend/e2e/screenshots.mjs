@@ -3,10 +3,21 @@
 // summary. Through `baton serve` with the real runtime, sidecar and claude CLI against the scripted API, as the
 // e2e files. Not a test (it asserts only that each view showed): `node e2e/screenshots.mjs [out dir]`, after
 // scripts/build; the images go to build/screenshots/ unless told.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { demoProject, openPage, REPO, sendPrompt, startServedBaton, stopAll, stopOnSignals, tempDir, waitForTurnEnds } from './harness.mjs';
+import {
+  REPO,
+  demoProject,
+  openPage,
+  ownGitConfig,
+  runGit,
+  sendPrompt,
+  startServedBaton,
+  stopAll,
+  stopOnSignals,
+  tempDir,
+  waitForTurnEnds,
+} from './harness.mjs';
 
 const out = process.argv[2] ?? join(REPO, 'build', 'screenshots');
 const SIZES = [
@@ -23,8 +34,7 @@ function gatewayToken() {
 stopOnSignals();
 try {
   mkdirSync(out, { recursive: true });
-  const cfg = join(tempDir('shots-gitcfg'), 'gitconfig');
-  writeFileSync(cfg, '[user]\n\tname = Shots\n\temail = shots@example.com\n[init]\n\tdefaultBranch = main\n[commit]\n\tgpgsign = false\n');
+  const cfg = ownGitConfig('shots');
   const served = await startServedBaton('shots', { ANTHROPIC_API_KEY: '', ANTHROPIC_AUTH_TOKEN: gatewayToken(), GIT_CONFIG_GLOBAL: cfg });
   const project = demoProject('shots-repo');
   for (const args of [
@@ -32,8 +42,7 @@ try {
     ['add', '-A'],
     ['commit', '--quiet', '-m', 'first'],
   ]) {
-    const r = spawnSync('git', args, { cwd: project, env: served.env, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+    runGit(served.env, project, ...args);
   }
   const gate = join(tempDir('shots-gate'), 'go');
   const pageErrors = [];

@@ -5,7 +5,6 @@
 // are in settings.json in Baton's data dir; after `baton serve` restarts, the idle time and the rest are as saved.
 // Screenshots go to test-artifacts/ (e2e-settings-*.png).
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
@@ -13,8 +12,10 @@ import {
   batonBinary,
   demoProject,
   openPage,
+  ownGitConfig,
   pathSteps,
   restartBaton,
+  runGit,
   shotPath,
   startServedBaton,
   stopAll,
@@ -33,16 +34,10 @@ const pageErrors = [];
 
 stopOnSignals();
 
-function git(dir, ...args) {
-  const r = spawnSync('git', args, { cwd: dir, env: served.env, encoding: 'utf8' });
-  assert.equal(r.status, 0, `git ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout.trim();
-}
+const git = (dir, ...args) => runGit(served.env, dir, ...args);
 
 before(async () => {
-  // Baton's git (and the CLI's) reads this config of the test's own: an author for commits, nothing of the machine's.
-  const cfg = join(tempDir('settings-gitcfg'), 'gitconfig');
-  writeFileSync(cfg, '[user]\n\tname = Test\n\temail = test@example.com\n[init]\n\tdefaultBranch = main\n[commit]\n\tgpgsign = false\n');
+  const cfg = ownGitConfig('settings');
   served = await startServedBaton('settings', { GIT_CONFIG_GLOBAL: cfg });
   plain = demoProject('settings-plain');
   repo = tempDir('settings-repo');
