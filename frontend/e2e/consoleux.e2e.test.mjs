@@ -91,6 +91,17 @@ async function notchUp() {
   await settled();
 }
 
+/** One wheel notch down, spaced like notchUp. */
+async function notchDown() {
+  await page.mouse.wheel(0, 100);
+  await settled();
+  await page.waitForTimeout(NOTCH_GAP_MS);
+  await settled();
+}
+
+/** The transcript scroller's scrollTop. */
+const scrollTop = () => page.evaluate(() => document.querySelector('[data-testid="conversation"] [data-virtuoso-scroller]')?.scrollTop ?? -1);
+
 /** A paragraph of n numbered lines, so each prompt and its echo are tall. */
 const tall = (label, n) => Array.from({ length: n }, (_, i) => `${label} line ${i + 1}`).join('\n');
 
@@ -156,6 +167,29 @@ step('scrolled up by the keyboard, a streaming reply leaves the view where it is
   await idle();
   await settled();
   assert.ok((await fromBottom()) <= 2, 'at the bottom, the view follows the reply to its end');
+});
+
+step('a wheel down that stops short of the bottom does not resume following a streaming reply', async () => {
+  const box = await page.getByTestId('conversation').boundingBox();
+  assert.ok(box !== null);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < 4; i++) await notchUp();
+  for (let i = 0; i < 2; i++) await notchDown();
+  const away = await fromBottom();
+  assert.ok(away > 100, `two notches down from four up leave the view ${away}px above the bottom`);
+  await send('[slow] streamed below a view scrolled back down a little');
+  await page.locator('[data-testid="assistant-message"][aria-busy="true"]').waitFor();
+  await settled();
+  const top = await scrollTop();
+  await idle();
+  await settled();
+  const end = await scrollTop();
+  assert.ok(Math.abs(end - top) <= 2, `the view stayed at ${top}px while the reply streamed, not ${end}px`);
+  assert.ok((await fromBottom()) > 100, 'the streamed reply did not pull the view down');
+  await page.getByTestId('jump-latest').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="jump-latest"]') === null);
+  await settled();
+  assert.ok((await fromBottom()) <= 2, 'Jump to latest goes to the bottom');
 });
 
 /**
@@ -376,6 +410,11 @@ step('at 900 px the sidebar is an overlay, closed until asked for, and the check
   // Two updates in a row are one row that counts them.
   await page.locator('.tool-plan').filter({ hasText: 'updated ×2' }).waitFor();
   assert.equal(await page.locator('.tool-plan').count(), 1);
+  // After a reload the history is rebuilt from the session's record: the updates are still one row.
+  await page.reload();
+  await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
+  await page.locator('.tool-plan').filter({ hasText: 'updated ×2' }).waitFor();
+  assert.equal(await page.locator('.tool-plan').count(), 1, 'after a reload the checklist updates are one row');
   await page.setViewportSize({ width: 900, height: 700 });
   await page.getByTestId('sidebar').waitFor({ state: 'detached' });
   await page.getByTestId('plan-panel').waitFor({ state: 'hidden' });

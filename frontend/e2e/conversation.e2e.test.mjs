@@ -144,6 +144,14 @@ step('a plan approved switches the permission mode', async () => {
   await page.getByTestId('notice').filter({ hasText: 'Permissions: Ask before tools' }).waitFor();
 });
 
+step('after a reload the approved plan is still rendered, not escaped JSON', async () => {
+  await page.reload();
+  await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
+  const plan = page.locator('[data-testid="tool-card"][data-tool="ExitPlanMode"]');
+  await plan.locator('.plan-body h1', { hasText: 'The plan' }).waitFor();
+  assert.doesNotMatch(await plan.textContent(), /"plan"|\\n/, 'the plan card shows no raw JSON');
+});
+
 step('Stop with prompts in line stops the turn, puts them back into the composer and sends none of them', async () => {
   await send('[slow] a long story');
   await page.locator('[data-testid="assistant-message"][aria-busy="true"]').filter({ hasText: 'You said: [slow]' }).waitFor();
