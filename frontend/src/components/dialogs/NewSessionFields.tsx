@@ -3,6 +3,19 @@ import { type ModelEntry, type PermissionMode, PERMISSION_MODES } from '../../pr
 import { modelChoices } from '../composer/ModelPicker';
 import { MODE_LABELS } from '../composer/ModePicker';
 
+/** A model select's options: the account's models (or the aliases), "default" and the requested one. */
+export function ModelOptions({ model, models }: { model: string; models: ModelEntry[] }) {
+  const described = new Map(models.map((m) => [m.value, m]));
+  return modelChoices(
+    models.map((m) => m.value),
+    model,
+  ).map((m) => (
+    <option key={m} value={m} title={described.get(m)?.description ?? ''}>
+      {described.get(m)?.displayName ?? m}
+    </option>
+  ));
+}
+
 export function ModelField({
   model,
   models,
@@ -14,19 +27,11 @@ export function ModelField({
   note: string | undefined;
   onChange: (model: string) => void;
 }) {
-  const described = new Map(models.map((m) => [m.value, m]));
   return (
     <label className="field">
       Model
       <select value={model} onChange={(e) => onChange(e.target.value)} data-testid="new-session-model">
-        {modelChoices(
-          models.map((m) => m.value),
-          model,
-        ).map((m) => (
-          <option key={m} value={m} title={described.get(m)?.description ?? ''}>
-            {described.get(m)?.displayName ?? m}
-          </option>
-        ))}
+        <ModelOptions model={model} models={models} />
       </select>
       {note !== undefined && <span className="muted small">{note}</span>}
     </label>

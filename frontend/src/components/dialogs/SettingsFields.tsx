@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { WorktreeDefaults } from '../../protocol/api';
 import type { ModelEntry } from '../../protocol/events';
-import { modelChoices } from '../composer/ModelPicker';
+import { ModelOptions } from './NewSessionFields';
 
 const OTHER = '__other';
 
@@ -20,11 +20,6 @@ export function DefaultModelField({
 }) {
   // A model id typed by hand is edited in a text field; picking from the list leaves it.
   const [typing, setTyping] = useState(false);
-  const described = new Map(models.map((m) => [m.value, m]));
-  const choices = modelChoices(
-    models.map((m) => m.value),
-    model,
-  );
   return (
     <>
       <label>
@@ -39,11 +34,7 @@ export function DefaultModelField({
           data-testid="settings-model"
           aria-describedby="settings-model-hint"
         >
-          {choices.map((m) => (
-            <option key={m} value={m} title={described.get(m)?.description ?? ''}>
-              {described.get(m)?.displayName ?? m}
-            </option>
-          ))}
+          <ModelOptions model={model} models={models} />
           <option value={OTHER}>Another model id…</option>
         </select>
       </label>
