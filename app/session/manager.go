@@ -171,13 +171,9 @@ func (m *Manager) Start(ctx context.Context, opts StartOptions) (*Session, error
 		requestedModel: requested, permissionMode: opts.PermissionMode,
 		onEnd: m.forget,
 	}
-	m.mu.Lock()
-	if _, open := m.sessions[s.id]; open {
-		m.mu.Unlock()
-		return nil, fmt.Errorf("session %s is already open", s.id)
+	if err := m.claim(ctx, s); err != nil {
+		return nil, err
 	}
-	m.sessions[s.id] = s // held from here, so the same id cannot open twice meanwhile
-	m.mu.Unlock()
 	l, err := m.launch(ctx, s, req, false)
 	if err != nil {
 		m.forget(s)
@@ -281,6 +277,30 @@ func (m *Manager) startRequest(ctx context.Context, opts StartOptions) (protocol
 		req.Executable = path
 	}
 	return req, nil
+}
+
+// claim holds s's id for it from here, so the same id cannot open twice meanwhile. A session of that id that is
+// closing is waited out: its session.closed is shown before its process has gone, and a prompt typed right after
+// Close resumes it rather than failing "already open".
+func (m *Manager) claim(ctx context.Context, s *Session) error {
+	for {
+		m.mu.Lock()
+		old, open := m.sessions[s.id]
+		if !open {
+			m.sessions[s.id] = s
+			m.mu.Unlock()
+			return nil
+		}
+		m.mu.Unlock()
+		if !old.ending() {
+			return fmt.Errorf("session %s is already open", s.id)
+		}
+		select {
+		case <-old.Done():
+		case <-ctx.Done():
+			return fmt.Errorf("session %s is still closing: %w", s.id, ctx.Err())
+		}
+	}
 }
 
 func (m *Manager) forget(s *Session) {

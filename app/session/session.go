@@ -329,6 +329,13 @@ func (s *Session) Close(ctx context.Context) error {
 	return nil
 }
 
+// ending reports whether the session is closing or has ended, so its id is about to be free.
+func (s *Session) ending() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.closing || s.ended
+}
+
 // Done is closed once the session has ended and its last event was published.
 func (s *Session) Done() <-chan struct{} { return s.pumpDone }
 
