@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/baton-console/baton/app/internal/filelock"
 )
 
 // Worktree is a session's own checkout.
@@ -123,7 +125,7 @@ func add(ctx context.Context, repo Repo, src string, s Settings, o CreateOptions
 		} else {
 			args = append(args, c.Path, c.Branch)
 		}
-		_, err = gitAt(repo.Root).run(ctx, args...)
+		err = addLocked(ctx, repo, args)
 		var ge *GitError
 		taken := errors.As(err, &ge) && strings.Contains(ge.Stderr, "already exists")
 		if taken && o.Branch == "" && o.Name == "" && try < maxNameTries {
@@ -134,6 +136,18 @@ func add(ctx context.Context, repo Repo, src string, s Settings, o CreateOptions
 		}
 		return c, nil
 	}
+}
+
+// addLocked runs `git worktree add` holding a lock in the repository's git folder: two at once in one repository
+// fail (each reads the other's half-written entry under .git/worktrees: "failed to read …/commondir").
+func addLocked(ctx context.Context, repo Repo, args []string) error {
+	unlock, err := filelock.Lock(filepath.Join(repo.CommonDir, "baton-worktree-add.lock"))
+	if err != nil {
+		return fmt.Errorf("wait for another worktree being made in %s: %w", repo.Root, err)
+	}
+	defer unlock()
+	_, err = gitAt(repo.Root).run(ctx, args...)
+	return err
 }
 
 // plan picks the worktree's base, branch, name and folder.

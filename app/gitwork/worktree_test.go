@@ -3,6 +3,7 @@ package gitwork
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -123,4 +124,28 @@ func TestSlug(t *testing.T) {
 	long := Slug(strings.Repeat("word ", 40))
 	require.LessOrEqual(t, len(long), maxNameLen)
 	require.False(t, strings.HasSuffix(long, "-"))
+}
+
+// Many sessions' worktrees started at once in one repository each get theirs. Git alone cannot: two `git worktree
+// add` at once fail when one reads the other's half-written entry under .git/worktrees ("failed to read
+// …/commondir"), as two `baton exec --worktree` did in CI.
+func TestManyWorktreesMadeAtOnceAllSucceed(t *testing.T) {
+	r := newRepo(t)
+	const rounds, n = 5, 12 // rounds: the race needs a few goes to show on a quiet machine
+	for round := range rounds {
+		var wg sync.WaitGroup
+		errs := make([]error, n)
+		for i := range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, errs[i] = Create(context.Background(), r.root, CreateOptions{Prompt: fmt.Sprintf("task %d %d", round, i)})
+			}()
+		}
+		wg.Wait()
+		require.NoError(t, errors.Join(errs...))
+	}
+	entries, err := os.ReadDir(filepath.Join(r.root, ".claude", "worktrees"))
+	require.NoError(t, err)
+	require.Len(t, entries, rounds*n)
 }

@@ -15,6 +15,8 @@ import (
 	"path/filepath"
 	"sort"
 	"sync"
+
+	"github.com/baton-console/baton/app/internal/filelock"
 )
 
 // FileName is the store's file inside the data dir.
@@ -156,7 +158,7 @@ func (s *Store) Update(id string, change func(*Meta)) (Meta, error) {
 	defer s.mu.Unlock()
 	// Other Baton processes (`baton exec --worktree` beside the window) change the file too: what is read, changed
 	// and written back happens under a lock they share, so no one's change is lost.
-	unlock, err := lockFile(s.path + ".lock")
+	unlock, err := filelock.Lock(s.path + ".lock")
 	if err != nil {
 		return Meta{}, fmt.Errorf("save the pinned and archived sessions: %w", err)
 	}

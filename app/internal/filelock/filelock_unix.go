@@ -1,6 +1,6 @@
 //go:build !windows
 
-package sessionmeta
+package filelock
 
 import (
 	"errors"
@@ -9,8 +9,8 @@ import (
 	"syscall"
 )
 
-// lockFile holds an exclusive flock on path until the returned function is called; it waits for another holder.
-func lockFile(path string) (func(), error) {
+// Lock holds an exclusive flock on path until the returned function is called; it waits for another holder.
+func Lock(path string) (func(), error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("open the lock %s: %w", path, err)

@@ -1,6 +1,6 @@
 //go:build windows
 
-package sessionmeta
+package filelock
 
 import (
 	"fmt"
@@ -9,9 +9,9 @@ import (
 	"golang.org/x/sys/windows"
 )
 
-// lockFile holds an exclusive lock on path's first byte until the returned function is called; it waits for
+// Lock holds an exclusive lock on path's first byte until the returned function is called; it waits for
 // another holder.
-func lockFile(path string) (func(), error) {
+func Lock(path string) (func(), error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("open the lock %s: %w", path, err)
