@@ -143,10 +143,13 @@ func (a *Agent) notification(ctx context.Context, method string, params json.Raw
 			a.log.Warn().Err(err).Msg("a session/cancel without a usable session id")
 			return
 		}
+		// Counted here, in arrival order, so the session's prompts read before it are cancelled even when not
+		// yet handed to the runtime (see send).
+		upTo := a.sends.cancel(p.SessionID)
 		if s, ok := a.session(p.SessionID); ok {
 			// Aside, so a prompt still being handed to the runtime (which holds the session's lock) never stalls
-			// reading; it is then among the prompts the cancel ends.
-			go s.cancel(ctx)
+			// reading; it is then among the prompts the cancel ends, and a prompt read after the cancel is not.
+			go s.cancel(ctx, upTo)
 		}
 	case mCancelRequest:
 		// Requests are answered in full or as a prompt's cancel decides; a generic request cancel has nothing to stop.

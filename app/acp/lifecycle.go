@@ -87,7 +87,7 @@ func (a *Agent) closeSession(_ context.Context, params json.RawMessage) (any, er
 	if !ok {
 		return nil, errorf(codeNotFound, "session %q is not open here", req.SessionID)
 	}
-	s.cancel(context.Background())
+	s.cancel(context.Background(), cancelAll)
 	s.close()
 	return emptyObject{}, nil
 }

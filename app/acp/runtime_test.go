@@ -36,6 +36,11 @@ func runtimeClient(t *testing.T) (*client, string) {
 	}()
 	t.Cleanup(func() {
 		_ = inW.Close()
+		// Read what the sessions still send while they close (a turn's last updates), or their pumps block.
+		go func() {
+			for c.out.Scan() {
+			}
+		}()
 		require.NoError(t, <-c.done)
 	})
 	return c, project
@@ -169,4 +174,49 @@ func TestPromptsSentBackToBackRunInTheirOrder(t *testing.T) {
 		}
 	}
 	require.Equal(t, want.String(), said.String())
+}
+
+// newRuntimeSession opens a session over the real runtime and returns its id.
+func (c *client) newRuntimeSession(project string) string {
+	c.t.Helper()
+	c.send(`{"jsonrpc":"2.0","id":1,"method":"session/new","params":{"cwd":"` + project + `","mcpServers":[]}}`)
+	r, _ := c.until("1")
+	require.Nil(c.t, r.Error)
+	var ns newSessionResponse
+	require.NoError(c.t, json.Unmarshal(r.Result, &ns))
+	return ns.SessionID
+}
+
+func promptLine(id int, sessionID, text string) string {
+	return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"session/prompt","params":{"sessionId":%q,"prompt":[{"type":"text","text":%q}]}}`,
+		id, sessionID, text)
+}
+
+// A session/cancel read right after prompts (one write: none of them is handed to the runtime yet) cancels them
+// all, and a prompt read after the cancel runs: the cancel acts on what the reading loop saw before it, not on
+// which turns happened to be with the runtime when it was acted on. (The first prompt is large: its handler
+// decodes it after the reading loop has passed it, so without that order the cancel would miss it.)
+func TestACancelSentWithItsPromptsCancelsThem(t *testing.T) {
+	c, project := runtimeClient(t)
+	c.initialize()
+	id := c.newRuntimeSession(project)
+	batch := strings.Join([]string{
+		promptLine(2, id, "[slow] first "+strings.Repeat("context ", 1<<17)),
+		promptLine(3, id, "[slow] second"),
+		`{"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"` + id + `"}}`,
+		promptLine(4, id, "after the cancel"),
+	}, "\n")
+	c.send(batch)
+	stops := map[string]string{}
+	for len(stops) < 3 {
+		l := c.line()
+		if l.Method != "" {
+			continue
+		}
+		require.Nil(t, l.Error, string(l.ID))
+		var res promptResponse
+		require.NoError(t, json.Unmarshal(l.Result, &res))
+		stops[string(l.ID)] = res.StopReason
+	}
+	require.Equal(t, map[string]string{"2": stopCancelled, "3": stopCancelled, "4": stopEndTurn}, stops)
 }

@@ -22,13 +22,20 @@ type acpSession struct {
 	tr  *translator
 
 	mu        sync.Mutex
-	waiting   map[string]chan turnEnd // a prompt's turn → where its end goes
+	waiting   map[string]waiter // a prompt's turn → its prompt
 	cancelled map[string]bool         // turns a session/cancel ended: they answer "cancelled" whatever ends them
 	rejected  map[string]bool         // tools the client rejected always: denied without asking from then on
 	models    []activity.ModelEntry
 	model     string
 	mode      activity.PermissionMode
 	done      chan struct{}
+}
+
+// waiter is a prompt waiting for its turn's end: where the end goes, and how many cancels of the session the
+// reading loop had seen when it read the prompt (a cancel read later ends it; one read earlier does not).
+type waiter struct {
+	end  chan turnEnd
+	read uint64
 }
 
 // turnEnd is how a turn ended: a stop reason, or an error for the prompt's answer.
@@ -56,7 +63,7 @@ func (a *Agent) open(ctx context.Context, opts session.StartOptions) (*acpSessio
 		sub.Close()
 		return nil, err
 	}
-	as := &acpSession{a: a, id: id, s: s, sub: sub, tr: newTranslator(false, s.State().Cwd), waiting: map[string]chan turnEnd{},
+	as := &acpSession{a: a, id: id, s: s, sub: sub, tr: newTranslator(false, s.State().Cwd), waiting: map[string]waiter{},
 		cancelled: map[string]bool{}, model: opts.Model, mode: s.State().PermissionMode, done: make(chan struct{})}
 	if as.model == "" {
 		as.model = defaultModel
@@ -141,7 +148,7 @@ func stopReason(api string) string {
 // end answers the prompt waiting for turn; a canceled prompt answers "cancelled" however its turn ended.
 func (s *acpSession) end(turn string, e turnEnd) {
 	s.mu.Lock()
-	ch, ok := s.waiting[turn]
+	w, ok := s.waiting[turn]
 	if s.cancelled[turn] {
 		e = turnEnd{stop: stopCancelled}
 	}
@@ -149,7 +156,7 @@ func (s *acpSession) end(turn string, e turnEnd) {
 	delete(s.cancelled, turn)
 	s.mu.Unlock()
 	if ok {
-		ch <- e
+		w.end <- e
 	}
 }
 
