@@ -19,9 +19,6 @@ import (
 type Config struct {
 	Sessions *session.Manager
 	Version  string // Baton's, for agentInfo
-	// Executable is the program the client runs for a sign-in in its terminal (Baton's own path; "" leaves the
-	// auth method without a command).
-	Executable string
 	// SignedIn says whether Claude Code is signed in (nil: an error saying why not, with what to run); authenticate
 	// answers with it. nil: never known, so authenticate always says how to sign in.
 	SignedIn func(ctx context.Context) error
