@@ -87,6 +87,7 @@ type sessionNotificationIn struct {
 	Update    struct {
 		SessionUpdate string `json:"sessionUpdate"`
 		Status        string `json:"status"`
+		CurrentModeID string `json:"currentModeId"`
 		Content       json.RawMessage
 	} `json:"update"`
 }
@@ -219,4 +220,30 @@ func TestACancelSentWithItsPromptsCancelsThem(t *testing.T) {
 		stops[string(l.ID)] = res.StopReason
 	}
 	require.Equal(t, map[string]string{"2": stopCancelled, "3": stopCancelled, "4": stopEndTurn}, stops)
+}
+
+// A mode the client sets is told it once, before set_mode answers: set_mode and the runtime's report of the
+// change it made are the same news.
+func TestSetModeSendsOneModeUpdate(t *testing.T) {
+	c, project := runtimeClient(t)
+	c.initialize()
+	id := c.newRuntimeSession(project)
+	c.send(`{"jsonrpc":"2.0","id":2,"method":"session/set_mode","params":{"sessionId":"` + id + `","modeId":"acceptEdits"}}`)
+	r, updates := c.until("2")
+	require.Nil(t, r.Error)
+	// The prompt's turn ends after the runtime's report of the mode: its answer comes after every update of it.
+	c.send(promptLine(3, id, "hello"))
+	r, more := c.until("3")
+	require.Nil(t, r.Error)
+	modes := func(updates []sessionNotificationIn) []string {
+		var out []string
+		for _, u := range updates {
+			if u.Update.SessionUpdate == upMode {
+				out = append(out, u.Update.CurrentModeID)
+			}
+		}
+		return out
+	}
+	require.Equal(t, []string{"acceptEdits"}, modes(updates), "before set_mode's answer")
+	require.Empty(t, modes(more), "after it")
 }

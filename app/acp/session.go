@@ -23,11 +23,11 @@ type acpSession struct {
 
 	mu        sync.Mutex
 	waiting   map[string]waiter // a prompt's turn → its prompt
-	cancelled map[string]bool         // turns a session/cancel ended: they answer "cancelled" whatever ends them
-	rejected  map[string]bool         // tools the client rejected always: denied without asking from then on
+	cancelled map[string]bool   // turns a session/cancel ended: they answer "cancelled" whatever ends them
+	rejected  map[string]bool   // tools the client rejected always: denied without asking from then on
 	models    []activity.ModelEntry
 	model     string
-	mode      activity.PermissionMode
+	mode      activity.PermissionMode // as the client was last told it
 	done      chan struct{}
 }
 
@@ -87,6 +87,10 @@ func (s *acpSession) pump() {
 	defer s.forget()
 	for ev := range s.sub.C() {
 		for _, u := range s.tr.updates(ev) {
+			if m, ok := u.(modeUpdate); ok {
+				s.tellMode(activity.PermissionMode(m.CurrentModeID), false)
+				continue
+			}
 			s.a.notify(mSessionUpdate, sessionNotification{SessionID: s.id, Update: u})
 		}
 		s.act(ev)
@@ -112,12 +116,6 @@ func (s *acpSession) act(ev activity.Event) {
 		s.mu.Unlock()
 		s.a.notify(mSessionUpdate, sessionNotification{SessionID: s.id,
 			Update: configUpdate{SessionUpdate: upConfig, ConfigOptions: []configOption{opt}}})
-	case activity.SessionUpdated:
-		if ev.PermissionMode != "" {
-			s.mu.Lock()
-			s.mode = ev.PermissionMode
-			s.mu.Unlock()
-		}
 	case activity.SessionClosed:
 		s.sub.Drain() // its last event: what is queued is delivered, then the pump ends
 	default:
@@ -190,4 +188,17 @@ func (s *acpSession) forget() {
 		delete(s.a.sessions, s.id)
 	}
 	s.a.mu.Unlock()
+}
+
+// tellMode tells the client the session's mode, once per change (or always: force): set_mode's answer and the
+// runtime's report of the change it made are the same news, and whichever comes first tells it. The update is
+// written under the lock, so it is on the wire before set_mode answers.
+func (s *acpSession) tellMode(m activity.PermissionMode, force bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if m == s.mode && !force {
+		return
+	}
+	s.mode = m
+	s.a.notify(mSessionUpdate, sessionNotification{SessionID: s.id, Update: modeUpdate{SessionUpdate: upMode, CurrentModeID: string(m)}})
 }
