@@ -2,10 +2,6 @@ package acp
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/baton-console/baton/app/activity"
 	"github.com/baton-console/baton/app/session"
@@ -134,42 +130,4 @@ func (s *acpSession) choose(ctx context.Context, call permissionToolCall, option
 		return "", false
 	}
 	return resp.Outcome.OptionID, true
-}
-
-// questionInput is what Claude's question tool asks: questions, each with labelled options.
-type questionInput struct {
-	Questions []struct {
-		Question string `json:"question"`
-		Options  []struct {
-			Label string `json:"label"`
-		} `json:"options"`
-	} `json:"questions"`
-}
-
-// askQuestions offers each question as a permission request whose options are its answers.
-func (s *acpSession) askQuestions(ctx context.Context, call permissionToolCall, input json.RawMessage) (session.PermissionAnswer, bool) {
-	var in questionInput
-	if err := json.Unmarshal(input, &in); err != nil || len(in.Questions) == 0 {
-		return session.PermissionAnswer{}, false
-	}
-	var answers []activity.QuestionAnswer
-	for _, q := range in.Questions {
-		c := call
-		c.Title = q.Question
-		options := make([]permissionOption, 0, len(q.Options)+1)
-		for i, o := range q.Options {
-			options = append(options, permissionOption{OptionID: "answer-" + strconv.Itoa(i), Name: o.Label, Kind: optAllowOnce})
-		}
-		options = append(options, permissionOption{OptionID: optRejectOnce, Name: "Decline to answer", Kind: optRejectOnce})
-		id, ok := s.choose(ctx, c, options)
-		if !ok || !strings.HasPrefix(id, "answer-") {
-			return session.PermissionAnswer{Verdict: activity.VerdictDeny, Message: "The user declined to answer."}, true
-		}
-		i, err := strconv.Atoi(strings.TrimPrefix(id, "answer-"))
-		if err != nil || i < 0 || i >= len(q.Options) {
-			return session.PermissionAnswer{Verdict: activity.VerdictDeny, Message: fmt.Sprintf("No such answer %q.", id)}, true
-		}
-		answers = append(answers, activity.QuestionAnswer{Question: q.Question, Answer: q.Options[i].Label})
-	}
-	return session.PermissionAnswer{Verdict: activity.VerdictAllow, Answers: answers}, true
 }

@@ -157,18 +157,7 @@ func TestPromptsSentBackToBackRunInTheirOrder(t *testing.T) {
 		l := c.line()
 		switch {
 		case l.Method == mSessionUpdate:
-			var u struct {
-				Update struct {
-					SessionUpdate string `json:"sessionUpdate"`
-					Content       struct {
-						Text string `json:"text"`
-					} `json:"content"`
-				} `json:"update"`
-			}
-			require.NoError(t, json.Unmarshal(l.Params, &u))
-			if u.Update.SessionUpdate == upAgentChunk {
-				said.WriteString(u.Update.Content.Text)
-			}
+			said.WriteString(agentText(t, l.Params))
 		case l.Method == "":
 			require.Nil(t, l.Error)
 			answered++
@@ -246,4 +235,58 @@ func TestSetModeSendsOneModeUpdate(t *testing.T) {
 	}
 	require.Equal(t, []string{"acceptEdits"}, modes(updates), "before set_mode's answer")
 	require.Empty(t, modes(more), "after it")
+}
+
+// A question of several choices is offered as one request per answer; the answers taken reach Claude joined as
+// the console joins them.
+func TestAMultipleChoiceQuestionTakesSeveralAnswers(t *testing.T) {
+	c, project := runtimeClient(t)
+	c.initialize()
+	id := c.newRuntimeSession(project)
+	const ask = `[tool AskUserQuestion {"questions":[{"question":"Which colours?","header":"Colours","multiSelect":true,` +
+		`"options":[{"label":"Red","description":"warm"},{"label":"Green","description":"calm"},{"label":"Blue","description":"cool"}]}]}]`
+	c.send(promptLine(2, id, ask))
+	var titles []string
+	var said strings.Builder
+	for {
+		l := c.line()
+		if l.Method == mRequestPermissn {
+			var req requestPermissionRequest
+			require.NoError(t, json.Unmarshal(l.Params, &req))
+			titles = append(titles, req.ToolCall.Title)
+			choice := optLeave
+			if !strings.Contains(req.ToolCall.Title, "Green") {
+				choice = optPick
+			}
+			c.send(`{"jsonrpc":"2.0","id":` + string(l.ID) + `,"result":{"outcome":{"outcome":"selected","optionId":"` + choice + `"}}}`)
+			continue
+		}
+		if l.Method == mSessionUpdate {
+			said.WriteString(agentText(t, l.Params))
+			continue
+		}
+		require.Equal(t, "2", string(l.ID))
+		require.Nil(t, l.Error)
+		require.JSONEq(t, `{"stopReason":"end_turn"}`, string(l.Result))
+		break
+	}
+	require.Equal(t, []string{
+		"Which colours? — Red (1 of 3; choose any)",
+		"Which colours? — Green (2 of 3; choose any)",
+		"Which colours? — Blue (3 of 3; choose any)",
+	}, titles)
+	require.Contains(t, said.String(), `"Which colours?"="Red, Blue"`)
+}
+
+// agentText is an agent_message_chunk's text ("" for any other update).
+func agentText(t *testing.T, params json.RawMessage) string {
+	t.Helper()
+	var n sessionNotificationIn
+	require.NoError(t, json.Unmarshal(params, &n))
+	if n.Update.SessionUpdate != upAgentChunk {
+		return ""
+	}
+	var block contentBlock
+	require.NoError(t, json.Unmarshal(n.Update.Content, &block))
+	return block.Text
 }

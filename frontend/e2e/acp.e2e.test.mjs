@@ -1,8 +1,9 @@
 // ACP conformance: the official client library (@agentclientprotocol/sdk, which validates every message it reads
 // against the protocol's schema) drives `baton acp` with the real runtime, sidecar and claude CLI against the
 // scripted Messages API. One connection walks the protocol: initialize, new, a streamed prompt, a tool call and its
-// permission, two prompts at once (queued), cancel mid-stream, mode and model switches, list, close, load (the
-// stored conversation replayed), resume; then the bad inputs, raw, on a connection of their own.
+// permission, questions of one and of several choices, two prompts at once (queued), cancel mid-stream, mode and
+// model switches, list, close, load (the stored conversation replayed), resume; then the bad inputs, raw, on a
+// connection of their own.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -318,6 +319,51 @@ step("Claude's question is offered as a permission request whose options are its
       ['Red', 'Blue', 'Decline to answer'],
     );
     assert.match(texts(got, 'agent_message_chunk'), /Blue/);
+  } finally {
+    answerPermission = allowOnce;
+  }
+});
+
+step("Claude's question of several choices is offered answer by answer, and the answers taken reach Claude", async () => {
+  const question = {
+    questions: [
+      {
+        question: 'Which colours?',
+        header: 'Colours',
+        multiSelect: true,
+        options: [
+          { label: 'Red', description: 'warm' },
+          { label: 'Green', description: 'calm' },
+          { label: 'Blue', description: 'cool' },
+        ],
+      },
+    ],
+  };
+  /** @type {PermissionRequest[]} */
+  const offered = [];
+  answerPermission = async (params) => {
+    offered.push(params);
+    const pick = !params.toolCall.title?.includes('Green');
+    const option = params.options.find((o) => (pick ? o.kind === 'allow_once' : o.name === 'Leave it out'));
+    return { outcome: { outcome: 'selected', optionId: option?.optionId ?? 'missing' } };
+  };
+  try {
+    session.prompt(`[tool AskUserQuestion ${JSON.stringify(question)}]`);
+    const { got, stops } = await untilStops(session);
+    assert.deepEqual(stops, ['end_turn']);
+    assert.deepEqual(
+      offered.map((p) => p.toolCall.title),
+      ['Which colours? — Red (1 of 3; choose any)', 'Which colours? — Green (2 of 3; choose any)', 'Which colours? — Blue (3 of 3; choose any)'],
+    );
+    assert.deepEqual(
+      offered[0].options.map((o) => [o.name, o.kind]),
+      [
+        ['Choose Red', 'allow_once'],
+        ['Leave it out', 'reject_once'],
+        ['Decline to answer', 'reject_once'],
+      ],
+    );
+    assert.match(texts(got, 'agent_message_chunk'), /"Which colours\?"="Red, Blue"/);
   } finally {
     answerPermission = allowOnce;
   }
