@@ -36,7 +36,7 @@ const (
 
 // askQuestions offers each question as permission requests ACP clients understand: a single choice as one
 // request whose options are its answers; a multiple choice as one request per answer, taken or left out.
-func (s *acpSession) askQuestions(ctx context.Context, call permissionToolCall, input json.RawMessage) (session.PermissionAnswer, bool) {
+func (s *acpSession) askQuestions(ctx context.Context, ask asking, input json.RawMessage) (session.PermissionAnswer, bool) {
 	var in questionInput
 	if err := json.Unmarshal(input, &in); err != nil || len(in.Questions) == 0 {
 		return session.PermissionAnswer{}, false
@@ -47,7 +47,7 @@ func (s *acpSession) askQuestions(ctx context.Context, call permissionToolCall, 
 		if q.MultiSelect {
 			pick = s.pickSeveral
 		}
-		answer, ok := pick(ctx, call, q)
+		answer, ok := pick(ctx, ask, q)
 		if !ok {
 			return declined, true
 		}
@@ -57,14 +57,14 @@ func (s *acpSession) askQuestions(ctx context.Context, call permissionToolCall, 
 }
 
 // pickOne asks for one of q's answers; false when the client declined, cancelled or chose no answer offered.
-func (s *acpSession) pickOne(ctx context.Context, call permissionToolCall, q question) (string, bool) {
-	call.Title = q.Question
+func (s *acpSession) pickOne(ctx context.Context, ask asking, q question) (string, bool) {
+	ask.call.Title = q.Question
 	options := make([]permissionOption, 0, len(q.Options)+1)
 	for i, o := range q.Options {
 		options = append(options, permissionOption{OptionID: "answer-" + strconv.Itoa(i), Name: o.Label, Kind: optAllowOnce})
 	}
 	options = append(options, permissionOption{OptionID: optRejectOnce, Name: "Decline to answer", Kind: optRejectOnce})
-	id, ok := s.choose(ctx, call, options)
+	id, ok := s.choose(ctx, ask, options)
 	if !ok || !strings.HasPrefix(id, "answer-") {
 		return "", false
 	}
@@ -78,16 +78,16 @@ func (s *acpSession) pickOne(ctx context.Context, call permissionToolCall, q que
 // pickSeveral asks of each of q's answers whether it is taken (a permission request picks one option, so several
 // answers take several requests). The answer is the labels taken, in the question's order, joined as the console
 // joins them; false when the client declined, cancelled, or took none.
-func (s *acpSession) pickSeveral(ctx context.Context, call permissionToolCall, q question) (string, bool) {
+func (s *acpSession) pickSeveral(ctx context.Context, ask asking, q question) (string, bool) {
 	var taken []string
 	for i, o := range q.Options {
-		call.Title = q.Question + " — " + o.Label + " (" + strconv.Itoa(i+1) + " of " + strconv.Itoa(len(q.Options)) + "; choose any)"
+		ask.call.Title = q.Question + " — " + o.Label + " (" + strconv.Itoa(i+1) + " of " + strconv.Itoa(len(q.Options)) + "; choose any)"
 		options := []permissionOption{
 			{OptionID: optPick, Name: "Choose " + o.Label, Kind: optAllowOnce},
 			{OptionID: optLeave, Name: "Leave it out", Kind: optRejectOnce},
 			{OptionID: optDecline, Name: "Decline to answer", Kind: optRejectOnce},
 		}
-		id, ok := s.choose(ctx, call, options)
+		id, ok := s.choose(ctx, ask, options)
 		switch {
 		case !ok || id == optDecline:
 			return "", false

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -289,4 +290,40 @@ func agentText(t *testing.T, params json.RawMessage) string {
 	var block contentBlock
 	require.NoError(t, json.Unmarshal(n.Update.Content, &block))
 	return block.Text
+}
+
+// A permission request the client leaves unanswered is withdrawn ($/cancel_request) once its turn is cancelled;
+// its late answer harms nothing, and the session goes on.
+func TestAnUnansweredPermissionRequestIsWithdrawnWithItsTurn(t *testing.T) {
+	c, project := runtimeClient(t)
+	c.initialize()
+	id := c.newRuntimeSession(project)
+	c.send(promptLine(2, id, "[write never.txt no]"))
+	var asked line
+	for asked.Method != mRequestPermissn {
+		asked = c.line()
+	}
+	c.send(`{"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"` + id + `"}}`)
+	var withdrawn []string
+	for {
+		l := c.line()
+		if l.Method == mCancelRequest {
+			var p cancelRequestParams
+			require.NoError(t, json.Unmarshal(l.Params, &p))
+			withdrawn = append(withdrawn, fmt.Sprint(p.RequestID))
+			continue
+		}
+		if l.Method == "" && string(l.ID) == "2" {
+			require.Nil(t, l.Error)
+			require.JSONEq(t, `{"stopReason":"cancelled"}`, string(l.Result))
+			break
+		}
+	}
+	require.Equal(t, []string{string(asked.ID)}, withdrawn, "the request withdrawn by the prompt's answer")
+	require.NoFileExists(t, filepath.Join(project, "never.txt"))
+	c.send(`{"jsonrpc":"2.0","id":` + string(asked.ID) + `,"result":{"outcome":{"outcome":"cancelled"}}}`)
+	c.send(promptLine(3, id, "still there"))
+	r, _ := c.until("3")
+	require.Nil(t, r.Error)
+	require.JSONEq(t, `{"stopReason":"end_turn"}`, string(r.Result))
 }

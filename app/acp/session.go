@@ -22,9 +22,10 @@ type acpSession struct {
 	tr  *translator
 
 	mu        sync.Mutex
-	waiting   map[string]waiter // a prompt's turn → its prompt
-	cancelled map[string]bool   // turns a session/cancel ended: they answer "cancelled" whatever ends them
-	rejected  map[string]bool   // tools the client rejected always: denied without asking from then on
+	waiting   map[string]waiter     // a prompt's turn → its prompt
+	cancelled map[string]bool       // turns a session/cancel ended: they answer "cancelled" whatever ends them
+	rejected  map[string]bool       // tools the client rejected always: denied without asking from then on
+	asks      map[string]pendingAsk // permission requests put to the client, by request id
 	models    []activity.ModelEntry
 	model     string
 	mode      activity.PermissionMode // as the client was last told it
@@ -96,13 +97,17 @@ func (s *acpSession) pump() {
 		s.act(ev)
 	}
 	s.endAll(turnEnd{err: errorf(codeInternalError, "the session ended before the turn did; open it again with session/resume")})
+	s.withdraw(func(string, pendingAsk) bool { return true })
 }
 
 // act is what an event makes the session do besides updating the client.
 func (s *acpSession) act(ev activity.Event) {
 	switch ev.Kind {
 	case activity.PermissionRequested:
-		go s.askPermission(ev)
+		go s.askPermission(s.track(ev), ev)
+	case activity.PermissionSettled:
+		// Settled without the client's answer (a cancel's interrupt, the session closing): stop asking it.
+		s.withdraw(func(id string, _ pendingAsk) bool { return id == ev.RequestID })
 	case activity.TurnCompleted:
 		s.end(ev.Turn, turnEnd{stop: stopReason(ev.StopReason)})
 	case activity.TurnFailed:
@@ -143,9 +148,11 @@ func stopReason(api string) string {
 	return stopEndTurn
 }
 
-// end answers the prompt waiting for turn; a canceled prompt answers "cancelled" however its turn ended.
+// end answers the prompt waiting for turn; a canceled prompt answers "cancelled" however its turn ended. The
+// turn's permission requests still put to the client are withdrawn: nothing waits for their answers now.
 func (s *acpSession) end(turn string, e turnEnd) {
 	s.mu.Lock()
+	s.withdrawLocked(func(_ string, p pendingAsk) bool { return turn != "" && p.turn == turn })
 	w, ok := s.waiting[turn]
 	if s.cancelled[turn] {
 		e = turnEnd{stop: stopCancelled}
