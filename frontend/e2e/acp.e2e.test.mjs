@@ -288,20 +288,18 @@ step("Claude's checklist becomes the client's plan", async () => {
   );
 });
 
+/**
+ * A prompt that makes Claude ask one question (AskUserQuestion) with the given [label, description] options.
+ * @param {string} question
+ * @param {boolean} multiSelect
+ * @param {[string, string][]} options
+ */
+const askQuestion = (question, multiSelect, options) => {
+  const input = { questions: [{ question, header: 'Colour', multiSelect, options: options.map(([label, description]) => ({ label, description })) }] };
+  return `[tool AskUserQuestion ${JSON.stringify(input)}]`;
+};
+
 step("Claude's question is offered as a permission request whose options are its answers", async () => {
-  const question = {
-    questions: [
-      {
-        question: 'Which colour?',
-        header: 'Colour',
-        multiSelect: false,
-        options: [
-          { label: 'Red', description: 'warm' },
-          { label: 'Blue', description: 'cool' },
-        ],
-      },
-    ],
-  };
   /** @type {PermissionRequest | undefined} */
   let offered;
   answerPermission = async (params) => {
@@ -309,7 +307,12 @@ step("Claude's question is offered as a permission request whose options are its
     return { outcome: { outcome: 'selected', optionId: params.options.find((o) => o.name === 'Blue')?.optionId ?? 'missing' } };
   };
   try {
-    session.prompt(`[tool AskUserQuestion ${JSON.stringify(question)}]`);
+    session.prompt(
+      askQuestion('Which colour?', false, [
+        ['Red', 'warm'],
+        ['Blue', 'cool'],
+      ]),
+    );
     const { got, stops } = await untilStops(session);
     assert.deepEqual(stops, ['end_turn']);
     assert.ok(offered);
@@ -325,20 +328,6 @@ step("Claude's question is offered as a permission request whose options are its
 });
 
 step("Claude's question of several choices is offered answer by answer, and the answers taken reach Claude", async () => {
-  const question = {
-    questions: [
-      {
-        question: 'Which colours?',
-        header: 'Colours',
-        multiSelect: true,
-        options: [
-          { label: 'Red', description: 'warm' },
-          { label: 'Green', description: 'calm' },
-          { label: 'Blue', description: 'cool' },
-        ],
-      },
-    ],
-  };
   /** @type {PermissionRequest[]} */
   const offered = [];
   answerPermission = async (params) => {
@@ -348,7 +337,13 @@ step("Claude's question of several choices is offered answer by answer, and the 
     return { outcome: { outcome: 'selected', optionId: option?.optionId ?? 'missing' } };
   };
   try {
-    session.prompt(`[tool AskUserQuestion ${JSON.stringify(question)}]`);
+    session.prompt(
+      askQuestion('Which colours?', true, [
+        ['Red', 'warm'],
+        ['Green', 'calm'],
+        ['Blue', 'cool'],
+      ]),
+    );
     const { got, stops } = await untilStops(session);
     assert.deepEqual(stops, ['end_turn']);
     assert.deepEqual(
