@@ -19,9 +19,6 @@ import (
 type Config struct {
 	Sessions *session.Manager
 	Version  string // Baton's, for agentInfo
-	// Executable is the program the client runs for a sign-in in its terminal (Baton's own path; "" leaves the
-	// auth method without a command).
-	Executable string
 	// SignedIn says whether Claude Code is signed in (nil: an error saying why not, with what to run); authenticate
 	// answers with it. nil: never known, so authenticate always says how to sign in.
 	SignedIn func(ctx context.Context) error
@@ -143,10 +140,13 @@ func (a *Agent) notification(ctx context.Context, method string, params json.Raw
 			a.log.Warn().Err(err).Msg("a session/cancel without a usable session id")
 			return
 		}
+		// Counted here, in arrival order, so the session's prompts read before it are cancelled even when not
+		// yet handed to the runtime (see send).
+		upTo := a.sends.cancel(p.SessionID)
 		if s, ok := a.session(p.SessionID); ok {
 			// Aside, so a prompt still being handed to the runtime (which holds the session's lock) never stalls
-			// reading; it is then among the prompts the cancel ends.
-			go s.cancel(ctx)
+			// reading; it is then among the prompts the cancel ends, and a prompt read after the cancel is not.
+			go s.cancel(ctx, upTo)
 		}
 	case mCancelRequest:
 		// Requests are answered in full or as a prompt's cancel decides; a generic request cancel has nothing to stop.
@@ -181,8 +181,9 @@ func (a *Agent) notify(method string, params any) {
 	}
 }
 
-// call sends a request to the client and waits for its answer (or ctx).
-func (a *Agent) call(ctx context.Context, method string, params, out any) error {
+// call sends a request to the client and waits for its answer (or ctx). sent, when not nil, does the writing
+// with the request's id: a caller orders it against its own state there, and may refuse with an error.
+func (a *Agent) call(ctx context.Context, method string, params, out any, sent func(id int64, write func() error) error) error {
 	id := a.nextID.Add(1)
 	ch := make(chan inbound, 1)
 	a.mu.Lock()
@@ -193,8 +194,12 @@ func (a *Agent) call(ctx context.Context, method string, params, out any) error 
 		delete(a.calls, id)
 		a.mu.Unlock()
 	}()
-	if err := a.out.send(outRequest{JSONRPC: "2.0", ID: id, Method: method, Params: params}); err != nil {
-		return err
+	write := func() error { return a.out.send(outRequest{JSONRPC: "2.0", ID: id, Method: method, Params: params}) }
+	if sent == nil {
+		sent = func(int64, func() error) error { return write() }
+	}
+	if err := sent(id, write); err != nil {
+		return fmt.Errorf("send %s: %w", method, err)
 	}
 	select {
 	case m := <-ch:
@@ -206,7 +211,7 @@ func (a *Agent) call(ctx context.Context, method string, params, out any) error 
 		}
 		return nil
 	case <-ctx.Done():
-		return ctx.Err()
+		return fmt.Errorf("%s withdrawn: %w", method, ctx.Err())
 	}
 }
 
@@ -220,7 +225,8 @@ func (a *Agent) settleCall(m inbound) {
 	ch, ok := a.calls[id]
 	a.mu.Unlock()
 	if !ok {
-		a.log.Warn().Int64("id", id).Msg("a response from the client to no waiting request")
+		// A withdrawn request's late answer ends here.
+		a.log.Debug().Int64("id", id).Msg("a response from the client to no waiting request")
 		return
 	}
 	ch <- m

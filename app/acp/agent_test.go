@@ -153,11 +153,11 @@ func TestAuthenticateSucceedsWhenSignedIn(t *testing.T) {
 
 // A canceled prompt answers "cancelled" however its turn ends; the others answer as their turns end.
 func TestACancelledTurnAnswersCancelledWhateverEndsIt(t *testing.T) {
-	s := &acpSession{waiting: map[string]chan turnEnd{}, cancelled: map[string]bool{}}
+	s := &acpSession{waiting: map[string]waiter{}, cancelled: map[string]bool{}}
 	ends := map[string]chan turnEnd{}
 	for _, turn := range []string{"a", "b", "c"} {
 		ends[turn] = make(chan turnEnd, 1)
-		s.waiting[turn] = ends[turn]
+		s.waiting[turn] = waiter{end: ends[turn]}
 	}
 	s.cancelled["a"], s.cancelled["b"] = true, true
 	s.end("a", turnEnd{stop: stopEndTurn})

@@ -87,7 +87,7 @@ func (a *Agent) closeSession(_ context.Context, params json.RawMessage) (any, er
 	if !ok {
 		return nil, errorf(codeNotFound, "session %q is not open here", req.SessionID)
 	}
-	s.cancel(context.Background())
+	s.cancel(context.Background(), cancelAll)
 	s.close()
 	return emptyObject{}, nil
 }
@@ -139,10 +139,8 @@ func (a *Agent) setMode(ctx context.Context, params json.RawMessage) (any, error
 	if err != nil {
 		return nil, fmt.Errorf("change the mode: %w", err)
 	}
-	s.mu.Lock()
-	s.mode = got
-	s.mu.Unlock()
-	a.notify(mSessionUpdate, sessionNotification{SessionID: s.id, Update: modeUpdate{SessionUpdate: upMode, CurrentModeID: string(got)}})
+	// Claude Code may keep another mode than the one asked for: then the client is told even of no change.
+	s.tellMode(got, got != mode)
 	return emptyObject{}, nil
 }
 

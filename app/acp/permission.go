@@ -2,10 +2,7 @@ package acp
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
-	"strconv"
-	"strings"
+	"errors"
 
 	"github.com/baton-console/baton/app/activity"
 	"github.com/baton-console/baton/app/session"
@@ -56,12 +53,17 @@ func planVerdictOf(optionID string) (session.PermissionAnswer, bool) {
 }
 
 // askPermission puts a permission request to the client and settles it with the answer. A cancelled outcome (the
-// client's answer once the prompt was cancelled) or a client that cannot answer denies.
-func (s *acpSession) askPermission(ev activity.Event) {
-	ctx := s.a.ctxOr()
+// client's answer once the prompt was cancelled) or a client that cannot answer denies. ctx ends when the request
+// is settled otherwise or its turn ends (see track): then the client's request is withdrawn and nothing answered.
+func (s *acpSession) askPermission(ctx context.Context, ev activity.Event) {
+	defer s.withdraw(func(id string, _ pendingAsk) bool { return id == ev.RequestID })
 	answer := s.answerFor(ctx, ev)
+	if ctx.Err() != nil {
+		return
+	}
 	answer.By = activity.PermissionAuthorUser
-	if _, err := s.s.AnswerWith(ctx, ev.RequestID, answer); err != nil {
+	// On the connection's context: the settlement this answer makes ends ctx (permission.settled) mid-call.
+	if _, err := s.s.AnswerWith(s.a.ctxOr(), ev.RequestID, answer); err != nil {
 		s.a.log.Warn().Err(err).Str("session", s.id).Msg("could not settle the permission request")
 	}
 }
@@ -75,8 +77,9 @@ func (s *acpSession) answerFor(ctx context.Context, ev activity.Event) session.P
 	if call.Title == "" {
 		call.Title = ev.ToolName
 	}
+	ask := asking{requestID: ev.RequestID, call: call}
 	if ev.ToolKind == activity.ToolKindQuestion {
-		if a, ok := s.askQuestions(ctx, call, ev.Input); ok {
+		if a, ok := s.askQuestions(ctx, ask, ev.Input); ok {
 			return a
 		}
 	}
@@ -87,7 +90,7 @@ func (s *acpSession) answerFor(ctx context.Context, ev activity.Event) session.P
 	} else if s.rejectedAlways(ev.ToolName) {
 		return session.PermissionAnswer{Verdict: activity.VerdictDeny, Message: rejectedAlwaysMessage}
 	}
-	optionID, ok := s.choose(ctx, call, options)
+	optionID, ok := s.choose(ctx, ask, options)
 	if !ok {
 		return session.PermissionAnswer{Verdict: activity.VerdictDeny, Message: "The prompt was cancelled."}
 	}
@@ -122,12 +125,24 @@ func (s *acpSession) rejectAlways(tool string) {
 	s.rejected[tool] = true
 }
 
-// choose asks the client; false when it cancelled or could not answer.
-func (s *acpSession) choose(ctx context.Context, call permissionToolCall, options []permissionOption) (string, bool) {
+// asking is one of Claude's permission requests as the client is asked it: the request, and the call shown.
+type asking struct {
+	requestID string
+	call      permissionToolCall
+}
+
+// choose asks the client; false when it cancelled or could not answer, or the request was withdrawn.
+func (s *acpSession) choose(ctx context.Context, ask asking, options []permissionOption) (string, bool) {
 	var resp requestPermissionResponse
-	req := requestPermissionRequest{SessionID: s.id, ToolCall: call, Options: options}
-	if err := s.a.call(ctx, mRequestPermissn, req, &resp); err != nil {
-		s.a.log.Warn().Err(err).Str("session", s.id).Msg("the client did not answer a permission request")
+	req := requestPermissionRequest{SessionID: s.id, ToolCall: ask.call, Options: options}
+	err := s.a.call(ctx, mRequestPermissn, req, &resp, func(id int64, write func() error) error {
+		return s.putTo(ask.requestID, id, write)
+	})
+	s.withdrawn(ask.requestID)
+	if err != nil {
+		if ctx.Err() == nil {
+			s.a.log.Warn().Err(err).Str("session", s.id).Msg("the client did not answer a permission request")
+		}
 		return "", false
 	}
 	if resp.Outcome.Outcome != "selected" {
@@ -136,40 +151,71 @@ func (s *acpSession) choose(ctx context.Context, call permissionToolCall, option
 	return resp.Outcome.OptionID, true
 }
 
-// questionInput is what Claude's question tool asks: questions, each with labelled options.
-type questionInput struct {
-	Questions []struct {
-		Question string `json:"question"`
-		Options  []struct {
-			Label string `json:"label"`
-		} `json:"options"`
-	} `json:"questions"`
+// pendingAsk is a permission request being put to the client.
+type pendingAsk struct {
+	turn   string
+	cancel context.CancelFunc
+	client int64 // our request to the client in flight (0: none)
 }
 
-// askQuestions offers each question as a permission request whose options are its answers.
-func (s *acpSession) askQuestions(ctx context.Context, call permissionToolCall, input json.RawMessage) (session.PermissionAnswer, bool) {
-	var in questionInput
-	if err := json.Unmarshal(input, &in); err != nil || len(in.Questions) == 0 {
-		return session.PermissionAnswer{}, false
+// errWithdrawn refuses a request to the client for a permission request that no longer waits.
+var errWithdrawn = errors.New("the permission request was settled otherwise or its turn ended")
+
+// putTo writes our request to the client for requestID, as client request id, unless it was withdrawn meanwhile:
+// under the session's lock, so a withdrawal either comes first (nothing is written) or finds the id to cancel.
+func (s *acpSession) putTo(requestID string, id int64, write func() error) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p, ok := s.asks[requestID]
+	if !ok {
+		return errWithdrawn
 	}
-	var answers []activity.QuestionAnswer
-	for _, q := range in.Questions {
-		c := call
-		c.Title = q.Question
-		options := make([]permissionOption, 0, len(q.Options)+1)
-		for i, o := range q.Options {
-			options = append(options, permissionOption{OptionID: "answer-" + strconv.Itoa(i), Name: o.Label, Kind: optAllowOnce})
-		}
-		options = append(options, permissionOption{OptionID: optRejectOnce, Name: "Decline to answer", Kind: optRejectOnce})
-		id, ok := s.choose(ctx, c, options)
-		if !ok || !strings.HasPrefix(id, "answer-") {
-			return session.PermissionAnswer{Verdict: activity.VerdictDeny, Message: "The user declined to answer."}, true
-		}
-		i, err := strconv.Atoi(strings.TrimPrefix(id, "answer-"))
-		if err != nil || i < 0 || i >= len(q.Options) {
-			return session.PermissionAnswer{Verdict: activity.VerdictDeny, Message: fmt.Sprintf("No such answer %q.", id)}, true
-		}
-		answers = append(answers, activity.QuestionAnswer{Question: q.Question, Answer: q.Options[i].Label})
+	p.client = id
+	s.asks[requestID] = p
+	return write()
+}
+
+// withdrawn forgets requestID's request to the client once it was answered (or failed): nothing to cancel.
+func (s *acpSession) withdrawn(requestID string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if p, ok := s.asks[requestID]; ok {
+		p.client = 0
+		s.asks[requestID] = p
 	}
-	return session.PermissionAnswer{Verdict: activity.VerdictAllow, Answers: answers}, true
+}
+
+// track registers ev's request on the pump, before it goes aside to be asked, so a later event that settles it
+// (permission.settled, its turn's end) always finds it; the context it returns ends then.
+func (s *acpSession) track(ev activity.Event) context.Context {
+	ctx, cancel := context.WithCancel(s.a.ctxOr())
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.asks == nil {
+		s.asks = map[string]pendingAsk{}
+	}
+	s.asks[ev.RequestID] = pendingAsk{turn: ev.Turn, cancel: cancel}
+	return ctx
+}
+
+// withdraw stops asking the client of the requests that match.
+func (s *acpSession) withdraw(match func(requestID string, p pendingAsk) bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.withdrawLocked(match)
+}
+
+// withdrawLocked ends the matching requests' contexts and tells the client ($/cancel_request) of those it is
+// being asked, before whatever the caller does next under the lock (a turn's end answers its prompt after).
+func (s *acpSession) withdrawLocked(match func(requestID string, p pendingAsk) bool) {
+	for id, p := range s.asks {
+		if !match(id, p) {
+			continue
+		}
+		p.cancel()
+		delete(s.asks, id)
+		if p.client != 0 {
+			s.a.notify(mCancelRequest, cancelRequestParams{RequestID: p.client})
+		}
+	}
 }

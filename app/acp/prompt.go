@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/baton-console/baton/app/protocol"
@@ -11,26 +12,26 @@ import (
 )
 
 // prompt sends the prompt as a turn and answers when that turn ends. A prompt sent while another runs waits
-// behind it, as the console's does; each answers for its own turn.
+// behind it, as the console's does; each answers for its own turn. Unordered: route hands prompts orderedPrompt.
 func (a *Agent) prompt(ctx context.Context, params json.RawMessage) (any, error) {
-	return a.promptAfter(ctx, params, nil, func() {})
+	return a.promptAfter(ctx, params, ticket{})
 }
 
 // orderedPrompt is prompt in the order the reading loop saw the request: its session's earlier prompts are
-// handed to the runtime first. It is taken on the reading loop, before the request goes aside.
+// handed to the runtime first, and a session/cancel read after it cancels it. It is taken on the reading loop,
+// before the request goes aside.
 func (a *Agent) orderedPrompt(params json.RawMessage) handler {
 	var ref sessionRef
 	_ = json.Unmarshal(params, &ref) // a bad request fails in promptAfter's own decode
-	before, handed := a.sends.next(ref.SessionID)
+	t := a.sends.next(ref.SessionID)
 	return func(ctx context.Context, params json.RawMessage) (any, error) {
-		return a.promptAfter(ctx, params, before, handed)
+		return a.promptAfter(ctx, params, t)
 	}
 }
 
-// promptAfter is prompt once before is closed (nil: at once); handed tells the next prompt this one is queued,
-// or will never be.
-func (a *Agent) promptAfter(ctx context.Context, params json.RawMessage, before <-chan struct{}, handed func()) (any, error) {
-	defer handed()
+// promptAfter is prompt once t's earlier prompts are handed over (a zero ticket: at once).
+func (a *Agent) promptAfter(ctx context.Context, params json.RawMessage, t ticket) (any, error) {
+	defer t.done()
 	req, err := decode[promptRequest](params)
 	if err != nil {
 		return nil, err
@@ -43,24 +44,17 @@ func (a *Agent) promptAfter(ctx context.Context, params json.RawMessage, before 
 	if err != nil {
 		return nil, err
 	}
-	if before != nil {
+	if t.before != nil {
 		select {
-		case <-before:
+		case <-t.before:
 		case <-ctx.Done():
 			return nil, fmt.Errorf("the agent is shutting down: %w", ctx.Err())
 		}
 	}
-	end := make(chan turnEnd, 1)
-	// Held across the send so the turn's end, however soon it comes, finds its waiter.
-	s.mu.Lock()
-	turn, _, err := s.s.SendWith(ctx, text, images)
-	if err == nil {
-		s.waiting[turn] = end
-	}
-	s.mu.Unlock()
-	handed()
+	end, err := a.send(ctx, s, t, text, images)
+	t.done()
 	if err != nil {
-		return nil, fmt.Errorf("send the prompt: %w", err)
+		return nil, err
 	}
 	select {
 	case e := <-end:
@@ -71,6 +65,25 @@ func (a *Agent) promptAfter(ctx context.Context, params json.RawMessage, before 
 	case <-ctx.Done():
 		return nil, fmt.Errorf("the agent is shutting down: %w", ctx.Err())
 	}
+}
+
+// send hands the prompt to the runtime and returns where its turn's end will come. The session's lock is held
+// across the send so the turn's end, however soon it comes, finds its waiter, and so a cancel is either seen here
+// (read since the prompt was: the prompt is never sent) or finds the turn waiting (s.cancel ends it).
+func (a *Agent) send(ctx context.Context, s *acpSession, t ticket, text string, images []protocol.PromptImage) (<-chan turnEnd, error) {
+	end := make(chan turnEnd, 1)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if t.ordered() && a.sends.cancelled(t) {
+		end <- turnEnd{stop: stopCancelled}
+		return end, nil
+	}
+	turn, _, err := s.s.SendWith(ctx, text, images)
+	if err != nil {
+		return nil, fmt.Errorf("send the prompt: %w", err)
+	}
+	s.waiting[turn] = waiter{end: end, read: t.cancels}
+	return end, nil
 }
 
 // imageTypes are the image types Claude reads.
@@ -127,12 +140,16 @@ func promptText(blocks []contentBlock, hasImages bool) (string, error) {
 	return text, nil
 }
 
-// cancel stops every prompt of the session: each answers "cancelled" once its turn has ended. The client answers
-// its own pending permission requests as cancelled (and those deny), so nothing waits on it.
-func (s *acpSession) cancel(ctx context.Context) {
+// cancel stops the session's prompts read before the upTo-th session/cancel (all of them: cancelAll): each
+// answers "cancelled" once its turn has ended. The client answers its own pending permission requests as
+// cancelled (and those deny), so nothing waits on it.
+func (s *acpSession) cancel(ctx context.Context, upTo uint64) {
 	s.mu.Lock()
 	turns := make([]string, 0, len(s.waiting))
-	for t := range s.waiting {
+	for t, w := range s.waiting {
+		if w.read >= upTo {
+			continue // read after this cancel: not the cancel's to end
+		}
 		s.cancelled[t] = true
 		turns = append(turns, t)
 	}
@@ -145,3 +162,6 @@ func (s *acpSession) cancel(ctx context.Context) {
 		}()
 	}
 }
+
+// cancelAll is cancel's bound for every prompt of the session.
+const cancelAll = math.MaxUint64

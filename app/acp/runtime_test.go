@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -36,6 +37,11 @@ func runtimeClient(t *testing.T) (*client, string) {
 	}()
 	t.Cleanup(func() {
 		_ = inW.Close()
+		// Read what the sessions still send while they close (a turn's last updates), or their pumps block.
+		go func() {
+			for c.out.Scan() {
+			}
+		}()
 		require.NoError(t, <-c.done)
 	})
 	return c, project
@@ -82,6 +88,7 @@ type sessionNotificationIn struct {
 	Update    struct {
 		SessionUpdate string `json:"sessionUpdate"`
 		Status        string `json:"status"`
+		CurrentModeID string `json:"currentModeId"`
 		Content       json.RawMessage
 	} `json:"update"`
 }
@@ -151,22 +158,172 @@ func TestPromptsSentBackToBackRunInTheirOrder(t *testing.T) {
 		l := c.line()
 		switch {
 		case l.Method == mSessionUpdate:
-			var u struct {
-				Update struct {
-					SessionUpdate string `json:"sessionUpdate"`
-					Content       struct {
-						Text string `json:"text"`
-					} `json:"content"`
-				} `json:"update"`
-			}
-			require.NoError(t, json.Unmarshal(l.Params, &u))
-			if u.Update.SessionUpdate == upAgentChunk {
-				said.WriteString(u.Update.Content.Text)
-			}
+			said.WriteString(agentText(t, l.Params))
 		case l.Method == "":
 			require.Nil(t, l.Error)
 			answered++
 		}
 	}
 	require.Equal(t, want.String(), said.String())
+}
+
+// newRuntimeSession opens a session over the real runtime and returns its id.
+func (c *client) newRuntimeSession(project string) string {
+	c.t.Helper()
+	c.send(`{"jsonrpc":"2.0","id":1,"method":"session/new","params":{"cwd":"` + project + `","mcpServers":[]}}`)
+	r, _ := c.until("1")
+	require.Nil(c.t, r.Error)
+	var ns newSessionResponse
+	require.NoError(c.t, json.Unmarshal(r.Result, &ns))
+	return ns.SessionID
+}
+
+func promptLine(id int, sessionID, text string) string {
+	return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"session/prompt","params":{"sessionId":%q,"prompt":[{"type":"text","text":%q}]}}`,
+		id, sessionID, text)
+}
+
+// A session/cancel read right after prompts (one write: none of them is handed to the runtime yet) cancels them
+// all, and a prompt read after the cancel runs: the cancel acts on what the reading loop saw before it, not on
+// which turns happened to be with the runtime when it was acted on. (The first prompt is large: its handler
+// decodes it after the reading loop has passed it, so without that order the cancel would miss it.)
+func TestACancelSentWithItsPromptsCancelsThem(t *testing.T) {
+	c, project := runtimeClient(t)
+	c.initialize()
+	id := c.newRuntimeSession(project)
+	batch := strings.Join([]string{
+		promptLine(2, id, "[slow] first "+strings.Repeat("context ", 1<<17)),
+		promptLine(3, id, "[slow] second"),
+		`{"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"` + id + `"}}`,
+		promptLine(4, id, "after the cancel"),
+	}, "\n")
+	c.send(batch)
+	stops := map[string]string{}
+	for len(stops) < 3 {
+		l := c.line()
+		if l.Method != "" {
+			continue
+		}
+		require.Nil(t, l.Error, string(l.ID))
+		var res promptResponse
+		require.NoError(t, json.Unmarshal(l.Result, &res))
+		stops[string(l.ID)] = res.StopReason
+	}
+	require.Equal(t, map[string]string{"2": stopCancelled, "3": stopCancelled, "4": stopEndTurn}, stops)
+}
+
+// A mode the client sets is told it once, before set_mode answers: set_mode and the runtime's report of the
+// change it made are the same news.
+func TestSetModeSendsOneModeUpdate(t *testing.T) {
+	c, project := runtimeClient(t)
+	c.initialize()
+	id := c.newRuntimeSession(project)
+	c.send(`{"jsonrpc":"2.0","id":2,"method":"session/set_mode","params":{"sessionId":"` + id + `","modeId":"acceptEdits"}}`)
+	r, updates := c.until("2")
+	require.Nil(t, r.Error)
+	// The prompt's turn ends after the runtime's report of the mode: its answer comes after every update of it.
+	c.send(promptLine(3, id, "hello"))
+	r, more := c.until("3")
+	require.Nil(t, r.Error)
+	modes := func(updates []sessionNotificationIn) []string {
+		var out []string
+		for _, u := range updates {
+			if u.Update.SessionUpdate == upMode {
+				out = append(out, u.Update.CurrentModeID)
+			}
+		}
+		return out
+	}
+	require.Equal(t, []string{"acceptEdits"}, modes(updates), "before set_mode's answer")
+	require.Empty(t, modes(more), "after it")
+}
+
+// A question of several choices is offered as one request per answer; the answers taken reach Claude joined as
+// the console joins them.
+func TestAMultipleChoiceQuestionTakesSeveralAnswers(t *testing.T) {
+	c, project := runtimeClient(t)
+	c.initialize()
+	id := c.newRuntimeSession(project)
+	const ask = `[tool AskUserQuestion {"questions":[{"question":"Which colours?","header":"Colours","multiSelect":true,` +
+		`"options":[{"label":"Red","description":"warm"},{"label":"Green","description":"calm"},{"label":"Blue","description":"cool"}]}]}]`
+	c.send(promptLine(2, id, ask))
+	var titles []string
+	var said strings.Builder
+	for {
+		l := c.line()
+		if l.Method == mRequestPermissn {
+			var req requestPermissionRequest
+			require.NoError(t, json.Unmarshal(l.Params, &req))
+			titles = append(titles, req.ToolCall.Title)
+			choice := optLeave
+			if !strings.Contains(req.ToolCall.Title, "Green") {
+				choice = optPick
+			}
+			c.send(`{"jsonrpc":"2.0","id":` + string(l.ID) + `,"result":{"outcome":{"outcome":"selected","optionId":"` + choice + `"}}}`)
+			continue
+		}
+		if l.Method == mSessionUpdate {
+			said.WriteString(agentText(t, l.Params))
+			continue
+		}
+		require.Equal(t, "2", string(l.ID))
+		require.Nil(t, l.Error)
+		require.JSONEq(t, `{"stopReason":"end_turn"}`, string(l.Result))
+		break
+	}
+	require.Equal(t, []string{
+		"Which colours? — Red (1 of 3; choose any)",
+		"Which colours? — Green (2 of 3; choose any)",
+		"Which colours? — Blue (3 of 3; choose any)",
+	}, titles)
+	require.Contains(t, said.String(), `"Which colours?"="Red, Blue"`)
+}
+
+// agentText is an agent_message_chunk's text ("" for any other update).
+func agentText(t *testing.T, params json.RawMessage) string {
+	t.Helper()
+	var n sessionNotificationIn
+	require.NoError(t, json.Unmarshal(params, &n))
+	if n.Update.SessionUpdate != upAgentChunk {
+		return ""
+	}
+	var block contentBlock
+	require.NoError(t, json.Unmarshal(n.Update.Content, &block))
+	return block.Text
+}
+
+// A permission request the client leaves unanswered is withdrawn ($/cancel_request) once its turn is cancelled;
+// its late answer harms nothing, and the session goes on.
+func TestAnUnansweredPermissionRequestIsWithdrawnWithItsTurn(t *testing.T) {
+	c, project := runtimeClient(t)
+	c.initialize()
+	id := c.newRuntimeSession(project)
+	c.send(promptLine(2, id, "[write never.txt no]"))
+	var asked line
+	for asked.Method != mRequestPermissn {
+		asked = c.line()
+	}
+	c.send(`{"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"` + id + `"}}`)
+	var withdrawn []string
+	for {
+		l := c.line()
+		if l.Method == mCancelRequest {
+			var p cancelRequestParams
+			require.NoError(t, json.Unmarshal(l.Params, &p))
+			withdrawn = append(withdrawn, fmt.Sprint(p.RequestID))
+			continue
+		}
+		if l.Method == "" && string(l.ID) == "2" {
+			require.Nil(t, l.Error)
+			require.JSONEq(t, `{"stopReason":"cancelled"}`, string(l.Result))
+			break
+		}
+	}
+	require.Equal(t, []string{string(asked.ID)}, withdrawn, "the request withdrawn by the prompt's answer")
+	require.NoFileExists(t, filepath.Join(project, "never.txt"))
+	c.send(`{"jsonrpc":"2.0","id":` + string(asked.ID) + `,"result":{"outcome":{"outcome":"cancelled"}}}`)
+	c.send(promptLine(3, id, "still there"))
+	r, _ := c.until("3")
+	require.Nil(t, r.Error)
+	require.JSONEq(t, `{"stopReason":"end_turn"}`, string(r.Result))
 }

@@ -372,6 +372,11 @@ type permissionToolCall struct {
 	Locations  []toolCallLocation `json:"locations,omitempty"`
 }
 
+// cancelRequestParams are $/cancel_request's: the id of our request the client need no longer answer.
+type cancelRequestParams struct {
+	RequestID int64 `json:"requestId"`
+}
+
 type requestPermissionRequest struct {
 	SessionID string             `json:"sessionId"`
 	ToolCall  permissionToolCall `json:"toolCall"`

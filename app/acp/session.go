@@ -22,13 +22,21 @@ type acpSession struct {
 	tr  *translator
 
 	mu        sync.Mutex
-	waiting   map[string]chan turnEnd // a prompt's turn → where its end goes
-	cancelled map[string]bool         // turns a session/cancel ended: they answer "cancelled" whatever ends them
-	rejected  map[string]bool         // tools the client rejected always: denied without asking from then on
+	waiting   map[string]waiter     // a prompt's turn → its prompt
+	cancelled map[string]bool       // turns a session/cancel ended: they answer "cancelled" whatever ends them
+	rejected  map[string]bool       // tools the client rejected always: denied without asking from then on
+	asks      map[string]pendingAsk // permission requests put to the client, by request id
 	models    []activity.ModelEntry
 	model     string
-	mode      activity.PermissionMode
+	mode      activity.PermissionMode // as the client was last told it
 	done      chan struct{}
+}
+
+// waiter is a prompt waiting for its turn's end: where the end goes, and how many cancels of the session the
+// reading loop had seen when it read the prompt (a cancel read later ends it; one read earlier does not).
+type waiter struct {
+	end  chan turnEnd
+	read uint64
 }
 
 // turnEnd is how a turn ended: a stop reason, or an error for the prompt's answer.
@@ -56,7 +64,7 @@ func (a *Agent) open(ctx context.Context, opts session.StartOptions) (*acpSessio
 		sub.Close()
 		return nil, err
 	}
-	as := &acpSession{a: a, id: id, s: s, sub: sub, tr: newTranslator(false, s.State().Cwd), waiting: map[string]chan turnEnd{},
+	as := &acpSession{a: a, id: id, s: s, sub: sub, tr: newTranslator(false, s.State().Cwd), waiting: map[string]waiter{},
 		cancelled: map[string]bool{}, model: opts.Model, mode: s.State().PermissionMode, done: make(chan struct{})}
 	if as.model == "" {
 		as.model = defaultModel
@@ -80,18 +88,26 @@ func (s *acpSession) pump() {
 	defer s.forget()
 	for ev := range s.sub.C() {
 		for _, u := range s.tr.updates(ev) {
+			if m, ok := u.(modeUpdate); ok {
+				s.tellMode(activity.PermissionMode(m.CurrentModeID), false)
+				continue
+			}
 			s.a.notify(mSessionUpdate, sessionNotification{SessionID: s.id, Update: u})
 		}
 		s.act(ev)
 	}
 	s.endAll(turnEnd{err: errorf(codeInternalError, "the session ended before the turn did; open it again with session/resume")})
+	s.withdraw(func(string, pendingAsk) bool { return true })
 }
 
 // act is what an event makes the session do besides updating the client.
 func (s *acpSession) act(ev activity.Event) {
 	switch ev.Kind {
 	case activity.PermissionRequested:
-		go s.askPermission(ev)
+		go s.askPermission(s.track(ev), ev)
+	case activity.PermissionSettled:
+		// Settled without the client's answer (a cancel's interrupt, the session closing): stop asking it.
+		s.withdraw(func(id string, _ pendingAsk) bool { return id == ev.RequestID })
 	case activity.TurnCompleted:
 		s.end(ev.Turn, turnEnd{stop: stopReason(ev.StopReason)})
 	case activity.TurnFailed:
@@ -105,12 +121,6 @@ func (s *acpSession) act(ev activity.Event) {
 		s.mu.Unlock()
 		s.a.notify(mSessionUpdate, sessionNotification{SessionID: s.id,
 			Update: configUpdate{SessionUpdate: upConfig, ConfigOptions: []configOption{opt}}})
-	case activity.SessionUpdated:
-		if ev.PermissionMode != "" {
-			s.mu.Lock()
-			s.mode = ev.PermissionMode
-			s.mu.Unlock()
-		}
 	case activity.SessionClosed:
 		s.sub.Drain() // its last event: what is queued is delivered, then the pump ends
 	default:
@@ -138,10 +148,12 @@ func stopReason(api string) string {
 	return stopEndTurn
 }
 
-// end answers the prompt waiting for turn; a canceled prompt answers "cancelled" however its turn ended.
+// end answers the prompt waiting for turn; a canceled prompt answers "cancelled" however its turn ended. The
+// turn's permission requests still put to the client are withdrawn: nothing waits for their answers now.
 func (s *acpSession) end(turn string, e turnEnd) {
 	s.mu.Lock()
-	ch, ok := s.waiting[turn]
+	s.withdrawLocked(func(_ string, p pendingAsk) bool { return turn != "" && p.turn == turn })
+	w, ok := s.waiting[turn]
 	if s.cancelled[turn] {
 		e = turnEnd{stop: stopCancelled}
 	}
@@ -149,7 +161,7 @@ func (s *acpSession) end(turn string, e turnEnd) {
 	delete(s.cancelled, turn)
 	s.mu.Unlock()
 	if ok {
-		ch <- e
+		w.end <- e
 	}
 }
 
@@ -183,4 +195,17 @@ func (s *acpSession) forget() {
 		delete(s.a.sessions, s.id)
 	}
 	s.a.mu.Unlock()
+}
+
+// tellMode tells the client the session's mode, once per change (or always: force): set_mode's answer and the
+// runtime's report of the change it made are the same news, and whichever comes first tells it. The update is
+// written under the lock, so it is on the wire before set_mode answers.
+func (s *acpSession) tellMode(m activity.PermissionMode, force bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if m == s.mode && !force {
+		return
+	}
+	s.mode = m
+	s.a.notify(mSessionUpdate, sessionNotification{SessionID: s.id, Update: modeUpdate{SessionUpdate: upMode, CurrentModeID: string(m)}})
 }

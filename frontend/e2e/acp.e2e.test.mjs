@@ -1,8 +1,9 @@
 // ACP conformance: the official client library (@agentclientprotocol/sdk, which validates every message it reads
 // against the protocol's schema) drives `baton acp` with the real runtime, sidecar and claude CLI against the
 // scripted Messages API. One connection walks the protocol: initialize, new, a streamed prompt, a tool call and its
-// permission, two prompts at once (queued), cancel mid-stream, mode and model switches, list, close, load (the
-// stored conversation replayed), resume; then the bad inputs, raw, on a connection of their own.
+// permission, questions of one and of several choices, two prompts at once (queued), cancel mid-stream, mode and
+// model switches, list, close, load (the stored conversation replayed), resume; then the bad inputs, raw, on a
+// connection of their own.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -287,20 +288,18 @@ step("Claude's checklist becomes the client's plan", async () => {
   );
 });
 
+/**
+ * A prompt that makes Claude ask one question (AskUserQuestion) with the given [label, description] options.
+ * @param {string} question
+ * @param {boolean} multiSelect
+ * @param {[string, string][]} options
+ */
+const askQuestion = (question, multiSelect, options) => {
+  const input = { questions: [{ question, header: 'Colour', multiSelect, options: options.map(([label, description]) => ({ label, description })) }] };
+  return `[tool AskUserQuestion ${JSON.stringify(input)}]`;
+};
+
 step("Claude's question is offered as a permission request whose options are its answers", async () => {
-  const question = {
-    questions: [
-      {
-        question: 'Which colour?',
-        header: 'Colour',
-        multiSelect: false,
-        options: [
-          { label: 'Red', description: 'warm' },
-          { label: 'Blue', description: 'cool' },
-        ],
-      },
-    ],
-  };
   /** @type {PermissionRequest | undefined} */
   let offered;
   answerPermission = async (params) => {
@@ -308,7 +307,12 @@ step("Claude's question is offered as a permission request whose options are its
     return { outcome: { outcome: 'selected', optionId: params.options.find((o) => o.name === 'Blue')?.optionId ?? 'missing' } };
   };
   try {
-    session.prompt(`[tool AskUserQuestion ${JSON.stringify(question)}]`);
+    session.prompt(
+      askQuestion('Which colour?', false, [
+        ['Red', 'warm'],
+        ['Blue', 'cool'],
+      ]),
+    );
     const { got, stops } = await untilStops(session);
     assert.deepEqual(stops, ['end_turn']);
     assert.ok(offered);
@@ -318,6 +322,43 @@ step("Claude's question is offered as a permission request whose options are its
       ['Red', 'Blue', 'Decline to answer'],
     );
     assert.match(texts(got, 'agent_message_chunk'), /Blue/);
+  } finally {
+    answerPermission = allowOnce;
+  }
+});
+
+step("Claude's question of several choices is offered answer by answer, and the answers taken reach Claude", async () => {
+  /** @type {PermissionRequest[]} */
+  const offered = [];
+  answerPermission = async (params) => {
+    offered.push(params);
+    const pick = !params.toolCall.title?.includes('Green');
+    const option = params.options.find((o) => (pick ? o.kind === 'allow_once' : o.name === 'Leave it out'));
+    return { outcome: { outcome: 'selected', optionId: option?.optionId ?? 'missing' } };
+  };
+  try {
+    session.prompt(
+      askQuestion('Which colours?', true, [
+        ['Red', 'warm'],
+        ['Green', 'calm'],
+        ['Blue', 'cool'],
+      ]),
+    );
+    const { got, stops } = await untilStops(session);
+    assert.deepEqual(stops, ['end_turn']);
+    assert.deepEqual(
+      offered.map((p) => p.toolCall.title),
+      ['Which colours? — Red (1 of 3; choose any)', 'Which colours? — Green (2 of 3; choose any)', 'Which colours? — Blue (3 of 3; choose any)'],
+    );
+    assert.deepEqual(
+      offered[0].options.map((o) => [o.name, o.kind]),
+      [
+        ['Choose Red', 'allow_once'],
+        ['Leave it out', 'reject_once'],
+        ['Decline to answer', 'reject_once'],
+      ],
+    );
+    assert.match(texts(got, 'agent_message_chunk'), /"Which colours\?"="Red, Blue"/);
   } finally {
     answerPermission = allowOnce;
   }
