@@ -61,7 +61,9 @@ describe('side reads', () => {
     const after = await sidecar.waitFor((l) => isEvent('context.updated')(l) && at(l) > at(completed));
     const title = await sidecar.waitFor(isEvent('session.updated', (e) => e.title !== undefined));
     expect((title as { event: EventOf<'session.updated'> }).event.title).toBe('Name this session');
-    expect(at(title)).toBeGreaterThan(at(completed));
+    // Not ordered against turn.completed: on a loaded machine the round begun at the start can read the title
+    // once the prompt is in the transcript, mid-turn. Either way it comes as a side read: no turn id.
+    expect((title as { event: EventOf<'session.updated'> }).event.turn).toBeUndefined();
     const sideKinds = ['commands.updated', 'models.updated', 'context.updated'];
     for (const line of sidecar.lines) {
       if (line.type === 'event' && sideKinds.includes(line.event.kind)) expect(line.event.turn).toBeUndefined();
