@@ -4,7 +4,8 @@
 // latest" count; no key typed in the composer answers a permission card (the card takes the keys once it has
 // focus); Shift+Tab cycles the permission mode; "Needs you" stays until answered
 // (also on a fork), busy sessions show, and a notification names the tool and, clicked, shows its session; a turn
-// that ends out of sight notifies that its session finished; with notifications off in Settings nothing notifies.
+// that ends out of sight notifies that its session finished; with notifications off in Settings nothing notifies;
+// a browser not yet asked is asked for permission when notifications are turned on, and notifies once allowed.
 // Screenshots go to test-artifacts/ (e2e-ux-*.png).
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -33,7 +34,15 @@ before(async () => {
 
 /** The browser's Notification API, allowed and recorded as the console calls it (headless Chromium shows nothing). */
 async function recordNotifications(context) {
-  await context.grantPermissions(['notifications'], { origin: new URL(url).origin });
+  await allowNotifications(context);
+  await recordRaised(context);
+}
+
+/** The person allows notifications for the console's origin (at the browser's prompt, or in advance). */
+const allowNotifications = (context) => context.grantPermissions(['notifications'], { origin: new URL(url).origin });
+
+/** Each notification the console raises is recorded in window.__notes (and raised). */
+async function recordRaised(context) {
   await context.addInitScript(() => {
     const Real = window.Notification;
     const notes = [];
@@ -624,6 +633,57 @@ step('with notifications off in Settings, neither a request nor a finished turn 
   await entry(first).getByTestId('mark-finished').waitFor();
   assert.deepEqual(await notes(), [], 'nothing notifies while notifications are off');
   assert.equal(existsSync(join(project, 'quiet.txt')), true);
+});
+
+/** Each Notification.requestPermission call is recorded in window.__asked (then made), with whether a click or key
+ * press allowed it (browsers show the prompt only then) and the permission at the time. */
+async function recordPermissionRequests(context) {
+  await context.addInitScript(() => {
+    const asked = [];
+    Object.defineProperty(window, '__asked', { value: asked });
+    const request = Notification.requestPermission.bind(Notification);
+    Notification.requestPermission = (...args) => {
+      asked.push({ activated: navigator.userActivation.isActive, permission: Notification.permission });
+      return request(...args);
+    };
+  });
+}
+
+step('in a browser that has not been asked, turning notifications on asks; once allowed, a request notifies', async () => {
+  // A second browser on the same Baton, its notification permission untouched ("default").
+  const prepare = async (context) => {
+    await recordRaised(context);
+    await recordPermissionRequests(context);
+  };
+  const { context, page: fresh } = await openPage({ viewport: { width: 1280, height: 800 }, pageErrors, timeoutMs: TURN_MS, prepare });
+  try {
+    await fresh.goto(url);
+    await fresh.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
+    const there = (id) => fresh.locator(`[data-testid="session-entry"][data-session="${id}"]`);
+    await there(second).click();
+    assert.equal(await fresh.evaluate(() => Notification.permission), 'default');
+    assert.deepEqual(await fresh.evaluate(() => /** @type {any} */ (window).__asked), [], 'nothing asked before the person acts');
+    await fresh.getByTestId('open-settings').click();
+    await fresh.getByTestId('settings-notifications').check();
+    await fresh.getByTestId('settings-save').click();
+    await fresh.waitForFunction(() => /** @type {any} */ (window).__asked.length > 0);
+    assert.deepEqual(
+      await fresh.evaluate(() => /** @type {any} */ (window).__asked),
+      [{ activated: true, permission: 'default' }],
+      'Save asked once, from its click',
+    );
+    // Headless Chromium shows no prompt: the person's "Allow" is granted to the context.
+    await allowNotifications(context);
+    // The first browser makes the first session ask; the second browser shows the second session.
+    await entry(first).click();
+    await send('[slow] [write asked.txt a]');
+    await fresh.waitForFunction(() => /** @type {any} */ (window).__notes.some((n) => /needs you/.test(n.title) && /Write: .*asked\.txt/.test(n.body)));
+    await there(first).getByTestId('mark-permission').waitFor();
+    await allowByKeys();
+    assert.equal(existsSync(join(project, 'asked.txt')), true);
+  } finally {
+    await context.close();
+  }
 });
 
 step('after `baton serve` stops (a restart takes a new port and token), the old tab says to open the new address', async () => {
