@@ -18,10 +18,11 @@ type builder struct {
 	seen      map[string]bool
 	entries   []Entry
 	truncated bool
+	begun     chan struct{} // closed once there is an entry
 }
 
 func newBuilder() *builder {
-	return &builder{seen: make(map[string]bool)}
+	return &builder{seen: make(map[string]bool), begun: make(chan struct{})}
 }
 
 // add takes files (paths relative to the root, "/" separated) and every folder above them.
@@ -46,6 +47,18 @@ func (b *builder) add(files []string) {
 			b.entries = append(b.entries, newEntry(dir, true))
 		}
 		b.entries = append(b.entries, newEntry(f, false))
+	}
+	if len(b.entries) > 0 && !b.hasBegun() {
+		close(b.begun)
+	}
+}
+
+func (b *builder) hasBegun() bool {
+	select {
+	case <-b.begun:
+		return true
+	default:
+		return false
 	}
 }
 
