@@ -102,22 +102,27 @@ func (b *builder) finish() Listing {
 }
 
 // gitInto feeds b git's view of root as it arrives: the tracked files (`git ls-files --cached`, quick: git reads
-// its index) and the untracked ones not ignored (`--others`, slower: git walks the tree) from two gits running
-// side by side, since one git asked for both prints nothing until its walk ends. ok is false outside a work tree
-// or where git cannot run.
+// its index) and the untracked ones not ignored (`--others`, slower: git walks the tree) from two gits, since one
+// git asked for both prints nothing until its walk ends. The walk starts once the tracked files begin to come
+// (or their git ended): on two busy cores it would otherwise hold up the index read, and the first answer with it.
+// ok is false outside a work tree or where git cannot run.
 func gitInto(ctx context.Context, root string, b *builder) bool {
 	git, err := exec.LookPath("git")
 	if err != nil {
 		return false
 	}
-	results := make(chan bool, 2)
-	for _, which := range []string{"--cached", "--others"} {
-		go func() {
-			results <- streamGit(ctx, git, root, b, "-c", "core.quotePath=false", "ls-files", "-z", which, "--exclude-standard")
-		}()
+	ls := func(which string) bool {
+		return streamGit(ctx, git, root, b, "-c", "core.quotePath=false", "ls-files", "-z", which, "--exclude-standard")
 	}
-	ok := <-results
-	return <-results && ok
+	cached := make(chan bool, 1)
+	go func() { cached <- ls("--cached") }()
+	select {
+	case <-b.begun:
+	case ok := <-cached:
+		cached <- ok
+	}
+	others := ls("--others")
+	return <-cached && others
 }
 
 // streamGit runs git with args in root and adds each path it prints to b as soon as it is read.

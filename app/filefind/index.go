@@ -15,10 +15,10 @@ const (
 	listBudget = 30 * time.Second
 )
 
-// PartialAfter is how long a first listing runs before FindSoon answers from what it has (twice that at most
-// while git has printed nothing): long enough for git's first output, short enough that the first results come
-// within issue 28's 100 ms after "@".
-const PartialAfter = 40 * time.Millisecond
+// PartialAfter is how long at most FindSoon waits for a first listing's first paths before it answers (with
+// nothing yet): git's first output comes in 10–80 ms on two busy cores, and issue 28 wants the first results
+// within 100 ms of "@".
+const PartialAfter = 80 * time.Millisecond
 
 // Index caches listings per folder.
 type Index struct {
@@ -55,7 +55,7 @@ func (x *Index) Find(ctx context.Context, root, query string, limit int) ([]Matc
 }
 
 // FindSoon is Find, except that while the folder's first listing is still being made it answers from the
-// entries listed so far (Listing.Partial) once that listing has run for soon (see partial): a big repository
+// entries listed so far (Listing.Partial), waiting at most soon for its first paths: a big repository
 // takes git a second or more, and neither the first "@" nor the keystrokes after it should wait for all of it.
 // A negative soon waits for the whole listing, as Find does.
 func (x *Index) FindSoon(ctx context.Context, root, query string, limit int, soon time.Duration) ([]Match, Listing, error) {
@@ -83,13 +83,19 @@ func (x *Index) FindSoon(ctx context.Context, root, query string, limit int, soo
 	return Rank(listing.Entries, query, limit), listing, nil
 }
 
-// partial is what the folder's first listing has so far, once it has run for soon and listed something (or
-// for twice soon, when git is slow to start); ok is false when the whole listing is in by then (or the caller
-// gave up).
+// partial is what the folder's first listing has so far, as soon as it has anything, or once it has run for soon
+// with nothing; ok is false when the whole listing is in by then (or the caller gave up).
 func (f *folder) partial(ctx context.Context, soon time.Duration) (Listing, bool) {
 	b := f.building // set before the folder was shared; the builder outlives the folder's hold on it
-	if !f.await(ctx, nil, soon) || !f.await(ctx, b.begun, 2*soon) {
+	timer := time.NewTimer(soon - time.Since(f.started))
+	defer timer.Stop()
+	select {
+	case <-f.ready:
 		return Listing{}, false
+	case <-ctx.Done():
+		return Listing{}, false
+	case <-b.begun:
+	case <-timer.C:
 	}
 	select {
 	case <-f.ready: // in meanwhile: the whole listing answers
@@ -97,22 +103,6 @@ func (f *folder) partial(ctx context.Context, soon time.Duration) (Listing, bool
 	default:
 		return b.snapshot(), true
 	}
-}
-
-// await waits until the listing has run for d or until, sooner, it is enough that happened (nil: never); false
-// when the whole listing came in first or ctx ended.
-func (f *folder) await(ctx context.Context, enough <-chan struct{}, d time.Duration) bool {
-	timer := time.NewTimer(d - time.Since(f.started))
-	defer timer.Stop()
-	select {
-	case <-f.ready:
-		return false
-	case <-ctx.Done():
-		return false
-	case <-enough:
-	case <-timer.C:
-	}
-	return true
 }
 
 // folder returns root's cache entry, starting its first listing when there is none.
