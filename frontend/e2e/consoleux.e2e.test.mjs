@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { after, before } from 'node:test';
-import { demoProject, openPage, pathSteps, sendPrompt, shotPath, startServedBaton, stopAll, stopOnSignals, waitIdle } from './harness.mjs';
+import { demoProject, openPage, pathSteps, sendPrompt, shotPath, startServedBaton, startSessionIn, stopAll, stopOnSignals, waitIdle } from './harness.mjs';
 
 const TURN_MS = 45_000;
 /** The spacing of wheel notches the issue names: slow enough that each notch's scroll has ended before the next. */
@@ -126,10 +126,7 @@ const tall = (label, n) => Array.from({ length: n }, (_, i) => `${label} line ${
 step('a long conversation opens at its bottom', async () => {
   assert.equal((await page.goto(url))?.status(), 200);
   await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
-  await page.getByTestId('new-session').click();
-  await page.getByTestId('new-session-folder').fill(project);
-  await page.getByTestId('new-session-start').click();
-  await page.getByTestId('session-live').waitFor();
+  await startSessionIn(page, project);
   for (let i = 1; i <= 4; i++) {
     await send(tall(`turn ${i}`, 20));
     await page
@@ -361,10 +358,7 @@ step('“Needs you” stays on a session until its request is answered, whicheve
   first = await current();
   await send('[write needs.txt waiting]');
   await page.getByTestId('permission-card').waitFor();
-  await page.getByTestId('new-session').click();
-  await page.getByTestId('new-session-folder').fill(project);
-  await page.getByTestId('new-session-start').click();
-  await page.getByTestId('session-live').waitFor();
+  await startSessionIn(page, project);
   await page.waitForFunction((id) => document.querySelector('[data-testid="session-entry"][aria-current="true"]')?.getAttribute('data-session') !== id, first);
   second = await current();
   await entry(first).getByTestId('mark-permission').waitFor();

@@ -283,6 +283,14 @@ export function shotPath(name) {
   return join(ARTIFACTS, `e2e-${name}.png`);
 }
 
+/** Starts a session in folder from the sidebar's "New session" dialog, with no prompt; resolves once it is live. */
+export async function startSessionIn(page, folder) {
+  await page.getByTestId('new-session').click();
+  await page.getByTestId('new-session-folder').fill(folder);
+  await page.getByTestId('new-session-start').click();
+  await page.getByTestId('session-live').waitFor();
+}
+
 /** Sends a prompt from the composer with Enter, as a person would. */
 export async function sendPrompt(page, text) {
   const input = page.getByTestId('composer-input');

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { openPage, ownGitConfig, pathSteps, runGit, shotPath, startServedBaton, stopAll, stopOnSignals, tempDir } from './harness.mjs';
+import { openPage, ownGitConfig, pathSteps, runGit, shotPath, startServedBaton, startSessionIn, stopAll, stopOnSignals, tempDir } from './harness.mjs';
 
 const TURN_MS = 45_000;
 let page;
@@ -80,10 +80,7 @@ const options = () => page.getByTestId('mention-option').locator('code');
 step('a session opens in the project while git is still listing it', async () => {
   assert.equal((await page.goto(url))?.status(), 200);
   await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
-  await page.getByTestId('new-session').click();
-  await page.getByTestId('new-session-folder').fill(project);
-  await page.getByTestId('new-session-start').click();
-  await page.getByTestId('session-live').waitFor();
+  await startSessionIn(page, project);
   // The composer's warm-up started the listing; git has printed its first path and waits at the gate.
   await waitForFile(`${gate}.waiting`);
 });
