@@ -83,6 +83,8 @@ func run(files, runs int) error {
 		ms(pct(cold.first, 95)), verdict(pct(cold.first, 95), 100*time.Millisecond))
 	fmt.Printf("          (partial in %d/%d runs, from a median %d entries listed so far; %d answered nothing yet, counted at the whole listing)\n",
 		cold.partialRuns, len(cold.first), cold.partialEntries, cold.empty)
+	fmt.Printf("keystroke cold, \"%s\" typed on, 100 ms apart (p95): %4.1f ms   goal ≤ 30 ms: %s   (%d keystrokes)\n",
+		queries[0], ms(pct(cold.keys, 95)), verdict(pct(cold.keys, 95), 30*time.Millisecond), len(cold.keys))
 	fmt.Printf("@         first results, warm listing (p95):   %8.1f ms   goal ≤ 100 ms: %s\n", ms(pct(first, 95)), verdict(pct(first, 95), 100*time.Millisecond))
 	fmt.Printf("keystroke rank + JSON, %d keystrokes (p50):   %8.1f ms\n", len(keys), ms(pct(keys, 50)))
 	fmt.Printf("keystroke rank + JSON (p95):                   %8.1f ms   goal ≤ 30 ms: %s   (%.2f× git ls-files)\n",
@@ -90,15 +92,19 @@ func run(files, runs int) error {
 	return nil
 }
 
+// typingGap is the time between keystrokes of a fast typist (10 keys a second).
+const typingGap = 100 * time.Millisecond
+
 // coldFigures are the first "@" typed before the folder was ever listed: the first results as the console
 // answers them (partial), and the whole listing the picker then refreshes to. A first answer with nothing in it
 // is no result: that run's first results are the whole listing's.
 type coldFigures struct {
 	first, whole   []time.Duration
-	partialEntries int // median entries the first answers came from
-	empty          int // runs whose first answer had nothing yet
-	partialRuns    int // runs whose first answer came before the whole listing
-	listed         int // entries of the whole listing
+	keys           []time.Duration // keystrokes typed on after the first answer, the listing maybe not in yet
+	partialEntries int             // median entries the first answers came from
+	empty          int             // runs whose first answer had nothing yet
+	partialRuns    int             // runs whose first answer came before the whole listing
+	listed         int             // entries of the whole listing
 }
 
 func measureCold(ctx context.Context, root string, runs int) (coldFigures, error) {
@@ -129,7 +135,30 @@ func measureCold(ctx context.Context, root string, runs int) (coldFigures, error
 	}
 	sort.Ints(partial)
 	c.partialEntries = partial[len(partial)/2]
-	return c, nil
+	keys, err := coldKeys(ctx, root, runs)
+	c.keys = keys
+	return c, err
+}
+
+// coldKeys types queries[0] after a first "@" on a folder never listed, at a fast typist's pace, while the
+// listing is being made: each key answers from what is listed by then (the whole listing once it is in).
+func coldKeys(ctx context.Context, root string, runs int) ([]time.Duration, error) {
+	var keys []time.Duration
+	for i := 0; i < runs; i++ {
+		x := filefind.NewIndex(time.Hour)
+		if _, _, err := coldFirst(ctx, x, root); err != nil {
+			return nil, err
+		}
+		for n := 1; n <= len(queries[0]); n++ {
+			time.Sleep(typingGap)
+			start := time.Now()
+			if err := findSoon(ctx, x, root, queries[0][:n]); err != nil {
+				return nil, err
+			}
+			keys = append(keys, time.Since(start))
+		}
+	}
+	return keys, nil
 }
 
 // coldFirst is the console's answer to "@" on a folder not listed yet: how many matches, from what listing.
@@ -139,6 +168,16 @@ func coldFirst(ctx context.Context, x *filefind.Index, root string) (int, filefi
 		_, err = json.Marshal(ms)
 	}
 	return len(ms), l, err
+}
+
+// findSoon is find as the console asks while a first listing may still be being made.
+func findSoon(ctx context.Context, x *filefind.Index, root, q string) error {
+	ms, _, err := x.FindSoon(ctx, root, q, 50, filefind.PartialAfter)
+	if err != nil {
+		return err
+	}
+	_, err = json.Marshal(ms)
+	return err
 }
 
 // find ranks and encodes the answer as the console would send it.
