@@ -119,6 +119,9 @@ func gitInto(ctx context.Context, root string, b *builder) bool {
 	select {
 	case <-b.begun:
 	case ok := <-cached:
+		if !ok {
+			return false // not a work tree: no walk to start
+		}
 		cached <- ok
 	}
 	others := ls("--others")

@@ -86,6 +86,11 @@ func (x *Index) FindSoon(ctx context.Context, root, query string, limit int, soo
 // partial is what the folder's first listing has so far, as soon as it has anything, or once it has run for soon
 // with nothing; ok is false when the whole listing is in by then (or the caller gave up).
 func (f *folder) partial(ctx context.Context, soon time.Duration) (Listing, bool) {
+	select {
+	case <-f.ready: // the usual case: every keystroke after the first listing
+		return Listing{}, false
+	default:
+	}
 	b := f.building // set before the folder was shared; the builder outlives the folder's hold on it
 	timer := time.NewTimer(soon - time.Since(f.started))
 	defer timer.Stop()
