@@ -198,19 +198,21 @@ func (v FileStatus) Valid() bool {
 	return false
 }
 
-// FindFilesParams asks for the entries of folder cwd that best match query (at most limit, 50 when absent).
+// FindFilesParams asks for the entries of folder cwd that best match query (at most limit, 50 when absent); complete waits for the folder’s whole listing, else a first listing still being made answers from what it has.
 type FindFilesParams struct {
-	Cwd   string `json:"cwd"`
-	Query string `json:"query"`
-	Limit int    `json:"limit,omitempty"`
+	Cwd      string `json:"cwd"`
+	Query    string `json:"query"`
+	Limit    int    `json:"limit,omitempty"`
+	Complete *bool  `json:"complete,omitempty"`
 }
 
-// FindFilesResult is the best matches first; listed counts the folder’s entries, truncated says the listing was cut, git that .gitignore was respected.
+// FindFilesResult is the best matches first; listed counts the folder’s entries, truncated says the listing was cut, git that .gitignore was respected, partial that the listing was still being made (ask again with complete for the rest).
 type FindFilesResult struct {
 	Matches   []FileMatch `json:"matches"`
 	Listed    int         `json:"listed"`
 	Truncated bool        `json:"truncated"`
 	Git       bool        `json:"git"`
+	Partial   bool        `json:"partial"`
 }
 
 // FlagsParams pins or archives a session; an absent flag is left as it is.

@@ -18,7 +18,8 @@ func nativeNotifier() func(title, body string) error {
 			return nil
 		}
 		return func(title, body string) error {
-			return runNotifier(path, "--app-name=Baton", title, body)
+			// "--" ends the options: a title is a session's first prompt, which may start with "-".
+			return runNotifier(path, "--app-name=Baton", "--", title, body)
 		}
 	case "darwin":
 		return func(title, body string) error {

@@ -15,6 +15,11 @@ const (
 	listBudget = 30 * time.Second
 )
 
+// PartialAfter is how long at most FindSoon waits for a first listing's first paths before it answers (with
+// nothing yet): git's first output comes in 10–80 ms on two busy cores, and issue 28 wants the first results
+// within 100 ms of "@".
+const PartialAfter = 80 * time.Millisecond
+
 // Index caches listings per folder.
 type Index struct {
 	staleAfter time.Duration
@@ -26,6 +31,8 @@ type Index struct {
 
 type folder struct {
 	ready    chan struct{} // closed once the first listing is in
+	building *builder      // the first listing as it is made, answering meanwhile (partial)
+	started  time.Time     // when the first listing started
 	listing  Listing
 	err      error
 	listedAt time.Time
@@ -44,8 +51,21 @@ func NewIndex(staleAfter time.Duration) *Index {
 // Find ranks root's entries against query. The first call for a folder lists it (and waits for that); later
 // calls answer from the cached listing, relisting it in the background once it is stale.
 func (x *Index) Find(ctx context.Context, root, query string, limit int) ([]Match, Listing, error) {
+	return x.FindSoon(ctx, root, query, limit, -1)
+}
+
+// FindSoon is Find, except that while the folder's first listing is still being made it answers from the
+// entries listed so far (Listing.Partial), waiting at most soon for its first paths: a big repository
+// takes git a second or more, and neither the first "@" nor the keystrokes after it should wait for all of it.
+// A negative soon waits for the whole listing, as Find does.
+func (x *Index) FindSoon(ctx context.Context, root, query string, limit int, soon time.Duration) ([]Match, Listing, error) {
 	root = filepath.Clean(root)
 	f := x.folder(root)
+	if soon >= 0 {
+		if partial, ok := f.partial(ctx, soon); ok {
+			return rank(partial.Entries, query, limit, false), partial, nil
+		}
+	}
 	select {
 	case <-f.ready:
 	case <-ctx.Done():
@@ -63,6 +83,33 @@ func (x *Index) Find(ctx context.Context, root, query string, limit int) ([]Matc
 	return Rank(listing.Entries, query, limit), listing, nil
 }
 
+// partial is what the folder's first listing has so far, as soon as it has anything, or once it has run for soon
+// with nothing; ok is false when the whole listing is in by then (or the caller gave up).
+func (f *folder) partial(ctx context.Context, soon time.Duration) (Listing, bool) {
+	select {
+	case <-f.ready: // the usual case: every keystroke after the first listing
+		return Listing{}, false
+	default:
+	}
+	b := f.building // set before the folder was shared; the builder outlives the folder's hold on it
+	timer := time.NewTimer(soon - time.Since(f.started))
+	defer timer.Stop()
+	select {
+	case <-f.ready:
+		return Listing{}, false
+	case <-ctx.Done():
+		return Listing{}, false
+	case <-b.begun:
+	case <-timer.C:
+	}
+	select {
+	case <-f.ready: // in meanwhile: the whole listing answers
+		return Listing{}, false
+	default:
+		return b.snapshot(), true
+	}
+}
+
 // folder returns root's cache entry, starting its first listing when there is none.
 func (x *Index) folder(root string) *folder {
 	x.mu.Lock()
@@ -72,14 +119,15 @@ func (x *Index) folder(root string) *folder {
 		return f
 	}
 	x.evictLocked()
-	f := &folder{ready: make(chan struct{}), used: x.now()}
+	f := &folder{ready: make(chan struct{}), building: newBuilder(), started: time.Now(), used: x.now()}
 	x.folders[root] = f
 	go func() {
-		l, err := list(root)
+		l, err := list(root, f.building)
 		x.mu.Lock()
 		f.listing, f.err, f.listedAt = l, err, x.now()
 		x.mu.Unlock()
 		close(f.ready)
+		f.building.release() // no partial answers now: the entries it kept twice go
 	}()
 	return f
 }
@@ -92,7 +140,7 @@ func (x *Index) relistLocked(root string, f *folder) {
 	done := make(chan struct{})
 	f.relist = done
 	go func() {
-		l, err := list(root)
+		l, err := list(root, newBuilder())
 		x.mu.Lock()
 		if err == nil || f.err != nil {
 			f.listing, f.err = l, err
@@ -118,8 +166,8 @@ func (x *Index) evictLocked() {
 	delete(x.folders, oldest)
 }
 
-func list(root string) (Listing, error) {
+func list(root string, b *builder) (Listing, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), listBudget)
 	defer cancel()
-	return List(ctx, root)
+	return listInto(ctx, root, b)
 }

@@ -4,15 +4,12 @@
 package filefind
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"sort"
 	"strings"
 )
 
@@ -25,6 +22,8 @@ type Listing struct {
 	Truncated bool
 	// Git says whether git listed it (so .gitignore was respected).
 	Git bool
+	// Partial says the listing is still being made: these are the entries so far, not sorted.
+	Partial bool
 }
 
 // Entry is one file or folder of a listing, prepared for ranking.
@@ -41,6 +40,11 @@ type Entry struct {
 
 // List lists root: git's view of it when root is inside a git work tree, else a bounded walk.
 func List(ctx context.Context, root string) (Listing, error) {
+	return listInto(ctx, root, newBuilder())
+}
+
+// listInto lists root into b, which answers from what it has meanwhile, and returns the whole listing.
+func listInto(ctx context.Context, root string, b *builder) (Listing, error) {
 	info, err := os.Stat(root)
 	if err != nil {
 		return Listing{}, fmt.Errorf("read the session's folder %s: %w", root, err)
@@ -48,36 +52,17 @@ func List(ctx context.Context, root string) (Listing, error) {
 	if !info.IsDir() {
 		return Listing{}, fmt.Errorf("the session's folder %s is not a folder", root)
 	}
-	if files, ok := gitFiles(ctx, root); ok {
-		l := fromFiles(files)
+	if gitInto(ctx, root, b) {
+		l := b.finish()
 		l.Git = true
 		return l, nil
 	}
+	b.reset() // whatever one git printed before the other failed
 	files, truncated := walk(root)
-	l := fromFiles(files)
+	b.add(files)
+	l := b.finish()
 	l.Truncated = l.Truncated || truncated
 	return l, nil
-}
-
-// gitFiles runs `git ls-files` (tracked and untracked, ignored left out) in root; ok is false outside a work tree
-// or where git cannot run.
-func gitFiles(ctx context.Context, root string) ([]string, bool) {
-	git, err := exec.LookPath("git")
-	if err != nil {
-		return nil, false
-	}
-	cmd := exec.CommandContext(ctx, git, "-c", "core.quotePath=false", "ls-files", "-z", "--cached", "--others", "--exclude-standard")
-	cmd.Dir = root
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	if err := cmd.Run(); err != nil {
-		return nil, false
-	}
-	raw := out.String()
-	if raw == "" {
-		return nil, true
-	}
-	return strings.Split(strings.TrimSuffix(raw, "\x00"), "\x00"), true
 }
 
 // skippedDirs are never walked outside git: dependency and build trees nobody mentions by hand.
@@ -112,38 +97,6 @@ func walk(root string) ([]string, bool) {
 		return nil
 	})
 	return files, truncated
-}
-
-// fromFiles builds the listing's entries: the files and every folder above them, shallow ones first.
-func fromFiles(files []string) Listing {
-	seen := make(map[string]bool)
-	entries := make([]Entry, 0, len(files)+len(files)/8)
-	truncated := false
-	for _, f := range files {
-		if f == "" || seen[f] { // a conflicted file is listed once per stage
-			continue
-		}
-		seen[f] = true
-		for i := strings.LastIndexByte(f, '/'); i > 0; i = strings.LastIndexByte(f[:i], '/') {
-			dir := f[:i]
-			if seen[dir] {
-				break
-			}
-			seen[dir] = true
-			entries = append(entries, newEntry(dir, true))
-		}
-		entries = append(entries, newEntry(f, false))
-	}
-	if len(entries) > MaxEntries {
-		entries, truncated = entries[:MaxEntries], true
-	}
-	sort.SliceStable(entries, func(i, j int) bool {
-		if entries[i].depth != entries[j].depth {
-			return entries[i].depth < entries[j].depth
-		}
-		return entries[i].Path < entries[j].Path
-	})
-	return Listing{Entries: entries, Truncated: truncated}
 }
 
 func newEntry(path string, dir bool) Entry {

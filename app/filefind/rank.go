@@ -26,11 +26,16 @@ const (
 // Rank returns the best limit entries for query (case ignored, spaces ignored), best first; an empty query gives
 // the shallowest entries. It scans the whole listing once.
 func Rank(entries []Entry, query string, limit int) []Match {
+	return rank(entries, query, limit, true)
+}
+
+// rank is Rank over entries sorted shallow first (a whole listing) or not (a partial one).
+func rank(entries []Entry, query string, limit int, sorted bool) []Match {
 	q := strings.ToLower(strings.ReplaceAll(query, " ", ""))
 	if limit <= 0 {
 		return nil
 	}
-	if q == "" {
+	if q == "" && sorted {
 		out := make([]Match, 0, min(limit, len(entries)))
 		for _, e := range entries[:min(limit, len(entries))] {
 			out = append(out, Match{Path: e.Path, Dir: e.Dir})
@@ -71,6 +76,9 @@ func better(a, b Match) bool {
 
 // score matches q as a subsequence of the entry: in its last segment when it fits there, else over the whole path.
 func score(e *Entry, q string) (int, bool) {
+	if q == "" { // the shallowest first, as a sorted listing has them
+		return -e.depth, true
+	}
 	if !subsequence(e.lower, q) {
 		return 0, false
 	}

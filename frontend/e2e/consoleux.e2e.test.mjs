@@ -1,15 +1,17 @@
 // End to end in headless Chromium against `baton serve` (real runtime, sidecar and claude CLI, scripted Messages
-// API): the console keeps its place (issue 28). Scroll-back holds against wheel notches 300 ms apart, also while a
-// reply streams, with a "Jump to latest" count; no key typed in the composer answers a permission card (the card
-// takes the keys once it has focus); Shift+Tab cycles the permission mode; "Needs you" stays until answered
+// API): the console keeps its place (issue 28). Scroll-back holds against wheel notches 300 ms apart, a fast
+// flick, a trackpad's small pixel deltas and a drag of the scrollbar, also while a reply streams, with a "Jump to
+// latest" count; no key typed in the composer answers a permission card (the card takes the keys once it has
+// focus); Shift+Tab cycles the permission mode; "Needs you" stays until answered
 // (also on a fork), busy sessions show, and a notification names the tool and, clicked, shows its session; a turn
-// that ends out of sight notifies that its session finished; with notifications off in Settings nothing notifies.
+// that ends out of sight notifies that its session finished; with notifications off in Settings nothing notifies;
+// a browser not yet asked is asked for permission when notifications are turned on, and notifies once allowed.
 // Screenshots go to test-artifacts/ (e2e-ux-*.png).
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { after, before } from 'node:test';
-import { demoProject, openPage, pathSteps, sendPrompt, shotPath, startServedBaton, stopAll, stopOnSignals, waitIdle } from './harness.mjs';
+import { demoProject, openPage, pathSteps, sendPrompt, shotPath, startServedBaton, startSessionIn, stopAll, stopOnSignals, waitIdle } from './harness.mjs';
 
 const TURN_MS = 45_000;
 /** The spacing of wheel notches the issue names: slow enough that each notch's scroll has ended before the next. */
@@ -26,12 +28,21 @@ stopOnSignals();
 before(async () => {
   ({ url, pid: batonPid } = await startServedBaton('ux'));
   project = demoProject('ux-project');
-  ({ page } = await openPage({ viewport: { width: 1280, height: 800 }, pageErrors, timeoutMs: TURN_MS, prepare: recordNotifications }));
+  // Scrollbars shown (headless Chromium hides them) so one can be dragged.
+  ({ page } = await openPage({ viewport: { width: 1280, height: 800 }, pageErrors, timeoutMs: TURN_MS, prepare: recordNotifications, scrollbars: true }));
 });
 
 /** The browser's Notification API, allowed and recorded as the console calls it (headless Chromium shows nothing). */
 async function recordNotifications(context) {
-  await context.grantPermissions(['notifications'], { origin: new URL(url).origin });
+  await allowNotifications(context);
+  await recordRaised(context);
+}
+
+/** The person allows notifications for the console's origin (at the browser's prompt, or in advance). */
+const allowNotifications = (context) => context.grantPermissions(['notifications'], { origin: new URL(url).origin });
+
+/** Each notification the console raises is recorded in window.__notes (and raised). */
+async function recordRaised(context) {
   await context.addInitScript(() => {
     const Real = window.Notification;
     const notes = [];
@@ -99,6 +110,13 @@ async function notchDown() {
   await settled();
 }
 
+/** Puts the mouse over the middle of the transcript, where wheel events scroll it. */
+async function overTranscript() {
+  const box = await page.getByTestId('conversation').boundingBox();
+  assert.ok(box !== null);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+}
+
 /** The transcript scroller's scrollTop. */
 const scrollTop = () => page.evaluate(() => document.querySelector('[data-testid="conversation"] [data-virtuoso-scroller]')?.scrollTop ?? -1);
 
@@ -108,10 +126,7 @@ const tall = (label, n) => Array.from({ length: n }, (_, i) => `${label} line ${
 step('a long conversation opens at its bottom', async () => {
   assert.equal((await page.goto(url))?.status(), 200);
   await page.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
-  await page.getByTestId('new-session').click();
-  await page.getByTestId('new-session-folder').fill(project);
-  await page.getByTestId('new-session-start').click();
-  await page.getByTestId('session-live').waitFor();
+  await startSessionIn(page, project);
   for (let i = 1; i <= 4; i++) {
     await send(tall(`turn ${i}`, 20));
     await page
@@ -125,9 +140,7 @@ step('a long conversation opens at its bottom', async () => {
 });
 
 step('wheel notches 300 ms apart scroll up and the view stays where they left it', async () => {
-  const box = await page.getByTestId('conversation').boundingBox();
-  assert.ok(box !== null);
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await overTranscript();
   for (let i = 0; i < 3; i++) await notchUp();
   const away = await fromBottom();
   assert.ok(away >= 250, `three notches up leave the view ${away}px above the bottom, not pinned to it`);
@@ -170,9 +183,7 @@ step('scrolled up by the keyboard, a streaming reply leaves the view where it is
 });
 
 step('a wheel down that stops short of the bottom does not resume following a streaming reply', async () => {
-  const box = await page.getByTestId('conversation').boundingBox();
-  assert.ok(box !== null);
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await overTranscript();
   for (let i = 0; i < 4; i++) await notchUp();
   for (let i = 0; i < 2; i++) await notchDown();
   const away = await fromBottom();
@@ -190,6 +201,86 @@ step('a wheel down that stops short of the bottom does not resume following a st
   await page.waitForFunction(() => document.querySelector('[data-testid="jump-latest"]') === null);
   await settled();
   assert.ok((await fromBottom()) <= 2, 'Jump to latest goes to the bottom');
+});
+
+/** Sends a slow reply and waits until it streams, the view at the bottom following it. */
+async function streaming(text) {
+  await send(`[slow] ${text}`);
+  await page.locator('[data-testid="assistant-message"][aria-busy="true"]').waitFor();
+  await settled();
+  assert.ok((await fromBottom()) <= 2, 'the view follows the streaming reply');
+}
+
+/** Waits for the streaming reply to end, asserting the view stayed where the person left it; then back down. */
+async function heldWhileStreaming(how) {
+  const top = await scrollTop();
+  await idle();
+  await settled();
+  const end = await scrollTop();
+  assert.ok(Math.abs(end - top) <= 2, `${how}: the view stayed at ${top}px while the reply streamed, not ${end}px`);
+  assert.ok((await fromBottom()) > 100, `${how}: the streamed reply did not pull the view down`);
+  await page.getByTestId('jump-latest').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="jump-latest"]') === null);
+  await settled();
+}
+
+/** Wheel events sent back to back, no pause between them (a flick, or a trackpad's glide); their pixel deltas
+ * as the page saw them are returned. */
+async function wheelRun(deltaY, count) {
+  await page.evaluate(() => {
+    const seen = [];
+    Object.defineProperty(window, '__wheels', { value: seen, configurable: true });
+    window.addEventListener('wheel', (e) => seen.push({ deltaY: e.deltaY, deltaMode: e.deltaMode }), { capture: true, passive: true });
+  });
+  for (let i = 0; i < count; i++) await page.mouse.wheel(0, deltaY);
+  await settled();
+  return page.evaluate(() => /** @type {any} */ (window).__wheels);
+}
+
+step('a fast flick up from the bottom escapes a streaming reply', async () => {
+  await overTranscript();
+  await streaming('streamed under a flick');
+  const seen = await wheelRun(-120, 5);
+  assert.equal(seen.length, 5);
+  const away = await fromBottom();
+  assert.ok(away >= 300, `five quick notches up leave the view ${away}px above the bottom`);
+  await heldWhileStreaming('after a flick');
+});
+
+step('a trackpad’s many small pixel deltas scroll up and the view stays there while a reply streams', async () => {
+  await overTranscript();
+  await streaming('streamed under a trackpad');
+  const seen = await wheelRun(-6, 40);
+  assert.ok(
+    seen.length === 40 && seen.every((w) => w.deltaMode === 0 && w.deltaY < 0 && w.deltaY >= -10),
+    `the page saw 40 small pixel deltas: ${JSON.stringify(seen.slice(0, 3))}…`,
+  );
+  const away = await fromBottom();
+  assert.ok(away >= 150, `40 deltas of 6 px up leave the view ${away}px above the bottom`);
+  await heldWhileStreaming('after a trackpad scroll');
+});
+
+step('dragging the scrollbar up leaves the view where the drag left it while a reply streams', async () => {
+  await streaming('streamed while the scrollbar is dragged');
+  // The thumb's middle, from the scroller's geometry (a classic scrollbar: an arrow button at each end).
+  const bar = await page.evaluate(() => {
+    const el = /** @type {HTMLElement} */ (document.querySelector('[data-testid="conversation"] [data-virtuoso-scroller]'));
+    const r = el.getBoundingClientRect();
+    const width = el.offsetWidth - el.clientWidth;
+    const track = el.clientHeight - 2 * width;
+    const thumb = Math.max(width, (track * el.clientHeight) / el.scrollHeight);
+    const top = r.top + width + ((track - thumb) * el.scrollTop) / (el.scrollHeight - el.clientHeight);
+    return { x: r.right - width / 2, y: top + thumb / 2, width };
+  });
+  assert.ok(bar.width > 0, 'the transcript shows a scrollbar');
+  await page.mouse.move(bar.x, bar.y);
+  await page.mouse.down();
+  await page.mouse.move(bar.x, bar.y - 60, { steps: 6 });
+  await page.mouse.up();
+  await settled();
+  const away = await fromBottom();
+  assert.ok(away >= 150, `the drag left the view ${away}px above the bottom`);
+  await heldWhileStreaming('after a scrollbar drag');
 });
 
 /**
@@ -267,10 +358,7 @@ step('“Needs you” stays on a session until its request is answered, whicheve
   first = await current();
   await send('[write needs.txt waiting]');
   await page.getByTestId('permission-card').waitFor();
-  await page.getByTestId('new-session').click();
-  await page.getByTestId('new-session-folder').fill(project);
-  await page.getByTestId('new-session-start').click();
-  await page.getByTestId('session-live').waitFor();
+  await startSessionIn(page, project);
   await page.waitForFunction((id) => document.querySelector('[data-testid="session-entry"][aria-current="true"]')?.getAttribute('data-session') !== id, first);
   second = await current();
   await entry(first).getByTestId('mark-permission').waitFor();
@@ -539,6 +627,57 @@ step('with notifications off in Settings, neither a request nor a finished turn 
   await entry(first).getByTestId('mark-finished').waitFor();
   assert.deepEqual(await notes(), [], 'nothing notifies while notifications are off');
   assert.equal(existsSync(join(project, 'quiet.txt')), true);
+});
+
+/** Each Notification.requestPermission call is recorded in window.__asked (then made), with whether a click or key
+ * press allowed it (browsers show the prompt only then) and the permission at the time. */
+async function recordPermissionRequests(context) {
+  await context.addInitScript(() => {
+    const asked = [];
+    Object.defineProperty(window, '__asked', { value: asked });
+    const request = Notification.requestPermission.bind(Notification);
+    Notification.requestPermission = (...args) => {
+      asked.push({ activated: navigator.userActivation.isActive, permission: Notification.permission });
+      return request(...args);
+    };
+  });
+}
+
+step('in a browser that has not been asked, turning notifications on asks; once allowed, a request notifies', async () => {
+  // A second browser on the same Baton, its notification permission untouched ("default").
+  const prepare = async (context) => {
+    await recordRaised(context);
+    await recordPermissionRequests(context);
+  };
+  const { context, page: fresh } = await openPage({ viewport: { width: 1280, height: 800 }, pageErrors, timeoutMs: TURN_MS, prepare });
+  try {
+    await fresh.goto(url);
+    await fresh.getByTestId('connection').filter({ hasText: 'Connected' }).waitFor();
+    const there = (id) => fresh.locator(`[data-testid="session-entry"][data-session="${id}"]`);
+    await there(second).click();
+    assert.equal(await fresh.evaluate(() => Notification.permission), 'default');
+    assert.deepEqual(await fresh.evaluate(() => /** @type {any} */ (window).__asked), [], 'nothing asked before the person acts');
+    await fresh.getByTestId('open-settings').click();
+    await fresh.getByTestId('settings-notifications').check();
+    await fresh.getByTestId('settings-save').click();
+    await fresh.waitForFunction(() => /** @type {any} */ (window).__asked.length > 0);
+    assert.deepEqual(
+      await fresh.evaluate(() => /** @type {any} */ (window).__asked),
+      [{ activated: true, permission: 'default' }],
+      'Save asked once, from its click',
+    );
+    // Headless Chromium shows no prompt: the person's "Allow" is granted to the context.
+    await allowNotifications(context);
+    // The first browser makes the first session ask; the second browser shows the second session.
+    await entry(first).click();
+    await send('[slow] [write asked.txt a]');
+    await fresh.waitForFunction(() => /** @type {any} */ (window).__notes.some((n) => /needs you/.test(n.title) && /Write: .*asked\.txt/.test(n.body)));
+    await there(first).getByTestId('mark-permission').waitFor();
+    await allowByKeys();
+    assert.equal(existsSync(join(project, 'asked.txt')), true);
+  } finally {
+    await context.close();
+  }
 });
 
 step('after `baton serve` stops (a restart takes a new port and token), the old tab says to open the new address', async () => {

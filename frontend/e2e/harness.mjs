@@ -206,12 +206,16 @@ export function descendants(pid) {
   return out;
 }
 
-/** Headless Debian Chromium; page errors are collected so the test can fail on them. */
-export async function startBrowser() {
+/**
+ * Headless Debian Chromium; page errors are collected so the test can fail on them. Playwright hides scrollbars
+ * in headless mode; `scrollbars` keeps them, for a test that drags one.
+ */
+export async function startBrowser({ scrollbars = false } = {}) {
   if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium`);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
+    ...(scrollbars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -237,13 +241,14 @@ export async function startServedBaton(name, extraEnv = {}) {
 
 /**
  * A page of a new browser context of the given viewport: its uncaught errors go to pageErrors, and every wait
- * on it is bounded by timeoutMs. `prepare` sets the context up (init scripts, routes) before the page opens.
+ * on it is bounded by timeoutMs. `prepare` sets the context up (init scripts, routes) before the page opens;
+ * `scrollbars` shows the scrollbars headless Chromium hides.
  * @param {{ viewport: { width: number, height: number }, pageErrors: string[], timeoutMs?: number,
- *   contextOptions?: import('playwright-core').BrowserContextOptions,
+ *   contextOptions?: import('playwright-core').BrowserContextOptions, scrollbars?: boolean,
  *   prepare?: (context: import('playwright-core').BrowserContext) => Promise<void> }} options
  */
-export async function openPage({ viewport, pageErrors, timeoutMs = 45_000, contextOptions = {}, prepare }) {
-  const browser = await startBrowser();
+export async function openPage({ viewport, pageErrors, timeoutMs = 45_000, contextOptions = {}, prepare, scrollbars = false }) {
+  const browser = await startBrowser({ scrollbars });
   const context = await browser.newContext({ viewport, ...contextOptions });
   if (prepare !== undefined) await prepare(context);
   const page = await context.newPage();
@@ -276,6 +281,14 @@ export function waitForTerminalLine(page, text) {
 export function shotPath(name) {
   mkdirSync(ARTIFACTS, { recursive: true });
   return join(ARTIFACTS, `e2e-${name}.png`);
+}
+
+/** Starts a session in folder from the sidebar's "New session" dialog, with no prompt; resolves once it is live. */
+export async function startSessionIn(page, folder) {
+  await page.getByTestId('new-session').click();
+  await page.getByTestId('new-session-folder').fill(folder);
+  await page.getByTestId('new-session-start').click();
+  await page.getByTestId('session-live').waitFor();
 }
 
 /** Sends a prompt from the composer with Enter, as a person would. */

@@ -192,19 +192,21 @@ export interface FileMatch {
 export const FILE_STATUS_VALUES = ["added","modified","deleted","renamed"] as const;
 export type FileStatus = (typeof FILE_STATUS_VALUES)[number];
 
-/** FindFilesParams asks for the entries of folder cwd that best match query (at most limit, 50 when absent). */
+/** FindFilesParams asks for the entries of folder cwd that best match query (at most limit, 50 when absent); complete waits for the folder’s whole listing, else a first listing still being made answers from what it has. */
 export interface FindFilesParams {
   cwd: string;
   query: string;
   limit?: number;
+  complete?: boolean;
 }
 
-/** FindFilesResult is the best matches first; listed counts the folder’s entries, truncated says the listing was cut, git that .gitignore was respected. */
+/** FindFilesResult is the best matches first; listed counts the folder’s entries, truncated says the listing was cut, git that .gitignore was respected, partial that the listing was still being made (ask again with complete for the rest). */
 export interface FindFilesResult {
   matches: FileMatch[];
   listed: number;
   truncated: boolean;
   git: boolean;
+  partial: boolean;
 }
 
 /** FlagsParams pins or archives a session; an absent flag is left as it is. */

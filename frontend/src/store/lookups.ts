@@ -11,9 +11,10 @@ export class Lookups {
     return this.transport.call('completePath', { path });
   }
 
-  /** The files and folders of cwd best matching query (the composer's @-mentions); rejects with the host's message. */
-  findFiles(cwd: string, query: string, limit?: number) {
-    return this.transport.call('findFiles', { cwd, query, ...(limit !== undefined ? { limit } : {}) });
+  /** The files and folders of cwd best matching query (the composer's @-mentions); rejects with the host's message.
+   * While the folder's first listing is being made the answer is what it has so far (partial) unless complete. */
+  findFiles(cwd: string, query: string, limit?: number, complete = false) {
+    return this.transport.call('findFiles', { cwd, query, ...(limit !== undefined ? { limit } : {}), ...(complete ? { complete } : {}) });
   }
 
   /** Tokens and cost of every stored session, grouped by by, from since (RFC 3339) on (the usage view). */

@@ -4,14 +4,23 @@ import { z } from 'zod';
 import { type ConsoleCall, count } from './consoleShared.js';
 
 export const findFilesParamsSchema = z
-  .strictObject({ cwd: z.string(), query: z.string(), limit: z.number().int().positive().max(200).optional() })
-  .describe('asks for the entries of folder cwd that best match query (at most limit, 50 when absent)');
+  .strictObject({
+    cwd: z.string(),
+    query: z.string(),
+    limit: z.number().int().positive().max(200).optional(),
+    complete: z.boolean().optional(),
+  })
+  .describe(
+    'asks for the entries of folder cwd that best match query (at most limit, 50 when absent); complete waits for the folder’s whole listing, else a first listing still being made answers from what it has',
+  );
 export const fileMatchSchema = z
   .strictObject({ path: z.string(), dir: z.boolean() })
   .describe('is one file or folder, its path relative to the folder with "/" separators');
 export const findFilesResultSchema = z
-  .strictObject({ matches: z.array(fileMatchSchema), listed: count, truncated: z.boolean(), git: z.boolean() })
-  .describe('is the best matches first; listed counts the folder’s entries, truncated says the listing was cut, git that .gitignore was respected');
+  .strictObject({ matches: z.array(fileMatchSchema), listed: count, truncated: z.boolean(), git: z.boolean(), partial: z.boolean() })
+  .describe(
+    'is the best matches first; listed counts the folder’s entries, truncated says the listing was cut, git that .gitignore was respected, partial that the listing was still being made (ask again with complete for the rest)',
+  );
 
 export const FILES_NAMED: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['FindFilesParams', findFilesParamsSchema],

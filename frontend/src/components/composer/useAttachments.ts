@@ -43,7 +43,8 @@ export function useAttachments(cwd: string, session: string): Attachments {
   const [errors, setErrors] = useState<string[]>([]);
 
   const mentionPath = async (file: File): Promise<string> => {
-    const found = await store.lookups.findFiles(cwd, file.name, 50).catch((err: unknown) => {
+    // The whole listing: a file missing from a partial one would be said not to be in the folder.
+    const found = await store.lookups.findFiles(cwd, file.name, 50, true).catch((err: unknown) => {
       throw new Error(`${file.name} could not be looked up: ${toApiError(err).message}`);
     });
     const same = found.matches.filter((m) => !m.dir && (m.path === file.name || m.path.endsWith(`/${file.name}`)));

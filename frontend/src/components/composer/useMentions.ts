@@ -39,16 +39,20 @@ export function useMentions(cwd: string, text: string, caret: number, apply: (te
   useEffect(() => {
     if (query === undefined || cwd === '') return;
     const n = ++asked.current;
-    store.lookups.findFiles(cwd, query, LIMIT).then(
-      (r) => {
-        if (n !== asked.current) return;
-        setResult({ matches: r.matches, query, ...(r.matches.length === 0 ? { note: `No file or folder matches “${query}”.` } : {}) });
-        setSelected(0);
-      },
-      (err: unknown) => {
-        if (n === asked.current) setResult({ matches: [], query, note: toApiError(err).message });
-      },
-    );
+    // A first listing still being made answers at once with what it has (partial); the whole one follows.
+    const ask = (complete: boolean) =>
+      store.lookups.findFiles(cwd, query, LIMIT, complete).then(
+        (r) => {
+          if (n !== asked.current) return;
+          setResult({ matches: r.matches, query, ...(r.matches.length === 0 ? { note: emptyNote(query, r.partial) } : {}) });
+          setSelected(0);
+          if (r.partial) void ask(true);
+        },
+        (err: unknown) => {
+          if (n === asked.current) setResult({ matches: [], query, note: toApiError(err).message });
+        },
+      );
+    void ask(false);
   }, [cwd, query, store]);
 
   const open = token !== undefined && result.matches.length > 0;
@@ -87,4 +91,9 @@ export function useMentions(cwd: string, text: string, caret: number, apply: (te
       }
     },
   };
+}
+
+/** What the picker says when nothing matches: nothing yet while the folder is still being listed. */
+function emptyNote(query: string, partial: boolean): string {
+  return partial ? 'Listing the folder’s files…' : `No file or folder matches “${query}”.`;
 }
