@@ -34,8 +34,8 @@ interface Steering {
 
 export class Guidance {
   private readonly turns = new Map<string, Steering>();
-  /** Turns stopped because their guidance's interrupt went unanswered: their end says so. */
-  private readonly stalledTurns = new Set<string>();
+  /** Turns stopped because their guidance stalled (its interrupt or its answer never came): their end says why. */
+  private readonly stalledTurns = new Map<string, string>();
 
   /** An interrupt for guidance is about to be asked for this turn. */
   begin(turn: string): void {
@@ -76,17 +76,18 @@ export class Guidance {
     return s.held;
   }
 
-  /** The interrupt went unanswered; the turn is being stopped (its held results belong to a revoked query). */
-  stalled(turn: string): void {
+  /** The guidance stalled; the turn is being stopped (its held results belong to a revoked query). */
+  stalled(turn: string, why: string = GUIDANCE_STALLED): void {
     this.turns.delete(turn);
-    this.stalledTurns.add(turn);
+    this.stalledTurns.set(turn, why);
   }
 
   /** A stalled turn's end, however its stop ended it (canceled, or failed to drain), is the stall. */
   end(body: EventBody, turn: string | undefined): EventBody {
-    if (turn === undefined || !this.stalledTurns.has(turn) || (body.kind !== 'turn.canceled' && body.kind !== 'turn.failed')) return body;
+    const why = turn !== undefined ? this.stalledTurns.get(turn) : undefined;
+    if (turn === undefined || why === undefined || (body.kind !== 'turn.canceled' && body.kind !== 'turn.failed')) return body;
     this.stalledTurns.delete(turn);
-    return { kind: 'turn.failed', code: 'sdk_error', message: GUIDANCE_STALLED };
+    return { kind: 'turn.failed', code: 'sdk_error', message: why };
   }
 
   /** The turn ended. */

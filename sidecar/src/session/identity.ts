@@ -30,6 +30,11 @@ export class IdentityBarrier {
     return this.state === 'bound';
   }
 
+  /** Where the barrier stands, for a diagnostic: its state and how much output it holds. */
+  describe(): string {
+    return `${this.state} held=${this.held.length}`;
+  }
+
   /** Sorts a message that arrives while unbound; output is kept until bind(). */
   admit(message: SDKMessage): Admission {
     if (this.state === 'bound') return 'pass';
