@@ -347,17 +347,23 @@ export class SdkSession {
   }
 
   /**
-   * Steers the running turn: interrupts its response (the call is made before this first yields, on the query
-   * that runs now), emits turn.guided once Claude Code acknowledged, and only then sends the guidance on the same
-   * turn. With no turn running in the SDK nothing is sent: `guided: false`.
+   * Steers the running turn: interrupts its response (on the query that runs now; once Claude Code began the turn,
+   * before this first yields), emits turn.guided once Claude Code acknowledged, and only then sends the guidance on
+   * the same turn. With no turn running in the SDK nothing is sent: `guided: false`.
    */
   async guide(prompt: string, images?: PromptImage[]): Promise<{ guided: boolean; turn?: string }> {
     this.assertOpen();
     const turn = this.turns.running;
     const generation = this.generation;
-    if (turn === undefined || !turn.dispatched || generation === undefined || this.stops.has(turn.id)) return { guided: false };
-    // A turn held open for background work has no response to steer: the guidance is an ordinary prompt.
-    if (this.continuations.held?.turn === turn.id) return { guided: false };
+    if (turn === undefined || generation === undefined || !this.steerable(turn, generation)) return { guided: false };
+    // An interrupt before Claude Code began the turn's query hits nothing of the turn: Claude Code answers the prompt
+    // and the guidance as two queries, the turn ends on the first, and the guidance's answer lands on the next turn,
+    // each later turn showing the answer to the prompt before it. So the interrupt waits for the turn's query to
+    // begin (its system/init, or its echo); one that did not within the budget is not steered.
+    if (turn.barrier?.begun === false) {
+      const begun = await turn.barrier.begunWithin(GUIDE_INTERRUPT_BUDGET_MS);
+      if (!begun || !this.steerable(turn, generation)) return { guided: false };
+    }
     this.guidance.begin(turn.id);
     try {
       if ((await interruptWithin(generation.query, GUIDE_INTERRUPT_BUDGET_MS)) === 'timeout') return this.guidanceStalled(turn);
@@ -370,13 +376,21 @@ export class SdkSession {
       for (const held of this.guidance.failed(turn.id)) this.onMessage(generation, held);
       return { guided: false };
     }
-    this.guidance.succeeded(turn.id);
-    this.emit({ kind: 'turn.guided', prompt, ...eventImages(images) }, turn.id);
     const uuid = randomUUID();
+    this.guidance.succeeded(turn.id, uuid);
+    this.emit({ kind: 'turn.guided', prompt, ...eventImages(images) }, turn.id);
     this.mapper.notePromptSent(uuid);
     generation.dispatch({ type: 'user', message: { role: 'user', content: promptContent(prompt, images) }, parent_tool_use_id: null, uuid });
     this.answers.arm(turn.id, (silence) => this.guidanceUnanswered(turn, generation, silence));
     return { guided: true, turn: turn.id };
+  }
+
+  /** Whether guidance may steer `turn` on `generation` now: dispatched, running, not being stopped nor held open. */
+  private steerable(turn: Turn, generation: Generation): boolean {
+    if (this.ending || !turn.dispatched || this.turns.running !== turn || this.stops.has(turn.id)) return false;
+    if (this.generation !== generation || generation.revoked) return false;
+    // A turn held open for background work has no response to steer: the guidance is an ordinary prompt.
+    return this.continuations.held?.turn !== turn.id;
   }
 
   /**
@@ -508,7 +522,10 @@ export class SdkSession {
 
   /** A message as the generation delivers it (replays from the barrier and the gate come back to onMessage). */
   private delivered(generation: Generation, message: SDKMessage): void {
-    if (generation === this.generation && !generation.revoked) this.answers.arrived(message);
+    if (generation === this.generation && !generation.revoked) {
+      this.answers.arrived(message);
+      if (message.type === 'system' && message.subtype === 'init') this.turns.running?.barrier?.queryBegan();
+    }
     this.onMessage(generation, message);
   }
 
