@@ -356,14 +356,8 @@ export class SdkSession {
     const turn = this.turns.running;
     const generation = this.generation;
     if (turn === undefined || generation === undefined || !this.steerable(turn, generation)) return { guided: false };
-    // An interrupt before Claude Code began the turn's query hits nothing of the turn: Claude Code answers the prompt
-    // and the guidance as two queries, the turn ends on the first, and the guidance's answer lands on the next turn,
-    // each later turn showing the answer to the prompt before it. So the interrupt waits for the turn's query to
-    // begin (its system/init, or its echo); one that did not within the budget is not steered.
-    if (turn.barrier?.begun === false) {
-      const begun = await turn.barrier.begunWithin(GUIDE_INTERRUPT_BUDGET_MS);
-      if (!begun || !this.steerable(turn, generation)) return { guided: false };
-    }
+    // Checked before awaiting: a turn that began is interrupted before this first yields.
+    if (turn.barrier?.begun === false && !(await this.begunInTime(turn, generation))) return { guided: false };
     this.guidance.begin(turn.id);
     try {
       if ((await interruptWithin(generation.query, GUIDE_INTERRUPT_BUDGET_MS)) === 'timeout') return this.guidanceStalled(turn);
@@ -383,6 +377,17 @@ export class SdkSession {
     generation.dispatch({ type: 'user', message: { role: 'user', content: promptContent(prompt, images) }, parent_tool_use_id: null, uuid });
     this.answers.arm(turn.id, (silence) => this.guidanceUnanswered(turn, generation, silence));
     return { guided: true, turn: turn.id };
+  }
+
+  /**
+   * Waits (bounded) for Claude Code to begin the turn's query (its system/init, or its echo). An interrupt before
+   * that hits nothing of the turn: Claude Code answers the prompt and the guidance as two queries, the turn ends on
+   * the first, and the guidance's answer lands on the next turn, each later turn showing the answer to the prompt
+   * before it. False: it did not begin in time, or the turn can no longer be steered.
+   */
+  private async begunInTime(turn: Turn, generation: Generation): Promise<boolean> {
+    const begun = (await turn.barrier?.begunWithin(GUIDE_INTERRUPT_BUDGET_MS)) ?? true;
+    return begun && this.steerable(turn, generation);
   }
 
   /** Whether guidance may steer `turn` on `generation` now: dispatched, running, not being stopped nor held open. */
