@@ -62,9 +62,9 @@ export class IdentityBarrier {
     return this.state === 'bound';
   }
 
-  /** Where the barrier stands, for a diagnostic: its state and how much output it holds. */
+  /** Where the barrier stands, for a diagnostic: its state, whether the query began, and how much output it holds. */
   describe(): string {
-    return `${this.state} held=${this.held.length}`;
+    return `${this.state} begun=${this.begunFlag} held=${this.held.length}`;
   }
 
   /** Sorts a message that arrives while unbound; output is kept until bind(). */
