@@ -16,6 +16,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// holdingBash has the Bash tool leave a background child (its pid in bg.pid) and run on in the foreground (fg.pid).
+const holdingBash = "[bash sh -c 'sleep 300 & echo $! > bg.pid; echo $$ > fg.pid; exec sleep 301']"
+
 // claude killed mid-tool, then Baton itself stopped (SIGTERM) or killed outright (SIGKILL, no code of it runs)
 // while the Bash tool's command and a background child it left still run: neither outlives Baton. With claude
 // gone nothing of Claude Code's own clean-up ends them; only the sidecar's reaper can.
@@ -25,8 +28,7 @@ func TestATurnsProcessesEndWhenBatonIsStoppedOrKilled(t *testing.T) {
 			h := newCLIHarness(t)
 			ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 			defer cancel()
-			cmd := h.command(ctx, "exec", "--approve", "all", "--permission-mode", "default",
-				"[bash sh -c 'sleep 300 & echo $! > bg.pid; echo $$ > fg.pid; exec sleep 301']")
+			cmd := h.command(ctx, "exec", "--approve", "all", "--permission-mode", "default", holdingBash)
 			require.NoError(t, cmd.Start())
 			t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
 			pids := []int{readPID(t, filepath.Join(h.project, "bg.pid")), readPID(t, filepath.Join(h.project, "fg.pid"))}

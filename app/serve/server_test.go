@@ -2,11 +2,9 @@ package serve_test
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
@@ -14,9 +12,9 @@ import (
 	"github.com/baton-console/baton/app/console"
 	"github.com/baton-console/baton/app/internal/fakeapi"
 	"github.com/baton-console/baton/app/internal/testenv"
+	"github.com/baton-console/baton/app/internal/testenv/consolews"
 	"github.com/baton-console/baton/app/serve"
 	"github.com/baton-console/baton/app/session"
-	"github.com/coder/websocket"
 	"github.com/rs/zerolog"
 	"github.com/stretchr/testify/require"
 )
@@ -87,115 +85,28 @@ func TestWebSocketChecksOrigin(t *testing.T) {
 	require.Equal(t, http.StatusForbidden, resp.StatusCode)
 }
 
-// wsClient is a minimal client of the console API over the WebSocket.
+// wsClient is the console's WebSocket client the tests share (testenv/consolews), under the names used here.
 type wsClient struct {
-	t      *testing.T
-	conn   *websocket.Conn
-	mu     sync.Mutex
-	nextID int
-	calls  map[int]chan json.RawMessage
-	events chan activity.Event
+	*consolews.Client
+	t *testing.T
 }
 
 func dial(t *testing.T, s *served) *wsClient {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	conn, _, err := dialWS(ctx, s.srv.Addr().String(), s.token, nil)
-	require.NoError(t, err)
-	conn.SetReadLimit(16 << 20)
-	c := &wsClient{t: t, conn: conn, calls: map[int]chan json.RawMessage{}, events: make(chan activity.Event, 4096)}
-	go c.read()
-	t.Cleanup(func() { conn.CloseNow() })
-	return c
+	return &wsClient{Client: consolews.Connect(t, s.srv.Addr().String(), s.token), t: t}
 }
 
-func (c *wsClient) read() {
-	for {
-		_, data, err := c.conn.Read(context.Background())
-		if err != nil {
-			close(c.events)
-			return
-		}
-		var msg struct {
-			ID     *int             `json:"id"`
-			Type   string           `json:"type"`
-			Event  activity.Event   `json:"event"`
-			Events []activity.Event `json:"events"`
-		}
-		if json.Unmarshal(data, &msg) != nil {
-			continue
-		}
-		switch msg.Type {
-		case "event":
-			c.events <- msg.Event
-			continue
-		case "events": // events that waited together on the host, in order (API.md)
-			for _, ev := range msg.Events {
-				c.events <- ev
-			}
-			continue
-		}
-		if msg.ID != nil {
-			c.mu.Lock()
-			ch := c.calls[*msg.ID]
-			c.mu.Unlock()
-			if ch != nil {
-				ch <- data
-			}
-		}
-	}
-}
-
-type callReply struct {
-	Result json.RawMessage `json:"result"`
-	Error  *console.Error  `json:"error"`
-}
+// callReply is a call's answer on the wire (the terminal tests' client reads it too).
+type callReply = consolews.CallReply
 
 func (c *wsClient) call(method string, params any, out any) *console.Error {
 	c.t.Helper()
-	c.mu.Lock()
-	c.nextID++
-	id := c.nextID
-	ch := make(chan json.RawMessage, 1)
-	c.calls[id] = ch
-	c.mu.Unlock()
-	data, err := json.Marshal(map[string]any{"id": id, "method": method, "params": params})
-	require.NoError(c.t, err)
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	require.NoError(c.t, c.conn.Write(ctx, websocket.MessageText, data))
-	select {
-	case raw := <-ch:
-		var rep callReply
-		require.NoError(c.t, json.Unmarshal(raw, &rep))
-		if rep.Error != nil {
-			return rep.Error
-		}
-		if out != nil {
-			require.NoError(c.t, json.Unmarshal(rep.Result, out))
-		}
-		return nil
-	case <-ctx.Done():
-		c.t.Fatalf("no reply to %s", method)
-		return nil
-	}
+	return c.Call(method, params, out)
 }
 
 func (c *wsClient) waitEvent(pred func(activity.Event) bool) activity.Event {
 	c.t.Helper()
-	timeout := time.After(90 * time.Second)
-	for {
-		select {
-		case ev, ok := <-c.events:
-			require.True(c.t, ok, "the connection closed")
-			if pred(ev) {
-				return ev
-			}
-		case <-timeout:
-			c.t.Fatal("timed out waiting for an event")
-		}
-	}
+	return c.WaitEvent(pred)
 }
 
 func TestCallsAndErrorsOverTheWebSocket(t *testing.T) {
@@ -226,7 +137,7 @@ func TestReconnectSeesAndAnswersAPendingPermission(t *testing.T) {
 	var turn console.PromptResult
 	require.Nil(t, first.call("sendPrompt", map[string]any{"session": ref.Session, "prompt": "[write kept.txt across reconnects]"}, &turn))
 	req := first.waitEvent(func(ev activity.Event) bool { return ev.Kind == activity.PermissionRequested })
-	first.conn.CloseNow()
+	first.Conn.CloseNow()
 
 	second := dial(t, s)
 	var snap console.Snapshot

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/baton-console/baton/app/internal/testenv/consolews"
 	"github.com/stretchr/testify/require"
 )
 
@@ -16,19 +16,7 @@ import (
 func tokenOf(url string) string { return url[strings.Index(url, "#token=")+len("#token="):] }
 
 // dialWS opens /ws as the console does: its own Origin, the token offered as a subprotocol beside "baton".
-func dialWS(ctx context.Context, addr, token string, hdr http.Header) (*websocket.Conn, *http.Response, error) {
-	if hdr == nil {
-		hdr = http.Header{}
-	}
-	if hdr.Get("Origin") == "" {
-		hdr.Set("Origin", "http://"+addr)
-	}
-	opts := &websocket.DialOptions{HTTPHeader: hdr}
-	if token != "" {
-		opts.Subprotocols = []string{"baton", "baton.token." + token}
-	}
-	return websocket.Dial(ctx, "ws://"+addr+"/ws", opts)
-}
+var dialWS = consolews.Dial
 
 // send makes one request to the server's own address; header may be nil.
 func send(t *testing.T, b *bare, method, path string, header http.Header) *http.Response {

@@ -94,7 +94,8 @@ func (s *Service) Open(spec Spec) (Info, error) {
 	s.opened++
 	t.seq = s.opened
 	s.terms[t.id] = t
-	s.opts.Logger.Info().Str("terminal", t.id).Str("owner", spec.Owner).Int("pid", t.pid).Msg("terminal opened")
+	// "pid" is Baton's own on every line of its logger (app/logging.go): the shell's goes under its own key.
+	s.opts.Logger.Info().Str("terminal", t.id).Str("owner", spec.Owner).Int("shellPid", t.pid).Msg("terminal opened")
 	return t.infoLocked(), nil
 }
 

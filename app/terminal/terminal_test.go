@@ -48,7 +48,9 @@ func newRig(t *testing.T, scrollback int) *rig {
 	t.Setenv("PATH", t.TempDir())
 	log := &testenv.LockedBuffer{}
 	r := &rig{t: t, dir: t.TempDir(), out: map[string]*bytes.Buffer{}, ends: map[string]terminal.Output{}, log: log,
-		svc: terminal.New(terminal.Options{Shell: []string{"/bin/sh"}, Scrollback: scrollback, Logger: zerolog.New(log)})}
+		svc: terminal.New(terminal.Options{Shell: []string{"/bin/sh"}, Scrollback: scrollback,
+			// As the host's (app/logging.go): every line carries Baton's own pid.
+			Logger: zerolog.New(log).With().Int("pid", os.Getpid()).Logger()})}
 	r.cond = sync.NewCond(&r.mu)
 	sub := r.svc.Subscribe()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -285,4 +287,18 @@ func TestNothingTypedOrPrintedIsLogged(t *testing.T) {
 	require.Contains(t, logged, "terminal opened", "the service does log its lifecycle")
 	require.NotContains(t, logged, "hunter2")
 	require.NotContains(t, logged, "SECRET")
+}
+
+// The host's logger carries its own pid on every line; a shell's is logged under another key, so no line holds
+// "pid" twice (a JSON object with a duplicate key reads differently in every tool).
+func TestTheShellsPidIsNotASecondPidField(t *testing.T) {
+	r := newRig(t, 0)
+	info := r.open("s1")
+	require.NoError(t, r.svc.Close(info.ID))
+	lines := strings.Split(strings.TrimSpace(r.log.String()), "\n")
+	require.NotEmpty(t, lines)
+	for _, line := range lines {
+		require.Equal(t, 1, strings.Count(line, `"pid":`), "one pid per line: %s", line)
+	}
+	require.Contains(t, r.log.String(), `"shellPid":`)
 }

@@ -23,11 +23,48 @@ export type Admission = 'echo' | 'held' | 'pass';
 export class IdentityBarrier {
   private state: 'open' | 'resolving' | 'bound' = 'open';
   private held: SDKMessage[] = [];
+  private begunFlag = false;
+  private markBegun: () => void = () => undefined;
+  private readonly begunNow = new Promise<void>((resolve) => {
+    this.markBegun = resolve;
+  });
 
   constructor(private readonly uuid: string) {}
 
+  /**
+   * Claude Code began the turn's query: its system/init came after the prompt was sent, or the turn is bound. Before
+   * that an interrupt reaches nothing of the turn (a guidance waits on this: session.ts, guide).
+   */
+  get begun(): boolean {
+    return this.begunFlag;
+  }
+
+  /** A query of Claude Code's began while this turn was dispatched (its system/init). */
+  queryBegan(): void {
+    this.begunFlag = true;
+    this.markBegun();
+  }
+
+  /** True once begun, false when it was not within ms. */
+  async begunWithin(ms: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+    });
+    try {
+      return await Promise.race([this.begunNow.then(() => true as const), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   get bound(): boolean {
     return this.state === 'bound';
+  }
+
+  /** Where the barrier stands, for a diagnostic: its state, whether the query began, and how much output it holds. */
+  describe(): string {
+    return `${this.state} begun=${this.begunFlag} held=${this.held.length}`;
   }
 
   /** Sorts a message that arrives while unbound; output is kept until bind(). */
@@ -42,6 +79,7 @@ export class IdentityBarrier {
   /** Binds the turn (its echo, the transcript, or a run with nothing to bind to): returns the output held meanwhile. */
   bind(): SDKMessage[] {
     this.state = 'bound';
+    this.queryBegan();
     const held = this.held;
     this.held = [];
     return held;

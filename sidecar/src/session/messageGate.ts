@@ -12,6 +12,11 @@ export class MessageGate {
     return true;
   }
 
+  /** How many messages wait at the closed gate; undefined while it is open (for a diagnostic). */
+  get waiting(): number | undefined {
+    return this.queue?.length;
+  }
+
   /** Whether `message` already waited at the gate (it must not close it again). */
   passed(message: object): boolean {
     return this.through.has(message);

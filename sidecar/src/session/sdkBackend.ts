@@ -51,7 +51,7 @@ export class SdkBackend {
       sessionInfo: getSessionInfo,
       transcript: getSessionMessages,
       goalStatuses: { read: (session) => readGoalStatuses(session), watch: (session, onChange) => watchTranscript(session, onChange) },
-      ...continuationDelay(process.env),
+      ...budgetsFrom(process.env),
     });
     if (!this.warmed) {
       this.warmed = true;
@@ -104,13 +104,22 @@ export class SdkBackend {
 }
 
 /**
- * BATON_CONTINUATION_DELAY_MS shortens the 30 s wait for a follow-up after a background task (tests set it so they
- * never wait 30 s); a value that is not a positive integer keeps the default.
+ * Budgets the environment may shorten, so tests never wait them out: BATON_CONTINUATION_DELAY_MS (the 30 s wait for
+ * a follow-up after a background task) and BATON_GUIDE_ANSWER_BUDGET_MS (the 60 s a guided turn may show nothing of
+ * its answer). A value that is not a positive integer keeps the default.
  */
-function continuationDelay(env: NodeJS.ProcessEnv): { continuationDelayMs?: number } {
-  const raw = env['BATON_CONTINUATION_DELAY_MS'];
+function budgetsFrom(env: NodeJS.ProcessEnv): { continuationDelayMs?: number; guideAnswerBudgetMs?: number } {
+  const continuationDelayMs = positiveMs(env['BATON_CONTINUATION_DELAY_MS']);
+  const guideAnswerBudgetMs = positiveMs(env['BATON_GUIDE_ANSWER_BUDGET_MS']);
+  return {
+    ...(continuationDelayMs !== undefined ? { continuationDelayMs } : {}),
+    ...(guideAnswerBudgetMs !== undefined ? { guideAnswerBudgetMs } : {}),
+  };
+}
+
+function positiveMs(raw: string | undefined): number | undefined {
   const ms = raw !== undefined ? Number(raw) : Number.NaN;
-  return Number.isInteger(ms) && ms > 0 ? { continuationDelayMs: ms } : {};
+  return Number.isInteger(ms) && ms > 0 ? ms : undefined;
 }
 
 /** A warm-up that fails (an SDK shape it does not expect) costs only its gain: said on stderr, never thrown. */

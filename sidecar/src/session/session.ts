@@ -16,6 +16,7 @@ import { type ContinuationOptions, Continuations, isTurnEnd } from './continuati
 import { Generation, type QueryFn } from './generation.js';
 import { GoalFollower, type GoalSource } from './goalFollower.js';
 import { GUIDANCE_STALLED, GUIDE_INTERRUPT_BUDGET_MS, GUIDE_STOP_BUDGETS, Guidance, interruptWithin } from './guidance.js';
+import { AnswerWatch, GUIDE_ANSWER_BUDGET_MS, guideUnanswered, type Silence } from './guidedAnswer.js';
 import { HostToolBroker, hostToolServer } from './hostTools.js';
 import { IdentityBarrier, isEchoOf, outputReleased, resolveFromTranscript, type TranscriptFn } from './identity.js';
 import { type AnswerDetail, PermissionBroker } from './permissions.js';
@@ -58,6 +59,8 @@ export interface SessionDeps {
   goalStatuses?: GoalSource;
   /** How long a follow-up after a background task may take to show output (30 s; tests shorten it). */
   continuationDelayMs?: number;
+  /** How long a guided turn may show nothing of its answer (60 s; tests shorten it). */
+  guideAnswerBudgetMs?: number;
   /** How often a live background command's output file is read for its tail (1 s; 0 = only at its end). */
   tailBeatMs?: number;
   /** The continuation bookkeeping's clock (tests drive the quiescence grace with their own). */
@@ -75,6 +78,7 @@ export class SdkSession {
   private readonly hostTools: HostToolBroker;
   private readonly turns = new TurnScheduler();
   private readonly guidance = new Guidance();
+  private readonly answers: AnswerWatch;
   private readonly sideReads: SideReader;
   private readonly refusals = new RefusedTurns();
   /** The live query generation; undefined between a revoke and the next prompt. */
@@ -103,6 +107,7 @@ export class SdkSession {
     this.model = deps.start.model;
     this.mode = deps.start.permissionMode;
     this.mapper = new Mapper(this.id, deps.now);
+    this.answers = new AnswerWatch(deps.guideAnswerBudgetMs ?? GUIDE_ANSWER_BUDGET_MS);
     this.continuations = new Continuations(
       this.id,
       {
@@ -203,7 +208,7 @@ export class SdkSession {
       options,
       canUseTool: gate,
       stderr: this.deps.stderr,
-      onMessage: (g, message) => this.onMessage(g, message),
+      onMessage: (g, message) => this.delivered(g, message),
       onEnded: (g, error) => this.onGenerationEnded(g, error),
     });
     this.generation = generation;
@@ -342,17 +347,17 @@ export class SdkSession {
   }
 
   /**
-   * Steers the running turn: interrupts its response (the call is made before this first yields, on the query
-   * that runs now), emits turn.guided once Claude Code acknowledged, and only then sends the guidance on the same
-   * turn. With no turn running in the SDK nothing is sent: `guided: false`.
+   * Steers the running turn: interrupts its response (on the query that runs now; once Claude Code began the turn,
+   * before this first yields), emits turn.guided once Claude Code acknowledged, and only then sends the guidance on
+   * the same turn. With no turn running in the SDK nothing is sent: `guided: false`.
    */
   async guide(prompt: string, images?: PromptImage[]): Promise<{ guided: boolean; turn?: string }> {
     this.assertOpen();
     const turn = this.turns.running;
     const generation = this.generation;
-    if (turn === undefined || !turn.dispatched || generation === undefined || this.stops.has(turn.id)) return { guided: false };
-    // A turn held open for background work has no response to steer: the guidance is an ordinary prompt.
-    if (this.continuations.held?.turn === turn.id) return { guided: false };
+    if (turn === undefined || generation === undefined || !this.steerable(turn, generation)) return { guided: false };
+    // Checked before awaiting: a turn that began is interrupted before this first yields.
+    if (turn.barrier?.begun === false && !(await this.begunInTime(turn, generation))) return { guided: false };
     this.guidance.begin(turn.id);
     try {
       if ((await interruptWithin(generation.query, GUIDE_INTERRUPT_BUDGET_MS)) === 'timeout') return this.guidanceStalled(turn);
@@ -365,12 +370,47 @@ export class SdkSession {
       for (const held of this.guidance.failed(turn.id)) this.onMessage(generation, held);
       return { guided: false };
     }
-    this.guidance.succeeded(turn.id);
-    this.emit({ kind: 'turn.guided', prompt, ...eventImages(images) }, turn.id);
     const uuid = randomUUID();
+    this.guidance.succeeded(turn.id, uuid);
+    this.emit({ kind: 'turn.guided', prompt, ...eventImages(images) }, turn.id);
     this.mapper.notePromptSent(uuid);
     generation.dispatch({ type: 'user', message: { role: 'user', content: promptContent(prompt, images) }, parent_tool_use_id: null, uuid });
+    this.answers.arm(turn.id, (silence) => this.guidanceUnanswered(turn, generation, silence));
     return { guided: true, turn: turn.id };
+  }
+
+  /**
+   * Waits (bounded) for Claude Code to begin the turn's query (its system/init, or its echo). An interrupt before
+   * that hits nothing of the turn: Claude Code answers the prompt and the guidance as two queries, the turn ends on
+   * the first, and the guidance's answer lands on the next turn, each later turn showing the answer to the prompt
+   * before it. False: it did not begin in time, or the turn can no longer be steered.
+   */
+  private async begunInTime(turn: Turn, generation: Generation): Promise<boolean> {
+    const begun = (await turn.barrier?.begunWithin(GUIDE_INTERRUPT_BUDGET_MS)) ?? true;
+    return begun && this.steerable(turn, generation);
+  }
+
+  /** Whether guidance may steer `turn` on `generation` now: dispatched, running, not being stopped nor held open. */
+  private steerable(turn: Turn, generation: Generation): boolean {
+    if (this.ending || !turn.dispatched || this.turns.running !== turn || this.stops.has(turn.id)) return false;
+    if (this.generation !== generation || generation.revoked) return false;
+    // A turn held open for background work has no response to steer: the guidance is an ordinary prompt.
+    return this.continuations.held?.turn !== turn.id;
+  }
+
+  /**
+   * The guided answer never began within its budget: say what held it (kinds and states, never text), then stop
+   * the turn as a stalled guidance. A turn that ended, or a generation lost meanwhile, has its own end.
+   */
+  private guidanceUnanswered(turn: Turn, generation: Generation, silence: Silence): void {
+    if (this.turns.running !== turn || this.ending || this.generation !== generation) return;
+    const gate = this.gate.waiting;
+    diag(
+      `session ${this.id} turn ${turn.id}: no answer to the guidance within ${silence.budgetMs} ms;` +
+        ` arrived=${silence.arrived} trail=${silence.trail.join(',') || '-'} barrier=${turn.barrier?.describe() ?? 'none'}` +
+        ` gate=${gate === undefined ? 'open' : `closed waiting=${gate}`} rejecting=${this.continuations.rejecting}`,
+    );
+    this.stopStalledGuidance(turn, guideUnanswered(silence.budgetMs));
   }
 
   /**
@@ -378,13 +418,17 @@ export class SdkSession {
    * held, so waiting on would hang the turn. The turn is stopped as a forced cancel and ends turn.failed, saying so.
    */
   private guidanceStalled(turn: Turn): never {
-    this.guidance.stalled(turn.id);
-    if (this.turns.running === turn && !this.ending) {
-      void Promise.resolve()
-        .then(() => this.cancel(turn.id, GUIDE_STOP_BUDGETS))
-        .catch((e: unknown) => diag(`stopping a turn whose guidance stalled: ${shortError(e)}`));
-    }
+    this.stopStalledGuidance(turn, GUIDANCE_STALLED);
     throw new ProtocolFailure('sdk_error', GUIDANCE_STALLED);
+  }
+
+  /** Stops a turn whose guidance stalled as a forced cancel (joining one under way); its end says `why`. */
+  private stopStalledGuidance(turn: Turn, why: string): void {
+    this.guidance.stalled(turn.id, why);
+    if (this.turns.running !== turn || this.ending) return;
+    void Promise.resolve()
+      .then(() => this.cancel(turn.id, GUIDE_STOP_BUDGETS))
+      .catch((e: unknown) => diag(`stopping a turn whose guidance stalled: ${shortError(e)}`));
   }
 
   /** Settles a permission request once; a repeated or late answer gets the recorded one back (settled false). */
@@ -449,6 +493,7 @@ export class SdkSession {
 
   private async shutDown(): Promise<void> {
     this.ending = true;
+    this.answers.disarm();
     this.permissions.settleAll('interrupt');
     this.hostTools.settleAll(CLOSED_CALL);
     const generation = this.generation;
@@ -478,6 +523,15 @@ export class SdkSession {
     const failure = error ?? new Error('the claude process ended unexpectedly');
     if (this.started) this.lost(generation, failure);
     else this.startFailure?.(failure);
+  }
+
+  /** A message as the generation delivers it (replays from the barrier and the gate come back to onMessage). */
+  private delivered(generation: Generation, message: SDKMessage): void {
+    if (generation === this.generation && !generation.revoked) {
+      this.answers.arrived(message);
+      if (message.type === 'system' && message.subtype === 'init') this.turns.running?.barrier?.queryBegan();
+    }
+    this.onMessage(generation, message);
   }
 
   private onMessage(generation: Generation, message: SDKMessage): void {
@@ -528,6 +582,7 @@ export class SdkSession {
       }
     }
     if (this.guidance.absorb(running?.id, message)) return;
+    this.answers.reached(running?.id, message);
     const c = this.continuations;
     const echo = running !== undefined && isEchoOf(message, running.uuid);
     if (c.rejects(message, echo)) return;
@@ -586,6 +641,7 @@ export class SdkSession {
   private advance(): void {
     const { finished, next } = this.turns.finish(!this.ending);
     if (finished !== undefined) this.guidance.forget(finished.id);
+    this.answers.disarm();
     if (next !== undefined) this.release(next);
   }
 

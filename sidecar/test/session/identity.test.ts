@@ -92,3 +92,18 @@ describe('IdentityBarrier', () => {
     expect(outputReleased({ barrier }, false)).toBe(true);
   });
 });
+
+describe('IdentityBarrier begun', () => {
+  it('begins with its query (system/init) or its binding; a guidance waits on it, bounded', async () => {
+    const waiting = new IdentityBarrier('u1');
+    expect(waiting.begun).toBe(false);
+    await expect(waiting.begunWithin(10)).resolves.toBe(false);
+    const began = waiting.begunWithin(60_000);
+    waiting.queryBegan();
+    await expect(began).resolves.toBe(true);
+    expect(waiting.bound).toBe(false); // begun is not bound: its output still waits for the echo
+    const bound = new IdentityBarrier('u2');
+    bound.bind();
+    expect(bound.begun).toBe(true);
+  });
+});
