@@ -34,12 +34,25 @@ const maxBatch = 512
 // host (nil: none) to p, in order per source, until ctx ends (its error), events is closed (nil) or p fails
 // (p's error, so the transport can drop the connection).
 func Forward(ctx context.Context, events <-chan activity.Event, host *HostState, p Pusher) error {
+	return Forwarding(events, host, p)(ctx)
+}
+
+// Forwarding is Forward with the host subscribed at once: a transport calls it before it serves the console's
+// calls and runs the loop it returns in the background, so a change of host published after a snapshot the
+// console asks for next is never missed (subscribed in the loop, it could come between the two).
+func Forwarding(events <-chan activity.Event, host *HostState, p Pusher) func(ctx context.Context) error {
 	var updates <-chan HostUpdate
+	stop := func() {}
 	if host != nil {
-		ch, stop := host.Subscribe()
-		defer stop()
-		updates = ch
+		updates, stop = host.Subscribe()
 	}
+	return func(ctx context.Context) error {
+		defer stop()
+		return forward(ctx, events, updates, p)
+	}
+}
+
+func forward(ctx context.Context, events <-chan activity.Event, updates <-chan HostUpdate, p Pusher) error {
 	for {
 		select {
 		case ev, ok := <-events:

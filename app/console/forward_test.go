@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/baton-console/baton/app/activity"
 	"github.com/stretchr/testify/require"
@@ -63,6 +64,27 @@ func TestForwardDeliversEventsAndHostState(t *testing.T) {
 	require.Equal(t, "event:turn.completed", <-p.got)
 	close(events)
 	require.NoError(t, <-done)
+}
+
+// Forwarding subscribes to the host when called, not when its loop first runs: a change published between the
+// two (after a snapshot the console read, say) is still pushed. The loop starts only after the change here.
+func TestForwardingMissesNoHostChangeBeforeItsLoopRuns(t *testing.T) {
+	host := NewHostState()
+	events := make(chan activity.Event)
+	p := chanPusher{got: make(chan string, 1)}
+	run := Forwarding(events, host, p)
+	host.SetAuth(AuthState{Status: "signed_in"})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- run(ctx) }()
+	select {
+	case got := <-p.got:
+		require.Equal(t, "auth:signed_in", got)
+	case <-time.After(10 * time.Second): // only a failing run waits this out
+		t.Fatal("the change published before the loop ran was never pushed")
+	}
+	cancel()
+	require.ErrorIs(t, <-done, context.Canceled)
 }
 
 // A transport that cannot write ends the loop with its error, so the connection is dropped.

@@ -80,7 +80,8 @@ func Run(opts Options) error {
 		ErrorFormatter: FormatError,
 		OnStartup: func(ctx context.Context) {
 			wailsCtx = ctx
-			go func() { _ = console.Forward(ctx, sub.C(), copts.Host, wailsPusher{ctx}) }()
+			forward := console.Forwarding(sub.C(), copts.Host, wailsPusher{ctx})
+			go func() { _ = forward(ctx) }()
 			feed := console.WatchTerminals(api)
 			go func() { _ = feed.Forward(ctx, wailsPusher{ctx}) }()
 		},

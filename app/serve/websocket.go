@@ -56,8 +56,9 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 
 	sub := s.opts.Sessions.Subscribe(nil)
 	defer sub.Close()
+	forward := console.Forwarding(sub.C(), s.opts.Host, wsPusher{ctx: ctx, conn: conn})
 	go func() {
-		if err := console.Forward(ctx, sub.C(), s.opts.Host, wsPusher{ctx: ctx, conn: conn}); err != nil {
+		if err := forward(ctx); err != nil {
 			cancel()
 		}
 	}()
