@@ -17,7 +17,7 @@ const (
 	FromEnv         = "env"         // CLAUDE_CODE_EXECUTABLE, used as given
 	FromSDKPackage  = "sdk-package" // the SDK's own native package in a dev tree
 	FromProvisioned = "provisioned" // installed by Ensure
-	FromPath        = "path"        // a claude on PATH whose --version matches
+	FromPath        = "path"        // a claude on PATH that is the pinned build (its sha256 is the manifest's)
 )
 
 // Selection is the executable Baton passes to the sidecar.
@@ -36,20 +36,11 @@ type SelectOptions struct {
 	DataDir  string              // default platform.DataDir()
 	Getenv   func(string) string // default os.Getenv; reads CLAUDE_CODE_EXECUTABLE, BATON_DEV_TREE and PATH
 
-	// VerifyChecksum also hashes CLAUDE_CODE_EXECUTABLE or a PATH claude, to report Verified (doctor sets it). It
-	// never changes the choice: the dev tree's and the provisioned claude are always verified.
+	// VerifyChecksum also hashes CLAUDE_CODE_EXECUTABLE, to report Verified (doctor sets it). It never changes the
+	// choice: every other candidate is always verified.
 	VerifyChecksum  bool
 	ProbeEnvVersion bool          // run CLAUDE_CODE_EXECUTABLE --version to report its version
 	VersionTimeout  time.Duration // for --version probes; default 10s
-}
-
-// VersionMismatchError is a claude on PATH whose version is not the pinned one.
-type VersionMismatchError struct {
-	Path, Got, Want string
-}
-
-func (e *VersionMismatchError) Error() string {
-	return fmt.Sprintf("the claude on PATH (%s) is version %s, but Baton needs exactly %s", e.Path, e.Got, e.Want)
 }
 
 // NoExecutableError says why no candidate was usable.
@@ -66,10 +57,9 @@ func (e *NoExecutableError) Error() string {
 func (e *NoExecutableError) Is(target error) bool { return target == ErrNoExecutable }
 
 // Select chooses the claude executable: CLAUDE_CODE_EXECUTABLE (as given) > the SDK's native package in the
-// checkout BATON_DEV_TREE names > the provisioned executable > a claude on PATH whose --version equals the
-// manifest's (with a warning). The dev tree's and the provisioned claude run only if their sha256 is the
-// manifest's (hashed once per file version, see verifyFile); nothing is looked for above the working directory or
-// the executable, so a claude planted there never runs.
+// checkout BATON_DEV_TREE names > the provisioned executable > a claude on PATH. Each of the last three runs only
+// if its sha256 is the manifest's (hashed once per file version, see verifyFile); nothing is looked for above the
+// working directory or the executable, so a claude planted there never runs.
 func Select(ctx context.Context, opts SelectOptions) (Selection, error) {
 	getenv := opts.Getenv
 	if getenv == nil {
@@ -96,7 +86,7 @@ func Select(ctx context.Context, opts SelectOptions) (Selection, error) {
 	} else if sel, ok := selectProvisioned(binary, man, dataDir, &notes); ok {
 		return sel, nil
 	}
-	sel, ok := selectFromPath(ctx, getenv("PATH"), binary, man, opts, dataDir, &notes)
+	sel, ok := selectFromPath(getenv("PATH"), binary, man, dataDir, &notes)
 	if ok {
 		return sel, nil
 	}
@@ -176,28 +166,20 @@ func selectProvisioned(binary Artifact, m Manifest, dataDir string, notes *[]str
 	return Selection{Path: exe, Source: FromProvisioned, Version: m.Version, Verified: true}, true
 }
 
-func selectFromPath(ctx context.Context, pathEnv string, binary Artifact, m Manifest, opts SelectOptions, dataDir string, notes *[]string) (Selection, bool) {
+func selectFromPath(pathEnv string, binary Artifact, m Manifest, dataDir string, notes *[]string) (Selection, bool) {
 	exe := findExecutable("claude", pathEnv)
 	if exe == "" {
 		*notes = append(*notes, "there is no claude on PATH")
 		return Selection{}, false
 	}
-	got, err := ProbeVersion(ctx, exe, opts.VersionTimeout)
-	if err != nil {
-		*notes = append(*notes, err.Error())
+	// Hashed before anything runs it, as every other candidate is: a claude on PATH that is not the pinned build
+	// (another version, an npm wrapper, a planted file) is never run, not even for --version.
+	if err := verifyFile(exe, binary, verifiedDir(dataDir)); err != nil {
+		*notes = append(*notes, fmt.Sprintf("the claude on PATH (%s) is not the build Baton pins (%v)", exe, err))
 		return Selection{}, false
 	}
-	if !sameVersion(got, m.Version) {
-		*notes = append(*notes, (&VersionMismatchError{Path: exe, Got: got, Want: m.Version}).Error())
-		return Selection{}, false
-	}
-	sel := Selection{Path: exe, Source: FromPath, Version: got,
-		Warning: fmt.Sprintf("using the claude on PATH (%s, version %s); it was not checksum-verified. Run `baton provision` to install a verified copy", exe, got)}
-	if opts.VerifyChecksum && verifyFile(exe, binary, verifiedDir(dataDir)) == nil {
-		sel.Verified = true
-		sel.Warning = fmt.Sprintf("using the claude on PATH (%s, version %s)", exe, got)
-	}
-	return sel, true
+	return Selection{Path: exe, Source: FromPath, Version: m.Version, Verified: true,
+		Warning: fmt.Sprintf("using the claude on PATH (%s, version %s)", exe, m.Version)}, true
 }
 
 func sameVersion(got, want string) bool {

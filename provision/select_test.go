@@ -149,40 +149,37 @@ func TestSelectProvisionedAndDamagedProvisioned(t *testing.T) {
 	}
 }
 
-func TestSelectPathClaudeWithMatchingVersion(t *testing.T) {
+// A claude on PATH is used only when it is the pinned build, hashed before anything runs it: a script that says
+// the right version (an npm wrapper, a planted file) is refused without being run, and so is another version.
+func TestSelectPathClaudeOnlyWhenItIsThePinnedBuild(t *testing.T) {
 	e := newSelectEnv(t)
 	bin := t.TempDir()
-	claude := script(t, bin, "claude", testVersion)
+	ran := filepath.Join(t.TempDir(), "ran")
+	claude := filepath.Join(bin, "claude")
+	writeFile(t, claude, "#!/bin/sh\ntouch '"+ran+"'\necho '"+testVersion+" (Claude Code)'\n")
+	require.NoError(t, os.Chmod(claude, 0o755))
 	e.env["PATH"] = "relative/dir" + string(os.PathListSeparator) + bin
 
-	sel, err := Select(context.Background(), e.opts)
-	require.NoError(t, err)
-	assert.Equal(t, claude, sel.Path)
-	assert.Equal(t, FromPath, sel.Source)
-	assert.Equal(t, testVersion, sel.Version)
-	assert.False(t, sel.Verified)
-	assert.Contains(t, sel.Warning, "not checksum-verified")
+	for _, verify := range []bool{false, true} {
+		e.opts.VerifyChecksum = verify // sessions and doctor alike
+		_, err := Select(context.Background(), e.opts)
+		require.ErrorIs(t, err, ErrNoExecutable)
+		assert.Contains(t, err.Error(), "the claude on PATH ("+claude+") is not the build Baton pins")
+		assert.Contains(t, err.Error(), "baton provision")
+		assert.NoFileExists(t, ran, "a claude on PATH that is not the pinned build never runs")
+	}
 
-	// The genuine executable on PATH verifies when asked to.
+	// The genuine executable on PATH is used, verified, whether or not doctor asks.
 	writeFile(t, claude, string(e.fx.plain))
-	e.opts.VerifyChecksum = true
-	sel, err = Select(context.Background(), e.opts)
-	require.NoError(t, err)
-	assert.True(t, sel.Verified)
-	assert.NotContains(t, sel.Warning, "not checksum-verified")
-}
-
-func TestSelectPathClaudeWithMismatchingVersion(t *testing.T) {
-	e := newSelectEnv(t)
-	bin := t.TempDir()
-	claude := script(t, bin, "claude", "9.9.10")
-	e.env["PATH"] = bin
-
-	_, err := Select(context.Background(), e.opts)
-	require.ErrorIs(t, err, ErrNoExecutable)
-	assert.Contains(t, err.Error(), "the claude on PATH ("+claude+") is version 9.9.10, but Baton needs exactly 9.9.9")
-	assert.Contains(t, err.Error(), "not installed")
-	assert.Contains(t, err.Error(), "baton provision")
+	for _, verify := range []bool{false, true} {
+		e.opts.VerifyChecksum = verify
+		sel, err := Select(context.Background(), e.opts)
+		require.NoError(t, err)
+		assert.Equal(t, claude, sel.Path)
+		assert.Equal(t, FromPath, sel.Source)
+		assert.Equal(t, testVersion, sel.Version)
+		assert.True(t, sel.Verified)
+	}
 }
 
 func TestSelectNothingAvailable(t *testing.T) {
