@@ -47,15 +47,15 @@ func Alive(pid int) bool {
 	return ok && state != "Z"
 }
 
-// WaitGone waits until none of pids runs any more (a killed sidecar's claude child finishing its last writes),
-// so a test's temp home is not written to after it was removed.
+// WaitGone waits until none of pids runs any more: a killed process is gone only once the kernel has ended it
+// (a killed sidecar's claude child finishing its last writes, a terminal's SIGKILLed job), a moment after the kill.
 func WaitGone(t testing.TB, pids []int, timeout time.Duration) {
 	t.Helper()
 	deadline := time.Now().Add(timeout)
 	for _, pid := range pids {
 		for Alive(pid) {
 			if time.Now().After(deadline) {
-				t.Fatalf("process %d still runs %s after its sidecar died", pid, timeout)
+				t.Fatalf("process %d still runs %s later", pid, timeout)
 			}
 			time.Sleep(20 * time.Millisecond)
 		}
