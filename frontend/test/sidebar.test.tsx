@@ -151,6 +151,24 @@ describe('the sidebar in the console', () => {
     },
   ];
 
+  it('a session menu keeps the item the arrows moved to when the sidebar lists again', async () => {
+    const { push } = await renderConsole((t) => {
+      t.on('listSessions', () => ({ sessions }));
+    });
+    await userEvent.click(screen.getAllByTestId('entry-actions')[1] as HTMLElement);
+    expect(document.activeElement?.getAttribute('data-testid')).toBe('entry-pin');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement?.getAttribute('data-testid')).toBe('entry-rename');
+    // The host says sessions changed: the sidebar lists again and its entries render anew.
+    await push({ kind: 'sessions.changed', session: '', time: new Date().toISOString() });
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 120));
+      await settle();
+    });
+    expect(screen.getByTestId('entry-pin')).toBeTruthy();
+    expect(document.activeElement?.getAttribute('data-testid')).toBe('entry-rename');
+  });
+
   it('collapses groups with counts, pins, archives, renames, and lists again when the host says sessions changed', async () => {
     const { transport, push } = await renderConsole((t) => {
       t.on('listSessions', () => ({ sessions }));

@@ -11,8 +11,12 @@ import { BackgroundBadge } from './BackgroundBadge';
 function EntryMenu({ entry, onRename, onClose }: { entry: SidebarEntry; onRename: () => void; onClose: () => void }) {
   const store = useStore();
   const ref = useRef<HTMLDivElement>(null);
+  // Focus goes to the first item once, when the menu opens: a re-render (the sidebar refreshed, a new onClose)
+  // must not pull it back from where the arrows moved it.
   useEffect(() => {
     ref.current?.querySelector('button')?.focus();
+  }, []);
+  useEffect(() => {
     const away = (e: MouseEvent) => {
       const menu = ref.current;
       if (menu === null || menu.contains(e.target as Node)) return;
