@@ -26,10 +26,22 @@ export async function readSessions(payload: ListSessionsPayload): Promise<Sessio
     ...(payload.limit !== undefined ? { limit: payload.limit } : {}),
   });
   const where = await transcriptFolders();
-  const checked = await Promise.all(infos.map((info) => withMainFirstPrompt(info, where)));
+  const checked: SDKSessionInfo[] = [];
+  for (let i = 0; i < infos.length; i += CHECK_BATCH) {
+    if (i > 0) await nextTurn();
+    checked.push(...(await Promise.all(infos.slice(i, i + CHECK_BATCH).map((info) => withMainFirstPrompt(info, where)))));
+  }
   // The SDK sorts newest first today; the wire promises it, so it is enforced here.
   return checked.map(toSessionInfo).sort((a, b) => b.lastModified - a.lastModified);
 }
+
+/**
+ * Sessions whose first prompt is checked in one turn of the event loop: the check reads each head synchronously
+ * (firstPrompt.ts), so a running session's sidecar that lists a folder goes on streaming between batches.
+ */
+const CHECK_BATCH = 32;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The info with the person's own first prompt when the SDK took a subagent's (firstPrompt.ts). */
 async function withMainFirstPrompt(info: SDKSessionInfo, where: TranscriptFolders | undefined): Promise<SDKSessionInfo> {

@@ -31,3 +31,17 @@ it("titles a session by the person's first prompt, not by its subagent's", async
   expect(info?.title).not.toContain('Look around');
   expect(info?.title).toBe('Delegate the search');
 });
+
+it('checks every session of a listing longer than one batch of checks', async () => {
+  const ids = Array.from({ length: 70 }, (_, i) => `5e551011-0000-4000-8000-0000000${String(i).padStart(5, '0')}`);
+  for (const s of ids) {
+    const c = (uuid: string, parentUuid: string | null, extra?: Record<string, unknown>) => ({ uuid, parentUuid, session: s, ...(extra ? { extra } : {}) });
+    dir.write(`${s}.jsonl`, [
+      userLine(c('u0', null), '<command-name>/mcp</command-name>\n<command-message>mcp</command-message>\n<command-args></command-args>'),
+      userLine(c('u1', 'u0'), [text(`<ide_selection>src/a.ts</ide_selection> Delegate search ${s}`)]),
+      userLine(c('s1', null, { isSidechain: true }), 'Look around the repo'),
+    ]);
+  }
+  const listed = new Map((await readSessions({})).map((info) => [info.session, info.title]));
+  for (const s of ids) expect(listed.get(s)).toBe(`Delegate search ${s}`);
+});
