@@ -136,22 +136,29 @@ func (ix *Index) refreshInfo(ctx context.Context, onDisk map[string]*sessionFile
 		return fmt.Errorf("write to the index: %w", err)
 	}
 	defer func() { _ = tx.Rollback() }()
+	// One statement prepared once: a fresh index records a thousand sessions here while `baton sessions` waits.
+	record, err := tx.PrepareContext(ctx, recordInfo)
+	if err != nil {
+		return fmt.Errorf("write to the index: %w", err)
+	}
+	defer func() { _ = record.Close() }()
 	for _, id := range changed {
 		f := onDisk[id]
 		info, listed := infos[id]
-		if _, err := tx.ExecContext(ctx, `INSERT INTO sessions(session, file, project) VALUES(?, ?, ?)
-			ON CONFLICT(session) DO NOTHING`, id, f.main.path, f.project); err != nil {
-			return fmt.Errorf("record session %s: %w", id, err)
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE sessions SET listed = ?, cwd = ?, title = ?, first_prompt = ?,
-			git_branch = ?, created_at = ?, modified_at = ?, info_size = ?, info_mtime = ? WHERE session = ?`,
-			listed, info.Cwd, info.Title, info.FirstPrompt, info.GitBranch, info.CreatedAt, info.LastModified,
-			f.main.size, f.main.mtime, id); err != nil {
+		if _, err := record.ExecContext(ctx, id, f.main.path, f.project, listed, info.Cwd, info.Title, info.FirstPrompt,
+			info.GitBranch, info.CreatedAt, info.LastModified, f.main.size, f.main.mtime); err != nil {
 			return fmt.Errorf("record session %s: %w", id, err)
 		}
 	}
 	return tx.Commit()
 }
+
+// recordInfo records what the list shows of a session; a session already known keeps its file and project.
+const recordInfo = `INSERT INTO sessions(session, file, project, listed, cwd, title, first_prompt, git_branch, created_at,
+		modified_at, info_size, info_mtime) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	ON CONFLICT(session) DO UPDATE SET listed = excluded.listed, cwd = excluded.cwd, title = excluded.title,
+		first_prompt = excluded.first_prompt, git_branch = excluded.git_branch, created_at = excluded.created_at,
+		modified_at = excluded.modified_at, info_size = excluded.info_size, info_mtime = excluded.info_mtime`
 
 // cwdsOf is which project folders to list for these sessions: "" (all) when any is new to the index.
 func (ix *Index) cwdsOf(ctx context.Context, sessions []string) (map[string]bool, error) {
