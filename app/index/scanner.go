@@ -90,6 +90,14 @@ func scanProject(projectsDir, project string) (map[string]*sessionFiles, []fileS
 		return nil, nil
 	}
 	out := map[string]*sessionFiles{}
+	// A session has a subagents folder only where the project holds something of its name that is no file: the
+	// look (a stat that fails) is skipped for the others, most sessions of a thousand.
+	folders := map[string]bool{}
+	for _, e := range entries {
+		if !e.Type().IsRegular() {
+			folders[e.Name()] = true
+		}
+	}
 	var agents []fileStat
 	for _, e := range entries {
 		id, ok := strings.CutSuffix(e.Name(), ".jsonl")
@@ -102,7 +110,11 @@ func scanProject(projectsDir, project string) (map[string]*sessionFiles, []fileS
 		}
 		switch {
 		case protocol.ValidSessionID(id):
-			out[id] = &sessionFiles{session: id, project: project, main: st, subs: subagentFiles(dir, id)}
+			f := &sessionFiles{session: id, project: project, main: st}
+			if folders[id] {
+				f.subs = subagentFiles(dir, id)
+			}
+			out[id] = f
 		case strings.HasPrefix(id, "agent-"):
 			agents = append(agents, st)
 		}
