@@ -12,6 +12,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"sync"
 
 	"github.com/baton-console/baton/app/protocol"
@@ -95,6 +98,9 @@ type Index struct {
 	// quickScan: a headless search's build, which trusts the mapper version this Baton recorded (probed) instead
 	// of starting the mapper to ask it.
 	quickScan bool
+	// created: this Open made the database (none was there, or it was set aside), so the first scan's sessions
+	// all go to the mapper to be listed (sessions.go, scanStartingMapper).
+	created bool
 }
 
 // Open opens (or creates, or recovers) the index and starts its writer. Nothing is indexed until Build, Touch or
@@ -109,6 +115,7 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 	if opts.ChunkItems <= 0 {
 		opts.ChunkItems = 5000
 	}
+	_, statErr := os.Stat(filepath.Join(opts.Dir, FileName))
 	st, recovered, err := openRecovering(ctx, opts.Dir, !opts.SkipWholeCheck, opts.Logger)
 	if err != nil {
 		return nil, err
@@ -125,7 +132,7 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 	}
 	ix := &Index{opts: opts, st: st, log: opts.Logger, done: make(chan struct{}), wake: make(chan struct{}, 1),
 		queued: map[string]bool{}, waiters: map[string][]chan error{}, counted: map[string]int64{}, mapper: version,
-		probed: openedBy == opts.Version}
+		probed: openedBy == opts.Version, created: recovered || errors.Is(statErr, fs.ErrNotExist)}
 	if recovered {
 		ix.rebuild = RebuildRecovered
 	}

@@ -84,6 +84,16 @@ func (m *SidecarMapper) call(ctx context.Context, typ protocol.RequestType, payl
 	return c.Call(ctx, typ, payload, out)
 }
 
+// Start starts the sidecar now when none runs, ahead of the calls that will need it; one that no call uses ends
+// after IdleRelease, as after a call.
+func (m *SidecarMapper) Start(ctx context.Context) error {
+	if _, err := m.running(ctx); err != nil {
+		return err
+	}
+	m.called()
+	return nil
+}
+
 // running is the live sidecar (started when there is none), counted as in use until called.
 func (m *SidecarMapper) running(ctx context.Context) (*sidecar.Client, error) {
 	m.mu.Lock()

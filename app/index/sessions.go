@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"fmt"
+	"os"
 	"sort"
 
 	"github.com/baton-console/baton/app/protocol"
@@ -11,7 +12,7 @@ import (
 // scanAll is the build: every session on disk whose items are not current is queued (progress counts its files
 // and bytes up front), sessions whose transcript is gone are dropped, and the session list is brought up to date.
 func (ix *Index) scanAll(ctx context.Context) error {
-	onDisk, err := scanAll(ix.opts.ProjectsDir)
+	onDisk, err := ix.scanStartingMapper(ctx)
 	if err != nil {
 		return err
 	}
@@ -54,6 +55,48 @@ func (ix *Index) scanAll(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// mapperStarter is a mapper that can start its process ahead of the calls that need it (SidecarMapper).
+type mapperStarter interface {
+	Start(ctx context.Context) error
+}
+
+// scanStartingMapper finds every session on disk. The first scan of an index this process created is followed by
+// a listing of all it found (cold `baton sessions`, a first build), so the mapper's sidecar, about 100 ms from
+// start to ready, starts while the folders are read.
+func (ix *Index) scanStartingMapper(ctx context.Context) (map[string]*sessionFiles, error) {
+	ix.mu.Lock()
+	created := ix.created
+	ix.created = false
+	ix.mu.Unlock()
+	starter, ok := ix.opts.Mapper.(mapperStarter)
+	if !created || !ok || !hasProjects(ix.opts.ProjectsDir) {
+		return scanAll(ix.opts.ProjectsDir)
+	}
+	var onDisk map[string]*sessionFiles
+	var err error
+	scanned := make(chan struct{})
+	go func() {
+		defer close(scanned)
+		onDisk, err = scanAll(ix.opts.ProjectsDir)
+	}()
+	if startErr := starter.Start(ctx); startErr != nil { // the listing's own call starts it again, or says why not
+		ix.log.Debug().Err(startErr).Msg("index: start the mapper ahead of the listing")
+	}
+	<-scanned
+	return onDisk, err
+}
+
+// hasProjects says whether Claude Code's projects folder holds anything (a new install's has nothing to list).
+func hasProjects(dir string) bool {
+	f, err := os.Open(dir)
+	if err != nil {
+		return false
+	}
+	defer func() { _ = f.Close() }()
+	names, _ := f.Readdirnames(1)
+	return len(names) > 0
 }
 
 // smallest is the session with the smallest transcript: opening a job on it is the cheapest way to learn the
@@ -177,7 +220,7 @@ func (ix *Index) cwdsOf(ctx context.Context, sessions []string) (map[string]bool
 // Sessions lists stored sessions, newest first, as the session list shows them (cwd: only that project folder's;
 // limit 0: all). The files are checked first, so a session written a moment ago is listed with its title.
 func (ix *Index) Sessions(ctx context.Context, cwd string, limit int) ([]protocol.SessionInfo, error) {
-	onDisk, err := scanAll(ix.opts.ProjectsDir)
+	onDisk, err := ix.scanStartingMapper(ctx)
 	if err != nil {
 		return nil, err
 	}
