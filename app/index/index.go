@@ -107,7 +107,7 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 		opts.PageEvents = 2000
 	}
 	if opts.ChunkItems <= 0 {
-		opts.ChunkItems = 5000
+		opts.ChunkItems = 20000
 	}
 	st, recovered, err := openRecovering(ctx, opts.Dir, !opts.SkipWholeCheck, opts.Logger)
 	if err != nil {
