@@ -22,6 +22,8 @@ func TestFieldsOfReadsAsEncodingJSON(t *testing.T) {
 		`{"kind":"usage.recorded","inputTokens":1.5}`,        // not an integer
 		`{"kind":"message.completed","text":"a","text":"b"}`, // the last one counts
 		`{"kind":"x","unknown":{"deep":[1,2,{"a":"b"}]}}`,
+		"{\"kind\":\"message.completed\",\"text\":\"invalid \xff UTF-8\"}",
+		`{"kind":"message.completed","text":"lone surrogates \ud800 \udc00"}`,
 		`["not","an","object"]`,
 		`{"kind":"x"`,
 	} {
