@@ -31,7 +31,7 @@ type Options struct {
 	// OnProgress hears every change of the build's progress (nil: nobody).
 	OnProgress func(Progress)
 	// PageEvents is how many events one transcript_next asks for (default 2000); ChunkItems how many items one
-	// transaction of a full mapping writes (default 5000).
+	// transaction of a full mapping writes (default 20000: each commit flushes and merges the search index).
 	PageEvents, ChunkItems int
 	// Version is this Baton's; an index last opened by another one asks the mapper its version before serving a
 	// read, so history mapped by an older mapper is mapped again first.
@@ -113,7 +113,7 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 		opts.PageEvents = 2000
 	}
 	if opts.ChunkItems <= 0 {
-		opts.ChunkItems = 5000
+		opts.ChunkItems = 20000
 	}
 	_, statErr := os.Stat(filepath.Join(opts.Dir, FileName))
 	st, recovered, err := openRecovering(ctx, opts.Dir, !opts.SkipWholeCheck, opts.Logger)

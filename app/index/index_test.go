@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -310,6 +311,28 @@ func TestCorruptIndexIsMovedAsideAndRebuilt(t *testing.T) {
 	f.write(f.path("p", sessA), a, false)
 	require.NoError(t, os.MkdirAll(f.data, 0o700))
 	require.NoError(t, os.WriteFile(filepath.Join(f.data, FileName), []byte(strings.Repeat("not a database ", 500)), 0o600))
+
+	ix := f.open(newStandIn("v1", f.projects))
+	require.Equal(t, want(a, "v1"), history(t, ix, sessA))
+	aside, _ := filepath.Glob(filepath.Join(f.data, FileName+".corrupt-*"))
+	require.Len(t, aside, 1)
+}
+
+// An index of the schema before this one (items with a turn column, schema "2") is moved aside and rebuilt from
+// the transcripts.
+func TestIndexOfAnOlderSchemaIsRebuilt(t *testing.T) {
+	f := newFixture(t)
+	a := lines("a", 0, 5)
+	f.write(f.path("p", sessA), a, false)
+	require.NoError(t, os.MkdirAll(f.data, 0o700))
+	old, err := sql.Open("sqlite", filepath.Join(f.data, FileName))
+	require.NoError(t, err)
+	_, err = old.Exec(`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+		INSERT INTO meta VALUES('schema', '2');
+		CREATE TABLE items (session TEXT NOT NULL, gen INTEGER NOT NULL, seq INTEGER NOT NULL, turn TEXT NOT NULL DEFAULT '',
+			uuid TEXT NOT NULL DEFAULT '', event BLOB NOT NULL, PRIMARY KEY (session, gen, seq)) WITHOUT ROWID;`)
+	require.NoError(t, err)
+	require.NoError(t, old.Close())
 
 	ix := f.open(newStandIn("v1", f.projects))
 	require.Equal(t, want(a, "v1"), history(t, ix, sessA))

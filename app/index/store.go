@@ -11,7 +11,7 @@ import (
 )
 
 // schemaVersion is the layout below; a database of another version is rebuilt (the transcripts are the source).
-const schemaVersion = "2"
+const schemaVersion = "3"
 
 // schema: files are every transcript file seen (a session's own and its subagents'), with what tells a change;
 // sessions hold what the session list shows and where the last mapping job may resume; items are the mapped events
@@ -58,7 +58,6 @@ CREATE TABLE IF NOT EXISTS items (
 	session TEXT NOT NULL,
 	gen INTEGER NOT NULL,
 	seq INTEGER NOT NULL,
-	turn TEXT NOT NULL DEFAULT '',
 	uuid TEXT NOT NULL DEFAULT '',
 	event BLOB NOT NULL,
 	PRIMARY KEY (session, gen, seq)

@@ -171,10 +171,7 @@ func (c *Client) Call(ctx context.Context, typ protocol.RequestType, payload, ou
 			return r.env.Error
 		}
 		if out != nil && len(r.env.Payload) > 0 {
-			// Strict, like events: a field this host does not know is a protocol error, not silently dropped.
-			dec := json.NewDecoder(bytes.NewReader(r.env.Payload))
-			dec.DisallowUnknownFields()
-			if err := dec.Decode(out); err != nil {
+			if err := decodePayload(r.env.Payload, out); err != nil {
 				c.cfg.Logger.Warn().Err(err).Str("request", typ.String()).Msg("the sidecar's reply does not match the schema")
 				return fmt.Errorf("the sidecar's reply to %s is malformed: %w", typ, err)
 			}
@@ -269,6 +266,10 @@ func (c *Client) handleLine(line []byte) {
 			c.events.Push(ev)
 			return
 		}
+	}
+	if env, ok := framedOK(line); ok {
+		c.resolve(env.ID, reply{env: env})
+		return
 	}
 	env, err := protocol.DecodeLine(line)
 	if err != nil {
