@@ -32,7 +32,7 @@ const open = await jobs.open({ session: basename(file, '.jsonl'), file });
 show('opened (pass 1)');
 let peak = 0;
 for (let pages = 1; ; pages++) {
-  const page = await jobs.next({ job: open.job, maxEvents: 2000 });
+  const page = await jobs.next({ job: open.job, maxEvents: Number(process.env.MAXEV ?? 2000) });
   writer.send(okLine(`r${pages}`, page));
   await writer.flush();
   peak = Math.max(peak, process.memoryUsage().rss);

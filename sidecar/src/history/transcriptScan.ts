@@ -52,6 +52,8 @@ export interface TranscriptScan {
   unreadableAt: number[];
   /** Just past the last complete line. */
   end: number;
+  /** 1.0.x compactions' summary lines (offset) → the line before the compaction (compactedFrom): their only link. */
+  compactedFrom: Map<number, string>;
 }
 
 interface RawEntry {
@@ -76,7 +78,16 @@ export function isQueuedPrompt(entry: { type?: unknown; attachment?: { type?: un
 
 /** Scans `path` from byte `from` (0: the whole file). */
 export async function scanTranscript(path: string, from = 0): Promise<TranscriptScan> {
-  const scan: TranscriptScan = { lines: [], agentOf: new Map(), agentCalls: [], sidechainRoots: new Map(), goals: [], unreadableAt: [], end: from };
+  const scan: TranscriptScan = {
+    lines: [],
+    agentOf: new Map(),
+    agentCalls: [],
+    sidechainRoots: new Map(),
+    goals: [],
+    unreadableAt: [],
+    end: from,
+    compactedFrom: new Map(),
+  };
   for await (const line of readLines(path, from)) {
     if (!line.complete) break; // a line still being written: read next time
     scan.end = line.end;
@@ -123,7 +134,7 @@ function noteLine(scan: TranscriptScan, entry: RawEntry, offset: number): void {
     offset,
     ...(typeof entry.uuid === 'string' && entry.uuid !== '' ? { uuid: entry.uuid } : {}),
     ...(typeof entry.parentUuid === 'string' ? { parent: entry.parentUuid } : {}),
-    ...(typeof entry.logicalParentUuid === 'string' ? { logicalParent: entry.logicalParentUuid } : (compactedFrom(scan, entry) ?? {})),
+    ...(typeof entry.logicalParentUuid === 'string' ? { logicalParent: entry.logicalParentUuid } : (compactedFrom(scan, entry, offset) ?? {})),
     ...(kind === 'assistant' && typeof entry.message?.id === 'string' ? { messageId: entry.message.id } : {}),
     kind,
     sidechain: entry.isSidechain === true,
@@ -145,11 +156,13 @@ function noteLine(scan: TranscriptScan, entry: RawEntry, offset: number): void {
  * 1.0.x files a compaction as its summary alone (no compact_boundary), with no parent: the conversation before it
  * is the main-conversation line before it in the file.
  */
-function compactedFrom(scan: TranscriptScan, entry: RawEntry): { logicalParent: string } | undefined {
+function compactedFrom(scan: TranscriptScan, entry: RawEntry, offset: number): { logicalParent: string } | undefined {
   if (entry.type !== 'user' || entry.isCompactSummary !== true || typeof entry.parentUuid === 'string' || entry.isSidechain === true) return undefined;
   for (let i = scan.lines.length - 1; i >= 0; i--) {
     const line = scan.lines[i]!;
-    if (line.uuid !== undefined && !line.sidechain && line.kind !== 'other') return { logicalParent: line.uuid };
+    if (line.uuid === undefined || line.sidechain || line.kind === 'other') continue;
+    scan.compactedFrom.set(offset, line.uuid);
+    return { logicalParent: line.uuid };
   }
   return undefined;
 }
