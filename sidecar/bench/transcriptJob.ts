@@ -36,7 +36,7 @@ for (let pages = 1; ; pages++) {
   writer.send(okLine(`r${pages}`, page));
   await writer.flush();
   peak = Math.max(peak, process.memoryUsage().rss);
-  if (pages % 25 === 0) show(`page ${pages}, ${mb(page.bytesRead)} MB read`);
+  if (pages % Number(process.env.EVERY ?? 25) === 0) show(`page ${pages}, ${mb(page.bytesRead)} MB read`);
   if (page.done) break;
 }
 const cpu = process.cpuUsage(start);

@@ -7,13 +7,15 @@ import { Mapper, type MapperSnapshot } from '../mapper/mapper.js';
 import { promptUuid } from '../mapper/prompts.js';
 import type { Event } from '../protocol/events.js';
 import type { ReceiptEnd, TranscriptResume } from '../protocol/schemas.js';
-import { chainTo, newestLeaf, type Wanted, wantedLines } from './chain.js';
+import { chainTo, newestLeaf, wantedLines } from './chain.js';
 import { isInterruptLine, isUnfinishedReply, markStopped } from './settleHistory.js';
 import { GoalStage, type Item, pipeline, ReceiptStage, receiptTurnEnds, type Stage, ToolStage } from './settleStream.js';
 import { findSubagents, type SubagentFiles } from './subagents.js';
 import { ReplyDedup, toSdkMessage } from './transcriptEntry.js';
+import type { WantedSet } from './wantedSet.js';
 import { fileSize, readLines } from './transcriptLines.js';
-import { isAgentTool, type LineMeta, scanTranscript, type TranscriptScan } from './transcriptScan.js';
+import type { LineMeta } from './lineMeta.js';
+import { isAgentTool, scanTranscript, type TranscriptScan } from './transcriptScan.js';
 
 export interface TranscriptSource {
   session: string;
@@ -67,7 +69,7 @@ export class TranscriptReader {
   private constructor(
     private readonly source: TranscriptSource,
     scan: TranscriptScan,
-    private readonly wanted: ReadonlyMap<number, Wanted>,
+    private readonly wanted: WantedSet,
     private readonly agents: SubagentFiles,
     private readonly from: number,
     private readonly start: { unreadable: number; snapshot?: MapperSnapshot },
@@ -94,7 +96,7 @@ export class TranscriptReader {
     if (resumed !== undefined) return resumed;
     const scan = await scanTranscript(source.file, 0);
     const leaf = newestLeaf(scan.lines);
-    const chain = leaf !== undefined ? upToMessage(chainTo(scan.lines, leaf).chain, source.at) : [];
+    const chain = leaf !== undefined ? upToMessage(chainTo(scan, leaf).chain, source.at) : [];
     const agents = await findSubagents(source.file, scan.agentOf);
     const wanted = wantedLines(scan, chain);
     const restarted = source.resume !== undefined;
@@ -109,7 +111,7 @@ export class TranscriptReader {
     if (scan.lines[0]?.uuid !== resume.prompt) return undefined; // rewritten: the prompt is not where it was
     const leaf = newestLeaf(scan.lines);
     if (leaf === undefined) return undefined;
-    const { chain, reached } = chainTo(scan.lines, leaf, resume.leaf);
+    const { chain, reached } = chainTo(scan, leaf, resume.leaf);
     // The appended lines must continue the conversation from the resume point (a rewind branched it otherwise).
     if (resume.leaf !== undefined ? !reached : chain[0]?.uuid !== resume.prompt) return undefined;
     const agents = await findSubagents(source.file, scan.agentOf);
