@@ -7,6 +7,7 @@ import { Mapper, type MapperSnapshot } from '../mapper/mapper.js';
 import { promptUuid } from '../mapper/prompts.js';
 import type { Event } from '../protocol/events.js';
 import type { ReceiptEnd, TranscriptResume } from '../protocol/schemas.js';
+import { collectWhileReading } from './heap.js';
 import { chainTo, newestLeaf, wantedLines } from './chain.js';
 import { isInterruptLine, isUnfinishedReply, markStopped } from './settleHistory.js';
 import { GoalStage, type Item, pipeline, ReceiptStage, receiptTurnEnds, type Stage, ToolStage } from './settleStream.js';
@@ -132,10 +133,12 @@ export class TranscriptReader {
 
   /** Pass 2: the conversation's items in order, settled. */
   async *items(): AsyncGenerator<Item> {
+    const collect = collectWhileReading(this.end - this.from);
     for await (const line of readLines(this.source.file, this.from, (offset) => this.wanted.has(offset))) {
       // Lines appended since pass 1 wait for the next job (pass 1 did not see them).
       if (!line.complete || line.offset >= this.end) break;
       this.progress = line.end;
+      collect(line.end - this.from);
       if (line.text === undefined) continue;
       const read = this.messageAt(line.text, line.offset);
       if (read !== undefined) for await (const item of this.mapLine(read.message, line.offset, read.leaf)) yield* this.count([item]);
