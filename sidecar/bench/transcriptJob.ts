@@ -2,6 +2,7 @@
 // measured before and after it: TranscriptJobs over a transcript, each page sent through the LineWriter to
 // /dev/null, with RSS and the JS heap (bun:jsc heapStats) printed every 25 pages. CPU time, not wall time.
 //   node_modules/.bin/bun bench/transcriptJob.ts FILE [SRC_DIR]   (SRC_DIR: a copy of src/ to compare; default ../src)
+//   env MAXEV: events a page asks for (default 2000, the index's); EVERY: print the heap every N pages (default 25).
 // FILE: e.g. the bench's chained 120 MB transcript (HISTORYBENCH_KEEP=1 scripts/bench history -only serve).
 // Run it with BUN_JSC_useFTLJIT=0, as the host runs the sidecar (app/sidecar/runtimeenv.go).
 import { openSync, writeSync } from 'node:fs';
@@ -32,11 +33,11 @@ const open = await jobs.open({ session: basename(file, '.jsonl'), file });
 show('opened (pass 1)');
 let peak = 0;
 for (let pages = 1; ; pages++) {
-  const page = await jobs.next({ job: open.job, maxEvents: 2000 });
+  const page = await jobs.next({ job: open.job, maxEvents: Number(process.env.MAXEV ?? 2000) });
   writer.send(okLine(`r${pages}`, page));
   await writer.flush();
   peak = Math.max(peak, process.memoryUsage().rss);
-  if (pages % 25 === 0) show(`page ${pages}, ${mb(page.bytesRead)} MB read`);
+  if (pages % Number(process.env.EVERY ?? 25) === 0) show(`page ${pages}, ${mb(page.bytesRead)} MB read`);
   if (page.done) break;
 }
 const cpu = process.cpuUsage(start);

@@ -118,7 +118,7 @@ async function check(file: string, details: boolean): Promise<string[]> {
   const mapped = new Set(prompts.map((p) => p.uuid));
   const scan = await scanTranscript(file);
   const leaf = newestLeaf(scan.lines);
-  const chain = leaf !== undefined ? chainTo(scan.lines, leaf).chain : [];
+  const chain = leaf !== undefined ? chainTo(scan, leaf).chain : [];
   const wanted = wantedLines(scan, chain);
   const onChain = new Set(scan.lines.filter((l) => wanted.has(l.offset) && l.uuid !== undefined).map((l) => l.uuid!));
   const dropped = [...raw.promptUuids].filter(([u]) => onChain.has(u) && !mapped.has(u));

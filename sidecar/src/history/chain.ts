@@ -2,14 +2,9 @@
 // compaction's boundary (parentUuid null), through logicalParentUuid, so everything before a `/compact` is there.
 // A rewind leaves the old branch in the file; it is not on the chain. Also: which 1.0.x inline sidechain lines
 // belong to which Task call, and which `<command-name>` lines ran locally.
-import type { AgentCall, LineMeta, TranscriptScan } from './transcriptScan.js';
-
-/** What pass 2 maps at one line: the conversation's lines, and inline subagent lines under their call. */
-export interface Wanted {
-  parentToolUseId?: string;
-  /** A `<command-name>` line whose output follows (the command ran without the model). */
-  localCommand?: boolean;
-}
+import type { LineMeta } from './lineMeta.js';
+import type { AgentCall, TranscriptScan } from './transcriptScan.js';
+import { WantedSet } from './wantedSet.js';
 
 /** The newest main-conversation line: the leaf Claude Code resumes from. */
 export function newestLeaf(lines: readonly LineMeta[]): LineMeta | undefined {
@@ -24,10 +19,10 @@ export function newestLeaf(lines: readonly LineMeta[]): LineMeta | undefined {
  * The chain from the root to `leaf`, in order. `stopAt`: a uuid the walk ends at (a resume's last mapped line),
  * reported by `reached`.
  */
-export function chainTo(lines: readonly LineMeta[], leaf: LineMeta, stopAt?: string): { chain: LineMeta[]; reached: boolean } {
-  const index = indexLines(lines);
+export function chainTo(scan: Pick<TranscriptScan, 'lines' | 'byUuid'>, leaf: LineMeta, stopAt?: string): { chain: LineMeta[]; reached: boolean } {
+  const index = { byUuid: scan.byUuid, byReply: repliesOf(scan.lines) };
   const chain: LineMeta[] = [];
-  const seen = new Set<string>();
+  const seen = new UuidMarks(scan);
   for (let at: LineMeta | undefined = leaf; at !== undefined; ) {
     if (at.uuid === undefined || seen.has(at.uuid)) break;
     if (at.uuid === stopAt) return { chain: chain.reverse(), reached: true };
@@ -40,23 +35,45 @@ export function chainTo(lines: readonly LineMeta[], leaf: LineMeta, stopAt?: str
   return { chain: chain.reverse(), reached: false };
 }
 
+/**
+ * A set of uuids as marks on their first lines (a long transcript's chain holds ~150 k: a Set of them was megabytes
+ * at pass 1's peak). A uuid no line has is never in it.
+ */
+class UuidMarks {
+  private readonly marks: Uint8Array;
+  private readonly byUuid: ReadonlyMap<string, LineMeta>;
+
+  constructor(scan: Pick<TranscriptScan, 'lines' | 'byUuid'>) {
+    this.marks = new Uint8Array(scan.lines.length);
+    this.byUuid = scan.byUuid;
+  }
+
+  has(uuid: string): boolean {
+    const line = this.byUuid.get(uuid);
+    return line !== undefined && this.marks[line.index] === 1;
+  }
+
+  add(uuid: string): void {
+    const line = this.byUuid.get(uuid);
+    if (line !== undefined) this.marks[line.index] = 1;
+  }
+}
+
 interface LineIndex {
   byUuid: Map<string, LineMeta>;
   /** The main-conversation lines of each API message id, in file order. */
   byReply: Map<string, LineMeta[]>;
 }
 
-function indexLines(lines: readonly LineMeta[]): LineIndex {
-  const byUuid = new Map<string, LineMeta>();
+function repliesOf(lines: readonly LineMeta[]): Map<string, LineMeta[]> {
   const byReply = new Map<string, LineMeta[]>();
   for (const line of lines) {
-    if (line.uuid !== undefined && !byUuid.has(line.uuid)) byUuid.set(line.uuid, line);
     if (line.messageId === undefined || line.sidechain) continue;
     const reply = byReply.get(line.messageId);
     if (reply === undefined) byReply.set(line.messageId, [line]);
     else reply.push(line);
   }
-  return { byUuid, byReply };
+  return byReply;
 }
 
 /**
@@ -85,26 +102,22 @@ function originalOfCopy(chain: LineMeta[], index: LineIndex): LineMeta | undefin
   return original;
 }
 
-// Shared by every line they describe (read only): an object per line was ~150 k of a long transcript's objects.
-const PLAIN: Wanted = Object.freeze({});
-const LOCAL_COMMAND: Wanted = Object.freeze({ localCommand: true });
-
 /** The lines pass 2 maps, by offset: the chain's messages and the inline subagent lines of its Task calls. */
-export function wantedLines(scan: TranscriptScan, chain: readonly LineMeta[]): Map<number, Wanted> {
-  const wanted = new Map<number, Wanted>();
-  const { lines: withSiblings, on: shown } = withParallelResults(scan.lines, chain);
+export function wantedLines(scan: TranscriptScan, chain: readonly LineMeta[]): WantedSet {
+  const { lines: withSiblings, on: shown } = withParallelResults(scan, chain);
   const lines = withSiblings.filter((l) => l.kind !== 'other');
+  const keys = new Float64Array(lines.length);
+  let count = 0;
   lines.forEach((line, i) => {
     if (line.meta) return;
     // Claude Code files its caveat right before a local command (one it ran without the model, e.g. /context);
     // a prompt command (/goal …) has none. A bash-mode command never reaches the model either.
     const localCommand = (line.command && lines[i - 1]?.caveat === true) || line.bash;
-    wanted.set(line.offset, localCommand ? LOCAL_COMMAND : PLAIN);
+    keys[count++] = WantedSet.key(line.offset, localCommand);
   });
   // A subagent's lines show under a call that is shown: not a rewound branch's, nor one after `at`.
   const calls = scan.agentCalls.filter((c) => c.line !== undefined && shown.has(c.line));
-  for (const [offset, parentToolUseId] of inlineSidechains(scan, calls)) wanted.set(offset, { parentToolUseId });
-  return wanted;
+  return new WantedSet(keys.subarray(0, count), inlineSidechains(scan, calls));
 }
 
 /**
@@ -112,8 +125,8 @@ export function wantedLines(scan: TranscriptScan, chain: readonly LineMeta[]): M
  * own (same message id) and each result after its own call, so all but one call and result are siblings of the
  * chain, not on it. In file order, with the uuids of all it holds.
  */
-function withParallelResults(lines: readonly LineMeta[], chain: readonly LineMeta[]): { lines: LineMeta[]; on: Set<string> } {
-  const on = new Set<string>();
+function withParallelResults(scan: TranscriptScan, chain: readonly LineMeta[]): { lines: LineMeta[]; on: UuidMarks } {
+  const on = new UuidMarks(scan);
   const replies = new Set<string>();
   for (const l of chain) {
     if (l.uuid !== undefined) on.add(l.uuid);
@@ -122,7 +135,7 @@ function withParallelResults(lines: readonly LineMeta[], chain: readonly LineMet
   const last = chain.at(-1)?.offset ?? -1;
   const added: LineMeta[] = [];
   const hangsOff = (l: LineMeta) => !l.sidechain && l.uuid !== undefined && !on.has(l.uuid) && l.parent !== undefined && on.has(l.parent) && l.offset < last;
-  for (const line of lines) {
+  for (const line of scan.lines) {
     // File order: a sibling's own siblings come after it, so one pass finds them all.
     if (!hangsOff(line) || !(line.toolResult || (line.messageId !== undefined && replies.has(line.messageId)))) continue;
     on.add(line.uuid!);

@@ -139,7 +139,7 @@ export async function readMessageParent(payload: MessageParentPayload): Promise<
   if (file === undefined) return { found: false };
   const scan = await scanTranscript(file);
   const leaf = newestLeaf(scan.lines);
-  const chain = leaf !== undefined ? chainTo(scan.lines, leaf).chain : [];
+  const chain = leaf !== undefined ? chainTo(scan, leaf).chain : [];
   const messages = chain.filter((l) => (l.kind === 'user' || l.kind === 'assistant') && !l.meta).map((l) => ({ uuid: l.uuid }));
   return parentIn(messages, payload.message);
 }

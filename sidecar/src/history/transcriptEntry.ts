@@ -2,7 +2,7 @@
 // where the SDK's messages are (parent_tool_use_id, tool_use_result, compact_metadata), Claude Code's transcript
 // flags kept. Lines that are no message of the conversation (attachments, bookkeeping, CLI-made context) are none.
 import { hash } from 'node:crypto';
-import type { Wanted } from './chain.js';
+import type { Wanted } from './wantedSet.js';
 
 interface Line {
   type?: unknown;

@@ -7,13 +7,16 @@ import { Mapper, type MapperSnapshot } from '../mapper/mapper.js';
 import { promptUuid } from '../mapper/prompts.js';
 import type { Event } from '../protocol/events.js';
 import type { ReceiptEnd, TranscriptResume } from '../protocol/schemas.js';
-import { chainTo, newestLeaf, type Wanted, wantedLines } from './chain.js';
+import { collectWhileReading } from './heap.js';
+import { chainTo, newestLeaf, wantedLines } from './chain.js';
 import { isInterruptLine, isUnfinishedReply, markStopped } from './settleHistory.js';
 import { GoalStage, type Item, pipeline, ReceiptStage, receiptTurnEnds, type Stage, ToolStage } from './settleStream.js';
 import { findSubagents, type SubagentFiles } from './subagents.js';
 import { ReplyDedup, toSdkMessage } from './transcriptEntry.js';
+import type { WantedSet } from './wantedSet.js';
 import { fileSize, readLines } from './transcriptLines.js';
-import { isAgentTool, type LineMeta, scanTranscript, type TranscriptScan } from './transcriptScan.js';
+import type { LineMeta } from './lineMeta.js';
+import { isAgentTool, scanTranscript, type TranscriptScan } from './transcriptScan.js';
 
 export interface TranscriptSource {
   session: string;
@@ -37,6 +40,12 @@ interface ResumeState {
   mapper: MapperSnapshot;
 }
 
+/** A line's links to the entry before it (transcriptScan.ts reads the same). */
+interface LinkFields {
+  parentUuid?: unknown;
+  logicalParentUuid?: unknown;
+}
+
 /** Subagents nested deeper than this are not followed (a cycle of agent files would never end). */
 const MAX_AGENT_DEPTH = 4;
 
@@ -56,21 +65,21 @@ export class TranscriptReader {
   /** Of pass 1, only what pass 2 reads: the facts of every line are dropped once the conversation is found. */
   private readonly end: number;
   private readonly unreadableAt: readonly number[];
+  private readonly compactedFrom: ReadonlyMap<number, string>;
 
   private constructor(
     private readonly source: TranscriptSource,
     scan: TranscriptScan,
-    private readonly wanted: ReadonlyMap<number, Wanted>,
+    private readonly wanted: WantedSet,
     private readonly agents: SubagentFiles,
     private readonly from: number,
     private readonly start: { unreadable: number; snapshot?: MapperSnapshot },
     readonly bytesTotal: number,
     readonly restarted: boolean,
-    /** Each wanted line's offset → the entry before it (its parentUuid, or a compaction's logicalParentUuid). */
-    private readonly leafOf: ReadonlyMap<number, string>,
     private readonly now: () => Date,
   ) {
     this.end = scan.end;
+    this.compactedFrom = scan.compactedFrom;
     this.unreadableAt = scan.unreadableAt;
     this.mapper = new Mapper(source.session, now, { transcript: true });
     if (start.snapshot !== undefined) this.mapper.restore(start.snapshot);
@@ -88,11 +97,11 @@ export class TranscriptReader {
     if (resumed !== undefined) return resumed;
     const scan = await scanTranscript(source.file, 0);
     const leaf = newestLeaf(scan.lines);
-    const chain = leaf !== undefined ? upToMessage(chainTo(scan.lines, leaf).chain, source.at) : [];
+    const chain = leaf !== undefined ? upToMessage(chainTo(scan, leaf).chain, source.at) : [];
     const agents = await findSubagents(source.file, scan.agentOf);
     const wanted = wantedLines(scan, chain);
     const restarted = source.resume !== undefined;
-    return new TranscriptReader(source, scan, wanted, agents, 0, { unreadable: 0 }, size, restarted, leavesOf(scan.lines, wanted), now);
+    return new TranscriptReader(source, scan, wanted, agents, 0, { unreadable: 0 }, size, restarted, now);
   }
 
   private static async tryResume(source: TranscriptSource, size: number, now: () => Date): Promise<TranscriptReader | undefined> {
@@ -103,13 +112,13 @@ export class TranscriptReader {
     if (scan.lines[0]?.uuid !== resume.prompt) return undefined; // rewritten: the prompt is not where it was
     const leaf = newestLeaf(scan.lines);
     if (leaf === undefined) return undefined;
-    const { chain, reached } = chainTo(scan.lines, leaf, resume.leaf);
+    const { chain, reached } = chainTo(scan, leaf, resume.leaf);
     // The appended lines must continue the conversation from the resume point (a rewind branched it otherwise).
     if (resume.leaf !== undefined ? !reached : chain[0]?.uuid !== resume.prompt) return undefined;
     const agents = await findSubagents(source.file, scan.agentOf);
     const wanted = wantedLines(scan, upToMessage(chain, source.at));
     const start = { unreadable: resume.unreadable ?? 0, snapshot: resume.mapper };
-    return new TranscriptReader(source, scan, wanted, agents, offset, start, size, false, leavesOf(scan.lines, wanted), now);
+    return new TranscriptReader(source, scan, wanted, agents, offset, start, size, false, now);
   }
 
   /** How far pass 2 has read. */
@@ -124,13 +133,15 @@ export class TranscriptReader {
 
   /** Pass 2: the conversation's items in order, settled. */
   async *items(): AsyncGenerator<Item> {
+    const collect = collectWhileReading(this.end - this.from);
     for await (const line of readLines(this.source.file, this.from, (offset) => this.wanted.has(offset))) {
       // Lines appended since pass 1 wait for the next job (pass 1 did not see them).
       if (!line.complete || line.offset >= this.end) break;
       this.progress = line.end;
+      collect(line.end - this.from);
       if (line.text === undefined) continue;
-      const message = this.messageAt(line.text, line.offset);
-      if (message !== undefined) for await (const item of this.mapLine(message, line.offset)) yield* this.count([item]);
+      const read = this.messageAt(line.text, line.offset);
+      if (read !== undefined) for await (const item of this.mapLine(read.message, line.offset, read.leaf)) yield* this.count([item]);
     }
     this.progress = Math.max(this.progress, this.end);
     yield* this.count(this.flushHeld());
@@ -153,7 +164,8 @@ export class TranscriptReader {
     }
   }
 
-  private messageAt(text: string, offset: number): Record<string, unknown> | undefined {
+  /** The line's message, and the entry before it (what pass 1 followed back from it: chain.ts chainTo). */
+  private messageAt(text: string, offset: number): { message: Record<string, unknown>; leaf: string | undefined } | undefined {
     let entry: unknown;
     try {
       entry = JSON.parse(text);
@@ -161,20 +173,31 @@ export class TranscriptReader {
       return undefined; // counted in pass 1
     }
     if (typeof entry !== 'object' || entry === null) return undefined;
+    const leaf = this.leafOf(entry as LinkFields, offset);
     const message = toSdkMessage(entry, this.wanted.get(offset) ?? {});
-    return message !== undefined ? this.dedup.filter(message) : undefined;
+    const kept = message !== undefined ? this.dedup.filter(message) : undefined;
+    return kept !== undefined ? { message: kept, leaf } : undefined;
+  }
+
+  /**
+   * The parent pass 1 noted for the line (LineMeta's parent ?? logicalParent), read off the line again: keeping it
+   * from pass 1 for every wanted line held a string per line for the whole job.
+   */
+  private leafOf(entry: LinkFields, offset: number): string | undefined {
+    if (typeof entry.parentUuid === 'string') return entry.parentUuid;
+    if (typeof entry.logicalParentUuid === 'string') return entry.logicalParentUuid;
+    return this.compactedFrom.get(offset);
   }
 
   /** One conversation line's items (and its subagents'), with the resume point noted at a prompt. */
-  private async *mapLine(message: Record<string, unknown>, offset: number): AsyncGenerator<Item> {
+  private async *mapLine(message: Record<string, unknown>, offset: number, leaf: string | undefined): AsyncGenerator<Item> {
     const prompt = promptUuid(message);
     if (prompt !== undefined || message['localCommand'] === true) yield* this.flushHeld();
-    if (prompt !== undefined) this.notePrompt(prompt, offset);
+    if (prompt !== undefined) this.notePrompt(prompt, offset, leaf);
     yield* this.mapMessage(message, 0, prompt);
   }
 
-  private notePrompt(prompt: string, offset: number): void {
-    const leaf = this.leafOf.get(offset);
+  private notePrompt(prompt: string, offset: number, leaf: string | undefined): void {
     const state: ResumeState = {
       prompt,
       ...(leaf !== undefined ? { leaf } : {}),
@@ -258,16 +281,6 @@ function agentCalls(message: Record<string, unknown>): string[] {
   return content.flatMap((b: { type?: unknown; id?: unknown; name?: unknown }) =>
     b?.type === 'tool_use' && typeof b.id === 'string' && isAgentTool(b.name) ? [b.id] : [],
   );
-}
-
-/** What notePrompt needs of pass 1, for the lines pass 2 reads (only those are ever prompts it sees). */
-function leavesOf(lines: readonly LineMeta[], wanted: ReadonlyMap<number, Wanted>): Map<number, string> {
-  const out = new Map<number, string>();
-  for (const line of lines) {
-    const leaf = line.parent ?? line.logicalParent;
-    if (leaf !== undefined && wanted.has(line.offset)) out.set(line.offset, leaf);
-  }
-  return out;
 }
 
 function upToMessage(chain: LineMeta[], at: string | undefined): LineMeta[] {

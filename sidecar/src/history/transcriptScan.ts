@@ -4,33 +4,10 @@
 import type { GoalObservation } from '../mapper/background.js';
 import { toolKindOf } from '../tools/catalogue.js';
 import { parseGoalStatuses } from './goalStatus.js';
+import { type LineKind, LineMeta } from './lineMeta.js';
 import { readLines } from './transcriptLines.js';
 
-export type LineKind = 'user' | 'assistant' | 'system' | 'other';
-
-export interface LineMeta {
-  offset: number;
-  uuid?: string;
-  parent?: string;
-  /** A compact boundary's link to the message before the compaction (its parentUuid is null). */
-  logicalParent?: string;
-  /** An assistant line's API message id (1.0.x may store a reply again, unlinked, when a session resumes). */
-  messageId?: string;
-  kind: LineKind;
-  sidechain: boolean;
-  /** CLI-made context (isMeta): never shown. */
-  meta: boolean;
-  /** A `<command-name>` user line (Claude Code may put `<command-message>` first). */
-  command: boolean;
-  /** A bash-mode line (`! cmd`: `<bash-input>`): a command the person ran without the model, no caveat before it. */
-  bash: boolean;
-  /** Claude Code's caveat before a local command's lines (the command ran without the model). */
-  caveat: boolean;
-  /** A local command's output (`<local-command-stdout|stderr>`, or a system local_command line). */
-  localOutput: boolean;
-  /** A user line of tool results (parallel calls' results may hang off the chain as siblings). */
-  toolResult: boolean;
-}
+export type { LineKind } from './lineMeta.js';
 
 /** A Task / Agent call of the session, for 1.0.x inline subagents (found by the prompt they were given). */
 export interface AgentCall {
@@ -42,6 +19,8 @@ export interface AgentCall {
 
 export interface TranscriptScan {
   lines: LineMeta[];
+  /** Each uuid's first line, filled as lines are read (chain.ts follows parents through it; one map, not a copy). */
+  byUuid: Map<string, LineMeta>;
   /** Tool call id → the agent id whose transcript (agent-<id>.jsonl) is what the call ran. */
   agentOf: Map<string, string>;
   agentCalls: AgentCall[];
@@ -52,6 +31,8 @@ export interface TranscriptScan {
   unreadableAt: number[];
   /** Just past the last complete line. */
   end: number;
+  /** 1.0.x compactions' summary lines (offset) → the line before the compaction (compactedFrom): their only link. */
+  compactedFrom: Map<number, string>;
 }
 
 interface RawEntry {
@@ -76,7 +57,17 @@ export function isQueuedPrompt(entry: { type?: unknown; attachment?: { type?: un
 
 /** Scans `path` from byte `from` (0: the whole file). */
 export async function scanTranscript(path: string, from = 0): Promise<TranscriptScan> {
-  const scan: TranscriptScan = { lines: [], agentOf: new Map(), agentCalls: [], sidechainRoots: new Map(), goals: [], unreadableAt: [], end: from };
+  const scan: TranscriptScan = {
+    lines: [],
+    byUuid: new Map(),
+    agentOf: new Map(),
+    agentCalls: [],
+    sidechainRoots: new Map(),
+    goals: [],
+    unreadableAt: [],
+    end: from,
+    compactedFrom: new Map(),
+  };
   for await (const line of readLines(path, from)) {
     if (!line.complete) break; // a line still being written: read next time
     scan.end = line.end;
@@ -108,7 +99,12 @@ function noteUnreadable(scan: TranscriptScan, text: string, offset: number): voi
   const parent = PARENT_ID.exec(text)?.[1];
   const uuid = OWN_ID.exec(text)?.[1];
   if (uuid === undefined) return;
-  scan.lines.push({ offset, uuid, ...(parent !== undefined ? { parent } : {}), ...NO_FLAGS, kind: 'other', sidechain: /"isSidechain":true/.test(text) });
+  note(scan, new LineMeta({ offset, index: scan.lines.length, uuid, parent }, { ...NO_FLAGS, kind: 'other', sidechain: /"isSidechain":true/.test(text) }));
+}
+
+function note(scan: TranscriptScan, line: LineMeta): void {
+  scan.lines.push(line);
+  if (line.uuid !== undefined && !scan.byUuid.has(line.uuid)) scan.byUuid.set(line.uuid, line);
 }
 
 // Unescaped keys only (a key inside a string value reads \"uuid\"); the line's own uuid is its first "uuid" key.
@@ -119,12 +115,15 @@ const NO_FLAGS = { meta: false, command: false, bash: false, caveat: false, loca
 function noteLine(scan: TranscriptScan, entry: RawEntry, offset: number): void {
   const kind: LineKind = entry.type === 'user' || entry.type === 'assistant' || entry.type === 'system' ? entry.type : isQueuedPrompt(entry) ? 'user' : 'other';
   const text = firstText(entry);
-  const meta: LineMeta = {
+  const ids = {
     offset,
-    ...(typeof entry.uuid === 'string' && entry.uuid !== '' ? { uuid: entry.uuid } : {}),
-    ...(typeof entry.parentUuid === 'string' ? { parent: entry.parentUuid } : {}),
-    ...(typeof entry.logicalParentUuid === 'string' ? { logicalParent: entry.logicalParentUuid } : (compactedFrom(scan, entry) ?? {})),
-    ...(kind === 'assistant' && typeof entry.message?.id === 'string' ? { messageId: entry.message.id } : {}),
+    index: scan.lines.length,
+    uuid: typeof entry.uuid === 'string' && entry.uuid !== '' ? entry.uuid : undefined,
+    parent: typeof entry.parentUuid === 'string' ? entry.parentUuid : undefined,
+    logicalParent: typeof entry.logicalParentUuid === 'string' ? entry.logicalParentUuid : compactedFrom(scan, entry, offset),
+    messageId: kind === 'assistant' && typeof entry.message?.id === 'string' ? entry.message.id : undefined,
+  };
+  const meta = new LineMeta(ids, {
     kind,
     sidechain: entry.isSidechain === true,
     meta: entry.isMeta === true,
@@ -134,8 +133,8 @@ function noteLine(scan: TranscriptScan, entry: RawEntry, offset: number): void {
     localOutput: (kind === 'user' && /^\s*<local-command-(stdout|stderr)>/.test(text)) || (kind === 'system' && entry.subtype === 'local_command'),
     toolResult:
       kind === 'user' && Array.isArray(entry.message?.content) && entry.message.content.some((b) => (b as { type?: unknown })?.type === 'tool_result'),
-  };
-  scan.lines.push(meta);
+  });
+  note(scan, meta);
   if (kind === 'user') noteAgentResult(scan, entry);
   if (kind === 'assistant' && !meta.sidechain) noteAgentCalls(scan, entry, meta.uuid);
   if (meta.sidechain && kind === 'user' && meta.parent === undefined && meta.uuid !== undefined) scan.sidechainRoots.set(meta.uuid, text);
@@ -145,11 +144,13 @@ function noteLine(scan: TranscriptScan, entry: RawEntry, offset: number): void {
  * 1.0.x files a compaction as its summary alone (no compact_boundary), with no parent: the conversation before it
  * is the main-conversation line before it in the file.
  */
-function compactedFrom(scan: TranscriptScan, entry: RawEntry): { logicalParent: string } | undefined {
+function compactedFrom(scan: TranscriptScan, entry: RawEntry, offset: number): string | undefined {
   if (entry.type !== 'user' || entry.isCompactSummary !== true || typeof entry.parentUuid === 'string' || entry.isSidechain === true) return undefined;
   for (let i = scan.lines.length - 1; i >= 0; i--) {
     const line = scan.lines[i]!;
-    if (line.uuid !== undefined && !line.sidechain && line.kind !== 'other') return { logicalParent: line.uuid };
+    if (line.uuid === undefined || line.sidechain || line.kind === 'other') continue;
+    scan.compactedFrom.set(offset, line.uuid);
+    return line.uuid;
   }
   return undefined;
 }
