@@ -115,7 +115,7 @@ function note(scan: TranscriptScan, ids: LineIds, flags: LineFlags): void {
   if (ids.uuid !== NO_ID) scan.uuids.noteLine(ids.uuid, line);
 }
 
-function idOf(table: IdTable, text: string | undefined): number {
+function idOf(table: Pick<IdTable, 'intern'>, text: string | undefined): number {
   return text !== undefined ? table.intern(text) : NO_ID;
 }
 
