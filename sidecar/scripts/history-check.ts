@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { chainTo, newestLeaf, wantedLines } from '../src/history/chain.js';
+import { NO_ID } from '../src/history/idTable.js';
 import { TranscriptReader } from '../src/history/transcriptReader.js';
 import { scanTranscript } from '../src/history/transcriptScan.js';
 import type { Event } from '../src/protocol/events.js';
@@ -118,9 +119,12 @@ async function check(file: string, details: boolean): Promise<string[]> {
   const mapped = new Set(prompts.map((p) => p.uuid));
   const scan = await scanTranscript(file);
   const leaf = newestLeaf(scan.lines);
-  const chain = leaf !== undefined ? chainTo(scan, leaf).chain : [];
+  const chain = leaf !== NO_ID ? chainTo(scan, leaf).chain : [];
   const wanted = wantedLines(scan, chain);
-  const onChain = new Set(scan.lines.filter((l) => wanted.has(l.offset) && l.uuid !== undefined).map((l) => l.uuid!));
+  const onChain = new Set<string>();
+  for (let l = 0; l < scan.lines.length; l++) {
+    if (wanted.has(scan.lines.offset(l)) && scan.lines.uuid(l) !== NO_ID) onChain.add(scan.uuids.text(scan.lines.uuid(l)));
+  }
   const dropped = [...raw.promptUuids].filter(([u]) => onChain.has(u) && !mapped.has(u));
   const offChain = [...raw.promptUuids].filter(([u]) => !onChain.has(u));
   const started = new Set(events.flatMap((e) => (e.kind === 'tool.started' ? [e.toolUseId] : [])));

@@ -17,6 +17,7 @@ import { diag } from '../util/diagnostics.js';
 import { transcriptPath } from './goalStatus.js';
 import { GoalStage, ReceiptStage, runStage } from './settleStream.js';
 import { chainTo, newestLeaf } from './chain.js';
+import { NO_ID } from './idTable.js';
 import { TranscriptReader } from './transcriptReader.js';
 import { scanTranscript } from './transcriptScan.js';
 import { isInterruptLine, isUnfinishedReply, markStopped, settleTools } from './settleHistory.js';
@@ -138,9 +139,12 @@ export async function readMessageParent(payload: MessageParentPayload): Promise<
   const file = await transcriptPath(payload.session, payload.cwd);
   if (file === undefined) return { found: false };
   const scan = await scanTranscript(file);
-  const leaf = newestLeaf(scan.lines);
-  const chain = leaf !== undefined ? chainTo(scan, leaf).chain : [];
-  const messages = chain.filter((l) => (l.kind === 'user' || l.kind === 'assistant') && !l.meta).map((l) => ({ uuid: l.uuid }));
+  const { lines, uuids } = scan;
+  const leaf = newestLeaf(lines);
+  const chain = leaf !== NO_ID ? chainTo(scan, leaf).chain : [];
+  const messages = chain
+    .filter((l) => (lines.kind(l) === 'user' || lines.kind(l) === 'assistant') && !lines.meta(l))
+    .map((l) => ({ uuid: uuids.text(lines.uuid(l)) }));
   return parentIn(messages, payload.message);
 }
 

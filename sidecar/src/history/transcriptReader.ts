@@ -15,7 +15,7 @@ import { findSubagents, type SubagentFiles } from './subagents.js';
 import { ReplyDedup, toSdkMessage } from './transcriptEntry.js';
 import type { WantedSet } from './wantedSet.js';
 import { fileSize, readLines } from './transcriptLines.js';
-import type { LineMeta } from './lineMeta.js';
+import { NO_ID } from './idTable.js';
 import { isAgentTool, scanTranscript, type TranscriptScan } from './transcriptScan.js';
 
 export interface TranscriptSource {
@@ -97,7 +97,7 @@ export class TranscriptReader {
     if (resumed !== undefined) return resumed;
     const scan = await scanTranscript(source.file, 0);
     const leaf = newestLeaf(scan.lines);
-    const chain = leaf !== undefined ? upToMessage(chainTo(scan, leaf).chain, source.at) : [];
+    const chain = leaf !== NO_ID ? upToMessage(scan, chainTo(scan, leaf).chain, source.at) : [];
     const agents = await findSubagents(source.file, scan.agentOf);
     const wanted = wantedLines(scan, chain);
     const restarted = source.resume !== undefined;
@@ -109,14 +109,14 @@ export class TranscriptReader {
     const resume = state as Partial<ResumeState> | null;
     if (size < offset || typeof resume?.prompt !== 'string' || resume.mapper === undefined) return undefined;
     const scan = await scanTranscript(source.file, offset);
-    if (scan.lines[0]?.uuid !== resume.prompt) return undefined; // rewritten: the prompt is not where it was
+    if (!hasUuid(scan, 0, resume.prompt)) return undefined; // rewritten: the prompt is not where it was
     const leaf = newestLeaf(scan.lines);
-    if (leaf === undefined) return undefined;
+    if (leaf === NO_ID) return undefined;
     const { chain, reached } = chainTo(scan, leaf, resume.leaf);
     // The appended lines must continue the conversation from the resume point (a rewind branched it otherwise).
-    if (resume.leaf !== undefined ? !reached : chain[0]?.uuid !== resume.prompt) return undefined;
+    if (resume.leaf !== undefined ? !reached : chain.length === 0 || !hasUuid(scan, chain[0]!, resume.prompt)) return undefined;
     const agents = await findSubagents(source.file, scan.agentOf);
-    const wanted = wantedLines(scan, upToMessage(chain, source.at));
+    const wanted = wantedLines(scan, upToMessage(scan, chain, source.at));
     const start = { unreadable: resume.unreadable ?? 0, snapshot: resume.mapper };
     return new TranscriptReader(source, scan, wanted, agents, offset, start, size, false, now);
   }
@@ -180,7 +180,7 @@ export class TranscriptReader {
   }
 
   /**
-   * The parent pass 1 noted for the line (LineMeta's parent ?? logicalParent), read off the line again: keeping it
+   * The parent pass 1 noted for the line (its parent ?? logical parent), read off the line again: keeping it
    * from pass 1 for every wanted line held a string per line for the whole job.
    */
   private leafOf(entry: LinkFields, offset: number): string | undefined {
@@ -283,10 +283,15 @@ function agentCalls(message: Record<string, unknown>): string[] {
   );
 }
 
-function upToMessage(chain: LineMeta[], at: string | undefined): LineMeta[] {
+function upToMessage(scan: TranscriptScan, chain: number[], at: string | undefined): number[] {
   if (at === undefined) return chain;
-  const end = chain.findIndex((l) => l.uuid === at);
+  const end = chain.findIndex((l) => hasUuid(scan, l, at));
   return end < 0 ? chain : chain.slice(0, end + 1);
+}
+
+/** Whether line `line` of the scan is there and has uuid `uuid`. */
+function hasUuid(scan: TranscriptScan, line: number, uuid: string): boolean {
+  return line < scan.lines.length && scan.lines.uuid(line) !== NO_ID && scan.lines.uuid(line) === scan.uuids.find(uuid);
 }
 
 function uuidOf(message: Record<string, unknown>): string | undefined {

@@ -4,10 +4,11 @@
 import type { GoalObservation } from '../mapper/background.js';
 import { toolKindOf } from '../tools/catalogue.js';
 import { parseGoalStatuses } from './goalStatus.js';
-import { type LineKind, LineMeta } from './lineMeta.js';
+import { IdTable, NO_ID, UuidTable } from './idTable.js';
+import { LineFacts, type LineFlags, type LineIds, type LineKind } from './lineFacts.js';
 import { readLines } from './transcriptLines.js';
 
-export type { LineKind } from './lineMeta.js';
+export type { LineKind } from './lineFacts.js';
 
 /** A Task / Agent call of the session, for 1.0.x inline subagents (found by the prompt they were given). */
 export interface AgentCall {
@@ -18,9 +19,11 @@ export interface AgentCall {
 }
 
 export interface TranscriptScan {
-  lines: LineMeta[];
-  /** Each uuid's first line, filled as lines are read (chain.ts follows parents through it; one map, not a copy). */
-  byUuid: Map<string, LineMeta>;
+  lines: LineFacts;
+  /** The lines' uuids (theirs and their parents'), each with its first line: chain.ts follows parents through it. */
+  uuids: UuidTable;
+  /** How many message ids the lines have (their numbers run below it). */
+  messageIds: number;
   /** Tool call id → the agent id whose transcript (agent-<id>.jsonl) is what the call ran. */
   agentOf: Map<string, string>;
   agentCalls: AgentCall[];
@@ -58,8 +61,9 @@ export function isQueuedPrompt(entry: { type?: unknown; attachment?: { type?: un
 /** Scans `path` from byte `from` (0: the whole file). */
 export async function scanTranscript(path: string, from = 0): Promise<TranscriptScan> {
   const scan: TranscriptScan = {
-    lines: [],
-    byUuid: new Map(),
+    lines: new LineFacts(),
+    uuids: new UuidTable(),
+    messageIds: 0,
     agentOf: new Map(),
     agentCalls: [],
     sidechainRoots: new Map(),
@@ -68,6 +72,8 @@ export async function scanTranscript(path: string, from = 0): Promise<Transcript
     end: from,
     compactedFrom: new Map(),
   };
+  // Message ids matter only as equal or not (chain.ts): their texts go with the scan.
+  const messages = new IdTable();
   for await (const line of readLines(path, from)) {
     if (!line.complete) break; // a line still being written: read next time
     scan.end = line.end;
@@ -86,8 +92,9 @@ export async function scanTranscript(path: string, from = 0): Promise<Transcript
       continue;
     }
     if (text.includes('"goal_status"')) scan.goals.push(...parseGoalStatuses(text));
-    noteLine(scan, entry, line.offset);
+    noteLine(scan, messages, entry, line.offset);
   }
+  scan.messageIds = messages.size;
   return scan;
 }
 
@@ -99,12 +106,17 @@ function noteUnreadable(scan: TranscriptScan, text: string, offset: number): voi
   const parent = PARENT_ID.exec(text)?.[1];
   const uuid = OWN_ID.exec(text)?.[1];
   if (uuid === undefined) return;
-  note(scan, new LineMeta({ offset, index: scan.lines.length, uuid, parent }, { ...NO_FLAGS, kind: 'other', sidechain: /"isSidechain":true/.test(text) }));
+  const ids = { offset, uuid: scan.uuids.intern(uuid), parent: idOf(scan.uuids, parent), logicalParent: NO_ID, messageId: NO_ID };
+  note(scan, ids, { ...NO_FLAGS, kind: 'other', sidechain: /"isSidechain":true/.test(text) });
 }
 
-function note(scan: TranscriptScan, line: LineMeta): void {
-  scan.lines.push(line);
-  if (line.uuid !== undefined && !scan.byUuid.has(line.uuid)) scan.byUuid.set(line.uuid, line);
+function note(scan: TranscriptScan, ids: LineIds, flags: LineFlags): void {
+  const line = scan.lines.push(ids, flags);
+  if (ids.uuid !== NO_ID) scan.uuids.noteLine(ids.uuid, line);
+}
+
+function idOf(table: Pick<IdTable, 'intern'>, text: string | undefined): number {
+  return text !== undefined ? table.intern(text) : NO_ID;
 }
 
 // Unescaped keys only (a key inside a string value reads \"uuid\"); the line's own uuid is its first "uuid" key.
@@ -112,18 +124,19 @@ const PARENT_ID = /(?<!\\)"parentUuid":"([^"\\]+)"/;
 const OWN_ID = /(?<!\\)"uuid":"([^"\\]+)"/;
 const NO_FLAGS = { meta: false, command: false, bash: false, caveat: false, localOutput: false, toolResult: false } as const;
 
-function noteLine(scan: TranscriptScan, entry: RawEntry, offset: number): void {
+function noteLine(scan: TranscriptScan, messages: IdTable, entry: RawEntry, offset: number): void {
   const kind: LineKind = entry.type === 'user' || entry.type === 'assistant' || entry.type === 'system' ? entry.type : isQueuedPrompt(entry) ? 'user' : 'other';
   const text = firstText(entry);
+  const uuid = typeof entry.uuid === 'string' && entry.uuid !== '' ? entry.uuid : undefined;
+  const parent = typeof entry.parentUuid === 'string' ? entry.parentUuid : undefined;
   const ids = {
     offset,
-    index: scan.lines.length,
-    uuid: typeof entry.uuid === 'string' && entry.uuid !== '' ? entry.uuid : undefined,
-    parent: typeof entry.parentUuid === 'string' ? entry.parentUuid : undefined,
-    logicalParent: typeof entry.logicalParentUuid === 'string' ? entry.logicalParentUuid : compactedFrom(scan, entry, offset),
-    messageId: kind === 'assistant' && typeof entry.message?.id === 'string' ? entry.message.id : undefined,
+    uuid: idOf(scan.uuids, uuid),
+    parent: idOf(scan.uuids, parent),
+    logicalParent: idOf(scan.uuids, typeof entry.logicalParentUuid === 'string' ? entry.logicalParentUuid : compactedFrom(scan, entry, offset)),
+    messageId: kind === 'assistant' && typeof entry.message?.id === 'string' ? messages.intern(entry.message.id) : NO_ID,
   };
-  const meta = new LineMeta(ids, {
+  const flags: LineFlags = {
     kind,
     sidechain: entry.isSidechain === true,
     meta: entry.isMeta === true,
@@ -133,11 +146,11 @@ function noteLine(scan: TranscriptScan, entry: RawEntry, offset: number): void {
     localOutput: (kind === 'user' && /^\s*<local-command-(stdout|stderr)>/.test(text)) || (kind === 'system' && entry.subtype === 'local_command'),
     toolResult:
       kind === 'user' && Array.isArray(entry.message?.content) && entry.message.content.some((b) => (b as { type?: unknown })?.type === 'tool_result'),
-  });
-  note(scan, meta);
+  };
+  note(scan, ids, flags);
   if (kind === 'user') noteAgentResult(scan, entry);
-  if (kind === 'assistant' && !meta.sidechain) noteAgentCalls(scan, entry, meta.uuid);
-  if (meta.sidechain && kind === 'user' && meta.parent === undefined && meta.uuid !== undefined) scan.sidechainRoots.set(meta.uuid, text);
+  if (kind === 'assistant' && !flags.sidechain) noteAgentCalls(scan, entry, uuid);
+  if (flags.sidechain && kind === 'user' && parent === undefined && uuid !== undefined) scan.sidechainRoots.set(uuid, text);
 }
 
 /**
@@ -146,11 +159,12 @@ function noteLine(scan: TranscriptScan, entry: RawEntry, offset: number): void {
  */
 function compactedFrom(scan: TranscriptScan, entry: RawEntry, offset: number): string | undefined {
   if (entry.type !== 'user' || entry.isCompactSummary !== true || typeof entry.parentUuid === 'string' || entry.isSidechain === true) return undefined;
-  for (let i = scan.lines.length - 1; i >= 0; i--) {
-    const line = scan.lines[i]!;
-    if (line.uuid === undefined || line.sidechain || line.kind === 'other') continue;
-    scan.compactedFrom.set(offset, line.uuid);
-    return line.uuid;
+  const lines = scan.lines;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    if (lines.uuid(i) === NO_ID || lines.sidechain(i) || lines.isOther(i)) continue;
+    const uuid = scan.uuids.text(lines.uuid(i));
+    scan.compactedFrom.set(offset, uuid);
+    return uuid;
   }
   return undefined;
 }
