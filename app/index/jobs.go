@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/klauspost/compress/s2"
+
 	"github.com/baton-console/baton/app/activity"
 	"github.com/baton-console/baton/app/protocol"
 )
@@ -49,6 +51,7 @@ type job struct {
 	tx       *sql.Tx
 	search   int64 // the session's search id
 	run      *run  // the items written but not yet stored, from position run.seq
+	packed   []byte
 }
 
 func (ix *Index) runJob(ctx context.Context, files *sessionFiles, p plan) error {
@@ -261,7 +264,8 @@ func (j *job) write(ctx context.Context, ins inserts, it protocol.TranscriptItem
 func (j *job) store(ctx context.Context, ins inserts) error {
 	r := j.run
 	if r.n() > 0 {
-		if _, err := ins.item.ExecContext(ctx, j.files.session, j.gen, r.seq, r.n(), r.uuids, r.ends, r.events); err != nil {
+		j.packed = s2.Encode(j.packed[:cap(j.packed)], r.events)
+		if _, err := ins.item.ExecContext(ctx, j.files.session, j.gen, r.seq, r.n(), r.uuids, r.ends, j.packed); err != nil {
 			return fmt.Errorf("write the items of %s: %w", j.files.session, err)
 		}
 	}

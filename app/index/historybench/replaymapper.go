@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/klauspost/compress/s2"
+
 	"github.com/baton-console/baton/app/protocol"
 )
 
@@ -48,8 +50,12 @@ func (m *replayMapper) Open(ctx context.Context, req protocol.TranscriptOpenRequ
 	j := &replayJob{}
 	for rows.Next() {
 		var uuids string
-		var ends, events []byte
-		if err := rows.Scan(&uuids, &ends, &events); err != nil {
+		var ends, packed []byte
+		if err := rows.Scan(&uuids, &ends, &packed); err != nil {
+			return protocol.TranscriptOpenReply{}, err
+		}
+		events, err := s2.Decode(nil, packed)
+		if err != nil {
 			return protocol.TranscriptOpenReply{}, err
 		}
 		j.items = append(j.items, runItems(uuids, ends, events)...)
@@ -91,8 +97,8 @@ func (m *replayMapper) ListSessions(context.Context, string) ([]protocol.Session
 
 func (m *replayMapper) Release() { _ = m.db.Close() }
 
-// runItems splits one row of the index's runs (app/index/runs.go: the events one after another, where each ends as
-// a little-endian uint32, the uuids a line each) into its items.
+// runItems splits one row of the index's runs (app/index/runs.go: the events one after another, s2-compressed,
+// where each ends as a little-endian uint32, the uuids a line each) into its items.
 func runItems(uuids string, ends, events []byte) []protocol.TranscriptItem {
 	ids := strings.Split(strings.TrimSuffix(uuids, "\n"), "\n")
 	items := make([]protocol.TranscriptItem, 0, len(ids))
