@@ -265,11 +265,12 @@ func (j *job) store(ctx context.Context, ins inserts) error {
 	r := j.run
 	if r.n() > 0 {
 		j.packed = s2.Encode(j.packed[:cap(j.packed)], r.events)
-		if _, err := ins.item.ExecContext(ctx, j.files.session, j.gen, r.seq, r.n(), r.uuids, r.ends, j.packed); err != nil {
+		if _, err := ins.item.ExecContext(ctx, j.files.session, j.gen, r.seq, r.n(), string(r.uuids), r.ends, j.packed); err != nil {
 			return fmt.Errorf("write the items of %s: %w", j.files.session, err)
 		}
 	}
-	j.run = &run{seq: j.base + j.written}
+	// The next run reuses this one's buffers: the driver copied what it bound.
+	j.run = &run{seq: j.base + j.written, events: r.events[:0], ends: r.ends[:0], uuids: r.uuids[:0]}
 	return nil
 }
 

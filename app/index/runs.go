@@ -27,7 +27,7 @@ type run struct {
 	seq    int64
 	events []byte
 	ends   []byte
-	uuids  string
+	uuids  []byte
 }
 
 func (r *run) n() int { return len(r.ends) / 4 }
@@ -37,7 +37,7 @@ func (r *run) full() bool { return r.n() >= runEvents || len(r.events) >= runByt
 func (r *run) add(uuid string, event []byte) {
 	r.events = append(r.events, event...)
 	r.ends = binary.LittleEndian.AppendUint32(r.ends, uint32(len(r.events)))
-	r.uuids += uuid + "\n"
+	r.uuids = append(append(r.uuids, uuid...), '\n')
 }
 
 func (r *run) end(i int) int { return int(binary.LittleEndian.Uint32(r.ends[4*i:])) }
@@ -52,7 +52,7 @@ func (r *run) event(i int) []byte {
 }
 
 // uuidList is the run's uuids in order.
-func (r *run) uuidList() []string { return uuidsOf(r.uuids) }
+func (r *run) uuidList() []string { return uuidsOf(string(r.uuids)) }
 
 func uuidsOf(uuids string) []string { return strings.Split(strings.TrimSuffix(uuids, "\n"), "\n") }
 
@@ -66,9 +66,9 @@ func (r *run) truncate(k int) {
 		end = r.end(k - 1)
 	}
 	kept := r.uuidList()[:k]
-	r.events, r.ends, r.uuids = r.events[:end], r.ends[:4*k], ""
+	r.events, r.ends, r.uuids = r.events[:end], r.ends[:4*k], r.uuids[:0]
 	for _, u := range kept {
-		r.uuids += u + "\n"
+		r.uuids = append(append(r.uuids, u...), '\n')
 	}
 }
 
