@@ -318,8 +318,8 @@ func TestCorruptIndexIsMovedAsideAndRebuilt(t *testing.T) {
 	require.Len(t, aside, 1)
 }
 
-// An index of the schema before this one (items with a turn column, schema "2") is moved aside and rebuilt from
-// the transcripts.
+// An index of the schema before this one (an items row per event, schema "3") is moved aside and rebuilt from the
+// transcripts.
 func TestIndexOfAnOlderSchemaIsRebuilt(t *testing.T) {
 	f := newFixture(t)
 	a := lines("a", 0, 5)
@@ -328,8 +328,8 @@ func TestIndexOfAnOlderSchemaIsRebuilt(t *testing.T) {
 	old, err := sql.Open("sqlite", filepath.Join(f.data, FileName))
 	require.NoError(t, err)
 	_, err = old.Exec(`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-		INSERT INTO meta VALUES('schema', '2');
-		CREATE TABLE items (session TEXT NOT NULL, gen INTEGER NOT NULL, seq INTEGER NOT NULL, turn TEXT NOT NULL DEFAULT '',
+		INSERT INTO meta VALUES('schema', '3');
+		CREATE TABLE items (session TEXT NOT NULL, gen INTEGER NOT NULL, seq INTEGER NOT NULL,
 			uuid TEXT NOT NULL DEFAULT '', event BLOB NOT NULL, PRIMARY KEY (session, gen, seq)) WITHOUT ROWID;`)
 	require.NoError(t, err)
 	require.NoError(t, old.Close())

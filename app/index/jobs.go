@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/klauspost/compress/s2"
+
 	"github.com/baton-console/baton/app/activity"
 	"github.com/baton-console/baton/app/protocol"
 )
@@ -48,6 +50,8 @@ type job struct {
 	receipts []byte // the digest of the receipt ends this job maps with
 	tx       *sql.Tx
 	search   int64 // the session's search id
+	run      *run  // the items written but not yet stored, from position run.seq
+	packed   []byte
 }
 
 func (ix *Index) runJob(ctx context.Context, files *sessionFiles, p plan) error {
@@ -146,10 +150,13 @@ func (j *job) begin(ctx context.Context) error {
 	}
 	j.tx = tx
 	// Leftovers of an abandoned job in the generation this one writes.
-	for _, table := range []string{"items", "usage"} {
+	for _, table := range []string{"runs", "usage"} {
 		if _, err := tx.ExecContext(ctx, "DELETE FROM "+table+" WHERE session = ? AND gen = ? AND seq >= ?", j.files.session, j.gen, j.base); err != nil {
 			return fmt.Errorf("clear the items of %s: %w", j.files.session, err)
 		}
+	}
+	if j.run, err = reopenRun(ctx, tx, j.files.session, j.gen, j.base); err != nil {
+		return err
 	}
 	if j.search, err = searchID(ctx, tx, j.files.session); err != nil {
 		return err
@@ -185,7 +192,7 @@ func (j *job) pull(ctx context.Context) (*protocol.TranscriptResume, error) {
 			}
 		}
 		if pg.rep.Done {
-			return pg.rep.Resume, nil
+			return pg.rep.Resume, j.store(rowCtx, ins)
 		}
 		sinceCommit += len(pg.rep.Items)
 		if j.full && sinceCommit >= j.ix.opts.ChunkItems {
@@ -198,9 +205,7 @@ func (j *job) pull(ctx context.Context) (*protocol.TranscriptResume, error) {
 	return nil, fmt.Errorf("read the transcript of %s: %w", j.files.session, ctx.Err())
 }
 
-const insertItem = "INSERT INTO items(session, gen, seq, uuid, event) VALUES(?, ?, ?, ?, ?)"
-
-// inserts are a transaction's prepared inserts: items, their search text and usage.
+// inserts are a transaction's prepared inserts: runs of items, their search text and usage.
 type inserts struct{ item, search, usage *sql.Stmt }
 
 func (i inserts) close() {
@@ -212,7 +217,7 @@ func (i inserts) close() {
 }
 
 func (j *job) prepare(ctx context.Context) (inserts, error) {
-	item, err := j.tx.PrepareContext(ctx, insertItem)
+	item, err := j.tx.PrepareContext(ctx, insertRun)
 	if err != nil {
 		return inserts{}, fmt.Errorf("write to the index: %w", err)
 	}
@@ -227,15 +232,19 @@ func (j *job) prepare(ctx context.Context) (inserts, error) {
 	return ins, nil
 }
 
-// write stores one item at the next position, and its text for search when it has any.
+// write adds one item at the next position to the job's run (stored when full), and writes its text for search
+// and its usage when it has any.
 func (j *job) write(ctx context.Context, ins inserts, it protocol.TranscriptItem) error {
 	seq := j.base + j.written
-	if _, err := ins.item.ExecContext(ctx, j.files.session, j.gen, seq, it.UUID, []byte(it.Event)); err != nil {
-		return fmt.Errorf("write an item of %s: %w", j.files.session, err)
+	j.run.add(it.UUID, it.Event)
+	j.written++
+	if j.run.full() {
+		if err := j.store(ctx, ins); err != nil {
+			return err
+		}
 	}
 	fields, ok := fieldsOf(it.Event)
 	if !ok {
-		j.written++
 		return nil
 	}
 	if doc, ok := searchDocOf(fields); ok {
@@ -248,7 +257,20 @@ func (j *job) write(ctx context.Context, ins inserts, it protocol.TranscriptItem
 			return err
 		}
 	}
-	j.written++
+	return nil
+}
+
+// store writes the job's run, when it has items, and starts the next at the next position.
+func (j *job) store(ctx context.Context, ins inserts) error {
+	r := j.run
+	if r.n() > 0 {
+		j.packed = s2.Encode(j.packed[:cap(j.packed)], r.events)
+		if _, err := ins.item.ExecContext(ctx, j.files.session, j.gen, r.seq, r.n(), string(r.uuids), r.ends, j.packed); err != nil {
+			return fmt.Errorf("write the items of %s: %w", j.files.session, err)
+		}
+	}
+	// The next run reuses this one's buffers: the driver copied what it bound.
+	j.run = &run{seq: j.base + j.written, events: r.events[:0], ends: r.ends[:0], uuids: r.uuids[:0]}
 	return nil
 }
 
@@ -287,7 +309,7 @@ func (j *job) prefetch(ctx context.Context) (<-chan nextPage, func()) {
 // commitChunk commits what a full mapping wrote so far (readers still see the old generation) and goes on in a
 // new transaction, so other writers are not held up for a whole large transcript.
 func (j *job) commitChunk(ctx context.Context, ins inserts) (inserts, error) {
-	ins.close()
+	ins.close() // the job's run is not full yet: it goes on in the next transaction
 	if err := j.tx.Commit(); err != nil {
 		return inserts{}, fmt.Errorf("write to the index: %w", err)
 	}
@@ -313,7 +335,7 @@ func (j *job) finish(ctx context.Context, mapper string, resume *protocol.Transc
 		q    string
 		args []any
 	}{
-		{"DELETE FROM items WHERE session = ? AND (gen != ? OR seq >= ?)", []any{s, j.gen, total}},
+		{"DELETE FROM runs WHERE session = ? AND (gen != ? OR seq >= ?)", []any{s, j.gen, total}},
 		{"DELETE FROM usage WHERE session = ? AND (gen != ? OR seq >= ?)", []any{s, j.gen, total}},
 		{`INSERT INTO sessions(session, file, project, gen, items, mapper, receipts, resume_offset, resume_state,
 			resume_items, indexed_at) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(session) DO UPDATE SET
@@ -337,7 +359,7 @@ func (j *job) finish(ctx context.Context, mapper string, resume *protocol.Transc
 	// Another Baton process may have mapped this session into the same generation meanwhile: then the items are
 	// not all this job's, and the next read maps it again.
 	var n int64
-	if err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM items WHERE session = ? AND gen = ?", s, j.gen).Scan(&n); err != nil {
+	if err := tx.QueryRowContext(ctx, "SELECT COALESCE(SUM(n), 0) FROM runs WHERE session = ? AND gen = ?", s, j.gen).Scan(&n); err != nil {
 		return fmt.Errorf("record the mapping of %s: %w", s, err)
 	}
 	if n != total {
@@ -366,7 +388,7 @@ func (ix *Index) forget(ctx context.Context, session string) error {
 		return fmt.Errorf("write to the index: %w", err)
 	}
 	defer func() { _ = tx.Rollback() }()
-	for _, table := range []string{"items", "usage", "usage_rollup", "files", "sessions"} {
+	for _, table := range []string{"runs", "usage", "usage_rollup", "files", "sessions"} {
 		if _, err := tx.ExecContext(ctx, "DELETE FROM "+table+" WHERE session = ?", session); err != nil {
 			return fmt.Errorf("forget session %s: %w", session, err)
 		}

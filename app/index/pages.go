@@ -74,12 +74,12 @@ func (ix *Index) readPage(ctx context.Context, session, at string, before *int, 
 		return Page{}, fmt.Errorf("read session %s from the index: %w", session, err)
 	}
 	if at != "" {
-		var last sql.NullInt64
-		if err := tx.QueryRowContext(ctx, "SELECT MAX(seq) FROM items WHERE session = ? AND gen = ? AND uuid = ?", session, gen, at).Scan(&last); err != nil {
+		last, found, err := seqOfUUID(ctx, tx, session, gen, at, true)
+		if err != nil {
 			return Page{}, fmt.Errorf("find message %s in the index: %w", at, err)
 		}
-		if last.Valid {
-			total = last.Int64 + 1
+		if found {
+			total = last + 1
 		}
 	}
 	end := total
@@ -90,20 +90,21 @@ func (ix *Index) readPage(ctx context.Context, session, at string, before *int, 
 	if limit > 0 {
 		start = max(0, end-int64(limit))
 	}
-	rows, err := tx.QueryContext(ctx, "SELECT event FROM items WHERE session = ? AND gen = ? AND seq >= ? AND seq < ? ORDER BY seq", session, gen, start, end)
+	page := Page{Events: make([]json.RawMessage, 0, max(0, end-start)), Total: int(total), Start: int(start)}
+	if start >= end {
+		return page, nil
+	}
+	runs, err := runsIn(ctx, tx, session, gen, start, end)
 	if err != nil {
 		return Page{}, fmt.Errorf("read the history of %s from the index: %w", session, err)
 	}
-	defer func() { _ = rows.Close() }()
-	page := Page{Events: make([]json.RawMessage, 0, end-start), Total: int(total), Start: int(start)}
-	for rows.Next() {
-		var ev []byte
-		if err := rows.Scan(&ev); err != nil {
-			return Page{}, fmt.Errorf("read the history of %s from the index: %w", session, err)
+	for i := range runs {
+		r := &runs[i]
+		for k := max(0, int(start-r.seq)); k < r.n() && r.seq+int64(k) < end; k++ {
+			page.Events = append(page.Events, r.event(k))
 		}
-		page.Events = append(page.Events, ev)
 	}
-	return page, rows.Err()
+	return page, nil
 }
 
 // MessageParent says which message a user message follows in the session's conversation: the entry before it
@@ -117,21 +118,21 @@ func (ix *Index) MessageParent(ctx context.Context, session, message string) (pa
 		return "", false, fmt.Errorf("read the index: %w", err)
 	}
 	defer func() { _ = tx.Rollback() }()
-	var first sql.NullInt64
-	err = tx.QueryRowContext(ctx, `SELECT MIN(seq) FROM items WHERE session = ? AND uuid = ?
-		AND gen = (SELECT gen FROM sessions WHERE session = ?)`, session, message, session).Scan(&first)
+	var gen int64
+	if err := tx.QueryRowContext(ctx, "SELECT gen FROM sessions WHERE session = ?", session).Scan(&gen); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return "", false, nil
+		}
+		return "", false, fmt.Errorf("read session %s from the index: %w", session, err)
+	}
+	first, found, err := seqOfUUID(ctx, tx, session, gen, message, false)
 	if err != nil {
 		return "", false, fmt.Errorf("find message %s in the index: %w", message, err)
 	}
-	if !first.Valid {
+	if !found {
 		return "", false, nil
 	}
-	err = tx.QueryRowContext(ctx, `SELECT uuid FROM items WHERE session = ? AND uuid != '' AND seq < ?
-		AND gen = (SELECT gen FROM sessions WHERE session = ?) ORDER BY seq DESC LIMIT 1`, session, first.Int64, session).Scan(&parent)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", true, nil
-	}
-	if err != nil {
+	if parent, err = uuidBefore(ctx, tx, session, gen, first); err != nil {
 		return "", false, fmt.Errorf("find the message before %s in the index: %w", message, err)
 	}
 	return parent, true, nil

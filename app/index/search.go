@@ -186,6 +186,7 @@ type searchSession struct {
 	id, title, cwd string
 	gen            int64
 	modified       int64
+	run            run // the run read last: a session's candidates come in position order, many from one run
 }
 
 // searchSessionOf is the session of a search id; nil when the query does not keep it (another project, modified
@@ -208,14 +209,9 @@ func searchSessionOf(ctx context.Context, tx *sql.Tx, sid int64, q SearchQuery) 
 
 // hit reads the item at seq and checks it holds every word (and is in the query's time window).
 func (s *searchSession) hit(ctx context.Context, tx *sql.Tx, v verifier, q SearchQuery, seq int64) (Hit, bool, error) {
-	var event []byte
-	var uuid string
-	err := tx.QueryRowContext(ctx, "SELECT event, uuid FROM items WHERE session = ? AND gen = ? AND seq = ?", s.id, s.gen, seq).Scan(&event, &uuid)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Hit{}, false, nil
-	}
-	if err != nil {
-		return Hit{}, false, fmt.Errorf("read a hit of %s: %w", s.id, err)
+	event, uuid, ok, err := s.item(ctx, tx, seq)
+	if err != nil || !ok {
+		return Hit{}, false, err
 	}
 	doc, ok := searchTextOf(event)
 	if !ok || !inWindow(doc.time, q) {
@@ -228,6 +224,22 @@ func (s *searchSession) hit(ctx context.Context, tx *sql.Tx, v verifier, q Searc
 	snippet, marks := snippetAt(doc.text, at)
 	return Hit{Session: s.id, Title: s.title, Cwd: s.cwd, Position: int(seq), UUID: uuid, Time: doc.time, Role: doc.role,
 		Subagent: doc.subagent, Snippet: snippet, Marks: marks}, true, nil
+}
+
+// item is the event and uuid at position seq of the session's generation; false when it has none.
+func (s *searchSession) item(ctx context.Context, tx *sql.Tx, seq int64) ([]byte, string, bool, error) {
+	if seq < s.run.seq || seq >= s.run.seq+int64(s.run.n()) {
+		r, ok, err := runAt(ctx, tx, s.id, s.gen, seq)
+		if err != nil {
+			return nil, "", false, fmt.Errorf("read a hit of %s: %w", s.id, err)
+		}
+		if !ok {
+			return nil, "", false, nil
+		}
+		s.run = r
+	}
+	k := int(seq - s.run.seq)
+	return s.run.event(k), s.run.uuidList()[k], true, nil
 }
 
 func inWindow(at string, q SearchQuery) bool {

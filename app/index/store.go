@@ -11,12 +11,13 @@ import (
 )
 
 // schemaVersion is the layout below; a database of another version is rebuilt (the transcripts are the source).
-const schemaVersion = "3"
+const schemaVersion = "4"
 
 // schema: files are every transcript file seen (a session's own and its subagents'), with what tells a change;
 // sessions hold what the session list shows and where the last mapping job may resume; items are the mapped events
-// in conversation order, position seq from 0, of generation gen: a full re-mapping writes the next generation in
-// chunks and one last transaction makes it the session's, so a reader sees the old items or the new, never half.
+// in conversation order, position seq from 0, of generation gen, stored in runs of consecutive items (runs.go; a
+// rowid table, as its rows are large): a full re-mapping writes the next generation in chunks and one last
+// transaction makes it the session's, so a reader sees the old items or the new, never half.
 // usage is the items that say what was spent (usage.recorded, a turn's reported cost), beside them so a usage
 // report reads no event. search is the items' text (searchtext.go) under a trigram tokenizer, so a part of a word, an identifier or a
 // path is found; contentless and without positions (detail=none) to stay small: a hit is checked against the
@@ -54,15 +55,16 @@ CREATE TABLE IF NOT EXISTS sessions (
 	indexed_at INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS sessions_modified ON sessions(modified_at DESC);
-CREATE TABLE IF NOT EXISTS items (
+CREATE TABLE IF NOT EXISTS runs (
 	session TEXT NOT NULL,
 	gen INTEGER NOT NULL,
 	seq INTEGER NOT NULL,
-	uuid TEXT NOT NULL DEFAULT '',
-	event BLOB NOT NULL,
-	PRIMARY KEY (session, gen, seq)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS items_uuid ON items(session, gen, uuid) WHERE uuid != '';
+	n INTEGER NOT NULL,
+	uuids TEXT NOT NULL,
+	ends BLOB NOT NULL,
+	events BLOB NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS runs_seq ON runs(session, gen, seq);
 CREATE TABLE IF NOT EXISTS usage (
 	session TEXT NOT NULL,
 	gen INTEGER NOT NULL,

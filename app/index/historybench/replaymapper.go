@@ -5,9 +5,13 @@ package main
 import (
 	"context"
 	"database/sql"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
+
+	"github.com/klauspost/compress/s2"
 
 	"github.com/baton-console/baton/app/protocol"
 )
@@ -37,7 +41,7 @@ func newReplayMapper(path string) (*replayMapper, error) {
 }
 
 func (m *replayMapper) Open(ctx context.Context, req protocol.TranscriptOpenRequest) (protocol.TranscriptOpenReply, error) {
-	rows, err := m.db.QueryContext(ctx, `SELECT uuid, event FROM items WHERE session = ?
+	rows, err := m.db.QueryContext(ctx, `SELECT uuids, ends, events FROM runs WHERE session = ?
 		AND gen = (SELECT gen FROM sessions WHERE session = ?) ORDER BY seq`, req.Session, req.Session)
 	if err != nil {
 		return protocol.TranscriptOpenReply{}, err
@@ -45,13 +49,16 @@ func (m *replayMapper) Open(ctx context.Context, req protocol.TranscriptOpenRequ
 	defer func() { _ = rows.Close() }()
 	j := &replayJob{}
 	for rows.Next() {
-		var it protocol.TranscriptItem
-		var ev []byte
-		if err := rows.Scan(&it.UUID, &ev); err != nil {
+		var uuids string
+		var ends, packed []byte
+		if err := rows.Scan(&uuids, &ends, &packed); err != nil {
 			return protocol.TranscriptOpenReply{}, err
 		}
-		it.Event = ev
-		j.items = append(j.items, it)
+		events, err := s2.Decode(nil, packed)
+		if err != nil {
+			return protocol.TranscriptOpenReply{}, err
+		}
+		j.items = append(j.items, runItems(uuids, ends, events)...)
 	}
 	if len(j.items) == 0 {
 		return protocol.TranscriptOpenReply{}, fmt.Errorf("no items of %s to replay", req.Session)
@@ -89,3 +96,17 @@ func (m *replayMapper) ListSessions(context.Context, string) ([]protocol.Session
 }
 
 func (m *replayMapper) Release() { _ = m.db.Close() }
+
+// runItems splits one row of the index's runs (app/index/runs.go: the events one after another, s2-compressed,
+// where each ends as a little-endian uint32, the uuids a line each) into its items.
+func runItems(uuids string, ends, events []byte) []protocol.TranscriptItem {
+	ids := strings.Split(strings.TrimSuffix(uuids, "\n"), "\n")
+	items := make([]protocol.TranscriptItem, 0, len(ids))
+	start := 0
+	for i, id := range ids {
+		end := int(binary.LittleEndian.Uint32(ends[4*i:]))
+		items = append(items, protocol.TranscriptItem{UUID: id, Event: events[start:end:end]})
+		start = end
+	}
+	return items
+}
