@@ -26,7 +26,7 @@ func OpenRepo(ctx context.Context, dir string) (Repo, error) {
 	if err != nil {
 		return Repo{}, err
 	}
-	out, err := g.run(ctx, "worktree", "list", "--porcelain")
+	out, err := worktreeLocked(ctx, top, "worktree", "list", "--porcelain")
 	if err != nil {
 		return Repo{}, err
 	}

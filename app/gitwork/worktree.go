@@ -125,7 +125,7 @@ func add(ctx context.Context, repo Repo, src string, s Settings, o CreateOptions
 		} else {
 			args = append(args, c.Path, c.Branch)
 		}
-		err = addLocked(ctx, repo, args)
+		_, err = worktreeLocked(ctx, repo.Root, args...)
 		var ge *GitError
 		taken := errors.As(err, &ge) && strings.Contains(ge.Stderr, "already exists")
 		if taken && o.Branch == "" && o.Name == "" && try < maxNameTries {
@@ -138,16 +138,20 @@ func add(ctx context.Context, repo Repo, src string, s Settings, o CreateOptions
 	}
 }
 
-// addLocked runs `git worktree add` holding a lock in the repository's git folder: two at once in one repository
-// fail (each reads the other's half-written entry under .git/worktrees: "failed to read …/commondir").
-func addLocked(ctx context.Context, repo Repo, args []string) error {
-	unlock, err := filelock.Lock(filepath.Join(repo.CommonDir, "baton-worktree-add.lock"))
+// worktreeLocked runs a `git worktree` command in dir holding a lock in the repository's git folder: git writes
+// and removes a worktree's entry under .git/worktrees in steps, and another `worktree add` or `worktree list`
+// reading it half-made fails ("failed to read …/commondir"), as two `baton exec --worktree` did in CI.
+func worktreeLocked(ctx context.Context, dir string, args ...string) ([]byte, error) {
+	commonDir, err := gitAt(dir).line(ctx, "rev-parse", "--path-format=absolute", "--git-common-dir")
 	if err != nil {
-		return fmt.Errorf("wait for another worktree being made in %s: %w", repo.Root, err)
+		return nil, err
+	}
+	unlock, err := filelock.Lock(filepath.Join(commonDir, "baton-worktree-add.lock"))
+	if err != nil {
+		return nil, fmt.Errorf("wait for another worktree being made in %s: %w", dir, err)
 	}
 	defer unlock()
-	_, err = gitAt(repo.Root).run(ctx, args...)
-	return err
+	return gitAt(dir).run(ctx, args...)
 }
 
 // plan picks the worktree's base, branch, name and folder.

@@ -149,3 +149,49 @@ func TestManyWorktreesMadeAtOnceAllSucceed(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, entries, rounds*n)
 }
+
+// Reading the worktrees (every Create opens the repository with `git worktree list`) while others are being made
+// or removed never reads an entry half-made: in CI a Create failed in `git worktree list` ("failed to read
+// .git/worktrees/…/commondir") while another's `git worktree add` ran.
+func TestWorktreesReadWhileOthersAreMadeAndRemoved(t *testing.T) {
+	r := newRepo(t)
+	const n, readers = 12, 4
+	var made sync.WaitGroup
+	errs := make([]error, n)
+	for i := range n {
+		made.Add(1)
+		go func() {
+			defer made.Done()
+			c, err := Create(context.Background(), r.root, CreateOptions{Prompt: fmt.Sprintf("made %d", i)})
+			if err == nil && i%2 == 0 {
+				err = Undo(context.Background(), c)
+			}
+			errs[i] = err
+		}()
+	}
+	done := make(chan struct{})
+	readErrs := make([]error, readers)
+	var read sync.WaitGroup
+	for i := range readers {
+		read.Add(1)
+		go func() {
+			defer read.Done()
+			for {
+				select {
+				case <-done:
+					return
+				default:
+				}
+				if _, err := OpenRepo(context.Background(), r.root); err != nil {
+					readErrs[i] = err
+					return
+				}
+			}
+		}()
+	}
+	made.Wait()
+	close(done)
+	read.Wait()
+	require.NoError(t, errors.Join(errs...))
+	require.NoError(t, errors.Join(readErrs...))
+}
