@@ -60,7 +60,7 @@ func Archive(ctx context.Context, wt Worktree, o ArchiveOptions) (Archived, erro
 		}
 	}
 	if res.AlreadyGone {
-		if _, err := worktreeLocked(ctx, wt.Repo, "worktree", "prune"); err != nil {
+		if _, err := worktreeLockedAt(ctx, wt.Repo, "worktree", "prune"); err != nil {
 			return res, err
 		}
 	} else {
@@ -68,7 +68,7 @@ func Archive(ctx context.Context, wt Worktree, o ArchiveOptions) (Archived, erro
 		if o.Force {
 			args = []string{"worktree", "remove", "--force", "--force", wt.Path} // twice: a locked one too
 		}
-		if _, err := worktreeLocked(ctx, wt.Repo, args...); err != nil {
+		if _, err := worktreeLockedAt(ctx, wt.Repo, args...); err != nil {
 			return res, fmt.Errorf("remove the worktree %s: %w", wt.Path, err)
 		}
 		res.Removed = true
@@ -134,7 +134,7 @@ func Prune(ctx context.Context, dir string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := worktreeLocked(ctx, repo.Root, "worktree", "list", "--porcelain")
+	out, err := worktreeLocked(ctx, repo, "worktree", "list", "--porcelain")
 	if err != nil {
 		return nil, err
 	}
@@ -155,7 +155,7 @@ func Prune(ctx context.Context, dir string) ([]string, error) {
 	if len(stale) == 0 {
 		return nil, nil
 	}
-	if _, err := worktreeLocked(ctx, repo.Root, "worktree", "prune"); err != nil {
+	if _, err := worktreeLocked(ctx, repo, "worktree", "prune"); err != nil {
 		return nil, err
 	}
 	return stale, nil

@@ -21,12 +21,12 @@ func OpenRepo(ctx context.Context, dir string) (Repo, error) {
 	if err != nil {
 		return Repo{}, err
 	}
-	g := gitAt(top)
-	common, err := g.line(ctx, "rev-parse", "--path-format=absolute", "--git-common-dir")
+	common, err := commonDirOf(ctx, top)
 	if err != nil {
 		return Repo{}, err
 	}
-	out, err := worktreeLocked(ctx, top, "worktree", "list", "--porcelain")
+	// Run in dir's own checkout: which one is the main checkout is what the listing says.
+	out, err := worktreeLocked(ctx, Repo{Root: top, CommonDir: common}, "worktree", "list", "--porcelain")
 	if err != nil {
 		return Repo{}, err
 	}
@@ -35,7 +35,13 @@ func OpenRepo(ctx context.Context, dir string) (Repo, error) {
 	if !ok {
 		return Repo{}, fmt.Errorf("read the worktrees of %s: git said %q", top, first)
 	}
-	return Repo{Root: filepath.Clean(root), CommonDir: filepath.Clean(common)}, nil
+	return Repo{Root: filepath.Clean(root), CommonDir: common}, nil
+}
+
+// commonDirOf is the shared .git folder of the checkout dir is in (absolute).
+func commonDirOf(ctx context.Context, dir string) (string, error) {
+	common, err := gitAt(dir).line(ctx, "rev-parse", "--path-format=absolute", "--git-common-dir")
+	return filepath.Clean(common), err
 }
 
 // toplevel is the root of the checkout dir is in; a folder outside any repository is ErrNotRepo.

@@ -12,9 +12,9 @@ import (
 func Undo(ctx context.Context, c Created) error {
 	main := gitAt(c.Repo)
 	var errs []error
-	if _, err := worktreeLocked(ctx, c.Repo, "worktree", "remove", "--force", "--force", c.Path); err != nil {
+	if _, err := worktreeLockedAt(ctx, c.Repo, "worktree", "remove", "--force", "--force", c.Path); err != nil {
 		// The folder may be gone already (or never finished): forget git's record of it all the same.
-		if _, perr := worktreeLocked(ctx, c.Repo, "worktree", "prune"); perr != nil {
+		if _, perr := worktreeLockedAt(ctx, c.Repo, "worktree", "prune"); perr != nil {
 			errs = append(errs, fmt.Errorf("remove the worktree %s: %w", c.Path, err))
 		}
 	}

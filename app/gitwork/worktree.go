@@ -125,7 +125,7 @@ func add(ctx context.Context, repo Repo, src string, s Settings, o CreateOptions
 		} else {
 			args = append(args, c.Path, c.Branch)
 		}
-		_, err = worktreeLocked(ctx, repo.Root, args...)
+		_, err = worktreeLocked(ctx, repo, args...)
 		var ge *GitError
 		taken := errors.As(err, &ge) && strings.Contains(ge.Stderr, "already exists")
 		if taken && o.Branch == "" && o.Name == "" && try < maxNameTries {
@@ -138,20 +138,25 @@ func add(ctx context.Context, repo Repo, src string, s Settings, o CreateOptions
 	}
 }
 
-// worktreeLocked runs a `git worktree` command in dir holding a lock in the repository's git folder: git writes
-// and removes a worktree's entry under .git/worktrees in steps, and another `worktree add` or `worktree list`
-// reading it half-made fails ("failed to read …/commondir"), as two `baton exec --worktree` did in CI.
-func worktreeLocked(ctx context.Context, dir string, args ...string) ([]byte, error) {
-	commonDir, err := gitAt(dir).line(ctx, "rev-parse", "--path-format=absolute", "--git-common-dir")
+// worktreeLocked runs a `git worktree` command in repo.Root holding a lock in the repository's git folder: git
+// writes and removes a worktree's entry under .git/worktrees in steps, and another `worktree add` or `worktree
+// list` reading it half-made fails ("failed to read …/commondir"), as two `baton exec --worktree` did in CI.
+func worktreeLocked(ctx context.Context, repo Repo, args ...string) ([]byte, error) {
+	unlock, err := filelock.Lock(filepath.Join(repo.CommonDir, "baton-worktree-add.lock"))
+	if err != nil {
+		return nil, fmt.Errorf("wait for another worktree being made in %s: %w", repo.Root, err)
+	}
+	defer unlock()
+	return gitAt(repo.Root).run(ctx, args...)
+}
+
+// worktreeLockedAt is worktreeLocked for a repository known by its main checkout's folder only.
+func worktreeLockedAt(ctx context.Context, root string, args ...string) ([]byte, error) {
+	common, err := commonDirOf(ctx, root)
 	if err != nil {
 		return nil, err
 	}
-	unlock, err := filelock.Lock(filepath.Join(commonDir, "baton-worktree-add.lock"))
-	if err != nil {
-		return nil, fmt.Errorf("wait for another worktree being made in %s: %w", dir, err)
-	}
-	defer unlock()
-	return gitAt(dir).run(ctx, args...)
+	return worktreeLocked(ctx, Repo{Root: root, CommonDir: common}, args...)
 }
 
 // plan picks the worktree's base, branch, name and folder.
