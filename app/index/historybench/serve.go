@@ -255,14 +255,7 @@ func treeRSS(pid int) (baton, claude float64) {
 }
 
 // isClaude tells a Claude Code process (the provisioned native `claude`) by its argv[0].
-func isClaude(pid int) bool {
-	cmdline, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
-	if err != nil {
-		return false
-	}
-	argv0, _, _ := bytes.Cut(cmdline, []byte{0})
-	return filepath.Base(string(argv0)) == "claude"
-}
+func isClaude(pid int) bool { return filepath.Base(argv0(pid)) == "claude" }
 
 // cpuSeconds is a process's user + system CPU time so far.
 func cpuSeconds(pid int) float64 {
@@ -280,9 +273,16 @@ func cpuSeconds(pid int) float64 {
 }
 
 // isReaper tells a sidecar's reaper (the host's executable run as baton-sidecar-reaper) by its argv[0].
-func isReaper(pid int) bool {
+func isReaper(pid int) bool { return argv0(pid) == "baton-sidecar-reaper" }
+
+// argv0 is a process's argv[0] ("" once it is gone).
+func argv0(pid int) string {
 	cmdline, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
-	return err == nil && bytes.HasPrefix(cmdline, []byte("baton-sidecar-reaper\x00"))
+	if err != nil {
+		return ""
+	}
+	first, _, _ := bytes.Cut(cmdline, []byte{0})
+	return string(first)
 }
 
 // rss is one process's RSS, MB.
