@@ -88,6 +88,8 @@ step('a session opens in the project while git is still listing it', async () =>
 step('@ answers from what is listed so far', async () => {
   await input().fill('see @alp');
   await options().filter({ hasText: 'alpha.txt' }).waitFor();
+  // The picker says the list is what is listed so far.
+  await page.getByTestId('mention-partial').filter({ hasText: 'Still listing' }).waitFor();
   await page.screenshot({ path: shotPath('listing-01-partial') });
   // The answer came while git was still listing (not after Baton gave up on it and walked the folder instead).
   const git = Number(readFileSync(`${gate}.waiting`, 'utf8'));
@@ -101,6 +103,7 @@ step('nothing matching yet, the picker says it is still listing, and refreshes o
   assert.equal(await page.getByTestId('mention-option').count(), 0);
   await writeFile(gate, '');
   await options().filter({ hasText: 'beta/gamma.txt' }).waitFor();
+  assert.equal(await page.getByTestId('mention-partial').count(), 0, 'the whole listing is in');
   await page.keyboard.press('Enter');
   assert.equal(await input().inputValue(), 'see @beta/gamma.txt ');
   assert.deepEqual(pageErrors, []);

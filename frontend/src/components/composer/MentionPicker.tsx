@@ -8,6 +8,8 @@ export interface MentionView {
   selected: number;
   /** Why nothing is listed (no match, the folder could not be read), when nothing is. */
   note?: string;
+  /** The folder is still being listed: the matches are what is listed so far. */
+  partial?: boolean;
 }
 
 export function MentionPicker({ view, onPick }: { view: MentionView; onPick: (m: FileMatch) => void }) {
@@ -24,7 +26,15 @@ export function MentionPicker({ view, onPick }: { view: MentionView; onPick: (m:
     );
   }
   return (
-    <ul ref={list} className="command-hints mention-picker" role="listbox" id="mention-picker" aria-label="Files and folders" data-testid="mention-picker">
+    <ul
+      ref={list}
+      className="command-hints mention-picker"
+      role="listbox"
+      id="mention-picker"
+      aria-label="Files and folders"
+      aria-busy={view.partial === true}
+      data-testid="mention-picker"
+    >
       {view.matches.map((m, i) => (
         <li
           key={`${m.dir ? 'd' : 'f'}:${m.path}`}
@@ -48,6 +58,11 @@ export function MentionPicker({ view, onPick }: { view: MentionView; onPick: (m:
           </button>
         </li>
       ))}
+      {view.partial === true && (
+        <li role="none" className="mention-partial muted small" data-testid="mention-partial">
+          Still listing the folder’s files…
+        </li>
+      )}
     </ul>
   );
 }

@@ -1,5 +1,7 @@
 // The @-mention picker's state: which "@" word the caret is in, the host's matches for it (the newest asked
 // wins; an older answer arriving late is dropped), the selection, and closing with Esc until the word changes.
+// A first listing still being made answers with what it has; the whole answer that follows keeps the selection
+// on the same file, so a row chosen with ↓ is not swapped under the person's Enter.
 import { useEffect, useRef, useState } from 'react';
 import { toApiError } from '../../protocol/api';
 import type { FileMatch } from '../../protocol/api.gen';
@@ -22,9 +24,12 @@ export function useMentions(cwd: string, text: string, caret: number, apply: (te
   const found = mentionAt(text, caret);
   const [dismissed, setDismissed] = useState<number | undefined>(undefined);
   const token = found !== undefined && dismissed !== found.start ? found : undefined;
-  const [result, setResult] = useState<{ matches: FileMatch[]; note?: string; query: string }>({ matches: [], query: '' });
+  const [result, setResult] = useState<Answer>({ matches: [], query: '', partial: false });
   const [selected, setSelected] = useState(0);
   const asked = useRef(0);
+  // What the picker shows now, read when an answer arrives (the effect's closure holds the first render's).
+  const shown = useRef({ result, selected });
+  shown.current = { result, selected };
   const query = token?.query;
   const outside = found === undefined;
   useEffect(() => {
@@ -44,12 +49,13 @@ export function useMentions(cwd: string, text: string, caret: number, apply: (te
       store.lookups.findFiles(cwd, query, LIMIT, complete).then(
         (r) => {
           if (n !== asked.current) return;
-          setResult({ matches: r.matches, query, ...(r.matches.length === 0 ? { note: emptyNote(query, r.partial) } : {}) });
-          setSelected(0);
+          const before = shown.current;
+          setResult({ matches: r.matches, query, partial: r.partial, ...(r.matches.length === 0 ? { note: emptyNote(query, r.partial) } : {}) });
+          setSelected(before.result.query === query ? sameMatch(before.result.matches[before.selected], r.matches) : 0);
           if (r.partial) void ask(true);
         },
         (err: unknown) => {
-          if (n === asked.current) setResult({ matches: [], query, note: toApiError(err).message });
+          if (n === asked.current) setResult({ matches: [], query, partial: false, note: toApiError(err).message });
         },
       );
     void ask(false);
@@ -62,7 +68,9 @@ export function useMentions(cwd: string, text: string, caret: number, apply: (te
     apply(next.text, next.caret);
   };
   const view: MentionView =
-    token === undefined ? { matches: [], selected: 0 } : { matches: result.matches, selected, ...(result.note !== undefined ? { note: result.note } : {}) };
+    token === undefined
+      ? { matches: [], selected: 0 }
+      : { matches: result.matches, selected, partial: result.partial, ...(result.note !== undefined ? { note: result.note } : {}) };
   return {
     ...(token !== undefined ? { token } : {}),
     view,
@@ -91,6 +99,20 @@ export function useMentions(cwd: string, text: string, caret: number, apply: (te
       }
     },
   };
+}
+
+interface Answer {
+  matches: FileMatch[];
+  note?: string;
+  query: string;
+  /** The folder was still being listed: more matches may come. */
+  partial: boolean;
+}
+
+/** Where the match selected before is in a newer answer to the same query (the first row when it is gone). */
+function sameMatch(before: FileMatch | undefined, matches: readonly FileMatch[]): number {
+  const at = before === undefined ? -1 : matches.findIndex((m) => m.path === before.path && m.dir === before.dir);
+  return Math.max(0, at);
 }
 
 /** What the picker says when nothing matches: nothing yet while the folder is still being listed. */
