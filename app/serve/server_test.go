@@ -96,9 +96,6 @@ func dial(t *testing.T, s *served) *wsClient {
 	return &wsClient{Client: consolews.Connect(t, s.srv.Addr().String(), s.token), t: t}
 }
 
-// callReply is a call's answer on the wire (the terminal tests' client reads it too).
-type callReply = consolews.CallReply
-
 func (c *wsClient) call(method string, params any, out any) *console.Error {
 	c.t.Helper()
 	return c.Call(method, params, out)

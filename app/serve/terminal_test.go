@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
-	"encoding/json"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -14,12 +13,12 @@ import (
 	"time"
 
 	"github.com/baton-console/baton/app/console"
+	"github.com/baton-console/baton/app/internal/consoleclient"
 	"github.com/baton-console/baton/app/internal/fakeapi"
 	"github.com/baton-console/baton/app/internal/testenv"
 	"github.com/baton-console/baton/app/serve"
 	"github.com/baton-console/baton/app/session"
 	"github.com/baton-console/baton/app/terminal"
-	"github.com/coder/websocket"
 	"github.com/rs/zerolog"
 	"github.com/stretchr/testify/require"
 )
@@ -41,14 +40,13 @@ func startTermServer(t *testing.T, m *session.Manager, claude string, env []stri
 	return &termServer{srv: srv, terms: terms, m: m}
 }
 
-// termClient is the console's side of terminals over the WebSocket: calls, and each terminal's output decoded.
+// termClient is the console's side of terminals over the WebSocket (app/internal/consoleclient): calls, and
+// each terminal's output decoded.
 type termClient struct {
 	t      *testing.T
-	conn   *websocket.Conn
+	client *consoleclient.Client
 	mu     sync.Mutex
 	cond   *sync.Cond
-	nextID int
-	calls  map[int]chan callReply
 	out    map[string]*bytes.Buffer
 	exits  map[string]int
 	closed bool
@@ -58,88 +56,54 @@ func dialTerm(t *testing.T, s *termServer) *termClient {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	conn, _, err := dialWS(ctx, s.srv.Addr().String(), tokenOf(s.srv.URL()), nil)
-	require.NoError(t, err)
-	conn.SetReadLimit(16 << 20)
-	c := &termClient{t: t, conn: conn, calls: map[int]chan callReply{}, out: map[string]*bytes.Buffer{}, exits: map[string]int{}}
+	c := &termClient{t: t, out: map[string]*bytes.Buffer{}, exits: map[string]int{}}
 	c.cond = sync.NewCond(&c.mu)
-	go c.read()
-	t.Cleanup(func() { conn.CloseNow() })
+	client, err := consoleclient.Dial(ctx, s.srv.Addr().String(), consoleclient.Options{
+		Token:      tokenOf(s.srv.URL()),
+		OnTerminal: c.collect,
+		OnClose:    func() { c.locked(func() { c.closed = true }) },
+	})
+	require.NoError(t, err)
+	c.client = client
+	t.Cleanup(client.Close)
 	return c
 }
 
-func (c *termClient) read() {
-	for {
-		_, data, err := c.conn.Read(context.Background())
-		if err != nil {
-			c.mu.Lock()
-			c.closed = true
-			c.cond.Broadcast()
-			c.mu.Unlock()
-			return
-		}
-		var msg struct {
-			ID       *int                    `json:"id"`
-			Type     string                  `json:"type"`
-			Terminal *console.TerminalOutput `json:"terminal"`
-			callReply
-		}
-		if json.Unmarshal(data, &msg) != nil {
-			continue
-		}
-		c.mu.Lock()
-		switch {
-		case msg.Type == "terminal" && msg.Terminal != nil:
-			c.collect(*msg.Terminal)
-		case msg.ID != nil && c.calls[*msg.ID] != nil:
-			c.calls[*msg.ID] <- msg.callReply
-		}
-		c.cond.Broadcast()
-		c.mu.Unlock()
-	}
+// locked runs f under the client's lock and wakes every waitFor.
+func (c *termClient) locked(f func()) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	f()
+	c.cond.Broadcast()
 }
 
 func (c *termClient) collect(o console.TerminalOutput) {
 	data, err := base64.StdEncoding.DecodeString(o.Data)
 	require.NoError(c.t, err)
-	b := c.out[o.Terminal]
-	if b == nil {
-		b = &bytes.Buffer{}
-		c.out[o.Terminal] = b
-	}
-	require.Equal(c.t, b.Len(), o.Offset, "no output is lost at this pace")
-	b.Write(data)
-	if o.Exited {
-		c.exits[o.Terminal] = *o.ExitCode
-	}
+	c.locked(func() {
+		b := c.out[o.Terminal]
+		if b == nil {
+			b = &bytes.Buffer{}
+			c.out[o.Terminal] = b
+		}
+		require.Equal(c.t, b.Len(), o.Offset, "no output is lost at this pace")
+		b.Write(data)
+		if o.Exited {
+			c.exits[o.Terminal] = *o.ExitCode
+		}
+	})
 }
 
 func (c *termClient) call(method string, params any, out any) *console.Error {
 	c.t.Helper()
-	c.mu.Lock()
-	c.nextID++
-	id := c.nextID
-	ch := make(chan callReply, 1)
-	c.calls[id] = ch
-	c.mu.Unlock()
-	data, err := json.Marshal(map[string]any{"id": id, "method": method, "params": params})
-	require.NoError(c.t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	require.NoError(c.t, c.conn.Write(ctx, websocket.MessageText, data))
-	select {
-	case rep := <-ch:
-		if rep.Error != nil {
-			return rep.Error
-		}
-		if out != nil {
-			require.NoError(c.t, json.Unmarshal(rep.Result, out))
-		}
-		return nil
-	case <-ctx.Done():
-		c.t.Fatalf("no reply to %s", method)
-		return nil
+	err := c.client.Call(ctx, method, params, out)
+	if ce, ok := consoleclient.ConsoleError(err); ok {
+		return ce
 	}
+	require.NoError(c.t, err)
+	return nil
 }
 
 // waitFor blocks until cond holds; the deadline only ends a hung test.

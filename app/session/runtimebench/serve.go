@@ -5,19 +5,17 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
 	"os/exec"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
 	"github.com/baton-console/baton/app/activity"
-	"github.com/coder/websocket"
+	"github.com/baton-console/baton/app/internal/consoleclient"
 )
 
 // served is a `baton serve` process: the real host, as the console's browser mode runs it.
@@ -125,104 +123,30 @@ type timed struct {
 	ev activity.Event
 }
 
-// client is one console client over the WebSocket.
+// client is one console client over the WebSocket (app/internal/consoleclient), each event timed as it is read.
 type client struct {
-	conn   *websocket.Conn
-	mu     sync.Mutex
-	nextID int
-	calls  map[int]chan json.RawMessage
+	*consoleclient.Client
 	events chan timed
 }
 
 func (s *served) dial() (*client, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	hdr := http.Header{}
-	hdr.Set("Origin", "http://"+s.addr)
-	hdr.Set("Authorization", "Bearer "+s.token)
-	conn, _, err := websocket.Dial(ctx, "ws://"+s.addr+"/ws", &websocket.DialOptions{HTTPHeader: hdr})
+	events := make(chan timed, 1<<17)
+	c, err := consoleclient.Dial(ctx, s.addr, consoleclient.Options{
+		Header:    http.Header{"Authorization": {"Bearer " + s.token}},
+		ReadLimit: 64 << 20,
+		OnEvent:   func(at time.Time, ev activity.Event) { events <- timed{at: at, ev: ev} },
+		OnClose:   func() { close(events) },
+	})
 	if err != nil {
-		return nil, fmt.Errorf("connect to baton serve: %w", err)
+		return nil, err
 	}
-	conn.SetReadLimit(64 << 20)
-	c := &client{conn: conn, calls: map[int]chan json.RawMessage{}, events: make(chan timed, 1<<17)}
-	go c.read()
-	return c, nil
-}
-
-func (c *client) read() {
-	defer close(c.events)
-	for {
-		_, data, err := c.conn.Read(context.Background())
-		at := time.Now()
-		if err != nil {
-			return
-		}
-		var msg struct {
-			ID     *int             `json:"id"`
-			Type   string           `json:"type"`
-			Event  activity.Event   `json:"event"`
-			Events []activity.Event `json:"events"`
-		}
-		if json.Unmarshal(data, &msg) != nil {
-			continue
-		}
-		switch msg.Type {
-		case "event":
-			c.events <- timed{at: at, ev: msg.Event}
-			continue
-		case "events": // several that waited together on the host (API.md)
-			for _, ev := range msg.Events {
-				c.events <- timed{at: at, ev: ev}
-			}
-			continue
-		}
-		if msg.ID != nil {
-			c.mu.Lock()
-			ch := c.calls[*msg.ID]
-			c.mu.Unlock()
-			if ch != nil {
-				ch <- data
-			}
-		}
-	}
+	return &client{Client: c, events: events}, nil
 }
 
 func (c *client) call(ctx context.Context, method string, params, out any) error {
-	c.mu.Lock()
-	c.nextID++
-	id := c.nextID
-	ch := make(chan json.RawMessage, 1)
-	c.calls[id] = ch
-	c.mu.Unlock()
-	data, err := json.Marshal(map[string]any{"id": id, "method": method, "params": params})
-	if err != nil {
-		return err
-	}
-	if err := c.conn.Write(ctx, websocket.MessageText, data); err != nil {
-		return err
-	}
-	select {
-	case raw := <-ch:
-		var rep struct {
-			Result json.RawMessage `json:"result"`
-			Error  *struct {
-				Message string `json:"message"`
-			} `json:"error"`
-		}
-		if err := json.Unmarshal(raw, &rep); err != nil {
-			return err
-		}
-		if rep.Error != nil {
-			return fmt.Errorf("%s: %s", method, rep.Error.Message)
-		}
-		if out != nil {
-			return json.Unmarshal(rep.Result, out)
-		}
-		return nil
-	case <-ctx.Done():
-		return fmt.Errorf("%s: no answer: %w", method, ctx.Err())
-	}
+	return c.Call(ctx, method, params, out)
 }
 
 // until reads events until pred accepts one, and returns it.
@@ -242,7 +166,7 @@ func (c *client) until(ctx context.Context, pred func(activity.Event) bool) (tim
 	}
 }
 
-func (c *client) close() { _ = c.conn.CloseNow() }
+func (c *client) close() { c.Close() }
 
 // startSession opens a session in project and returns its id.
 func (c *client) startSession(ctx context.Context, project string) (string, error) {

@@ -7,18 +7,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"net/url"
 	"os/exec"
-	"sync"
 	"syscall"
 	"time"
 
 	"github.com/baton-console/baton/app/console"
-	"github.com/coder/websocket"
+	"github.com/baton-console/baton/app/internal/consoleclient"
 )
 
 func isEIO(err error) bool { return errors.Is(err, syscall.EIO) }
@@ -72,12 +69,10 @@ func (s *served) stop() {
 	}
 }
 
-// client speaks the console API over the WebSocket as the page does, and hands each terminal push to a watcher.
+// client speaks the console API over the WebSocket as the page does (app/internal/consoleclient), and hands
+// each terminal push to a watcher.
 type client struct {
-	conn   *websocket.Conn
-	mu     sync.Mutex
-	nextID int
-	calls  map[int]chan json.RawMessage
+	*consoleclient.Client
 	output chan console.TerminalOutput
 	next   map[string]int // the offset each terminal's next push should start at
 	gaps   int            // pushes that skipped output the host dropped for a client that fell behind
@@ -86,84 +81,25 @@ type client struct {
 func dial(s *served) (*client, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	conn, _, err := websocket.Dial(ctx, "ws://"+s.addr+"/ws", &websocket.DialOptions{
-		HTTPHeader: http.Header{"Origin": {"http://" + s.addr}}, Subprotocols: []string{"baton", "baton.token." + s.token}})
+	output := make(chan console.TerminalOutput, 1<<16)
+	c, err := consoleclient.Dial(ctx, s.addr, consoleclient.Options{
+		Token:      s.token,
+		ReadLimit:  64 << 20,
+		OnTerminal: func(o console.TerminalOutput) { output <- o },
+		OnClose:    func() { close(output) },
+	})
 	if err != nil {
-		return nil, fmt.Errorf("connect to baton serve: %w", err)
+		return nil, err
 	}
-	conn.SetReadLimit(64 << 20)
-	c := &client{conn: conn, calls: map[int]chan json.RawMessage{}, output: make(chan console.TerminalOutput, 1<<16), next: map[string]int{}}
-	go c.read()
-	return c, nil
+	return &client{Client: c, output: output, next: map[string]int{}}, nil
 }
 
-func (c *client) close() { _ = c.conn.CloseNow() }
-
-func (c *client) read() {
-	for {
-		_, data, err := c.conn.Read(context.Background())
-		if err != nil {
-			close(c.output)
-			return
-		}
-		var msg struct {
-			ID       *int                    `json:"id"`
-			Type     string                  `json:"type"`
-			Terminal *console.TerminalOutput `json:"terminal"`
-		}
-		if json.Unmarshal(data, &msg) != nil {
-			continue
-		}
-		if msg.Type == "terminal" && msg.Terminal != nil {
-			c.output <- *msg.Terminal
-			continue
-		}
-		if msg.ID != nil {
-			c.mu.Lock()
-			ch := c.calls[*msg.ID]
-			c.mu.Unlock()
-			if ch != nil {
-				ch <- data
-			}
-		}
-	}
-}
+func (c *client) close() { c.Close() }
 
 func (c *client) call(method string, params, out any) error {
-	c.mu.Lock()
-	c.nextID++
-	id := c.nextID
-	ch := make(chan json.RawMessage, 1)
-	c.calls[id] = ch
-	c.mu.Unlock()
-	data, err := json.Marshal(map[string]any{"id": id, "method": method, "params": params})
-	if err != nil {
-		return err
-	}
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	if err := c.conn.Write(ctx, websocket.MessageText, data); err != nil {
-		return err
-	}
-	select {
-	case raw := <-ch:
-		var rep struct {
-			Result json.RawMessage `json:"result"`
-			Error  *console.Error  `json:"error"`
-		}
-		if err := json.Unmarshal(raw, &rep); err != nil {
-			return err
-		}
-		if rep.Error != nil {
-			return fmt.Errorf("%s: %s", method, rep.Error.Message)
-		}
-		if out != nil {
-			return json.Unmarshal(rep.Result, out)
-		}
-		return nil
-	case <-ctx.Done():
-		return fmt.Errorf("no reply to %s", method)
-	}
+	return c.Call(ctx, method, params, out)
 }
 
 func (c *client) openTerminal(project string) (string, error) {
