@@ -61,6 +61,11 @@ func openCommandHost(ctx context.Context, log zerolog.Logger) (*Host, error) {
 	return openHost(ctx, log, commandSteps())
 }
 
+// openListingHost is openCommandHost for a command that only lists sessions (listingSteps).
+func openListingHost(ctx context.Context, log zerolog.Logger) (*Host, error) {
+	return openHost(ctx, log, listingSteps())
+}
+
 // openHost opens steps in order. When one fails (or ctx ends between them) what was opened is closed again,
 // in reverse, and the error says which service could not start.
 func openHost(ctx context.Context, log zerolog.Logger, steps []hostStep) (*Host, error) {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/baton-console/baton/app/activity"
 	"github.com/baton-console/baton/app/auth"
@@ -16,17 +18,26 @@ import (
 	"github.com/baton-console/baton/provision/platform"
 )
 
+// indexUse is what a host does with the index.
+type indexUse int
+
+const (
+	indexRead  indexUse = iota // a headless command: it indexes only the session it reads
+	indexBuild                 // the console's hosts: every transcript, in the background
+	indexList                  // `baton sessions`: its sidecar lists, and maps nothing
+)
+
 // indexStep opens Baton's index of the transcripts (index.db in the data dir) once sessions exist (it reads their
 // receipts), and has the sessions read history and the session list from it; closing it first hands those reads
-// back to the sidecar. build: index every transcript in the background now (the console's hosts; a headless
-// command indexes only the session it reads). Without a data dir there is no index and history is read as before.
-func indexStep(build bool) hostStep {
+// back to the sidecar. Without a data dir there is no index and history is read as before.
+func indexStep(use indexUse) hostStep {
+	build := use == indexBuild
 	return hostStep{name: "the session index",
 		open: func(ctx context.Context, h *Host) error {
 			if h.state == nil { // a headless command: the index's progress only (its stderr line)
 				h.state = console.NewHostState()
 			}
-			ix, err := openIndex(ctx, h, build)
+			ix, err := openIndex(ctx, h, use)
 			if err != nil {
 				h.log.Warn().Err(err).Msg("the session index is not kept; history is read from the transcripts")
 				if dir, dirErr := platform.DataDir(); dirErr == nil {
@@ -54,7 +65,7 @@ func indexStep(build bool) hostStep {
 	}
 }
 
-func openIndex(ctx context.Context, h *Host, build bool) (*index.Index, error) {
+func openIndex(ctx context.Context, h *Host, use indexUse) (*index.Index, error) {
 	dir, err := platform.DataDir()
 	if err != nil {
 		return nil, err
@@ -63,11 +74,11 @@ func openIndex(ctx context.Context, h *Host, build bool) (*index.Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	h.indexMapper = index.NewSidecarMapper(sidecar.Config{Path: sidecarPath(), Logger: h.log})
+	h.indexMapper = index.NewSidecarMapper(sidecar.Config{Path: sidecarPath(), Env: mapperEnv(use, os.Environ()), Logger: h.log})
 	h.indexMapper.LendWith(h.sessions.LendSidecar) // a turn's appends are mapped by its own sidecar
 	log, state := h.log, h.state
 	ix, err := index.Open(ctx, index.Options{Dir: dir, ProjectsDir: filepath.Join(paths.ConfigDir, "projects"),
-		Mapper: h.indexMapper, Receipts: h.sessions.ReceiptEnds, Version: Version, Logger: h.log, SkipWholeCheck: !build,
+		Mapper: h.indexMapper, Receipts: h.sessions.ReceiptEnds, Version: Version, Logger: h.log, SkipWholeCheck: use != indexBuild,
 		OnProgress: func(p index.Progress) {
 			if state != nil {
 				state.SetIndex(indexState(p, filepath.Join(dir, index.FileName)))
@@ -82,6 +93,24 @@ func openIndex(ctx context.Context, h *Host, build bool) (*index.Index, error) {
 	}
 	return ix, nil
 }
+
+// mapperEnv is the index sidecar's environment (nil: Baton's own). A sidecar that only lists runs without
+// JavaScriptCore's DFG tier: a cold listing is over before that tier's background compiling pays for itself (over
+// 1,000 sessions the listing's CPU fell by about a sixth), while a mapping job needs it (a 120 MB transcript's took
+// twice the CPU without it). A setting of the person's own stays. This sidecar starts no claude: nothing inherits it.
+func mapperEnv(use indexUse, env []string) []string {
+	if use != indexList {
+		return nil
+	}
+	for _, kv := range env {
+		if strings.HasPrefix(kv, listingJIT+"=") {
+			return nil
+		}
+	}
+	return append(slices.Clip(env), listingJIT+"=0")
+}
+
+const listingJIT = "BUN_JSC_useDFGJIT"
 
 // indexedSessions serves the session manager's stored-session reads from the index.
 type indexedSessions struct{ ix *index.Index }

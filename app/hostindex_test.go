@@ -14,8 +14,15 @@ import (
 )
 
 // A headless command's Host lists stored sessions from the index in the data dir: the real sidecar titles them
-// once and the index keeps them.
+// once and the index keeps them. `baton sessions`'s Host (its sidecar without the DFG tier) lists the same.
 func TestCommandHostListsSessionsFromTheIndex(t *testing.T) {
+	for name, open := range map[string]func(context.Context, zerolog.Logger) (*Host, error){
+		"command": openCommandHost, "listing": openListingHost} {
+		t.Run(name, func(t *testing.T) { testHostListsSessionsFromTheIndex(t, open) })
+	}
+}
+
+func testHostListsSessionsFromTheIndex(t *testing.T, open func(context.Context, zerolog.Logger) (*Host, error)) {
 	dataDir := useTempHome(t)
 	t.Setenv("BATON_SIDECAR", testenv.SidecarPath(t))
 	home := os.Getenv("HOME")
@@ -27,7 +34,7 @@ func TestCommandHostListsSessionsFromTheIndex(t *testing.T) {
 	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o700))
 	require.NoError(t, os.WriteFile(path, []byte(line), 0o600))
 
-	h, err := openCommandHost(context.Background(), zerolog.Nop())
+	h, err := open(context.Background(), zerolog.Nop())
 	require.NoError(t, err)
 	t.Cleanup(h.Close)
 	require.NotNil(t, h.index)
@@ -42,4 +49,14 @@ func TestCommandHostListsSessionsFromTheIndex(t *testing.T) {
 	var title string
 	require.NoError(t, db.QueryRow("SELECT title FROM sessions WHERE session = ? AND listed = 1", id).Scan(&title))
 	require.Equal(t, "Tidy the build script", title, "the index holds what was listed")
+}
+
+// Only a sidecar that lists runs without the DFG tier, and a setting of the person's own is kept.
+func TestMapperEnvLeavesOutTheDFGTierOnlyForListing(t *testing.T) {
+	env := []string{"HOME=/h", "PATH=/bin"}
+	require.Equal(t, []string{"HOME=/h", "PATH=/bin", "BUN_JSC_useDFGJIT=0"}, mapperEnv(indexList, env))
+	require.Equal(t, []string{"HOME=/h", "PATH=/bin"}, env, "the host's own environment is left as it was")
+	require.Nil(t, mapperEnv(indexRead, env), "a command that reads history maps transcripts")
+	require.Nil(t, mapperEnv(indexBuild, env))
+	require.Nil(t, mapperEnv(indexList, append(env, "BUN_JSC_useDFGJIT=1")), "the person's own setting stays")
 }

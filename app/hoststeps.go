@@ -23,14 +23,19 @@ import (
 // consoleSteps are the window's and `baton serve`'s services, in the order they open. Receipts open before
 // sessions because sessions write to them (and so close after them: a turn still settling is recorded).
 func consoleSteps() []hostStep {
-	return []hostStep{provisioningStep(), signInStep(), discoveryStep(), receiptsStep(), sessionsStep(), indexStep(true), metaStep(),
+	return []hostStep{provisioningStep(), signInStep(), discoveryStep(), receiptsStep(), sessionsStep(), indexStep(indexBuild), metaStep(),
 		settingsStep(), watcherStep(), terminalsStep()}
 }
 
 // commandSteps are a headless command's: the claude it runs (installed with progress on stderr), receipts,
 // sessions, the index (only the session a command reads is indexed) and the session records (worktrees).
-func commandSteps() []hostStep {
-	return []hostStep{commandClaudeStep(), receiptsStep(), sessionsStep(), indexStep(false), metaStep()}
+func commandSteps() []hostStep { return headlessSteps(indexRead) }
+
+// listingSteps are `baton sessions`'s: a headless command's, with an index whose sidecar only lists.
+func listingSteps() []hostStep { return headlessSteps(indexList) }
+
+func headlessSteps(use indexUse) []hostStep {
+	return []hostStep{commandClaudeStep(), receiptsStep(), sessionsStep(), indexStep(use), metaStep()}
 }
 
 // provisioningStep installs claude on first launch, shown in the console's state; a session started meanwhile

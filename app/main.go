@@ -79,7 +79,7 @@ func commands() map[string]runner {
 		"acp":       withSessions(cli.RunACP),
 		"exec":      withSessions(cli.RunExec),
 		"run":       withSessions(cli.RunRun),
-		"sessions":  withSessions(cli.RunSessions),
+		"sessions":  withHost(openListingHost, cli.RunSessions),
 		"history":   withSessions(cli.RunHistory),
 		"search":    withSessions(cli.RunSearch),
 		"usage":     withSessions(cli.RunUsage),
@@ -100,8 +100,13 @@ func plain(run func(context.Context, []string, io.Writer, io.Writer) int) runner
 
 // withSessions gives a command a Host with sessions and closes it (closing what is open) afterwards.
 func withSessions(run func(context.Context, []string, cli.Env) int) runner {
+	return withHost(openCommandHost, run)
+}
+
+// withHost is withSessions with the Host open opens.
+func withHost(open func(context.Context, zerolog.Logger) (*Host, error), run func(context.Context, []string, cli.Env) int) runner {
 	return func(ctx context.Context, args []string, log zerolog.Logger) int {
-		h, err := openCommandHost(ctx, log)
+		h, err := open(ctx, log)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "baton: %v\n", err)
 			return cli.ExitFailure

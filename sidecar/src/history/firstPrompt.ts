@@ -45,6 +45,9 @@ function scanHead(file: string, scan: FirstPromptScan): number | undefined {
   } finally {
     closeSync(fd);
   }
+  // The whole file with no subagent line in it: nothing to find, and no line need be parsed (a listing checks a
+  // thousand such files, and parsing their heads was most of the check's CPU).
+  if (bytes < HEAD_BYTES && !holdsSidechain(head, bytes)) return undefined;
   let start = 0;
   for (let nl = head.indexOf(NEWLINE, 0); nl >= 0 && nl < bytes; nl = head.indexOf(NEWLINE, start)) {
     if (scan.done({ offset: start, end: nl + 1, text: head.toString('utf8', start, nl), complete: true })) return undefined;
@@ -52,6 +55,28 @@ function scanHead(file: string, scan: FirstPromptScan): number | undefined {
   }
   // A short read is the file's end: what follows the last newline is a torn line, where the scan stops.
   return bytes < HEAD_BYTES ? undefined : start;
+}
+
+const SIDECHAIN_KEY = '"isSidechain"';
+const JSON_SPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
+const COLON = 0x3a;
+const TRUE = Buffer.from('true');
+
+/**
+ * Whether buf's first `end` bytes may hold `"isSidechain": true` (a subagent's line), with any spacing JSON allows.
+ * A key written with \u escapes would be missed: Claude Code writes its lines with JSON.stringify, which escapes no
+ * letter.
+ */
+function holdsSidechain(buf: Buffer, end: number): boolean {
+  for (let at = buf.indexOf(SIDECHAIN_KEY); at >= 0 && at < end; at = buf.indexOf(SIDECHAIN_KEY, at + 1)) {
+    let i = at + SIDECHAIN_KEY.length;
+    while (i < end && JSON_SPACE.has(buf[i]!)) i++;
+    if (buf[i] !== COLON) continue;
+    i++;
+    while (i < end && JSON_SPACE.has(buf[i]!)) i++;
+    if (i + TRUE.length <= end && buf.compare(TRUE, 0, TRUE.length, i, i + TRUE.length) === 0) return true;
+  }
+  return false;
 }
 
 /** The check, line by line: `done` says when it has its answer (`found`) or gave up. */

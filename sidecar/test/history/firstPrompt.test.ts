@@ -33,6 +33,14 @@ describe('mainFirstPrompt', () => {
     expect(await mainFirstPrompt(file, 'Delegate the search')).toBeUndefined();
   });
 
+  it('finds a subagent line in a short file however JSON spaces its flag, and nothing in one without', async () => {
+    const spaced = JSON.stringify(subagent).replace('"isSidechain":true', '"isSidechain" :\ttrue');
+    expect(spaced).not.toContain('"isSidechain":true');
+    expect(await mainFirstPrompt(dir.write('spaced.jsonl', [command, own, spaced]), SUBAGENT)).toBe('Delegate the search');
+    const notSide = JSON.stringify(subagent).replace('"isSidechain":true', '"isSidechain":false');
+    expect(await mainFirstPrompt(dir.write('main-only.jsonl', [command, own, notSide]), SUBAGENT)).toBeUndefined();
+  });
+
   it('reads on past the head, through a line the head cut', async () => {
     for (const [name, size] of [
       ['cut.jsonl', 70_000],
