@@ -49,8 +49,9 @@ type job struct {
 	written  int64
 	receipts []byte // the digest of the receipt ends this job maps with
 	tx       *sql.Tx
-	search   int64 // the session's search id
-	run      *run  // the items written but not yet stored, from position run.seq
+	search   int64  // the session's search id
+	run      *run   // the items written but not yet stored, from position run.seq
+	text     []byte // the search row of run's items
 	packed   []byte
 }
 
@@ -161,7 +162,9 @@ func (j *job) begin(ctx context.Context) error {
 	if j.search, err = searchID(ctx, tx, j.files.session); err != nil {
 		return err
 	}
-	return dropSearchFrom(ctx, tx, j.search, j.gen, j.base)
+	// The run taken up again has its search row written again, with its new items' text.
+	j.text = runSearchText(j.run)
+	return dropSearchFrom(ctx, tx, j.search, j.gen, j.run.seq)
 }
 
 // pull reads the job's pages into the index until done, committing a full mapping every ChunkItems items. The
@@ -232,10 +235,16 @@ func (j *job) prepare(ctx context.Context) (inserts, error) {
 	return ins, nil
 }
 
-// write adds one item at the next position to the job's run (stored when full), and writes its text for search
-// and its usage when it has any.
+// write adds one item at the next position to the job's run (stored, with its search row, when full), its text to
+// the run's search row, and writes its usage when it has any.
 func (j *job) write(ctx context.Context, ins inserts, it protocol.TranscriptItem) error {
 	seq := j.base + j.written
+	fields, stored := fieldsOf(it.Event)
+	if stored {
+		if doc, ok := searchDocOf(fields); ok {
+			j.text = appendSearchText(j.text, doc.text)
+		}
+	}
 	j.run.add(it.UUID, it.Event)
 	j.written++
 	if j.run.full() {
@@ -243,14 +252,8 @@ func (j *job) write(ctx context.Context, ins inserts, it protocol.TranscriptItem
 			return err
 		}
 	}
-	fields, ok := fieldsOf(it.Event)
-	if !ok {
+	if !stored {
 		return nil
-	}
-	if doc, ok := searchDocOf(fields); ok {
-		if _, err := ins.search.ExecContext(ctx, searchRowid(j.search, j.gen, seq), doc.text); err != nil {
-			return fmt.Errorf("write the search text of %s: %w", j.files.session, err)
-		}
 	}
 	if u, ok := usageOf(fields); ok {
 		if err := writeUsage(ctx, ins.usage, j.files.session, j.gen, seq, u); err != nil {
@@ -260,7 +263,8 @@ func (j *job) write(ctx context.Context, ins inserts, it protocol.TranscriptItem
 	return nil
 }
 
-// store writes the job's run, when it has items, and starts the next at the next position.
+// store writes the job's run and its search row, when they have items and text, and starts the next run at the
+// next position.
 func (j *job) store(ctx context.Context, ins inserts) error {
 	r := j.run
 	if r.n() > 0 {
@@ -269,8 +273,14 @@ func (j *job) store(ctx context.Context, ins inserts) error {
 			return fmt.Errorf("write the items of %s: %w", j.files.session, err)
 		}
 	}
+	if len(j.text) > 0 {
+		if _, err := ins.search.ExecContext(ctx, searchRowid(j.search, j.gen, r.seq), string(j.text)); err != nil {
+			return fmt.Errorf("write the search text of %s: %w", j.files.session, err)
+		}
+	}
 	// The next run reuses this one's buffers: the driver copied what it bound.
 	j.run = &run{seq: j.base + j.written, events: r.events[:0], ends: r.ends[:0], uuids: r.uuids[:0]}
+	j.text = j.text[:0]
 	return nil
 }
 

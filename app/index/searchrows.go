@@ -7,10 +7,13 @@ import (
 	"fmt"
 )
 
-// The search table is contentless (the text stays in items.event and is read again for a snippet), so a row is only
-// its rowid: a session's search id, the parity of the item's generation, and the item's position. Two generations
-// of a session are in the index at most (the current and the one a full mapping writes), so the parity tells them
-// apart, and a generation's rows from a position on are one range of rowids.
+// The search table is contentless (the text stays in the runs' events and is read again to check a hit and for its
+// snippet), so a row is only its rowid: a session's search id, the parity of the generation, and the position of
+// the first item of the run (runs.go) whose items' text the row holds. A row per run, not per item: the build's
+// FTS5 inserts, flushes and merges cost a tenth of them (PERFORMANCE.md, "Search rows per run"), and a hit is
+// still an item, checked by itself. Two generations of a session are in the index at most (the current and the
+// one a full mapping writes), so the parity tells them apart, and a generation's rows from a position on are one
+// range of rowids.
 const (
 	seqBits = 32
 	genBit  = int64(1) << seqBits
@@ -73,3 +76,24 @@ func forgetSearch(ctx context.Context, tx *sql.Tx, session string) error {
 }
 
 const insertSearch = "INSERT INTO search(rowid, text) VALUES(?, ?)"
+
+// appendSearchText adds an item's text to its run's row, a line between items (a trigram across the line is a
+// candidate the item's check turns down, never a hit).
+func appendSearchText(row []byte, text string) []byte {
+	if len(row) > 0 {
+		row = append(row, '\n')
+	}
+	return append(row, text...)
+}
+
+// runSearchText is the search row of a run's items (a resumed job's first run, written again with the items it
+// gains).
+func runSearchText(r *run) []byte {
+	var row []byte
+	for i := range r.n() {
+		if doc, ok := searchTextOf(r.event(i)); ok {
+			row = appendSearchText(row, doc.text)
+		}
+	}
+	return row
+}
