@@ -51,7 +51,7 @@ type job struct {
 	tx       *sql.Tx
 	search   int64     // the session's search id
 	run      *run      // the items written but not yet stored, from position run.seq
-	text     []byte    // the search row of run's items
+	text     searchRow // the search row of run's items
 	usage    usageRows // the usage rows of run's items
 	packed   []byte
 }
@@ -164,7 +164,7 @@ func (j *job) begin(ctx context.Context) error {
 		return err
 	}
 	// The run taken up again has its search row written again, with its new items' text.
-	j.text = runSearchText(j.run)
+	j.text.addRun(j.run)
 	return dropSearchFrom(ctx, tx, j.search, j.gen, j.run.seq)
 }
 
@@ -246,7 +246,7 @@ func (j *job) write(ctx context.Context, ins inserts, it protocol.TranscriptItem
 	seq := j.base + j.written
 	if fields, ok := fieldsOf(it.Event); ok {
 		if doc, ok := searchDocOf(fields); ok {
-			j.text = appendSearchText(j.text, doc.text)
+			j.text.add(doc.text)
 		}
 		if u, ok := usageOf(fields); ok {
 			j.usage.add(seq, u)
@@ -270,8 +270,8 @@ func (j *job) store(ctx context.Context, ins inserts) error {
 			return fmt.Errorf("write the items of %s: %w", j.files.session, err)
 		}
 	}
-	if len(j.text) > 0 {
-		if _, err := ins.search.ExecContext(ctx, searchRowid(j.search, j.gen, r.seq), string(j.text)); err != nil {
+	if len(j.text.text) > 0 {
+		if _, err := ins.search.ExecContext(ctx, searchRowid(j.search, j.gen, r.seq), string(j.text.text)); err != nil {
 			return fmt.Errorf("write the search text of %s: %w", j.files.session, err)
 		}
 	}
@@ -280,7 +280,7 @@ func (j *job) store(ctx context.Context, ins inserts) error {
 	}
 	// The next run reuses this one's buffers: the driver copied what it bound.
 	j.run = &run{seq: j.base + j.written, events: r.events[:0], ends: r.ends[:0], uuids: r.uuids[:0]}
-	j.text = j.text[:0]
+	j.text.reset()
 	return nil
 }
 

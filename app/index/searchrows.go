@@ -77,23 +77,41 @@ func forgetSearch(ctx context.Context, tx *sql.Tx, session string) error {
 
 const insertSearch = "INSERT INTO search(rowid, text) VALUES(?, ?)"
 
-// appendSearchText adds an item's text to its run's row, a line between items (a trigram across the line is a
-// candidate the item's check turns down, never a hit).
-func appendSearchText(row []byte, text string) []byte {
-	if len(row) > 0 {
-		row = append(row, '\n')
-	}
-	return append(row, text...)
+// searchRow is the text of a run's search row: its items' texts, a line between them (a trigram across the line
+// is a candidate the item's check turns down, never a hit). A text the row holds already is left out: the row
+// matches the same words without it, and in the bench's build over half the text was an item's repeated in its run
+// (PERFORMANCE.md, "Search rows per run").
+type searchRow struct {
+	text []byte
+	has  map[string]bool
 }
 
-// runSearchText is the search row of a run's items (a resumed job's first run, written again with the items it
+func (r *searchRow) add(text string) {
+	if r.has[text] {
+		return
+	}
+	if r.has == nil {
+		r.has = map[string]bool{}
+	}
+	r.has[text] = true
+	if len(r.text) > 0 {
+		r.text = append(r.text, '\n')
+	}
+	r.text = append(r.text, text...)
+}
+
+// reset empties the row for the next run, keeping its buffers.
+func (r *searchRow) reset() {
+	r.text = r.text[:0]
+	clear(r.has)
+}
+
+// addRun adds a run's items' texts (a resumed job's first run, whose row is written again with the items it
 // gains).
-func runSearchText(r *run) []byte {
-	var row []byte
-	for i := range r.n() {
-		if doc, ok := searchTextOf(r.event(i)); ok {
-			row = appendSearchText(row, doc.text)
+func (r *searchRow) addRun(items *run) {
+	for i := range items.n() {
+		if doc, ok := searchTextOf(items.event(i)); ok {
+			r.add(doc.text)
 		}
 	}
-	return row
 }

@@ -36,13 +36,14 @@ func (m textMapper) Next(ctx context.Context, req protocol.TranscriptNextRequest
 
 // A search row holds a run's items, but a hit is still one item that holds every word: two words in two items of
 // one run are no hit, the hits come in the order of their items (newest first, or the history's in a session),
-// the limit cuts inside a run, and a resumed job writes its first run's row again with the items it gains.
+// the limit cuts inside a run, an item whose text another in its run has is found too, and a resumed job writes
+// its first run's row again with the items it gains.
 func TestSearchRowsPerRunFindItems(t *testing.T) {
 	f := newFixture(t)
 	path := f.path("p", sessA)
 	ix := f.open(textMapper{newStandIn("v1", f.projects)})
 	ctx := context.Background()
-	var alpha, both, last []int // last: the items before each resume, whose words no other item has
+	var alpha, both, last, same []int // last: the items before each resume, whose words no other item has
 	for _, part := range [][2]int{{0, 150}, {150, 40}, {190, 100}} {
 		var ls []string
 		for i := part[0]; i < part[0]+part[1]; i++ {
@@ -61,6 +62,10 @@ func TestSearchRowsPerRunFindItems(t *testing.T) {
 				text += " omega"
 				last = append(last, i)
 			}
+			if i%40 == 7 {
+				text = "the same text"
+				same = append(same, i)
+			}
 			ls = append(ls, fmt.Sprintf(`{"uuid":"u-%d","text":%q}`, i, text))
 		}
 		f.write(path, ls, part[0] > 0)
@@ -71,6 +76,7 @@ func TestSearchRowsPerRunFindItems(t *testing.T) {
 		require.Equal(t, reversed(alpha)[:3], positions(t, ix, SearchQuery{Text: "alpha", Limit: 3}))
 		require.Equal(t, alpha, positions(t, ix, SearchQuery{Text: "alpha", Session: sessA, Limit: 1000}))
 		require.Equal(t, last, positions(t, ix, SearchQuery{Text: "omega", Session: sessA}), "the resumed run's row")
+		require.Equal(t, same, positions(t, ix, SearchQuery{Text: "same text", Session: sessA}), "items of the same text")
 		require.Equal(t, both[:2], positions(t, ix, SearchQuery{Text: "beta alpha", Session: sessA, Limit: 2}))
 
 		var rows, runs int
