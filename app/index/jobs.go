@@ -49,8 +49,10 @@ type job struct {
 	written  int64
 	receipts []byte // the digest of the receipt ends this job maps with
 	tx       *sql.Tx
-	search   int64 // the session's search id
-	run      *run  // the items written but not yet stored, from position run.seq
+	search   int64     // the session's search id
+	run      *run      // the items written but not yet stored, from position run.seq
+	text     searchRow // the search row of run's items
+	usage    usageRows // the usage rows of run's items
 	packed   []byte
 }
 
@@ -161,7 +163,9 @@ func (j *job) begin(ctx context.Context) error {
 	if j.search, err = searchID(ctx, tx, j.files.session); err != nil {
 		return err
 	}
-	return dropSearchFrom(ctx, tx, j.search, j.gen, j.base)
+	// The run taken up again has its search row written again, with its new items' text.
+	j.text.addRun(j.run)
+	return dropSearchFrom(ctx, tx, j.search, j.gen, j.run.seq)
 }
 
 // pull reads the job's pages into the index until done, committing a full mapping every ChunkItems items. The
@@ -205,11 +209,12 @@ func (j *job) pull(ctx context.Context) (*protocol.TranscriptResume, error) {
 	return nil, fmt.Errorf("read the transcript of %s: %w", j.files.session, ctx.Err())
 }
 
-// inserts are a transaction's prepared inserts: runs of items, their search text and usage.
-type inserts struct{ item, search, usage *sql.Stmt }
+// inserts are a transaction's prepared inserts: runs of items, their search text and usage (a batch of rows, and
+// one).
+type inserts struct{ item, search, usage, usageBatch *sql.Stmt }
 
 func (i inserts) close() {
-	for _, st := range []*sql.Stmt{i.item, i.search, i.usage} {
+	for _, st := range []*sql.Stmt{i.item, i.search, i.usage, i.usageBatch} {
 		if st != nil {
 			_ = st.Close()
 		}
@@ -225,6 +230,9 @@ func (j *job) prepare(ctx context.Context) (inserts, error) {
 	if ins.search, err = j.tx.PrepareContext(ctx, insertSearch); err == nil {
 		ins.usage, err = j.tx.PrepareContext(ctx, insertUsage)
 	}
+	if err == nil {
+		ins.usageBatch, err = j.tx.PrepareContext(ctx, insertUsageBatch)
+	}
 	if err != nil {
 		ins.close()
 		return inserts{}, fmt.Errorf("write to the index: %w", err)
@@ -232,35 +240,28 @@ func (j *job) prepare(ctx context.Context) (inserts, error) {
 	return ins, nil
 }
 
-// write adds one item at the next position to the job's run (stored when full), and writes its text for search
-// and its usage when it has any.
+// write adds one item at the next position to the job's run (stored, with its search row and usage rows, when
+// full), and its text and usage, when it has any, to the run's.
 func (j *job) write(ctx context.Context, ins inserts, it protocol.TranscriptItem) error {
 	seq := j.base + j.written
+	if fields, ok := fieldsOf(it.Event); ok {
+		if doc, ok := searchDocOf(fields); ok {
+			j.text.add(doc.text)
+		}
+		if u, ok := usageOf(fields); ok {
+			j.usage.add(seq, u)
+		}
+	}
 	j.run.add(it.UUID, it.Event)
 	j.written++
 	if j.run.full() {
-		if err := j.store(ctx, ins); err != nil {
-			return err
-		}
-	}
-	fields, ok := fieldsOf(it.Event)
-	if !ok {
-		return nil
-	}
-	if doc, ok := searchDocOf(fields); ok {
-		if _, err := ins.search.ExecContext(ctx, searchRowid(j.search, j.gen, seq), doc.text); err != nil {
-			return fmt.Errorf("write the search text of %s: %w", j.files.session, err)
-		}
-	}
-	if u, ok := usageOf(fields); ok {
-		if err := writeUsage(ctx, ins.usage, j.files.session, j.gen, seq, u); err != nil {
-			return err
-		}
+		return j.store(ctx, ins)
 	}
 	return nil
 }
 
-// store writes the job's run, when it has items, and starts the next at the next position.
+// store writes the job's run, its search row and its usage rows, when they have items, text and usage, and starts
+// the next run at the next position.
 func (j *job) store(ctx context.Context, ins inserts) error {
 	r := j.run
 	if r.n() > 0 {
@@ -269,8 +270,17 @@ func (j *job) store(ctx context.Context, ins inserts) error {
 			return fmt.Errorf("write the items of %s: %w", j.files.session, err)
 		}
 	}
+	if len(j.text.text) > 0 {
+		if _, err := ins.search.ExecContext(ctx, searchRowid(j.search, j.gen, r.seq), string(j.text.text)); err != nil {
+			return fmt.Errorf("write the search text of %s: %w", j.files.session, err)
+		}
+	}
+	if err := j.usage.write(ctx, ins.usageBatch, ins.usage, j.files.session, j.gen); err != nil {
+		return err
+	}
 	// The next run reuses this one's buffers: the driver copied what it bound.
 	j.run = &run{seq: j.base + j.written, events: r.events[:0], ends: r.ends[:0], uuids: r.uuids[:0]}
+	j.text.reset()
 	return nil
 }
 

@@ -74,7 +74,7 @@ func (ix *Index) Search(ctx context.Context, q SearchQuery) ([]Hit, error) {
 		return nil, fmt.Errorf("read the index: %w", err)
 	}
 	defer func() { _ = tx.Rollback() }()
-	hits, err := scanCandidates(ctx, tx, newVerifier(words), q, "SELECT rowid FROM search WHERE search MATCH ? ORDER BY rowid DESC", match)
+	hits, err := scanCandidates(ctx, tx, newVerifier(words), q, true, "SELECT rowid FROM search WHERE search MATCH ? ORDER BY rowid DESC", match)
 	if err != nil {
 		return nil, err
 	}
@@ -115,7 +115,7 @@ func (ix *Index) searchSession(ctx context.Context, q SearchQuery, words []strin
 	if err != nil {
 		return nil, fmt.Errorf("search the index: %w", err)
 	}
-	hits, err := scanCandidates(ctx, tx, newVerifier(words), q, "SELECT rowid FROM search WHERE search MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid",
+	hits, err := scanCandidates(ctx, tx, newVerifier(words), q, false, "SELECT rowid FROM search WHERE search MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid",
 		match, searchRowid(id, gen, 0), searchRowid(id, gen, maxSeq))
 	if err != nil {
 		return nil, err
@@ -124,9 +124,10 @@ func (ix *Index) searchSession(ctx context.Context, q SearchQuery, words []strin
 }
 
 // scanCandidates reads the trigrams' matches in the order the query gives (every session's: newest row first, a
-// session's rows by position, the sessions in the order they were given search ids) and checks each against its
-// item until the limit: a common word stops after the first hits instead of reading every match.
-func scanCandidates(ctx context.Context, tx *sql.Tx, v verifier, q SearchQuery, query string, args ...any) ([]rankedHit, error) {
+// session's rows by position, the sessions in the order they were given search ids), each a run of items whose
+// text holds the trigrams, and checks the run's items one by one (newest first when newestFirst) until the
+// limit: a common word stops after the first hits instead of reading every match.
+func scanCandidates(ctx context.Context, tx *sql.Tx, v verifier, q SearchQuery, newestFirst bool, query string, args ...any) ([]rankedHit, error) {
 	rows, err := tx.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("search the index: %w", err)
@@ -139,7 +140,7 @@ func scanCandidates(ctx context.Context, tx *sql.Tx, v verifier, q SearchQuery, 
 		if err := rows.Scan(&rowid); err != nil {
 			return nil, fmt.Errorf("search the index: %w", err)
 		}
-		id, parity, seq := rowidParts(rowid)
+		id, parity, first := rowidParts(rowid)
 		s, ok := sessions[id]
 		if !ok {
 			if s, err = searchSessionOf(ctx, tx, id, q); err != nil {
@@ -150,12 +151,8 @@ func scanCandidates(ctx context.Context, tx *sql.Tx, v verifier, q SearchQuery, 
 		if s == nil || parity != s.gen&1 {
 			continue // not kept, or a generation being written
 		}
-		h, ok, err := s.hit(ctx, tx, v, q, seq)
-		if err != nil {
+		if hits, err = s.hitsIn(ctx, tx, v, q, first, newestFirst, hits); err != nil {
 			return nil, err
-		}
-		if ok {
-			hits = append(hits, rankedHit{h, s.modified})
 		}
 	}
 	return hits, rows.Err()
@@ -186,7 +183,6 @@ type searchSession struct {
 	id, title, cwd string
 	gen            int64
 	modified       int64
-	run            run // the run read last: a session's candidates come in position order, many from one run
 }
 
 // searchSessionOf is the session of a search id; nil when the query does not keep it (another project, modified
@@ -207,39 +203,50 @@ func searchSessionOf(ctx context.Context, tx *sql.Tx, sid int64, q SearchQuery) 
 	return &s, nil
 }
 
-// hit reads the item at seq and checks it holds every word (and is in the query's time window).
-func (s *searchSession) hit(ctx context.Context, tx *sql.Tx, v verifier, q SearchQuery, seq int64) (Hit, bool, error) {
-	event, uuid, ok, err := s.item(ctx, tx, seq)
-	if err != nil || !ok {
-		return Hit{}, false, err
+// hitsIn checks the items of the run from position first (a search row's) and adds those that hold every word
+// (and are in the query's time window) to hits, up to the query's limit.
+func (s *searchSession) hitsIn(ctx context.Context, tx *sql.Tx, v verifier, q SearchQuery, first int64, newestFirst bool,
+	hits []rankedHit) ([]rankedHit, error) {
+	r, ok, err := runAt(ctx, tx, s.id, s.gen, first)
+	if err != nil {
+		return nil, fmt.Errorf("read a hit of %s: %w", s.id, err)
 	}
+	if !ok {
+		return hits, nil
+	}
+	uuids := r.uuidList()
+	for k := range r.n() {
+		if len(hits) >= q.Limit {
+			break
+		}
+		i := k
+		if newestFirst {
+			i = r.n() - 1 - k
+		}
+		seq := r.seq + int64(i)
+		if seq < first {
+			continue
+		}
+		if h, ok := s.hit(v, q, r.event(i), uuids[i], seq); ok {
+			hits = append(hits, rankedHit{h, s.modified})
+		}
+	}
+	return hits, nil
+}
+
+// hit checks the item at seq holds every word (and is in the query's time window).
+func (s *searchSession) hit(v verifier, q SearchQuery, event []byte, uuid string, seq int64) (Hit, bool) {
 	doc, ok := searchTextOf(event)
 	if !ok || !inWindow(doc.time, q) {
-		return Hit{}, false, nil
+		return Hit{}, false
 	}
 	at := v.find(doc.text)
 	if at == nil {
-		return Hit{}, false, nil
+		return Hit{}, false
 	}
 	snippet, marks := snippetAt(doc.text, at)
 	return Hit{Session: s.id, Title: s.title, Cwd: s.cwd, Position: int(seq), UUID: uuid, Time: doc.time, Role: doc.role,
-		Subagent: doc.subagent, Snippet: snippet, Marks: marks}, true, nil
-}
-
-// item is the event and uuid at position seq of the session's generation; false when it has none.
-func (s *searchSession) item(ctx context.Context, tx *sql.Tx, seq int64) ([]byte, string, bool, error) {
-	if seq < s.run.seq || seq >= s.run.seq+int64(s.run.n()) {
-		r, ok, err := runAt(ctx, tx, s.id, s.gen, seq)
-		if err != nil {
-			return nil, "", false, fmt.Errorf("read a hit of %s: %w", s.id, err)
-		}
-		if !ok {
-			return nil, "", false, nil
-		}
-		s.run = r
-	}
-	k := int(seq - s.run.seq)
-	return s.run.event(k), s.run.uuidList()[k], true, nil
+		Subagent: doc.subagent, Snippet: snippet, Marks: marks}, true
 }
 
 func inWindow(at string, q SearchQuery) bool {

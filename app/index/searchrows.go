@@ -7,10 +7,13 @@ import (
 	"fmt"
 )
 
-// The search table is contentless (the text stays in items.event and is read again for a snippet), so a row is only
-// its rowid: a session's search id, the parity of the item's generation, and the item's position. Two generations
-// of a session are in the index at most (the current and the one a full mapping writes), so the parity tells them
-// apart, and a generation's rows from a position on are one range of rowids.
+// The search table is contentless (the text stays in the runs' events and is read again to check a hit and for its
+// snippet), so a row is only its rowid: a session's search id, the parity of the generation, and the position of
+// the first item of the run (runs.go) whose items' text the row holds. A row per run, not per item: the build's
+// FTS5 inserts, flushes and merges cost a tenth of them (PERFORMANCE.md, "Search rows per run"), and a hit is
+// still an item, checked by itself. Two generations of a session are in the index at most (the current and the
+// one a full mapping writes), so the parity tells them apart, and a generation's rows from a position on are one
+// range of rowids.
 const (
 	seqBits = 32
 	genBit  = int64(1) << seqBits
@@ -73,3 +76,42 @@ func forgetSearch(ctx context.Context, tx *sql.Tx, session string) error {
 }
 
 const insertSearch = "INSERT INTO search(rowid, text) VALUES(?, ?)"
+
+// searchRow is the text of a run's search row: its items' texts, a line between them (a trigram across the line
+// is a candidate the item's check turns down, never a hit). A text the row holds already is left out: the row
+// matches the same words without it, and in the bench's build over half the text was an item's repeated in its run
+// (PERFORMANCE.md, "Search rows per run").
+type searchRow struct {
+	text []byte
+	has  map[string]bool
+}
+
+func (r *searchRow) add(text string) {
+	if r.has[text] {
+		return
+	}
+	if r.has == nil {
+		r.has = map[string]bool{}
+	}
+	r.has[text] = true
+	if len(r.text) > 0 {
+		r.text = append(r.text, '\n')
+	}
+	r.text = append(r.text, text...)
+}
+
+// reset empties the row for the next run, keeping its buffers.
+func (r *searchRow) reset() {
+	r.text = r.text[:0]
+	clear(r.has)
+}
+
+// addRun adds a run's items' texts (a resumed job's first run, whose row is written again with the items it
+// gains).
+func (r *searchRow) addRun(items *run) {
+	for i := range items.n() {
+		if doc, ok := searchTextOf(items.event(i)); ok {
+			r.add(doc.text)
+		}
+	}
+}

@@ -11,7 +11,7 @@ import (
 )
 
 // schemaVersion is the layout below; a database of another version is rebuilt (the transcripts are the source).
-const schemaVersion = "4"
+const schemaVersion = "5"
 
 // schema: files are every transcript file seen (a session's own and its subagents'), with what tells a change;
 // sessions hold what the session list shows and where the last mapping job may resume; items are the mapped events
@@ -19,9 +19,10 @@ const schemaVersion = "4"
 // rowid table, as its rows are large): a full re-mapping writes the next generation in chunks and one last
 // transaction makes it the session's, so a reader sees the old items or the new, never half.
 // usage is the items that say what was spent (usage.recorded, a turn's reported cost), beside them so a usage
-// report reads no event. search is the items' text (searchtext.go) under a trigram tokenizer, so a part of a word, an identifier or a
-// path is found; contentless and without positions (detail=none) to stay small: a hit is checked against the
-// item's text when it is read (search.go), and its rowid says which item it is (searchrows.go).
+// report reads no event. search is the items' text (searchtext.go), a row per run of items, under a trigram
+// tokenizer, so a part of a word, an identifier or a path is found; contentless and without positions (detail=none)
+// to stay small: each item of a matching run is checked against its own text when it is read (search.go), and the
+// rowid says which run it is (searchrows.go).
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS files (

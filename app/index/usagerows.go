@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -51,11 +52,57 @@ func usageOf(e eventFields) (usageRecord, bool) {
 	}
 }
 
-const insertUsage = `INSERT INTO usage(session, gen, seq, turn, at, model, message, input, output, cache_read, cache_write, cost)
-	VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+// A run's usage rows are written with the run, usageBatch to a statement: a statement per row cost the build
+// about as much again as the rows' own writing (PERFORMANCE.md, "Usage rows in batches"). OR FAIL, as a statement
+// of many rows that may abort takes a savepoint, at which FTS5 writes its pending terms out (a segment each, and
+// their merges: the batches cost more than the rows one by one). The job cleared its positions, so no row
+// conflicts, and a failed write ends the job's transaction anyway.
+const usageBatch = 16
 
-func writeUsage(ctx context.Context, st *sql.Stmt, session string, gen, seq int64, r usageRecord) error {
-	if _, err := st.ExecContext(ctx, session, gen, seq, r.turn, r.at, r.model, r.message, r.input, r.output, r.cacheRead, r.cacheWrite, r.cost); err != nil {
+const (
+	insertUsageHead = "INSERT OR FAIL INTO usage(session, gen, seq, turn, at, model, message, input, output, cache_read, cache_write, cost) VALUES "
+	usageValues     = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+	insertUsage     = insertUsageHead + usageValues
+)
+
+var insertUsageBatch = insertUsageHead + strings.Repeat(usageValues+", ", usageBatch-1) + usageValues
+
+// usageRows are the usage rows of a job's run not written yet, each at its item's position.
+type usageRows struct {
+	seqs []int64
+	rows []usageRecord
+	args []any
+}
+
+func (u *usageRows) add(seq int64, r usageRecord) {
+	u.seqs, u.rows = append(u.seqs, seq), append(u.rows, r)
+}
+
+// write writes the rows, usageBatch at a time with batch and the rest one by one with one, and empties u.
+func (u *usageRows) write(ctx context.Context, batch, one *sql.Stmt, session string, gen int64) error {
+	i := 0
+	for ; len(u.rows)-i >= usageBatch; i += usageBatch {
+		if err := u.exec(ctx, batch, session, gen, i, usageBatch); err != nil {
+			return err
+		}
+	}
+	for ; i < len(u.rows); i++ {
+		if err := u.exec(ctx, one, session, gen, i, 1); err != nil {
+			return err
+		}
+	}
+	u.seqs, u.rows = u.seqs[:0], u.rows[:0]
+	return nil
+}
+
+func (u *usageRows) exec(ctx context.Context, st *sql.Stmt, session string, gen int64, from, n int) error {
+	u.args = u.args[:0]
+	for k := from; k < from+n; k++ {
+		r := u.rows[k]
+		u.args = append(u.args, session, gen, u.seqs[k], r.turn, r.at, r.model, r.message, r.input, r.output, r.cacheRead,
+			r.cacheWrite, r.cost)
+	}
+	if _, err := st.ExecContext(ctx, u.args...); err != nil {
 		return fmt.Errorf("write the usage of %s: %w", session, err)
 	}
 	return nil
