@@ -15,7 +15,9 @@ if (file === undefined) throw new Error('usage: bun bench/transcriptJob.ts FILE 
 const src = process.argv[3] ?? fileURLToPath(new URL('../src', import.meta.url));
 const { TranscriptJobs } = await import(`${src}/history/transcriptJobs.ts`);
 const { LineWriter } = await import(`${src}/protocol/lineWriter.ts`);
-const { okLine } = await import(`${src}/protocol/codec.ts`);
+// okReply: the sidecar's reply path (a serialised page spliced as it is); okLine on a copy from before it.
+const { okLine, okReply } = await import(`${src}/protocol/codec.ts`);
+const reply = okReply ?? okLine;
 
 const mb = (bytes: number) => (bytes / 1e6).toFixed(0);
 const show = (label: string) => {
@@ -23,8 +25,9 @@ const show = (label: string) => {
   console.log(`${label}: RSS ${mb(process.memoryUsage().rss)} MB, heap ${mb(h.heapSize)} MB, extra ${mb(h.extraMemorySize)} MB, ${h.objectCount} objects`);
 };
 const devNull = openSync('/dev/null', 'w');
-const writer = new LineWriter((data: string, done: () => void) => {
-  writeSync(devNull, Buffer.from(data, 'utf8'));
+const writer = new LineWriter((data: string | Uint8Array, done: () => void) => {
+  // Text is encoded as the pipe's write would; bytes (a serialised page) go as they are.
+  writeSync(devNull, typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
   done();
 });
 const start = process.cpuUsage();
@@ -34,7 +37,7 @@ show('opened (pass 1)');
 let peak = 0;
 for (let pages = 1; ; pages++) {
   const page = await jobs.next({ job: open.job, maxEvents: Number(process.env.MAXEV ?? 2000) });
-  writer.send(okLine(`r${pages}`, page));
+  writer.send(reply(`r${pages}`, page));
   await writer.flush();
   peak = Math.max(peak, process.memoryUsage().rss);
   if (pages % Number(process.env.EVERY ?? 25) === 0) show(`page ${pages}, ${mb(page.bytesRead)} MB read`);

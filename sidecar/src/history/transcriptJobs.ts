@@ -2,11 +2,12 @@
 // open runs pass 1 and answers how large the file is and whether a resume could continue; next gives the items in
 // order, as many as asked that fit one protocol line; the last page carries the resume point; close forgets the job.
 import { MAPPER_VERSION } from '../mapper/mapperVersion.js';
-import { fitEventSized, MAX_EVENT_BYTES } from '../protocol/bounds.js';
+import { MAX_EVENT_BYTES } from '../protocol/bounds.js';
 import { ProtocolFailure } from '../protocol/errors.js';
-import type { OkPayload, TranscriptClosePayload, TranscriptItem, TranscriptNextPayload, TranscriptOpenPayload } from '../protocol/schemas.js';
+import type { OkPayload, TranscriptClosePayload, TranscriptNextPayload, TranscriptOpenPayload } from '../protocol/schemas.js';
 import type { Item } from './settleStream.js';
 import { collectAfterPass } from './heap.js';
+import { type SizedItem, sizedItem, type TranscriptPage, transcriptPage } from './transcriptPage.js';
 import { TranscriptReader } from './transcriptReader.js';
 
 /** Jobs kept at once; opening one more forgets the oldest (a host that died mid-job never closes it). */
@@ -16,7 +17,7 @@ interface Job {
   reader: TranscriptReader;
   items: AsyncIterator<Item>;
   /** Items read and fitted but not sent yet, in order: the read-ahead, and an item that did not fit the last page. */
-  ready: Sized[];
+  ready: SizedItem[];
   readyBytes: number;
   /** What the read-ahead failed with; the next page reports it. */
   failed: unknown;
@@ -25,11 +26,6 @@ interface Job {
   closed: boolean;
   /** Pages (and the read-ahead) of one job are made one after another. */
   busy: Promise<unknown>;
-}
-
-interface Sized {
-  fitted: TranscriptItem;
-  size: number;
 }
 
 export class TranscriptJobs {
@@ -54,7 +50,7 @@ export class TranscriptJobs {
     return { job, bytesTotal: reader.bytesTotal, restarted: reader.restarted, mapper: MAPPER_VERSION };
   }
 
-  async next(payload: TranscriptNextPayload): Promise<OkPayload<'transcript_next'>> {
+  async next(payload: TranscriptNextPayload): Promise<TranscriptPage> {
     const job = this.job(payload.job);
     const page = job.busy.then(() => this.page(job, payload.maxEvents));
     // The next page is read ahead while the host stores this one, once this reply is on its way (two turns of
@@ -85,8 +81,8 @@ export class TranscriptJobs {
     await job?.items.return?.();
   }
 
-  private async page(job: Job, maxEvents: number): Promise<OkPayload<'transcript_next'>> {
-    const items: TranscriptItem[] = [];
+  private async page(job: Job, maxEvents: number): Promise<TranscriptPage> {
+    const items: SizedItem[] = [];
     let bytes = 0;
     for (;;) {
       if (items.length >= maxEvents) break;
@@ -95,12 +91,12 @@ export class TranscriptJobs {
       if (items.length > 0 && bytes + next.size > MAX_EVENT_BYTES) break; // waits for the next page
       job.ready.shift();
       job.readyBytes -= next.size;
-      items.push(next.fitted);
+      items.push(next);
       bytes += next.size;
     }
     const done = job.done && job.ready.length === 0;
     const resume = done ? job.reader.resume : undefined;
-    return { items, done, bytesRead: job.reader.bytesRead, ...(resume !== undefined ? { resume } : {}) };
+    return transcriptPage(items, done, job.reader.bytesRead, resume);
   }
 
   /** Reads and fits up to one page's worth of items before they are asked for. */
@@ -141,16 +137,4 @@ export class TranscriptJobs {
 
 function afterReply(): Promise<void> {
   return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
-}
-
-/** `{"uuid":…,"event":…}` and its newline: the event is serialised once, to fit and to measure it. */
-const ITEM_FRAME_BYTES = '{"event":}'.length + 1;
-const UUID_FRAME_BYTES = '"uuid":,'.length;
-
-/** An item fitted to the line bound, and the bytes it adds to the reply (exactly JSON.stringify's, plus one). */
-function sizedItem(item: Item): { fitted: TranscriptItem; size: number } {
-  const { event, bytes } = fitEventSized(item.event);
-  if (item.uuid === undefined) return { fitted: { event }, size: bytes + ITEM_FRAME_BYTES };
-  const uuidBytes = Buffer.byteLength(JSON.stringify(item.uuid), 'utf8');
-  return { fitted: { uuid: item.uuid, event }, size: bytes + uuidBytes + UUID_FRAME_BYTES + ITEM_FRAME_BYTES };
 }

@@ -26,12 +26,16 @@ export function fitEvent(event: Event, maxBytes: number = MAX_EVENT_BYTES): Even
   return shrink(event);
 }
 
-/** fitEvent with the fitted event's JSON size, serialising it once when it fits (a page measures every event). */
-export function fitEventSized(event: Event, maxBytes: number = MAX_EVENT_BYTES): { event: Event; bytes: number } {
-  const bytes = byteLength(event);
-  if (bytes <= maxBytes) return { event, bytes };
+/** fitEvent's result as JSON.stringify writes it, with its UTF-8 size: a page serialises each event once, to
+ * measure it and to write it (an event that fits is serialised once, a shrunk one once more). */
+export function fitEventJson(event: Event, maxBytes: number = MAX_EVENT_BYTES): { json: string; bytes: number } {
+  const json = JSON.stringify(event);
+  const bytes = Buffer.byteLength(json, 'utf8');
+  if (bytes <= maxBytes) return { json, bytes };
   const fitted = shrink(event);
-  return { event: fitted, bytes: fitted === event ? bytes : byteLength(fitted) };
+  if (fitted === event) return { json, bytes };
+  const shrunk = JSON.stringify(fitted);
+  return { json: shrunk, bytes: Buffer.byteLength(shrunk, 'utf8') };
 }
 
 function shrink(event: Event): Event {

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors.js';
 import type { Event } from './events.js';
+import { RawJson } from './rawJson.js';
 import { type Request, REQUEST_TYPES, requestSchema } from './schemas.js';
 import { PROTOCOL_VERSION } from './version.js';
 
@@ -59,6 +60,19 @@ export type WireLine =
 
 export function okLine(id: string, payload: object): WireLine {
   return { v: PROTOCOL_VERSION, id, type: 'ok', payload };
+}
+
+/** A line already serialised, in parts written one after the other (its newline included): the line writer
+ * writes it as it is. */
+export class SerialisedLine {
+  constructor(readonly parts: readonly (string | Uint8Array)[]) {}
+}
+
+/** The ok reply to a request: okLine's, or for a payload already serialised the same bytes around it. */
+export function okReply(id: string, payload: object): WireLine | SerialisedLine {
+  if (!(payload instanceof RawJson)) return okLine(id, payload);
+  // okLine's keys in its order.
+  return new SerialisedLine([`{"v":${JSON.stringify(PROTOCOL_VERSION)},"id":${JSON.stringify(id)},"type":"ok","payload":`, payload.bytes, '}\n']);
 }
 
 export function errorLine(id: string, code: ErrorCode, message: string): WireLine {

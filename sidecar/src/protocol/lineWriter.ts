@@ -7,10 +7,11 @@
 // waits up to BURST_HOLD_MS for more pieces to merge: the host's cost is per line it reads, not per piece (issue
 // 32), and a paced stream (a piece a millisecond) never waits. The burst is told by the rate, not by one batch's
 // size: a sidecar that keeps up with a fast stream reads its pieces one per turn of the event loop.
-import type { WireLine } from './codec.js';
+import { SerialisedLine, type WireLine } from './codec.js';
 
-/** Writes data and calls done once it is handed to the OS (a Node stream's write with a callback). */
-export type RawWrite = (data: string, done: (error?: Error | null) => void) => void;
+/** Writes data (text, or UTF-8 bytes) and calls done once it is handed to the OS (a Node stream's write with a
+ * callback). */
+export type RawWrite = (data: string | Uint8Array, done: (error?: Error | null) => void) => void;
 
 /** Schedules a callback after the current turn of the event loop (setImmediate; tests may pass their own). */
 export type Defer = (run: () => void) => void;
@@ -49,7 +50,9 @@ export interface LineWriterOptions {
 export class LineWriter {
   private outstanding = 0;
   private idle: Array<() => void> = [];
-  private pending: WireLine[] = [];
+  private pending: Array<WireLine | SerialisedLine> = [];
+  private lastSerialised = false; // the last waiting line is a SerialisedLine
+  private serialisedWaiting = false; // a SerialisedLine waits: the batch is written in parts
   private firstAt = 0;
   private scheduled = false;
   private batch = 0; // counts writes: a scheduled write of an earlier batch (cut meanwhile) does nothing
@@ -72,13 +75,17 @@ export class LineWriter {
     this.clock = options.clock ?? (() => performance.now());
   }
 
-  send(line: WireLine): void {
+  send(line: WireLine | SerialisedLine): void {
     this.sent++;
-    const last = this.pending.length > 0 ? this.pending[this.pending.length - 1]! : undefined;
-    const merged = last !== undefined && this.merge !== undefined ? this.merge(last, line) : undefined;
+    // Only wire lines merge: a serialised one is written as it is.
+    const serialised = line instanceof SerialisedLine;
+    const last = this.pending.length > 0 && !this.lastSerialised ? (this.pending[this.pending.length - 1] as WireLine) : undefined;
+    const merged = last !== undefined && !serialised && this.merge !== undefined ? this.merge(last, line) : undefined;
     if (merged !== undefined) {
       this.pending[this.pending.length - 1] = merged;
     } else {
+      this.lastSerialised = serialised;
+      this.serialisedWaiting ||= serialised;
       if (this.pending.length === 0) {
         this.firstAt = this.clock();
         this.burst = this.sentWithinWindow(this.firstAt) >= BURST_PIECES;
@@ -114,15 +121,39 @@ export class LineWriter {
     const lines = this.pending;
     if (lines.length === 0) return;
     this.pending = [];
+    this.lastSerialised = false;
     this.recent.push({ at: this.clock(), sent: this.sent });
     this.recentSent += this.sent;
     this.sent = 0;
-    let data = '';
-    for (const line of lines) data += `${JSON.stringify(line)}\n`;
-    this.rawWrite(data, () => {
+    const written = () => {
       this.outstanding -= lines.length;
       if (this.outstanding === 0) for (const resolve of this.idle.splice(0)) resolve();
-    });
+    };
+    if (this.serialisedWaiting) {
+      this.writeParts(lines, written);
+      return;
+    }
+    let data = '';
+    for (const line of lines as WireLine[]) data += `${JSON.stringify(line)}\n`;
+    this.rawWrite(data, written);
+  }
+
+  /** A batch with serialised lines: their bytes go as they are, in order between the text around them. */
+  private writeParts(lines: ReadonlyArray<WireLine | SerialisedLine>, written: () => void): void {
+    this.serialisedWaiting = false;
+    const chunks: Array<string | Uint8Array> = [];
+    let data = '';
+    for (const line of lines) {
+      if (line instanceof SerialisedLine) data = appendParts(chunks, data, line);
+      else data += `${JSON.stringify(line)}\n`;
+    }
+    if (data !== '') chunks.push(data);
+    let left = chunks.length;
+    for (const chunk of chunks) {
+      this.rawWrite(chunk, () => {
+        if (--left === 0) written();
+      });
+    }
   }
 
   /** How many lines were written within BURST_WINDOW_MS before now (older writes are forgotten). */
@@ -132,4 +163,20 @@ export class LineWriter {
     if (old > 0) this.recent.splice(0, old);
     return this.recentSent;
   }
+}
+
+/** Adds a serialised line after the text waiting before it: its text parts join that text, its bytes go as they
+ * are, in order. Returns the text that waits after it. */
+function appendParts(chunks: Array<string | Uint8Array>, waiting: string, line: SerialisedLine): string {
+  let data = waiting;
+  for (const part of line.parts) {
+    if (typeof part === 'string') {
+      data += part;
+      continue;
+    }
+    if (data !== '') chunks.push(data);
+    chunks.push(part);
+    data = '';
+  }
+  return data;
 }

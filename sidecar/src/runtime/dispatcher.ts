@@ -2,6 +2,7 @@
 import { TranscriptJobs } from '../history/transcriptJobs.js';
 import { ProtocolFailure } from '../protocol/errors.js';
 import type { EmitEvent } from '../protocol/events.js';
+import type { RawJson } from '../protocol/rawJson.js';
 import type { OkPayload, Request, RequestType } from '../protocol/schemas.js';
 import { assertNever } from '../util/assertNever.js';
 import { diag, shortError } from '../util/diagnostics.js';
@@ -46,7 +47,8 @@ export class Dispatcher {
     await this.backend.shutdown?.();
   }
 
-  private handle(request: Request): Promise<OkPayload<RequestType>> {
+  /** A payload, or one already serialised (a transcript page: its reply line is spliced from it, codec.ts okReply). */
+  private handle(request: Request): Promise<OkPayload<RequestType> | RawJson<OkPayload<RequestType>>> {
     switch (request.type) {
       case 'start':
         return this.start(request.payload);

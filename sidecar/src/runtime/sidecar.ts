@@ -1,7 +1,7 @@
 // The sidecar's request loop: input bytes → bounded lines → decoded requests → dispatcher; rejected lines
 // get the error reply or protocol.error event PROTOCOL.md prescribes. Knows nothing of stdio (main.ts does).
 import { fitEvent } from '../protocol/bounds.js';
-import { type WireLine, decodeLine, errorLine, eventLine, okLine } from '../protocol/codec.js';
+import { type SerialisedLine, type WireLine, decodeLine, errorLine, eventLine, okReply } from '../protocol/codec.js';
 import type { ErrorCode } from '../protocol/errors.js';
 import { type EmitEvent, type Event, stampEvent } from '../protocol/events.js';
 import { BoundedLineReader } from '../protocol/lineReader.js';
@@ -46,7 +46,7 @@ export class Sidecar {
     this.dispatcher = new Dispatcher(
       options.backend,
       {
-        ok: (id, payload) => this.reply(okLine(id, payload)),
+        ok: (id, payload) => this.reply(okReply(id, payload)),
         error: (id, failure) => this.reply(errorLine(id, failure.code, failure.message)),
       },
       emit,
@@ -72,7 +72,7 @@ export class Sidecar {
     return this.stopping;
   }
 
-  private reply(line: WireLine): void {
+  private reply(line: WireLine | SerialisedLine): void {
     this.writer.send(line);
     this.watch.traffic();
   }

@@ -36,7 +36,8 @@ async function readAll(
 ): Promise<{ items: TranscriptItem[]; last: OkPayload<'transcript_next'> }> {
   const items: TranscriptItem[] = [];
   for (;;) {
-    const page = okPayloads.transcript_next.parse(await jobs.next({ job: open.job, maxEvents }));
+    // The page comes serialised, as its reply line carries it.
+    const page = okPayloads.transcript_next.parse(JSON.parse((await jobs.next({ job: open.job, maxEvents })).text()));
     expect(page.items.length).toBeLessThanOrEqual(maxEvents);
     items.push(...page.items);
     if (page.done) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coalesce } from '../../src/protocol/coalesce.js';
-import type { WireLine } from '../../src/protocol/codec.js';
+import { SerialisedLine, type WireLine } from '../../src/protocol/codec.js';
 import { BURST_HOLD_MS, BURST_PIECES, BURST_WINDOW_MS, LineWriter, MAX_BATCH_LINES, MAX_BATCH_WAIT_MS } from '../../src/protocol/lineWriter.js';
 import { PROTOCOL_VERSION } from '../../src/protocol/version.js';
 
@@ -11,6 +11,9 @@ const delta = (text: string, time: string): WireLine => ({
   type: 'event',
   event: { kind: 'message.delta', session: 's', turn: 't', time, ephemeral: true, messageId: 'm', index: 0, block: 'text', text },
 });
+
+/** What a write carries, as text (a serialised line's bytes are UTF-8). */
+const asText = (data: string | Uint8Array): string => (typeof data === 'string' ? data : Buffer.from(data).toString('utf8'));
 
 const linesOf = (data: string): WireLine[] =>
   data
@@ -24,7 +27,7 @@ function heldWriter({ merge = true } = {}) {
   const deferred: Array<() => void> = [];
   const held: Array<{ run: () => void; ms: number }> = [];
   const clock = { now: 0 };
-  const writer = new LineWriter((data) => writes.push(data), {
+  const writer = new LineWriter((data) => writes.push(asText(data)), {
     defer: (run) => deferred.push(run),
     hold: (run, ms) => held.push({ run, ms }),
     ...(merge ? { merge: coalesce } : {}),
@@ -40,7 +43,7 @@ describe('LineWriter', () => {
     const deferred: Array<() => void> = [];
     const writer = new LineWriter(
       (data, cb) => {
-        writes.push(data);
+        writes.push(asText(data));
         done.push(() => cb());
       },
       { defer: (run) => deferred.push(run), clock: () => 0 },
@@ -67,7 +70,7 @@ describe('LineWriter', () => {
 
   it('writes a long burst every MAX_BATCH_LINES lines without waiting for the turn to end', () => {
     const writes: string[] = [];
-    const writer = new LineWriter((data) => writes.push(data), {
+    const writer = new LineWriter((data) => writes.push(asText(data)), {
       defer: () => undefined, // the turn never ends in this test
       clock: () => 0,
     });
@@ -78,7 +81,7 @@ describe('LineWriter', () => {
   it('writes what waits once the oldest line has waited MAX_BATCH_WAIT_MS, though the turn goes on', () => {
     const writes: string[] = [];
     let now = 100;
-    const writer = new LineWriter((data) => writes.push(data), { defer: () => undefined, clock: () => now });
+    const writer = new LineWriter((data) => writes.push(asText(data)), { defer: () => undefined, clock: () => now });
     writer.send(line('a'));
     now += MAX_BATCH_WAIT_MS / 2;
     writer.send(line('b'));
@@ -95,7 +98,7 @@ describe('LineWriter', () => {
     const deferred: Array<() => void> = [];
     const writer = new LineWriter(
       (data, cb) => {
-        writes.push(data);
+        writes.push(asText(data));
         cb();
       },
       { defer: (run) => deferred.push(run), merge: coalesce, clock: () => 0 },
@@ -181,5 +184,37 @@ describe('LineWriter', () => {
     expect(writes).toHaveLength(2);
     held.shift()!.run();
     expect(linesOf(writes[2]!).map((l) => ('id' in l ? l.id : ''))).toEqual(['z']);
+  });
+
+  it('writes a serialised line’s bytes as they are, in order between the text around them, merges nothing across it, and flush waits for every part', async () => {
+    const writes: Array<string | Uint8Array> = [];
+    const done: Array<() => void> = [];
+    const deferred: Array<() => void> = [];
+    const writer = new LineWriter(
+      (data, cb) => {
+        writes.push(data);
+        done.push(() => cb());
+      },
+      { defer: (run) => deferred.push(run), merge: coalesce, clock: () => 0 },
+    );
+    const page = Buffer.from('{"items":["é ✓ 😀"]}', 'utf8');
+    writer.send(delta('a', 't1'));
+    writer.send(new SerialisedLine([`{"v":${PROTOCOL_VERSION},"id":"p","type":"ok","payload":`, page, '}\n']));
+    writer.send(delta('b', 't2'));
+    deferred.shift()!();
+    expect(writes).toHaveLength(3);
+    expect(writes[1]).toBe(page); // the bytes themselves: not copied, not decoded
+    const sent = linesOf(writes.map(asText).join(''));
+    expect(sent.map((l) => (l.type === 'event' && l.event.kind === 'message.delta' ? l.event.text : l.type))).toEqual(['a', 'ok', 'b']);
+    expect(sent[1]).toEqual({ v: PROTOCOL_VERSION, id: 'p', type: 'ok', payload: { items: ['é ✓ 😀'] } });
+    let flushed = false;
+    const flush = writer.flush().then(() => (flushed = true));
+    done.shift()!();
+    done.shift()!();
+    await Promise.resolve();
+    expect(flushed).toBe(false); // the last part is not written yet
+    done.shift()!();
+    await flush;
+    expect(flushed).toBe(true);
   });
 });
