@@ -22,7 +22,17 @@ export interface Stage {
 export function pipeline(stages: readonly Stage[]): Stage {
   const through = (items: Item[], from: number): Item[] => {
     let out = items;
-    for (let i = from; i < stages.length; i++) out = out.flatMap((item) => stages[i]!.push(item));
+    for (let i = from; i < stages.length; i++) {
+      const stage = stages[i]!;
+      // Mostly one item in, one out: no flatMap's callback and copy per item and stage.
+      if (out.length === 1) {
+        out = stage.push(out[0]!);
+        continue;
+      }
+      const next: Item[] = [];
+      for (const item of out) for (const pushed of stage.push(item)) next.push(pushed);
+      out = next;
+    }
     return out;
   };
   return {
@@ -56,7 +66,8 @@ export class GoalStage implements Stage {
   }
 
   push(item: Item): Item[] {
-    const out = this.flushUntil(Date.parse(item.event.time));
+    // No goal left to place (nearly always): the item's time is not parsed.
+    const out = this.pending.length > 0 ? this.flushUntil(Date.parse(item.event.time)) : [];
     if (item.event.kind === 'turn.started') {
       out.push(...this.endTurn());
       this.turn = item.event.turn;

@@ -26,35 +26,49 @@ interface Line {
   closesQuietTurn?: unknown;
 }
 
-/** The SDK-shaped message of a transcript line, or undefined when the line is no message to map. */
+/**
+ * The SDK-shaped message of a transcript line, or undefined when the line is no message to map. A user or
+ * assistant line becomes the message itself (the SDK's fields added to it, in the order a copy would put them):
+ * a copy of every line was most of pass 2's object copying. The caller gives the line up.
+ */
 export function toSdkMessage(line: Line, wanted: Wanted): Record<string, unknown> | undefined {
-  const common = {
+  if (line.isMeta === true) return undefined;
+  switch (line.type) {
+    case 'user': {
+      const message = withCommon(line, wanted);
+      if (line.toolUseResult !== undefined && line.toolUseResult !== null) message['tool_use_result'] = line.toolUseResult;
+      if (wanted.localCommand === true) message['localCommand'] = true;
+      // Shown in Claude Code's transcript view only: never a prompt (as getSessionMessages marked it).
+      if (line.isVisibleInTranscriptOnly === true) message['is_meta'] = true;
+      return message;
+    }
+    case 'assistant':
+      return closesQuietTurn(line) ? undefined : withCommon(line, wanted);
+    case 'system':
+      return systemMessage(line, commonOf(line));
+    case 'attachment':
+      return queuedPrompt(line, commonOf(line));
+    default:
+      return undefined;
+  }
+}
+
+/** The line with the fields every SDK message has, set on it (as `{...line, ...commonOf(line), parent_tool_use_id}`). */
+function withCommon(line: Line, wanted: Wanted): Record<string, unknown> {
+  const message = line as Record<string, unknown>;
+  if (typeof line.uuid === 'string') message['uuid'] = line.uuid;
+  if (typeof line.sessionId === 'string') message['session_id'] = line.sessionId;
+  if (typeof line.timestamp === 'string') message['timestamp'] = line.timestamp;
+  message['parent_tool_use_id'] = wanted.parentToolUseId ?? null;
+  return message;
+}
+
+function commonOf(line: Line): Record<string, unknown> {
+  return {
     ...(typeof line.uuid === 'string' ? { uuid: line.uuid } : {}),
     ...(typeof line.sessionId === 'string' ? { session_id: line.sessionId } : {}),
     ...(typeof line.timestamp === 'string' ? { timestamp: line.timestamp } : {}),
   };
-  if (line.isMeta === true) return undefined;
-  switch (line.type) {
-    case 'user':
-      return {
-        ...line,
-        ...common,
-        parent_tool_use_id: wanted.parentToolUseId ?? null,
-        ...(line.toolUseResult !== undefined && line.toolUseResult !== null ? { tool_use_result: line.toolUseResult } : {}),
-        ...(wanted.localCommand === true ? { localCommand: true } : {}),
-        // Shown in Claude Code's transcript view only: never a prompt (as getSessionMessages marked it).
-        ...(line.isVisibleInTranscriptOnly === true ? { is_meta: true } : {}),
-      };
-    case 'assistant':
-      if (closesQuietTurn(line)) return undefined;
-      return { ...line, ...common, parent_tool_use_id: wanted.parentToolUseId ?? null };
-    case 'system':
-      return systemMessage(line, common);
-    case 'attachment':
-      return queuedPrompt(line, common);
-    default:
-      return undefined;
-  }
 }
 
 /** Claude Code's own empty reply that ends a turn no one asked for an answer in (getSessionMessages drops it too). */
@@ -89,7 +103,7 @@ function systemMessage(line: Line, common: Record<string, unknown>): Record<stri
 
 /**
  * Claude Code may store one reply's block twice under its message.id (once more when a later line repeats the
- * message): each block is mapped once. Keeps a short digest per block, not the block.
+ * message, far apart in 1.0.x transcripts): each block is mapped once. Keeps a short digest per block, not the block.
  */
 export class ReplyDedup {
   private readonly seen = new Set<string>();
@@ -98,16 +112,38 @@ export class ReplyDedup {
   filter(message: Record<string, unknown>): Record<string, unknown> | undefined {
     const inner = message['message'] as { id?: unknown; content?: unknown } | undefined;
     if (message['type'] !== 'assistant' || typeof inner?.id !== 'string' || !Array.isArray(inner.content)) return message;
-    const id = inner.id;
-    const fresh = inner.content.filter((block) => {
-      // One digest of the id and the block (the id's length first, so no two pairs read alike): a one-shot hash,
-      // not a Hash object per block.
-      const key = hash('sha1', `${id.length}:${id}${JSON.stringify(block)}`, 'base64');
-      if (this.seen.has(key)) return false;
+    const content: unknown[] = inner.content;
+    // The id's length first, so no two pairs of id and block read alike.
+    const prefix = `${inner.id.length}:${inner.id}`;
+    let fresh: unknown[] | undefined; // made only once a block is left out
+    for (let i = 0; i < content.length; i++) {
+      // A one-shot digest, not a Hash object per block; its raw bytes as the key (no base64 to make).
+      const key = hash('sha1', prefix + blockText(content[i]), 'binary');
+      if (this.seen.has(key)) {
+        fresh ??= content.slice(0, i);
+        continue;
+      }
       this.seen.add(key);
-      return true;
-    });
-    if (fresh.length === inner.content.length) return message;
+      fresh?.push(content[i]);
+    }
+    if (fresh === undefined) return message;
     return fresh.length === 0 ? undefined : { ...message, message: { ...inner, content: fresh } };
   }
+}
+
+/**
+ * What a block is told apart by: its JSON, or for a plain text block (`{"type":"text","text":…}`, those keys in that
+ * order) its text after a `T`, which no JSON begins with: the text is not serialised once more to be hashed.
+ */
+function blockText(block: unknown): string {
+  return isPlainText(block) ? `T${block.text}` : `${JSON.stringify(block)}`;
+}
+
+function isPlainText(block: unknown): block is { type: 'text'; text: string } {
+  if (typeof block !== 'object' || block === null) return false;
+  const b = block as { type?: unknown; text?: unknown };
+  if (b.type !== 'text' || typeof b.text !== 'string') return false;
+  let keys = 0;
+  for (const key in b) if (++keys > 2 || key !== (keys === 1 ? 'type' : 'text')) return false;
+  return true;
 }

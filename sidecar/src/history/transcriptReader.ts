@@ -56,9 +56,9 @@ export class TranscriptReader {
   private turn: string | undefined;
   private yielded = 0;
   private progress = 0;
-  private resumeAt: TranscriptResume | undefined;
+  private resumeAt: { offset: number; state: ResumeState; items: number } | undefined;
   /** The resume point of the last prompt seen, placed when its turn.started comes out of the settling. */
-  private pendingResume: { prompt: string; offset: number; state: TranscriptResume['state'] } | undefined;
+  private pendingResume: { prompt: string; offset: number; state: ResumeState } | undefined;
   private held: { message: Record<string, unknown>; items: Item[] } | undefined;
   /** The time of the last event out: what history adds at the end is stamped with it, so a re-read is the same. */
   private lastTime: string | undefined;
@@ -81,7 +81,8 @@ export class TranscriptReader {
     this.end = scan.end;
     this.compactedFrom = scan.compactedFrom;
     this.unreadableAt = scan.unreadableAt;
-    this.mapper = new Mapper(source.session, now, { transcript: true });
+    // Each message is its line's own JSON.parse output (toSdkMessage): nothing to copy.
+    this.mapper = new Mapper(source.session, now, { transcript: true, ownJson: true });
     if (start.snapshot !== undefined) this.mapper.restore(start.snapshot);
     this.settle = pipeline([
       new GoalStage(source.goals ?? scan.goals, source.session, now),
@@ -128,10 +129,16 @@ export class TranscriptReader {
 
   /** The resume point after the last prompt, once every item was read. */
   get resume(): TranscriptResume | undefined {
-    return this.resumeAt;
+    const at = this.resumeAt;
+    // Made plain JSON once, when asked for: the snapshot is a copy already (a JSON copy at every prompt was not free).
+    return at !== undefined ? { offset: at.offset, state: JSON.parse(JSON.stringify(at.state)) as TranscriptResume['state'], items: at.items } : undefined;
   }
 
-  /** Pass 2: the conversation's items in order, settled. */
+  /**
+   * Pass 2: the conversation's items in order, settled. Each line's items are worked out at once, in a plain
+   * array; only reading (the file's lines, a subagent's file) waits: resuming five async generators per item was
+   * ~9 % of the 120 MB bench's profile.
+   */
   async *items(): AsyncGenerator<Item> {
     const collect = collectWhileReading(this.end - this.from);
     for await (const line of readLines(this.source.file, this.from, (offset) => this.wanted.has(offset))) {
@@ -141,27 +148,35 @@ export class TranscriptReader {
       collect(line.end - this.from);
       if (line.text === undefined) continue;
       const read = this.messageAt(line.text, line.offset);
-      if (read !== undefined) for await (const item of this.mapLine(read.message, line.offset, read.leaf)) yield* this.count([item]);
+      if (read === undefined) continue;
+      const out: Item[] = [];
+      const calls = this.mapLine(read.message, line.offset, read.leaf, out);
+      for (const item of out) yield item;
+      if (calls.length > 0) for await (const items of this.follow(calls, 0)) for (const item of items) yield item;
     }
     this.progress = Math.max(this.progress, this.end);
-    yield* this.count(this.flushHeld());
-    yield* this.count(this.settle.end());
+    const out: Item[] = [];
+    this.flushHeld(out);
+    for (const item of this.settle.end()) this.emit(item, out);
     const unreadable = this.start.unreadable + this.unreadableAt.length;
-    if (unreadable > 0) yield* this.count([{ event: this.stamp({ kind: 'transcript.unreadable', lines: unreadable }) }]);
+    if (unreadable > 0) this.emit({ event: this.stamp({ kind: 'transcript.unreadable', lines: unreadable }) }, out);
+    for (const item of out) yield item;
   }
 
-  private *count(items: Iterable<Item>): Generator<Item> {
-    for (const item of items) {
-      this.lastTime = item.event.time;
-      const pending = this.pendingResume;
-      if (pending !== undefined && item.event.kind === 'turn.started' && item.event.uuid === pending.prompt) {
-        // Everything before the prompt's turn.started stays (the settling it set off belongs to the turn before).
-        this.resumeAt = { offset: pending.offset, state: pending.state, items: this.yielded };
-        this.pendingResume = undefined;
-      }
-      this.yielded++;
-      yield item;
+  /**
+   * Puts an item out, in order. The resume point is noted here, as the item is made: every item made is yielded
+   * before the job is done, and the resume point is read only then.
+   */
+  private emit(item: Item, out: Item[]): void {
+    this.lastTime = item.event.time;
+    const pending = this.pendingResume;
+    if (pending !== undefined && item.event.kind === 'turn.started' && item.event.uuid === pending.prompt) {
+      // Everything before the prompt's turn.started stays (the settling it set off belongs to the turn before).
+      this.resumeAt = { offset: pending.offset, state: pending.state, items: this.yielded };
+      this.pendingResume = undefined;
     }
+    this.yielded++;
+    out.push(item);
   }
 
   /** The line's message, and the entry before it (what pass 1 followed back from it: chain.ts chainTo). */
@@ -189,12 +204,15 @@ export class TranscriptReader {
     return this.compactedFrom.get(offset);
   }
 
-  /** One conversation line's items (and its subagents'), with the resume point noted at a prompt. */
-  private async *mapLine(message: Record<string, unknown>, offset: number, leaf: string | undefined): AsyncGenerator<Item> {
+  /**
+   * One conversation line's items, with the resume point noted at a prompt; returns the Agent / Task calls it
+   * made, whose subagents' items come next (follow).
+   */
+  private mapLine(message: Record<string, unknown>, offset: number, leaf: string | undefined, out: Item[]): readonly string[] {
     const prompt = promptUuid(message);
-    if (prompt !== undefined || message['localCommand'] === true) yield* this.flushHeld();
+    if (prompt !== undefined || message['localCommand'] === true) this.flushHeld(out);
     if (prompt !== undefined) this.notePrompt(prompt, offset, leaf);
-    yield* this.mapMessage(message, 0, prompt);
+    return this.mapMessage(message, prompt, out);
   }
 
   private notePrompt(prompt: string, offset: number, leaf: string | undefined): void {
@@ -204,11 +222,14 @@ export class TranscriptReader {
       unreadable: this.start.unreadable + this.unreadableAt.filter((at) => at < offset).length,
       mapper: this.mapper.snapshot(),
     };
-    this.pendingResume = { prompt, offset, state: JSON.parse(JSON.stringify(state)) as TranscriptResume['state'] };
+    this.pendingResume = { prompt, offset, state };
   }
 
-  /** `prompt` is the message's promptUuid, worked out once by the caller (a schema check per line is not free). */
-  private async *mapMessage(message: Record<string, unknown>, depth: number, prompt: string | undefined): AsyncGenerator<Item> {
+  /**
+   * Maps a message, putting out the items of the one held before it. `prompt` is the message's promptUuid, worked
+   * out once by the caller (a schema check per line is not free). Returns the Agent / Task calls it made.
+   */
+  private mapMessage(message: Record<string, unknown>, prompt: string | undefined, out: Item[]): readonly string[] {
     this.turn = prompt ?? (message['localCommand'] === true ? uuidOf(message) : undefined) ?? this.turn;
     // A system line (a boundary, a command's output) is no message to resume or fork at: its items carry no uuid,
     // so the index's message parent is the user or assistant message before, as readMessageParent's.
@@ -218,22 +239,32 @@ export class TranscriptReader {
     const held = this.held;
     this.held = { message, items };
     // A reply cut off by an interrupt reads stopped, as live (settleHistory.ts).
-    if (held !== undefined) yield* this.settled(isUnfinishedReply(held.message) && isInterruptLine(message) ? stopped(held.items) : held.items);
-    for (const call of agentCalls(message)) {
+    if (held !== undefined) this.settled(isUnfinishedReply(held.message) && isInterruptLine(message) ? stopped(held.items) : held.items, out);
+    return agentCalls(message);
+  }
+
+  /** The subagents the calls of a message at `depth` ran, each one's items in a batch per line. */
+  private async *follow(calls: readonly string[], depth: number): AsyncGenerator<Item[]> {
+    for (const call of calls) {
+      // Looked up as each is reached: a subagent mapped before may have found nested ones.
       const file = this.agents.get(call);
       if (file !== undefined && depth < MAX_AGENT_DEPTH) yield* this.mapSubagent(file, call, depth + 1);
     }
   }
 
   /** A subagent's transcript, each of its lines under the call that ran it. */
-  private async *mapSubagent(file: string, parentToolUseId: string, depth: number): AsyncGenerator<Item> {
+  private async *mapSubagent(file: string, parentToolUseId: string, depth: number): AsyncGenerator<Item[]> {
     const scan = await scanTranscript(file, 0);
     const nested = await findSubagents(this.source.file, scan.agentOf);
     for (const [call, path] of nested) if (!this.agents.has(call)) this.agents.set(call, path);
     for await (const line of readLines(file, 0)) {
       if (!line.complete || line.text === undefined) continue;
       const message = this.subagentMessage(line.text, parentToolUseId);
-      if (message !== undefined) yield* this.mapMessage(message, depth, promptUuid(message));
+      if (message === undefined) continue;
+      const out: Item[] = [];
+      const calls = this.mapMessage(message, promptUuid(message), out);
+      yield out;
+      if (calls.length > 0) yield* this.follow(calls, depth);
     }
   }
 
@@ -253,14 +284,14 @@ export class TranscriptReader {
     return message !== undefined ? this.dedup.filter(message) : undefined;
   }
 
-  private *flushHeld(): Generator<Item> {
+  private flushHeld(out: Item[]): void {
     const held = this.held;
     this.held = undefined;
-    if (held !== undefined) yield* this.settled(held.items);
+    if (held !== undefined) this.settled(held.items, out);
   }
 
-  private *settled(items: readonly Item[]): Generator<Item> {
-    for (const item of items) yield* this.settle.push(item);
+  private settled(items: readonly Item[], out: Item[]): void {
+    for (const item of items) for (const settled of this.settle.push(item)) this.emit(settled, out);
   }
 
   private stamp(body: { kind: 'transcript.unreadable'; lines: number }): Event {
@@ -273,14 +304,20 @@ function stopped(items: readonly Item[]): Item[] {
   return items.map((item, i) => ({ ...item, event: events[i]! }));
 }
 
-/** The ids of the Agent / Task calls a message makes. */
-function agentCalls(message: Record<string, unknown>): string[] {
-  if (message['type'] !== 'assistant') return [];
+const NO_CALLS: readonly string[] = [];
+
+/** The ids of the Agent / Task calls a message makes (no array made for the many that make none). */
+function agentCalls(message: Record<string, unknown>): readonly string[] {
+  if (message['type'] !== 'assistant') return NO_CALLS;
   const content = (message['message'] as { content?: unknown } | undefined)?.content;
-  if (!Array.isArray(content)) return [];
-  return content.flatMap((b: { type?: unknown; id?: unknown; name?: unknown }) =>
-    b?.type === 'tool_use' && typeof b.id === 'string' && isAgentTool(b.name) ? [b.id] : [],
-  );
+  if (!Array.isArray(content)) return NO_CALLS;
+  let calls: string[] | undefined;
+  for (const b of content as Array<{ type?: unknown; id?: unknown; name?: unknown } | null>) {
+    if (b?.type !== 'tool_use' || typeof b.id !== 'string' || !isAgentTool(b.name)) continue;
+    calls ??= [];
+    calls.push(b.id);
+  }
+  return calls ?? NO_CALLS;
 }
 
 function upToMessage(scan: TranscriptScan, chain: number[], at: string | undefined): number[] {

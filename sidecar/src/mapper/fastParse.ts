@@ -4,6 +4,8 @@
 // so a result never differs from the schema's. Zod's loose objects copy every field of every message: in a 120 MB
 // transcript that was a quarter of the sidecar's time (issue 26's bench, `scripts/bench history`).
 import {
+  type ApiUsage,
+  apiUsageSchema,
   type AssistantBlock,
   type AssistantMessage,
   assistantBlockSchema,
@@ -98,6 +100,21 @@ export function checkUserBlock(block: unknown): Checked<UserBlock> {
   if (isRecord(block) && (block['type'] === 'text' ? typeof block['text'] === 'string' : toolResultPasses(block)))
     return { success: true, data: block as UserBlock };
   return userBlockSchema.safeParse(block);
+}
+
+const USAGE_COUNTS = ['input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cache_creation_input_tokens'] as const;
+
+/** A token count as the schema's `tokens.nullish()`: none, or a non-negative safe integer. */
+const tokenCount = (v: unknown) => v === undefined || v === null || (Number.isSafeInteger(v) && (v as number) >= 0);
+
+/**
+ * A message's `usage`, when it has one of the API's shape. Its loose object copied every field of the usage (the
+ * nested ones too) on every reply of a transcript, where the mapper reads only the four counts checked here.
+ */
+export function readApiUsage(raw: unknown): ApiUsage | undefined {
+  if (isRecord(raw) && USAGE_COUNTS.every((key) => tokenCount(raw[key]))) return raw as ApiUsage;
+  const parsed = apiUsageSchema.safeParse(raw);
+  return parsed.success ? parsed.data : undefined;
 }
 
 const timestamp = timestampedSchema.shape.timestamp;

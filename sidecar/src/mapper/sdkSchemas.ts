@@ -72,19 +72,13 @@ export const userMessageSchema = z.looseObject({
 });
 export type UserMessage = z.infer<typeof userMessageSchema>;
 
-const apiUsageSchema = z.looseObject({
+export const apiUsageSchema = z.looseObject({
   input_tokens: tokens.nullish(),
   output_tokens: tokens.nullish(),
   cache_read_input_tokens: tokens.nullish(),
   cache_creation_input_tokens: tokens.nullish(),
 });
 export type ApiUsage = z.infer<typeof apiUsageSchema>;
-
-/** A message's `usage`, when it has one of the API's shape. */
-export function readApiUsage(raw: unknown): ApiUsage | undefined {
-  const parsed = apiUsageSchema.safeParse(raw);
-  return parsed.success ? parsed.data : undefined;
-}
 
 export const resultMessageSchema = z.looseObject({
   type: z.literal('result'),

@@ -4,7 +4,7 @@ import type { EventBody, FileBefore } from '../protocol/events.js';
 import { interruptedCause } from './interruptedTool.js';
 import type { PlanTracker } from './plan.js';
 import { fileChangeResultSchema, type ToolResultBlock, type ToolUseBlock } from './sdkSchemas.js';
-import { toJsonValue } from '../util/json.js';
+import { type JsonValue, toJsonValue } from '../util/json.js';
 import { imagesOf } from './userEntries.js';
 import { changesFiles, describeTool, isPlanToolName, toolKindOf } from '../tools/catalogue.js';
 import { visibleAgentOutput } from './agentResult.js';
@@ -18,7 +18,11 @@ export class ToolTracker {
   private calls = new Map<string, ToolCall>();
   private changedPaths = new Set<string>();
 
-  constructor(private readonly plan: PlanTracker) {}
+  /** `ownJson`: results are fresh JSON no one else holds (MapperOptions.ownJson), kept as they are. */
+  constructor(
+    private readonly plan: PlanTracker,
+    private readonly ownJson = false,
+  ) {}
 
   /** The paths already changed (their text-before was sent): a resumed transcript job continues from them. */
   get changed(): string[] {
@@ -64,7 +68,7 @@ export class ToolTracker {
         toolUseId: block.tool_use_id,
         name,
         output,
-        ...(structured !== undefined ? { structured: toJsonValue(structured) } : {}),
+        ...(structured !== undefined ? { structured: this.ownJson ? (structured as JsonValue) : toJsonValue(structured) } : {}),
         ...(fileBefore !== undefined ? { fileBefore } : {}),
         ...(images.length > 0 ? { images } : {}),
       },

@@ -2,7 +2,8 @@
 // (message_delta usage), so thinking under way counts as Claude Code estimates it (system/thinking_tokens: the
 // API's own estimated_tokens, which also covers thinking it does not show) until its request's real count arrives.
 import type { EventBody } from '../protocol/events.js';
-import { type ApiUsage, type AssistantMessage, readApiUsage, type ResultMessage } from './sdkSchemas.js';
+import { readApiUsage } from './fastParse.js';
+import type { ApiUsage, AssistantMessage, ResultMessage } from './sdkSchemas.js';
 
 interface ContextSnapshot {
   input: number;

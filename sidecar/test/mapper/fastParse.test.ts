@@ -2,8 +2,17 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkAssistantBlock, checkAssistantMessage, checkStreamEvent, checkTimestamp, checkUserBlock, checkUserMessage } from '../../src/mapper/fastParse.js';
 import {
+  checkAssistantBlock,
+  checkAssistantMessage,
+  checkStreamEvent,
+  checkTimestamp,
+  checkUserBlock,
+  checkUserMessage,
+  readApiUsage,
+} from '../../src/mapper/fastParse.js';
+import {
+  apiUsageSchema,
   assistantBlockSchema,
   assistantMessageSchema,
   streamEventMessageSchema,
@@ -29,6 +38,7 @@ const same = (a: { success: boolean; data?: unknown }, b: { success: boolean; da
 describe('fastParse', () => {
   it('agrees with the schemas on every corpus line and block', () => {
     let checked = 0;
+    let usages = 0;
     for (const file of transcripts('testdata/corpus')) {
       for (const text of readFileSync(file, 'utf8').split('\n')) {
         let line: unknown;
@@ -44,6 +54,9 @@ describe('fastParse', () => {
         expect(checkTimestamp((message as { timestamp?: unknown }).timestamp)).toBe(
           timestampedSchema.shape.timestamp.safeParse((message as { timestamp?: unknown }).timestamp).data,
         );
+        const usage = (message as { message?: { usage?: unknown } }).message?.usage;
+        if (usage !== undefined) usages++;
+        expect(readApiUsage(usage)).toStrictEqual(apiUsageSchema.safeParse(usage).data);
         const content = (message as { message?: { content?: unknown } }).message?.content;
         for (const block of Array.isArray(content) ? content : []) {
           same(checkAssistantBlock(block), assistantBlockSchema.safeParse(block));
@@ -53,6 +66,19 @@ describe('fastParse', () => {
       }
     }
     expect(checked).toBeGreaterThan(100);
+    expect(usages).toBeGreaterThan(50);
+  });
+
+  it('reads a usage as the schema does, count by count', () => {
+    const counts: unknown[] = [0, -0, 7, 1.5, -1, 2 ** 53 - 1, 2 ** 53, Number.NaN, Number.POSITIVE_INFINITY, '1', true, null, undefined, {}];
+    const keys = ['input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cache_creation_input_tokens'];
+    for (const count of counts) {
+      for (const key of keys) {
+        const usage = { input_tokens: 1, output_tokens: 2, [key]: count, server_tool_use: { web_search_requests: 0 } };
+        expect(readApiUsage(usage)).toStrictEqual(apiUsageSchema.safeParse(usage).data);
+      }
+    }
+    for (const odd of [null, [], 'x', 3]) expect(readApiUsage(odd)).toStrictEqual(apiUsageSchema.safeParse(odd).data);
   });
 
   it('leaves odd shapes to zod', () => {
