@@ -48,6 +48,14 @@ export class UuidTable {
   private readonly oddTexts = new Map<number, string>();
   /** The uuid being looked up, as words (one buffer: no garbage per lookup). */
   private readonly key = new Uint32Array(4);
+  /**
+   * The last two uuids interned, and their numbers. Pass 1 interns a line's uuid, then its parent: mostly the
+   * line before's uuid, found here without parsing it again or a lookup in the tables (a miss in the cache, often).
+   */
+  private last: string | undefined;
+  private lastId = NO_ID;
+  private before: string | undefined;
+  private beforeId = NO_ID;
 
   get size(): number {
     return this.count;
@@ -55,6 +63,17 @@ export class UuidTable {
 
   /** The uuid's number, given it if it is new. */
   intern(text: string): number {
+    if (text === this.last) return this.lastId;
+    if (text === this.before) return this.beforeId;
+    const id = this.lookUp(text);
+    this.before = this.last;
+    this.beforeId = this.lastId;
+    this.last = text;
+    this.lastId = id;
+    return id;
+  }
+
+  private lookUp(text: string): number {
     if (!parseUuid(text, this.key)) return this.internOdd(text);
     const slot = this.slotOf(this.key);
     if (this.slots[slot] !== NO_ID) return this.slots[slot]!;

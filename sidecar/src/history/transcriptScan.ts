@@ -6,7 +6,7 @@ import { toolKindOf } from '../tools/catalogue.js';
 import { parseGoalStatuses } from './goalStatus.js';
 import { IdTable, NO_ID, UuidTable } from './idTable.js';
 import { LineFacts, type LineFlags, type LineIds, type LineKind } from './lineFacts.js';
-import { readLines } from './transcriptLines.js';
+import { eachLine } from './transcriptLines.js';
 
 export type { LineKind } from './lineFacts.js';
 
@@ -74,28 +74,30 @@ export async function scanTranscript(path: string, from = 0): Promise<Transcript
   };
   // Message ids matter only as equal or not (chain.ts): their texts go with the scan.
   const messages = new IdTable();
-  for await (const line of readLines(path, from)) {
-    if (!line.complete) break; // a line still being written: read next time
-    scan.end = line.end;
-    const text = line.text ?? '';
-    if (text.trim() === '') continue;
-    let entry: RawEntry;
-    try {
-      entry = JSON.parse(text) as RawEntry;
-    } catch {
-      scan.unreadableAt.push(line.offset);
-      noteUnreadable(scan, text, line.offset);
-      continue;
-    }
-    if (typeof entry !== 'object' || entry === null) {
-      scan.unreadableAt.push(line.offset);
-      continue;
-    }
-    if (text.includes('"goal_status"')) scan.goals.push(...parseGoalStatuses(text));
-    noteLine(scan, messages, entry, line.offset);
-  }
+  await eachLine(path, from, (text, offset, end) => {
+    scan.end = end;
+    scanLine(scan, messages, text, offset);
+  });
   scan.messageIds = messages.size;
   return scan;
+}
+
+function scanLine(scan: TranscriptScan, messages: IdTable, text: string, offset: number): void {
+  if (text.trim() === '') return;
+  let entry: RawEntry;
+  try {
+    entry = JSON.parse(text) as RawEntry;
+  } catch {
+    scan.unreadableAt.push(offset);
+    noteUnreadable(scan, text, offset);
+    return;
+  }
+  if (typeof entry !== 'object' || entry === null) {
+    scan.unreadableAt.push(offset);
+    return;
+  }
+  if (text.includes('"goal_status"')) scan.goals.push(...parseGoalStatuses(text));
+  noteLine(scan, messages, entry, offset);
 }
 
 /**

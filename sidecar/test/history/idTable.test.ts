@@ -34,6 +34,17 @@ describe('UuidTable', () => {
     expect(table.find('b1b2c3d4-e5f6-4789-9abc-def012345678')).toBe(NO_ID);
   });
 
+  it('gives the same numbers through its cache of the last two uuids as through its tables', () => {
+    const table = new UuidTable();
+    const empty = table.intern(''); // the cache starts empty: '' is a text like any other
+    expect(empty).not.toBe(NO_ID);
+    const a = table.intern(uuidOf(1));
+    const b = table.intern(uuidOf(2));
+    const again = [uuidOf(2), uuidOf(1), '', uuidOf(1), uuidOf(3), uuidOf(2)].map((t) => table.intern(t));
+    expect(again).toEqual([b, a, empty, a, 3, b]);
+    expect(new Set([empty, a, b]).size).toBe(3);
+  });
+
   it('keeps the first line of each uuid, and none for a uuid only named as a parent', () => {
     const table = new UuidTable();
     const parent = table.intern(uuidOf(1));
