@@ -34,6 +34,8 @@ type Config struct {
 	Logger zerolog.Logger
 	// MaxLineBytes bounds one line from the sidecar (protocol.MaxLineBytes when zero).
 	MaxLineBytes int
+	// Runtime is this sidecar's own runtime options (NAME=value), added as runtimeenv.go adds everyone's.
+	Runtime []string
 }
 
 type reply struct {
@@ -72,7 +74,7 @@ func Start(ctx context.Context, cfg Config) (*Client, error) {
 		return nil, err
 	}
 	cmd := exec.Command(cfg.Path, cfg.Args...)
-	cmd.Env = runtimeEnv(cfg.Env)
+	cmd.Env = runtimeEnv(cfg.Env, cfg.Runtime...)
 	cmd.Dir = cfg.Dir
 	ownProcessGroup(cmd)
 	stdin, err := cmd.StdinPipe()

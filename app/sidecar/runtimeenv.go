@@ -2,6 +2,7 @@ package sidecar
 
 import (
 	"os"
+	"slices"
 	"strings"
 )
 
@@ -15,13 +16,13 @@ var runtimeOptions = []string{"BUN_JSC_useFTLJIT=0"}
 // must run exactly as it would without Baton (sidecar/src/session/childEnv.ts).
 const sidecarOnlyEnv = "BATON_SIDECAR_ONLY_ENV"
 
-// runtimeEnv is env (nil: Baton's own) with the runtime options added, except one the person set themselves:
-// theirs stays, and reaches claude too.
-func runtimeEnv(env []string) []string {
+// runtimeEnv is env (nil: Baton's own) with the runtime options and extra (one sidecar's own) added, except one
+// the person set themselves: theirs stays, and reaches claude too.
+func runtimeEnv(env []string, extra ...string) []string {
 	if env == nil {
 		env = os.Environ()
 	}
-	out := make([]string, 0, len(env)+len(runtimeOptions)+1)
+	out := make([]string, 0, len(env)+len(runtimeOptions)+len(extra)+1)
 	set := map[string]bool{}
 	for _, kv := range env {
 		name, _, _ := strings.Cut(kv, "=")
@@ -32,7 +33,7 @@ func runtimeEnv(env []string) []string {
 		out = append(out, kv)
 	}
 	var added []string
-	for _, kv := range runtimeOptions {
+	for _, kv := range slices.Concat(runtimeOptions, extra) {
 		name, _, _ := strings.Cut(kv, "=")
 		if !set[name] {
 			out = append(out, kv)

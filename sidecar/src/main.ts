@@ -4,7 +4,7 @@ import { coalesce } from './protocol/coalesce.js';
 import { LineWriter } from './protocol/lineWriter.js';
 import type { Backend } from './runtime/backend.js';
 import { IdleTrim } from './runtime/idleTrim.js';
-import { dropFilePages } from './runtime/pageTrim.js';
+import { pageTrimOff, trimPages } from './runtime/pageTrim.js';
 import { Sidecar } from './runtime/sidecar.js';
 import { wallClock } from './util/clock.js';
 import { diag } from './util/diagnostics.js';
@@ -12,16 +12,8 @@ import { diag } from './util/diagnostics.js';
 // Microsecond stamps (util/clock.ts): a streamed piece's latency is read off them.
 const now = wallClock();
 
-// Read-only pages go once the sidecar is idle (runtime/idleTrim.ts); BATON_SIDECAR_PAGE_TRIM=0 keeps them (for
-// the runtime bench's A/B of its cost), =report says on stderr what each trim let go (for tests). Silent by
-// default: the host reads a dead sidecar's stderr to tell why it died, and a routine line there would hide
-// "no diagnostics".
-const trimMode = process.env['BATON_SIDECAR_PAGE_TRIM'];
-const trim = trimMode === '0' ? undefined : new IdleTrim(() => void dropFilePages().then(trimMode === 'report' ? reportTrim : undefined));
-
-function reportTrim(bytes: number): void {
-  if (bytes > 0) diag(`let ${(bytes / 1048576).toFixed(1)} MB of read-only file pages go`);
-}
+// Read-only pages go once the sidecar is idle (runtime/idleTrim.ts; BATON_SIDECAR_PAGE_TRIM: runtime/pageTrim.ts).
+const trim = pageTrimOff ? undefined : new IdleTrim(() => void trimPages());
 
 async function loadBackend(): Promise<Backend> {
   if (process.env['BATON_SIDECAR_TEST_DRIVER'] === '1') {
@@ -34,8 +26,13 @@ async function loadBackend(): Promise<Backend> {
   return new SdkBackend(now, () => trim?.warmedUp());
 }
 
+const backend = await loadBackend();
+// The index's own sidecar (app/index/mapper.go) runs no session, so no idle trim comes: the pages loading touched
+// go before its first job (a large transcript's pass 1 needs ~12 of their ~45 MB; issue 26's RSS bound).
+if (process.env['BATON_SIDECAR_INDEX'] === '1') await trimPages();
+
 const sidecar = new Sidecar({
-  backend: await loadBackend(),
+  backend,
   writer: new LineWriter(protocolWrite, { merge: coalesce }),
   now,
   ...(trim ? { watch: trim } : {}),

@@ -115,14 +115,15 @@ func (b *indexState) mbps(d time.Duration) float64 { return float64(b.Bytes) / (
 // waitBuilt watches the host's log for the index's "up to date" line (nil after five minutes, or when the log
 // says the index could not map), sampling RSS meanwhile.
 func waitBuilt(logPath string, pid int, start time.Time) (*indexState, time.Duration, float64, error) {
-	peak, claudePeak, hostPeak := 0.0, 0.0, 0.0
-	sidePeak := map[int]float64{} // each sidecar's peak RSS: the index's own, and any other the host started
+	peak, claudePeak := 0.0, 0.0
+	var hostPeak memory
+	sidePeak := map[int]memory{} // each sidecar's at its peak RSS: the index's own, and any other the host started
 	for time.Since(start) < 5*time.Minute {
 		baton, claude := treeRSS(pid)
 		peak, claudePeak = max(peak, baton), max(claudePeak, claude)
-		hostPeak = max(hostPeak, rss(pid))
+		hostPeak = hostPeak.higher(memoryOf(pid))
 		for _, p := range descendants(pid) {
-			sidePeak[p] = max(sidePeak[p], rss(p))
+			sidePeak[p] = sidePeak[p].higher(memoryOf(p))
 		}
 		data, _ := os.ReadFile(logPath)
 		for _, line := range strings.Split(string(data), "\n") {
@@ -139,9 +140,9 @@ func waitBuilt(logPath string, pid int, start time.Time) (*indexState, time.Dura
 						continue
 					}
 					side += cpuSeconds(p)
-					each = append(each, fmt.Sprintf("pid %d %.1f s %.0f MB", p, cpuSeconds(p), sidePeak[p]))
+					each = append(each, fmt.Sprintf("pid %d %.1f s %s", p, cpuSeconds(p), sidePeak[p]))
 				}
-				fmt.Printf("serve: CPU during the build: host %.1f s, sidecars %.1f s (%s), their reapers %.1f s; host RSS peak %.0f MB; claude (the sign-in watch's `claude auth status`) peak %.0f MB, not counted\n",
+				fmt.Printf("serve: CPU during the build: host %.1f s, sidecars %.1f s (%s), their reapers %.1f s; host RSS peak %s; claude (the sign-in watch's `claude auth status`) peak %.0f MB, not counted\n",
 					cpuSeconds(pid), side, strings.Join(each, ", "), reapers, hostPeak, claudePeak)
 				return &st, time.Since(start), peak, nil
 			case strings.Contains(line, "index: scan the transcripts"):
@@ -286,18 +287,47 @@ func argv0(pid int) string {
 }
 
 // rss is one process's RSS, MB.
-func rss(p int) float64 {
+func rss(p int) float64 { return memoryOf(p).rss }
+
+// memory is a process's RSS and the parts of it that are anonymous (heaps, stacks) and file pages (its
+// executable's and libraries'), MB: a trim or a heap option moves one and not the other.
+type memory struct{ rss, anon, file float64 }
+
+// higher is m or now, whichever has more RSS.
+func (m memory) higher(now memory) memory {
+	if now.rss > m.rss {
+		return now
+	}
+	return m
+}
+
+func (m memory) String() string {
+	return fmt.Sprintf("%.0f MB (anon %.0f, file %.0f)", m.rss, m.anon, m.file)
+}
+
+// memoryOf reads a process's memory from /proc (zero once it is gone).
+func memoryOf(p int) memory {
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", p))
 	if err != nil {
-		return 0
+		return memory{}
 	}
+	var m memory
 	for _, line := range strings.Split(string(data), "\n") {
-		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
-			kb, _ := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 64)
-			return kb / 1024
+		name, v, ok := strings.Cut(line, ":")
+		if !ok {
+			continue
+		}
+		kb, _ := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 64)
+		switch name {
+		case "VmRSS":
+			m.rss = kb / 1024
+		case "RssAnon":
+			m.anon = kb / 1024
+		case "RssFile":
+			m.file = kb / 1024
 		}
 	}
-	return 0
+	return m
 }
 
 func descendants(pid int) []int {

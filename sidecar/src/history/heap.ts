@@ -2,11 +2,19 @@
 // that garbage and the process keeps the memory (a 120 MB transcript: ~300 MB RSS with ~30 MB live). One full
 // collection once pass 1 is done keeps the peak near the live set (issue 26's bench: sidecar peak 305 -> ~205 MB
 // RSS in the bun harness; the collection costs a few tens of ms). Under Node (the tests) there is no Bun: nothing.
+import { trimPages } from '../runtime/pageTrim.js';
+
 const bun = (globalThis as { Bun?: { gc(force: boolean): void } }).Bun;
 
-/** Collects what a pass over a large file left behind (files under a few MB are not worth a collection). */
+/**
+ * Collects what a pass over a large file left behind (files under a few MB are not worth a collection), and lets
+ * the executable's pages pass 1 touched go (runtime/pageTrim.ts): pass 2 faults back ~20 of ~35 MB. Only the
+ * index's own sidecar maps files this large, and no idle trim runs there (it runs no session).
+ */
 export function collectAfterPass(bytes: number): void {
-  if (bun !== undefined && bytes >= MIN_BYTES) bun.gc(true);
+  if (bun === undefined || bytes < MIN_BYTES) return;
+  bun.gc(true);
+  void trimPages();
 }
 
 const MIN_BYTES = 8 << 20;

@@ -7,6 +7,21 @@
 import { readFileSync } from 'node:fs';
 import { diag, shortError } from '../util/diagnostics.js';
 
+// BATON_SIDECAR_PAGE_TRIM=0 keeps the pages (for the benches' A/B of a trim's cost), =report says on stderr what
+// each trim let go (for tests). Silent by default: the host reads a dead sidecar's stderr to tell why it died, and
+// a routine line there would hide "no diagnostics".
+const mode = process.env['BATON_SIDECAR_PAGE_TRIM'];
+
+/** No trim runs (BATON_SIDECAR_PAGE_TRIM=0). */
+export const pageTrimOff = mode === '0';
+
+/** Drops the read-only file pages unless trims are off, and says what went when asked to. */
+export async function trimPages(): Promise<void> {
+  if (pageTrimOff) return;
+  const bytes = await dropFilePages();
+  if (mode === 'report' && bytes > 0) diag(`let ${(bytes / 1048576).toFixed(1)} MB of read-only file pages go`);
+}
+
 /** A mapping's address range, [start, end). */
 export interface Range {
   start: bigint;

@@ -8,6 +8,7 @@ import type { OutputLine } from '../../src/protocol/schemas.js';
 import { PROTOCOL_VERSION } from '../../src/protocol/version.js';
 import { REPO_ROOT, SIDECAR_ROOT } from '../helpers/fakeApi.js';
 import { BUN, spawnSidecar } from '../helpers/sidecarProcess.js';
+import { configDir, userLine } from '../helpers/transcriptFiles.js';
 
 const SESSION = '0b9f3a4e-5c1d-4e2f-9a7b-1c2d3e4f5a6b';
 const BINARY = process.env['BATON_SIDECAR_BINARY'] ?? join(REPO_ROOT, 'build/bin/baton-sidecar');
@@ -116,6 +117,23 @@ describe.each(targets)('the sidecar $name', ({ command, env }) => {
     await sidecar.waitFor(isEvent('turn.completed'));
     await until(() => /let [0-9.]+ MB of read-only file pages go/.test(sidecar.stderr()), 20_000);
     expect(await sidecar.end()).toBe(0);
+  });
+
+  it.runIf(process.platform === 'linux')('as the index’s own sidecar lets its pages go at start and after a large pass 1', async () => {
+    const dir = configDir();
+    try {
+      // One prompt over the 8 MB from which a job's first pass is followed by a collection and a trim (heap.ts).
+      const file = dir.write(`${SESSION}.jsonl`, [userLine({ uuid: 'u1', parentUuid: null, session: SESSION }, 'x'.repeat(9 << 20))]);
+      const sidecar = spawnSidecar({ command, env: { ...env, BATON_SIDECAR_INDEX: '1', BATON_SIDECAR_PAGE_TRIM: 'report' } });
+      const trims = () => sidecar.stderr().match(/let [0-9.]+ MB of read-only file pages go/g)?.length ?? 0;
+      await until(() => trims() === 1, 20_000); // before any request (an idle trim waits for a session's warm-up)
+      sidecar.send({ v: PROTOCOL_VERSION, id: '1', type: 'transcript_open', payload: { session: SESSION, file } });
+      expect(await sidecar.reply('1')).toMatchObject({ type: 'ok', payload: { bytesTotal: expect.any(Number) } });
+      await until(() => trims() === 2, 20_000);
+      expect(await sidecar.end()).toBe(0);
+    } finally {
+      dir.remove();
+    }
   });
 
   it('closes open sessions and exits 0 when stdin closes', async () => {
