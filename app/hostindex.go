@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
-	"strings"
 
 	"github.com/baton-console/baton/app/activity"
 	"github.com/baton-console/baton/app/auth"
@@ -74,7 +72,7 @@ func openIndex(ctx context.Context, h *Host, use indexUse) (*index.Index, error)
 	if err != nil {
 		return nil, err
 	}
-	h.indexMapper = index.NewSidecarMapper(sidecar.Config{Path: sidecarPath(), Env: mapperEnv(use, os.Environ()), Logger: h.log})
+	h.indexMapper = index.NewSidecarMapper(sidecar.Config{Path: sidecarPath(), Runtime: mapperRuntime(use), Logger: h.log})
 	h.indexMapper.LendWith(h.sessions.LendSidecar) // a turn's appends are mapped by its own sidecar
 	log, state := h.log, h.state
 	ix, err := index.Open(ctx, index.Options{Dir: dir, ProjectsDir: filepath.Join(paths.ConfigDir, "projects"),
@@ -94,23 +92,16 @@ func openIndex(ctx context.Context, h *Host, use indexUse) (*index.Index, error)
 	return ix, nil
 }
 
-// mapperEnv is the index sidecar's environment (nil: Baton's own). A sidecar that only lists runs without
-// JavaScriptCore's DFG tier: a cold listing is over before that tier's background compiling pays for itself (over
-// 1,000 sessions the listing's CPU fell by about a sixth), while a mapping job needs it (a 120 MB transcript's took
-// twice the CPU without it). A setting of the person's own stays. This sidecar starts no claude: nothing inherits it.
-func mapperEnv(use indexUse, env []string) []string {
+// mapperRuntime is the index sidecar's own runtime options (sidecar.Config.Runtime: a setting of the person's
+// own stays). A sidecar that only lists runs without JavaScriptCore's DFG tier: a cold listing is over before that
+// tier's background compiling pays for itself (over 1,000 sessions the listing's CPU fell by about a sixth), while
+// a mapping job needs it (a 120 MB transcript's took twice the CPU without it).
+func mapperRuntime(use indexUse) []string {
 	if use != indexList {
 		return nil
 	}
-	for _, kv := range env {
-		if strings.HasPrefix(kv, listingJIT+"=") {
-			return nil
-		}
-	}
-	return append(slices.Clip(env), listingJIT+"=0")
+	return []string{"BUN_JSC_useDFGJIT=0"}
 }
-
-const listingJIT = "BUN_JSC_useDFGJIT"
 
 // indexedSessions serves the session manager's stored-session reads from the index.
 type indexedSessions struct{ ix *index.Index }

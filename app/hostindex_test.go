@@ -51,12 +51,9 @@ func testHostListsSessionsFromTheIndex(t *testing.T, open func(context.Context, 
 	require.Equal(t, "Tidy the build script", title, "the index holds what was listed")
 }
 
-// Only a sidecar that lists runs without the DFG tier, and a setting of the person's own is kept.
-func TestMapperEnvLeavesOutTheDFGTierOnlyForListing(t *testing.T) {
-	env := []string{"HOME=/h", "PATH=/bin"}
-	require.Equal(t, []string{"HOME=/h", "PATH=/bin", "BUN_JSC_useDFGJIT=0"}, mapperEnv(indexList, env))
-	require.Equal(t, []string{"HOME=/h", "PATH=/bin"}, env, "the host's own environment is left as it was")
-	require.Nil(t, mapperEnv(indexRead, env), "a command that reads history maps transcripts")
-	require.Nil(t, mapperEnv(indexBuild, env))
-	require.Nil(t, mapperEnv(indexList, append(env, "BUN_JSC_useDFGJIT=1")), "the person's own setting stays")
+// Only a sidecar that lists runs without the DFG tier (runtimeenv.go keeps a setting of the person's own).
+func TestMapperRuntimeLeavesOutTheDFGTierOnlyForListing(t *testing.T) {
+	require.Equal(t, []string{"BUN_JSC_useDFGJIT=0"}, mapperRuntime(indexList))
+	require.Nil(t, mapperRuntime(indexRead), "a command that reads history maps transcripts")
+	require.Nil(t, mapperRuntime(indexBuild))
 }
