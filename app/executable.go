@@ -22,16 +22,22 @@ type claudeResolver struct {
 }
 
 func (r *claudeResolver) resolve(ctx context.Context) (string, error) {
+	path, _, err := r.resolveInstalling(ctx)
+	return path, err
+}
+
+// resolveInstalling is resolve, saying whether claude had to be installed (it was not there when asked).
+func (r *claudeResolver) resolveInstalling(ctx context.Context) (path string, installed bool, err error) {
 	sel, err := provision.Select(ctx, provision.SelectOptions{})
 	if err == nil {
 		if sel.Warning != "" {
 			r.log.Warn().Str("path", sel.Path).Str("source", sel.Source).Msg(sel.Warning)
 		}
-		return sel.Path, nil
+		return sel.Path, false, nil
 	}
 	var none *provision.NoExecutableError
 	if !errors.As(err, &none) {
-		return "", err
+		return "", false, err
 	}
 	// One provisioning at a time in this process; provision itself also locks across processes.
 	r.mu.Lock()
@@ -39,9 +45,9 @@ func (r *claudeResolver) resolve(ctx context.Context) (string, error) {
 	log := r.log
 	res, err := provision.New(provision.Options{Logger: &log}).Ensure(ctx, r.onProgress)
 	if err != nil {
-		return "", fmt.Errorf("install the claude executable: %w", err)
+		return "", false, fmt.Errorf("install the claude executable: %w", err)
 	}
-	return res.Path, nil
+	return res.Path, true, nil
 }
 
 // progressLines reports provisioning on stderr for headless commands: a line when a phase starts, and at most

@@ -21,7 +21,7 @@ type provisioner struct {
 
 	mu      sync.Mutex
 	running bool
-	onReady func() // after a run finds claude: a fresh install can now answer a sign-in probe
+	onReady func() // after a run installed claude: the sign-in probe, which found none before, can now answer
 }
 
 func newProvisioner(state *console.HostState, log zerolog.Logger) *provisioner {
@@ -31,7 +31,8 @@ func newProvisioner(state *console.HostState, log zerolog.Logger) *provisioner {
 	return p
 }
 
-// afterReady sets (nil: clears) what runs when a run finds claude.
+// afterReady sets (nil: clears) what runs when a run had to install claude. A run that found it installed needs
+// nothing more: the sign-in probe finds it the same way (a second probe at every start cost a claude start).
 func (p *provisioner) afterReady(f func()) {
 	p.mu.Lock()
 	p.onReady = f
@@ -57,14 +58,15 @@ func (p *provisioner) run() {
 	}()
 }
 
-func (p *provisioner) runOnce() {
+// runOnce is one provisioning run; it says whether it handed the run's end to afterReady's function.
+func (p *provisioner) runOnce() (readied bool) {
 	p.state.SetProvision(console.ProvisionState{State: "checking"})
-	path, err := p.resolver.resolve(p.ctx)
+	path, installed, err := p.resolver.resolveInstalling(p.ctx)
 	if err != nil {
 		msg, hints := splitProvisionError(err)
 		p.state.SetProvision(console.ProvisionState{State: "failed", Message: msg, Hints: hints})
 		p.log.Warn().Err(err).Msg("provisioning failed")
-		return
+		return false
 	}
 	st := console.ProvisionState{State: "ready", Path: path}
 	if sel, err := provision.Select(p.ctx, provision.SelectOptions{}); err == nil {
@@ -74,9 +76,11 @@ func (p *provisioner) runOnce() {
 	p.mu.Lock()
 	ready := p.onReady
 	p.mu.Unlock()
-	if ready != nil {
-		go ready()
+	if ready == nil || !installed {
+		return false
 	}
+	go ready()
+	return true
 }
 
 func (p *provisioner) onProgress(pr provision.Progress) {
