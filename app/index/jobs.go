@@ -284,16 +284,21 @@ func (j *job) store(ctx context.Context, ins inserts) error {
 	return nil
 }
 
+// prefetchPages is how many pages wait for the writer: the sidecar's next request is already there while the
+// writer is held up by a chunk's commit, so the mapping never waits for it (one page: the bench's in-process build
+// with the real sidecar 4.44 → 3.58 s median of 7 alternated pairs; each page is ~1 MB).
+const prefetchPages = 3
+
 type nextPage struct {
 	rep protocol.TranscriptNextReply
 	err error
 }
 
-// prefetch asks for the job's pages one ahead of the writer, until the last page or an error; stop ends it and
-// waits, so no request of this job is still under way when the job is closed.
+// prefetch asks for the job's pages up to prefetchPages ahead of the writer, until the last page or an error; stop
+// ends it and waits, so no request of this job is still under way when the job is closed.
 func (j *job) prefetch(ctx context.Context) (<-chan nextPage, func()) {
 	ctx, cancel := context.WithCancel(ctx)
-	pages := make(chan nextPage, 1)
+	pages := make(chan nextPage, prefetchPages)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
