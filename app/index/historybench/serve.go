@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
@@ -19,7 +18,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/baton-console/baton/app/internal/consoleclient"
 )
 
 // benchServe runs `baton serve` over the two chained transcripts: it samples host + sidecar RSS while the index
@@ -67,7 +66,7 @@ func benchServe(dir string) error {
 	if err != nil {
 		return err
 	}
-	defer func() { _ = c.CloseNow() }()
+	defer c.Close()
 	state, took, peak, err := waitBuilt(filepath.Join(home, "data", "logs", "baton.log"), cmd.Process.Pid, started)
 	if err != nil {
 		return err
@@ -85,7 +84,7 @@ func benchServe(dir string) error {
 		var first struct {
 			Total int `json:"total"`
 		}
-		if err := call(c, 999, "history", historyParams{Session: id, Limit: 1}, &first); err != nil {
+		if err := call(c, "history", historyParams{Session: id, Limit: 1}, &first); err != nil {
 			return err
 		}
 		limit = min(limit, first.Total/2)
@@ -160,11 +159,11 @@ type historyParams struct {
 	Before  *int   `json:"before,omitempty"`
 }
 
-func servedPage(c *websocket.Conn, session, where string, limit int) (time.Duration, int, error) {
+func servedPage(c *consoleclient.Client, session, where string, limit int) (time.Duration, int, error) {
 	var first struct {
 		Total int `json:"total"`
 	}
-	if err := call(c, 1000, "history", historyParams{Session: session, Limit: limit}, &first); err != nil {
+	if err := call(c, "history", historyParams{Session: session, Limit: limit}, &first); err != nil {
 		return 0, 0, err
 	}
 	params := historyParams{Session: session, Limit: limit}
@@ -177,9 +176,9 @@ func servedPage(c *websocket.Conn, session, where string, limit int) (time.Durat
 		params.Before = &b
 	}
 	var times []time.Duration
-	for i := range 11 {
+	for range 11 {
 		t := time.Now()
-		if err := call(c, 1001+i, "history", params, nil); err != nil {
+		if err := call(c, "history", params, nil); err != nil {
 			return 0, 0, err
 		}
 		times = append(times, time.Since(t))
@@ -187,58 +186,18 @@ func servedPage(c *websocket.Conn, session, where string, limit int) (time.Durat
 	return median(times), first.Total, nil
 }
 
-func dial(addr, token string) (*websocket.Conn, error) {
+// dial connects a console client (app/internal/consoleclient) to the served host.
+func dial(addr, token string) (*consoleclient.Client, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	hdr := http.Header{}
-	hdr.Set("Origin", "http://"+addr)
-	hdr.Set("Authorization", "Bearer "+token)
-	conn, _, err := websocket.Dial(ctx, "ws://"+addr+"/ws", &websocket.DialOptions{HTTPHeader: hdr})
-	if err != nil {
-		return nil, fmt.Errorf("connect to baton serve: %w", err)
-	}
-	conn.SetReadLimit(256 << 20)
-	return conn, nil
+	return consoleclient.Dial(ctx, addr, consoleclient.Options{Token: token, ReadLimit: 256 << 20})
 }
 
-// call sends one call and reads until its answer (pushes are skipped).
-func call(c *websocket.Conn, id int, method string, params, out any) error {
+// call makes one console call, waiting up to two minutes.
+func call(c *consoleclient.Client, method string, params, out any) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	data, err := json.Marshal(struct {
-		ID     int    `json:"id"`
-		Method string `json:"method"`
-		Params any    `json:"params"`
-	}{id, method, params})
-	if err != nil {
-		return err
-	}
-	if err := c.Write(ctx, websocket.MessageText, data); err != nil {
-		return err
-	}
-	for {
-		_, raw, err := c.Read(ctx)
-		if err != nil {
-			return fmt.Errorf("%s: %w", method, err)
-		}
-		var rep struct {
-			ID     *int            `json:"id"`
-			Result json.RawMessage `json:"result"`
-			Error  *struct {
-				Message string `json:"message"`
-			} `json:"error"`
-		}
-		if json.Unmarshal(raw, &rep) != nil || rep.ID == nil || *rep.ID != id {
-			continue
-		}
-		if rep.Error != nil {
-			return fmt.Errorf("%s: %s", method, rep.Error.Message)
-		}
-		if out == nil {
-			return nil
-		}
-		return json.Unmarshal(rep.Result, out)
-	}
+	return c.Call(ctx, method, params, out)
 }
 
 // treeRSS is the RSS of pid and its descendants, MB: Baton's (the host, its sidecars and their reapers) and
