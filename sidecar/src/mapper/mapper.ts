@@ -2,7 +2,7 @@
 // Pure: per-session state, no I/O; the clock is injected. Every message is routed by sdkRoutes.ts (a table over
 // the SDK's own SDKMessage union): it maps to events, is consumed by the state it updates (system/init, stream
 // bookkeeping), is dropped by name (command_lifecycle), or becomes an `unknown` event carrying its raw JSON.
-import { type Event, type EventBody, type PlanItem, permissionModeSchema, type SessionActivity, stampEvent } from '../protocol/events.js';
+import { type Event, type EventBody, type PlanItem, permissionModeSchema, type SessionActivity, stampEvent, stampEventAt } from '../protocol/events.js';
 import { assertNever } from '../util/assertNever.js';
 import { BackgroundTracker, type GoalObservation } from './background.js';
 import { isStopMark, refusalOf } from './denials.js';
@@ -22,6 +22,7 @@ import {
   systemApiRetrySchema,
   type UserMessage,
 } from './sdkSchemas.js';
+import { isoTime } from './writtenTime.js';
 import { type Checked, checkAssistantBlock, checkAssistantMessage, checkStreamEvent, checkTimestamp, checkUserBlock, checkUserMessage } from './fastParse.js';
 import { routeOf } from './sdkRoutes.js';
 import { StreamTracker } from './stream.js';
@@ -81,8 +82,8 @@ export class Mapper {
   private afterBoundary = false;
 
   private readonly transcript: boolean;
-  /** A transcript's last written time. */
-  private lastWritten: Date | undefined;
+  /** A transcript's last written time, as the message wrote it (checked). */
+  private lastWritten: string | undefined;
 
   constructor(
     private readonly session: string,
@@ -187,8 +188,12 @@ export class Mapper {
     // A line without a valid one (an edited transcript) reads as written with the line before: a re-read is the same.
     const written = this.transcript ? (writtenAt(message) ?? this.lastWritten) : undefined;
     if (written !== undefined) this.lastWritten = written;
-    const clock = written !== undefined ? () => written : this.now;
-    return this.mapBodies(message).map((body) => this.stamp(body, context, clock));
+    const bodies = this.mapBodies(message);
+    if (written === undefined) return bodies.map((body) => this.stamp(body, context, this.now));
+    // Every event of a written message carries its one time: written once, not once per event.
+    if (bodies.length === 0) return [];
+    const time = isoTime(written);
+    return bodies.map((body) => stampEventAt(body, this.session, time, context.turn));
   }
 
   private stamp(body: EventBody, context: MapContext, clock: () => Date): Event {
@@ -499,10 +504,8 @@ function stopHookFeedback(message: UserMessage): string | undefined {
 }
 
 /** The `timestamp` a transcript message carries, when it has a valid one. */
-function writtenAt(message: unknown): Date | undefined {
-  if (!isRecord(message)) return undefined;
-  const timestamp = checkTimestamp(message['timestamp']);
-  return timestamp !== undefined ? new Date(timestamp) : undefined;
+function writtenAt(message: unknown): string | undefined {
+  return isRecord(message) ? checkTimestamp(message['timestamp']) : undefined;
 }
 
 /**
