@@ -23,7 +23,16 @@ import {
   type UserMessage,
 } from './sdkSchemas.js';
 import { isoTime } from './writtenTime.js';
-import { type Checked, checkAssistantBlock, checkAssistantMessage, checkStreamEvent, checkTimestamp, checkUserBlock, checkUserMessage } from './fastParse.js';
+import {
+  type Checked,
+  checkAssistantBlock,
+  checkAssistantMessage,
+  checkOwnAssistantBlock,
+  checkStreamEvent,
+  checkTimestamp,
+  checkUserBlock,
+  checkUserMessage,
+} from './fastParse.js';
 import { routeOf } from './sdkRoutes.js';
 import { StreamTracker } from './stream.js';
 import { ToolTracker } from './tools.js';
@@ -82,6 +91,7 @@ export class Mapper {
   private afterBoundary = false;
 
   private readonly transcript: boolean;
+  private readonly ownJson: boolean;
   /** A transcript's last written time, as the message wrote it (checked). */
   private lastWritten: string | undefined;
 
@@ -91,7 +101,8 @@ export class Mapper {
     options: MapperOptions = {},
   ) {
     this.transcript = options.transcript === true;
-    this.tools = new ToolTracker(this.plan, options.ownJson === true);
+    this.ownJson = options.ownJson === true;
+    this.tools = new ToolTracker(this.plan, this.ownJson);
   }
 
   /** What a transcript job must carry to continue mapping at a prompt (small: no message is in it). */
@@ -290,7 +301,7 @@ export class Mapper {
     const parentToolUseId = message.parent_tool_use_id ?? undefined;
     const events: EventBody[] = [];
     if (message.error !== undefined) this.assistantError = message.error;
-    const blocks = message.message.content.map(checkAssistantBlock);
+    const blocks = message.message.content.map(this.ownJson ? checkOwnAssistantBlock : checkAssistantBlock);
     const apiError = apiErrorOf(message, blocks, parentToolUseId);
     if (apiError !== undefined) return [apiError];
     const texts = blocks.flatMap((block) => (block.success && block.data.type === 'text' ? [block.data.text] : []));
