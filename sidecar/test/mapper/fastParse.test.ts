@@ -24,6 +24,7 @@ import {
   userMessageSchema,
 } from '../../src/mapper/sdkSchemas.js';
 import { toSdkMessage } from '../../src/history/transcriptEntry.js';
+import { isoTime } from '../../src/mapper/writtenTime.js';
 
 function transcripts(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -50,6 +51,7 @@ describe('fastParse', () => {
     let usages = 0;
     let toolCalls = 0;
     let fileChanges = 0;
+    let times = 0;
     for (const file of transcripts('testdata/corpus')) {
       for (const text of readFileSync(file, 'utf8').split('\n')) {
         let line: unknown;
@@ -65,6 +67,11 @@ describe('fastParse', () => {
         expect(checkTimestamp((message as { timestamp?: unknown }).timestamp)).toBe(
           timestampedSchema.shape.timestamp.safeParse((message as { timestamp?: unknown }).timestamp).data,
         );
+        const timestamp = checkTimestamp((message as { timestamp?: unknown }).timestamp);
+        if (timestamp !== undefined) {
+          expect(isoTime(timestamp)).toBe(new Date(timestamp).toISOString());
+          times++;
+        }
         const result = (line as { toolUseResult?: unknown }).toolUseResult;
         if (readFileChange(result) === result) fileChanges++;
         expect(readFileChange(result)).toStrictEqual(fileChangeResultSchema.safeParse(result).data);
@@ -86,6 +93,7 @@ describe('fastParse', () => {
     expect(usages).toBeGreaterThan(50);
     expect(toolCalls).toBeGreaterThan(20);
     expect(fileChanges).toBeGreaterThan(0);
+    expect(times).toBeGreaterThan(100);
   });
 
   it('reads a usage as the schema does, count by count', () => {
