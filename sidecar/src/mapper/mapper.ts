@@ -10,7 +10,6 @@ import { PlanTracker } from './plan.js';
 import { isTaskNotification, promptText } from './prompts.js';
 import { mapResult } from './results.js';
 import {
-  type AssistantBlock,
   type AssistantMessage,
   envelopeSchema,
   resultMessageSchema,
@@ -24,7 +23,6 @@ import {
 } from './sdkSchemas.js';
 import { isoTime } from './writtenTime.js';
 import {
-  type Checked,
   checkAssistantBlock,
   checkAssistantMessage,
   checkOwnAssistantBlock,
@@ -302,9 +300,9 @@ export class Mapper {
     const events: EventBody[] = [];
     if (message.error !== undefined) this.assistantError = message.error;
     const blocks = message.message.content.map(this.ownJson ? checkOwnAssistantBlock : checkAssistantBlock);
-    const apiError = apiErrorOf(message, blocks, parentToolUseId);
-    if (apiError !== undefined) return [apiError];
     const texts = blocks.flatMap((block) => (block.success && block.data.type === 'text' ? [block.data.text] : []));
+    const apiError = apiErrorOf(message, texts, parentToolUseId);
+    if (apiError !== undefined) return [apiError];
     const commandReply = localCommandReply(message.message.model, texts, this.commandPrompt, parentToolUseId);
     if (commandReply !== undefined) return commandReply;
     // Subagents may run on another model; only the main loop's model is the session's.
@@ -478,12 +476,7 @@ export class Mapper {
  * api.error for the stub reply Claude Code makes up for an API error (live: `error` on a `<synthetic>` message; a
  * transcript marks it isApiErrorMessage), else undefined.
  */
-function apiErrorOf(
-  message: AssistantMessage,
-  blocks: readonly Checked<AssistantBlock>[],
-  parentToolUseId: string | undefined,
-): EventBody<'api.error'> | undefined {
-  const text = blocks.flatMap((block) => (block.success && block.data.type === 'text' ? [block.data.text] : []));
+function apiErrorOf(message: AssistantMessage, text: readonly string[], parentToolUseId: string | undefined): EventBody<'api.error'> | undefined {
   const synthetic = message.message.model === SYNTHETIC_MODEL;
   // 1.0.x may file a copy of the stub without the mark: the CLI's wording tells it.
   const worded = synthetic && API_ERROR_WORDING.test(text[0] ?? '');
