@@ -2,7 +2,7 @@
 // Pure: per-session state, no I/O; the clock is injected. Every message is routed by sdkRoutes.ts (a table over
 // the SDK's own SDKMessage union): it maps to events, is consumed by the state it updates (system/init, stream
 // bookkeeping), is dropped by name (command_lifecycle), or becomes an `unknown` event carrying its raw JSON.
-import { type Event, type EventBody, type PlanItem, permissionModeSchema, type SessionActivity, stampEvent } from '../protocol/events.js';
+import { type Event, type EventBody, type PlanItem, permissionModeSchema, type SessionActivity, stampEvent, stampEventAt } from '../protocol/events.js';
 import { assertNever } from '../util/assertNever.js';
 import { BackgroundTracker, type GoalObservation } from './background.js';
 import { isStopMark, refusalOf } from './denials.js';
@@ -10,7 +10,6 @@ import { PlanTracker } from './plan.js';
 import { isTaskNotification, promptText } from './prompts.js';
 import { mapResult } from './results.js';
 import {
-  type AssistantBlock,
   type AssistantMessage,
   envelopeSchema,
   resultMessageSchema,
@@ -22,7 +21,16 @@ import {
   systemApiRetrySchema,
   type UserMessage,
 } from './sdkSchemas.js';
-import { type Checked, checkAssistantBlock, checkAssistantMessage, checkStreamEvent, checkTimestamp, checkUserBlock, checkUserMessage } from './fastParse.js';
+import { isoTime } from './writtenTime.js';
+import {
+  checkAssistantBlock,
+  checkAssistantMessage,
+  checkOwnAssistantBlock,
+  checkStreamEvent,
+  checkTimestamp,
+  checkUserBlock,
+  checkUserMessage,
+} from './fastParse.js';
 import { routeOf } from './sdkRoutes.js';
 import { StreamTracker } from './stream.js';
 import { ToolTracker } from './tools.js';
@@ -81,8 +89,9 @@ export class Mapper {
   private afterBoundary = false;
 
   private readonly transcript: boolean;
-  /** A transcript's last written time. */
-  private lastWritten: Date | undefined;
+  private readonly ownJson: boolean;
+  /** A transcript's last written time, as the message wrote it (checked). */
+  private lastWritten: string | undefined;
 
   constructor(
     private readonly session: string,
@@ -90,7 +99,8 @@ export class Mapper {
     options: MapperOptions = {},
   ) {
     this.transcript = options.transcript === true;
-    this.tools = new ToolTracker(this.plan, options.ownJson === true);
+    this.ownJson = options.ownJson === true;
+    this.tools = new ToolTracker(this.plan, this.ownJson);
   }
 
   /** What a transcript job must carry to continue mapping at a prompt (small: no message is in it). */
@@ -187,8 +197,12 @@ export class Mapper {
     // A line without a valid one (an edited transcript) reads as written with the line before: a re-read is the same.
     const written = this.transcript ? (writtenAt(message) ?? this.lastWritten) : undefined;
     if (written !== undefined) this.lastWritten = written;
-    const clock = written !== undefined ? () => written : this.now;
-    return this.mapBodies(message).map((body) => this.stamp(body, context, clock));
+    const bodies = this.mapBodies(message);
+    if (written === undefined) return bodies.map((body) => this.stamp(body, context, this.now));
+    // Every event of a written message carries its one time: written once, not once per event.
+    if (bodies.length === 0) return [];
+    const time = isoTime(written);
+    return bodies.map((body) => stampEventAt(body, this.session, time, context.turn));
   }
 
   private stamp(body: EventBody, context: MapContext, clock: () => Date): Event {
@@ -285,10 +299,10 @@ export class Mapper {
     const parentToolUseId = message.parent_tool_use_id ?? undefined;
     const events: EventBody[] = [];
     if (message.error !== undefined) this.assistantError = message.error;
-    const blocks = message.message.content.map(checkAssistantBlock);
-    const apiError = apiErrorOf(message, blocks, parentToolUseId);
-    if (apiError !== undefined) return [apiError];
+    const blocks = message.message.content.map(this.ownJson ? checkOwnAssistantBlock : checkAssistantBlock);
     const texts = blocks.flatMap((block) => (block.success && block.data.type === 'text' ? [block.data.text] : []));
+    const apiError = apiErrorOf(message, texts, parentToolUseId);
+    if (apiError !== undefined) return [apiError];
     const commandReply = localCommandReply(message.message.model, texts, this.commandPrompt, parentToolUseId);
     if (commandReply !== undefined) return commandReply;
     // Subagents may run on another model; only the main loop's model is the session's.
@@ -462,12 +476,7 @@ export class Mapper {
  * api.error for the stub reply Claude Code makes up for an API error (live: `error` on a `<synthetic>` message; a
  * transcript marks it isApiErrorMessage), else undefined.
  */
-function apiErrorOf(
-  message: AssistantMessage,
-  blocks: readonly Checked<AssistantBlock>[],
-  parentToolUseId: string | undefined,
-): EventBody<'api.error'> | undefined {
-  const text = blocks.flatMap((block) => (block.success && block.data.type === 'text' ? [block.data.text] : []));
+function apiErrorOf(message: AssistantMessage, text: readonly string[], parentToolUseId: string | undefined): EventBody<'api.error'> | undefined {
   const synthetic = message.message.model === SYNTHETIC_MODEL;
   // 1.0.x may file a copy of the stub without the mark: the CLI's wording tells it.
   const worded = synthetic && API_ERROR_WORDING.test(text[0] ?? '');
@@ -499,10 +508,8 @@ function stopHookFeedback(message: UserMessage): string | undefined {
 }
 
 /** The `timestamp` a transcript message carries, when it has a valid one. */
-function writtenAt(message: unknown): Date | undefined {
-  if (!isRecord(message)) return undefined;
-  const timestamp = checkTimestamp(message['timestamp']);
-  return timestamp !== undefined ? new Date(timestamp) : undefined;
+function writtenAt(message: unknown): string | undefined {
+  return isRecord(message) ? checkTimestamp(message['timestamp']) : undefined;
 }
 
 /**

@@ -205,6 +205,7 @@ export const fileChangeResultSchema = z.looseObject({
   filePath: z.string().min(1),
   originalFile: z.string().nullable(),
 });
+export type FileChangeResult = z.infer<typeof fileChangeResultSchema>;
 export const taskCreateResultSchema = z.looseObject({
   task: z.looseObject({ id: z.string().min(1) }),
 });

@@ -3,7 +3,8 @@
 import type { EventBody, FileBefore } from '../protocol/events.js';
 import { interruptedCause } from './interruptedTool.js';
 import type { PlanTracker } from './plan.js';
-import { fileChangeResultSchema, type ToolResultBlock, type ToolUseBlock } from './sdkSchemas.js';
+import { readFileChange } from './fastParse.js';
+import type { ToolResultBlock, ToolUseBlock } from './sdkSchemas.js';
 import { type JsonValue, toJsonValue } from '../util/json.js';
 import { imagesOf } from './userEntries.js';
 import { changesFiles, describeTool, isPlanToolName, toolKindOf } from '../tools/catalogue.js';
@@ -82,10 +83,10 @@ export class ToolTracker {
 
   private fileBefore(name: string, structured: unknown): FileBefore | undefined {
     if (!changesFiles(name)) return undefined;
-    const parsed = fileChangeResultSchema.safeParse(structured);
-    if (!parsed.success || this.changedPaths.has(parsed.data.filePath)) return undefined;
-    this.changedPaths.add(parsed.data.filePath);
-    return { path: parsed.data.filePath, text: parsed.data.originalFile };
+    const change = readFileChange(structured);
+    if (change === undefined || this.changedPaths.has(change.filePath)) return undefined;
+    this.changedPaths.add(change.filePath);
+    return { path: change.filePath, text: change.originalFile };
   }
 }
 

@@ -47,11 +47,15 @@ export type EmitEvent = (event: Event) => void;
  * so every producer stamps the same way. It runs for every stream piece, so the event is built in one copy.
  */
 export function stampEvent(body: EventBody, session: string, now: () => Date, turn?: string): Event {
+  return stampEventAt(body, session, now().toISOString(), turn);
+}
+
+/** stampEvent with the time written already: the events of one transcript message share their message's. */
+export function stampEventAt(body: EventBody, session: string, time: string, turn?: string): Event {
   // Envelope fields first, so logs and snapshots read the same way for every kind; copying the body in keeps
   // them in front (a key keeps its first place). (TypeScript loses the kind-to-fields link in the copy, hence
   // the assertion; tests validate every event.)
   const own = 'turn' in body ? body.turn : undefined;
-  const time = now().toISOString();
   if (turn === undefined && own === undefined) return Object.assign({ kind: body.kind, session, time }, body) as Event;
   const event = Object.assign({ kind: body.kind, session, turn: turn ?? own, time }, body) as Event;
   if (turn !== undefined) event.turn = turn;
