@@ -1,13 +1,10 @@
 // The @-picker while the folder's first listing is still being made: the partial answer says so, and the whole
 // answer that follows keeps the row the person moved to (it used to jump back to the first row under their Enter).
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Composer } from '../src/components/composer/Composer';
 import type { FileMatch, FindFilesResult } from '../src/protocol/api.gen';
-import { StoreProvider } from '../src/store/hooks';
-import { ConsoleStore } from '../src/store/store';
-import { FakeTransport, settle } from './fakeTransport';
-import { liveSession, RECORDED_SESSION } from './fixtures';
+import { settle } from './fakeTransport';
+import { renderComposer } from './renderComposer';
 
 afterEach(() => localStorage.clear());
 
@@ -70,24 +67,4 @@ async function key(input: HTMLElement, k: string): Promise<void> {
     fireEvent.keyDown(input, { key: k });
     await settle();
   });
-}
-
-async function renderComposer(prepare: (t: FakeTransport) => void): Promise<{ input: HTMLElement }> {
-  const transport = new FakeTransport();
-  transport.snapshot = { ...transport.snapshot, sessions: [liveSession([])] };
-  prepare(transport);
-  const store = new ConsoleStore(transport, { schedule: (flush) => flush(), isForeground: () => true });
-  store.start();
-  await act(async () => {
-    transport.setConnection('open');
-    await settle();
-  });
-  const session = store.getState().sessions[RECORDED_SESSION];
-  if (session === undefined) throw new Error('no session');
-  render(
-    <StoreProvider store={store}>
-      <Composer session={session} />
-    </StoreProvider>,
-  );
-  return { input: screen.getByTestId('composer-input') };
 }

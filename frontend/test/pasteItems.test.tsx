@@ -1,14 +1,11 @@
 // Pasting an image listed only as a clipboard item of kind "file" (clipboardData.files empty), or, as the window's
 // WebKitGTK does for an image alone, with an empty clipboardData and the image on the asynchronous clipboard: the
 // composer attaches it as it does a pasted file (issue 28, item 2; scripts/window-smoke saw no thumbnail).
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Composer } from '../src/components/composer/Composer';
 import { pastedFiles } from '../src/components/composer/pastedFiles';
-import { StoreProvider } from '../src/store/hooks';
-import { ConsoleStore } from '../src/store/store';
-import { FakeTransport, settle } from './fakeTransport';
-import { liveSession, RECORDED_SESSION } from './fixtures';
+import { settle } from './fakeTransport';
+import { renderComposer } from './renderComposer';
 
 const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'image.png', { type: 'image/png' });
 const item = (kind: string, type: string, file: File | null) => ({ kind, type, getAsFile: () => file });
@@ -50,23 +47,9 @@ describe('pasted files', () => {
 async function pasteShows(clipboardData: object): Promise<void> {
   // jsdom decodes no images: the bitmap a browser reads of a small PNG.
   vi.stubGlobal('createImageBitmap', async () => ({ width: 40, height: 30, close: () => undefined }));
-  const transport = new FakeTransport();
-  transport.snapshot = { ...transport.snapshot, sessions: [liveSession([])] };
-  const store = new ConsoleStore(transport, { schedule: (flush) => flush(), isForeground: () => true });
-  store.start();
+  const { input } = await renderComposer();
   await act(async () => {
-    transport.setConnection('open');
-    await settle();
-  });
-  const session = store.getState().sessions[RECORDED_SESSION];
-  if (session === undefined) throw new Error('no session');
-  render(
-    <StoreProvider store={store}>
-      <Composer session={session} />
-    </StoreProvider>,
-  );
-  await act(async () => {
-    fireEvent.paste(screen.getByTestId('composer-input'), { clipboardData });
+    fireEvent.paste(input, { clipboardData });
     await settle();
   });
   expect(screen.queryByTestId('attachment-error')).toBeNull();
