@@ -155,7 +155,7 @@ func (p *burstPairs) print(deltas int, runtime string) {
 	cpu := spread(p.cpus)
 	fmt.Printf("  CPU, first delta → the turn's end: host + sidecar over the baseline's %s, median of %d pairs: %.2f× (goal ≤ 1.25×: %s)\n",
 		runtime, n, cpu.median, verdict(enough && cpu.median <= 1.25))
-	fmt.Printf("  spread of the pairs: %s; medians: host %s, sidecars %s (of which the index's %s), %s %s (/proc ticks of 10 ms)\n",
+	fmt.Printf("  spread of the pairs: %s; medians: host %s, sidecars %s (of which the index's %s), %s %s (the kernel's per-process CPU clocks)\n",
 		cpu, ms(median(p.host)), ms(median(p.sidecar)), ms(median(p.index)), runtime, ms(median(p.node)))
 	fmt.Printf("  burst added latency per delta, sidecar stamp → client (median of the pairs' figures; no goal: on 2 vCPUs the tail is the scheduler's, the paced figure judges latency): p50 %s, p99 %s; p99 per run %v\n",
 		ms(median(p.p50s)), ms(median(p.p99s)), msList(p.p99s))

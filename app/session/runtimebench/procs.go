@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // proc is one running process as /proc shows it.
@@ -225,8 +227,25 @@ func cpuByRole(pid int, claude string) cpuSample {
 // clockTicks is the kernel's USER_HZ, the unit of /proc/PID/stat's times (100 on Linux everywhere that matters).
 const clockTicks = 100
 
-// cpuTime is a process's user + system time from /proc/PID/stat (fields 14 and 15, after the command's parentheses).
+// cpuTime is a process's CPU time so far, all its threads' (ended ones too), to the nanosecond from the kernel's
+// per-process CPU clock. /proc/PID/stat's user + system times are sampled in ticks of 10 ms, too coarse for the
+// host's ~50 ms over a reply; they remain the fallback where the clock cannot be read.
 func cpuTime(pid int) time.Duration {
+	var ts unix.Timespec
+	if unix.ClockGettime(processCPUClock(pid), &ts) == nil {
+		return time.Duration(ts.Nano())
+	}
+	return statCPUTime(pid)
+}
+
+// processCPUClock is the clock id Linux gives another process's CPU time (clock_getcpuclockid(3)): the pid's
+// complement shifted past the clock type bits, with CPUCLOCK_SCHED (2), the scheduler's exact runtime.
+func processCPUClock(pid int) int32 {
+	return int32(^pid)<<3 | 2
+}
+
+// statCPUTime is a process's user + system time from /proc/PID/stat (fields 14 and 15, after the command's parentheses).
+func statCPUTime(pid int) time.Duration {
 	data, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
 	if err != nil {
 		return 0
