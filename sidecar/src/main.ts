@@ -23,7 +23,7 @@ async function loadBackend(): Promise<Backend> {
   }
   // Loaded only here, so the test driver never evaluates the SDK.
   const { SdkBackend } = await import('./session/sdkBackend.js');
-  return new SdkBackend(now, () => trim?.warmedUp());
+  return new SdkBackend(now, { before: trimPages, after: () => trim?.warmedUp() });
 }
 
 const backend = await loadBackend();

@@ -21,6 +21,7 @@ import { discoverModels } from './discovery.js';
 import { resolveSdkBinary, selectExecutable } from './executable.js';
 import { SdkSession } from './session.js';
 import { settler } from './settle.js';
+import { runWarmUp, type WarmUpSteps } from './warmUpSteps.js';
 
 export class SdkBackend {
   /** Discovery queries still being torn down after their reply. */
@@ -28,10 +29,10 @@ export class SdkBackend {
   /** The streaming path was warmed (mapper/warmUp.ts): once per process, at its first session. */
   private warmed = false;
 
-  /** afterWarmUp is called once the warm-up ran (the sidecar may let its pages go then: runtime/idleTrim.ts). */
+  /** before and after run around the streaming path's warm-up (warmUpSteps.ts). */
   constructor(
     private readonly now: () => Date,
-    private readonly afterWarmUp: () => void = () => {},
+    private readonly warmUpSteps: Pick<WarmUpSteps, 'before' | 'after'> = { before: async () => {}, after: () => {} },
   ) {}
 
   async start(payload: StartPayload, context: { emit: EmitEvent; onEnded: () => void }): Promise<{ handle: SdkSession; executable: string }> {
@@ -55,10 +56,8 @@ export class SdkBackend {
     });
     if (!this.warmed) {
       this.warmed = true;
-      setImmediate(() => {
-        warmUp(this.now); // while claude starts, which takes far longer
-        this.afterWarmUp();
-      });
+      // While claude starts, which takes far longer.
+      setImmediate(() => void runWarmUp({ ...this.warmUpSteps, warm: () => warmUp(this.now) }));
     }
     const handle = await opening;
     return { handle, executable: choice.path };
