@@ -202,6 +202,8 @@ func (b *bench) manySessions() error {
 	total := m.baton + m.claude
 	fmt.Printf("%d open sessions, %d asleep, 1 working: %s in all (goal ≤ 1.2 GB: %s): Baton %s (%d sidecars), claude %s (%d)\n",
 		b.sessions, b.sessions-1, mb(total), verdict(total <= 1200<<20), mb(m.baton), m.sidecars, mb(m.claude), m.claudeProc)
+	host, sidecars, reapers := batonParts(s.pid(), b.claude)
+	fmt.Printf("  Baton's part: host %s, sidecars %s, their reapers %s\n", mb(host), mb(sidecars), mb(reapers))
 	fmt.Printf("  for scale: one session awake costs %s with its claude; %d awake would be ≈ %s\n",
 		mb(awakeOne.baton+awakeOne.claude), b.sessions, mb(int64(b.sessions)*(awakeOne.baton+awakeOne.claude)))
 	return nil

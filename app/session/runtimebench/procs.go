@@ -125,6 +125,22 @@ func measure(pid int, claude string) memory {
 	return m
 }
 
+// batonParts splits Baton's RSS in a host's tree: the host itself, its sidecars, and their reapers.
+func batonParts(pid int, claude string) (host, sidecars, reapers int64) {
+	for i, p := range tree(pid) {
+		switch {
+		case i == 0:
+			host = p.rss
+		case isClaude(p, claude):
+		case isReaper(p):
+			reapers += p.rss
+		default:
+			sidecars += p.rss
+		}
+	}
+	return host, sidecars, reapers
+}
+
 func kilobytes(value string) int64 {
 	kb, _ := strconv.ParseInt(strings.TrimSuffix(value, " kB"), 10, 64)
 	return kb * 1024
