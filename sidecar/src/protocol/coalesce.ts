@@ -20,5 +20,14 @@ export function coalesce(prev: WireLine, next: WireLine): WireLine | undefined {
   if (a.session !== b.session || a.turn !== b.turn || a.messageId !== b.messageId) return undefined;
   if (a.index !== b.index || a.block !== b.block) return undefined;
   if (a.text.length + b.text.length > MAX_COALESCED_TEXT) return undefined;
-  return { ...prev, event: { ...a, text: a.text + b.text } };
+  if (prev === lastMerged) {
+    a.text += b.text; // a line this made: nobody else holds it, so a burst's pieces are not copied once each
+    return prev;
+  }
+  lastMerged = { ...prev, event: { ...a, text: a.text + b.text } };
+  return lastMerged;
 }
+
+/** The line the last merge made. The events it merged may be held elsewhere (the session saw them), so the first
+ * merge copies; the writer then offers back only the line it got, waiting, never written yet. */
+let lastMerged: WireLine | undefined;

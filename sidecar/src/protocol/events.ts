@@ -9,6 +9,7 @@ import { TOOL_EVENTS } from './kinds/tool.js';
 import { PERMISSION_EVENTS } from './kinds/permission.js';
 import { BACKGROUND_EVENTS } from './kinds/background.js';
 import { COMMANDS_EVENTS } from './kinds/commands.js';
+import { isoNow } from '../util/clock.js';
 
 export * from './kinds/common.js';
 export * from './kinds/session.js';
@@ -47,7 +48,7 @@ export type EmitEvent = (event: Event) => void;
  * so every producer stamps the same way. It runs for every stream piece, so the event is built in one copy.
  */
 export function stampEvent(body: EventBody, session: string, now: () => Date, turn?: string): Event {
-  return stampEventAt(body, session, now().toISOString(), turn);
+  return stampEventAt(body, session, isoNow(now), turn);
 }
 
 /** stampEvent with the time written already: the events of one transcript message share their message's. */
@@ -55,9 +56,22 @@ export function stampEventAt(body: EventBody, session: string, time: string, tur
   // Envelope fields first, so logs and snapshots read the same way for every kind; copying the body in keeps
   // them in front (a key keeps its first place). (TypeScript loses the kind-to-fields link in the copy, hence
   // the assertion; tests validate every event.)
+  if (body.kind === 'message.delta') return stampDelta(body, session, time, turn);
   const own = 'turn' in body ? body.turn : undefined;
   if (turn === undefined && own === undefined) return Object.assign({ kind: body.kind, session, time }, body) as Event;
   const event = Object.assign({ kind: body.kind, session, turn: turn ?? own, time }, body) as Event;
   if (turn !== undefined) event.turn = turn;
   return event;
+}
+
+/**
+ * stampEventAt for a streamed piece, thousands a reply: its fields written out in the order the copy above gives
+ * them (envelope, then the body's, as every producer writes them), without copying by name (issue 32).
+ */
+function stampDelta(body: EventBody<'message.delta'>, session: string, time: string, turn: string | undefined): Event {
+  const { ephemeral, messageId, index, block, text } = body;
+  const own = turn ?? body.turn;
+  return own === undefined
+    ? { kind: 'message.delta', session, time, ephemeral, messageId, index, block, text }
+    : { kind: 'message.delta', session, turn: own, time, ephemeral, messageId, index, block, text };
 }

@@ -1,7 +1,7 @@
 // Event stamps carry microseconds and stay on the wall clock.
 import { describe, expect, it } from 'vitest';
 import { eventSchema, stampEvent } from '../../src/protocol/events.js';
-import { MicroDate, wallClock } from '../../src/util/clock.js';
+import { isoNow, MicroDate, wallClock } from '../../src/util/clock.js';
 
 /** A machine's clocks: time passes by `step` ms at each reading; the wall clock reads whole milliseconds. */
 function machine(start: number, step: number) {
@@ -39,6 +39,19 @@ describe('wallClock', () => {
       expect(Math.abs(Date.parse(read) - Date.parse(truth))).toBeLessThanOrEqual(1);
       expect(Math.abs(micros(read) - micros(truth))).toBeLessThanOrEqual(10);
     }
+  });
+
+  it('writes the same ISO time straight from its reading as through its Date', () => {
+    const { m, wall, mono } = machine(1_796_000_000_000.3, 0);
+    const clock = wallClock(wall, mono);
+    for (let i = 0; i < 20; i++) {
+      m.now += 0.4567; // across milliseconds and, at i = 0 here, a second's start: the prefix is written again
+      const viaDate = clock().toISOString();
+      const straight = clock.iso();
+      expect(straight).toBe(viaDate);
+      expect(isoNow(clock)).toBe(viaDate);
+    }
+    expect(isoNow(() => new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 6)))).toBe('2026-01-02T03:04:05.006Z');
   });
 
   it('anchors again when the system time is set', () => {

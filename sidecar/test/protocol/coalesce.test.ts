@@ -47,4 +47,25 @@ describe('coalesce', () => {
     expect(coalesce(eventLine(big), eventLine(piece()))).toBeUndefined();
     expect(textOf(coalesce(eventLine(piece({ text: 'x'.repeat(MAX_COALESCED_TEXT - 1) })), eventLine(piece())))).toHaveLength(MAX_COALESCED_TEXT);
   });
+
+  it('copies the pieces it first merges and appends later ones in place, never changing a piece the session saw', () => {
+    const first = piece({ text: 'a' });
+    const second = piece({ text: 'b' });
+    const pieces = [first, second, piece({ text: 'c' }), piece({ text: 'd' })];
+    let line: WireLine | undefined = eventLine(first);
+    const lines: WireLine[] = [];
+    for (const next of pieces.slice(1)) {
+      line = coalesce(line as WireLine, eventLine(next));
+      lines.push(line as WireLine);
+    }
+    expect(textOf(line)).toBe('abcd');
+    expect(lines[1]).toBe(lines[0]); // the merged line grows in place
+    expect(lines[2]).toBe(lines[0]);
+    expect(pieces.map((p) => p.text)).toEqual(['a', 'b', 'c', 'd']);
+    // A fresh line (the writer wrote the last one) is copied again, not appended to.
+    const again = coalesce(eventLine(first), eventLine(second));
+    expect(again).not.toBe(lines[0]);
+    expect(textOf(again)).toBe('ab');
+    expect(textOf(lines[0])).toBe('abcd');
+  });
 });
