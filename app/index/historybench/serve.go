@@ -4,7 +4,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -15,12 +14,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/baton-console/baton/app/internal/consoleclient"
+	"github.com/baton-console/baton/app/internal/procinfo"
 )
 
 // benchServe runs `baton serve` over the two chained transcripts: it samples host + sidecar RSS while the index
@@ -196,7 +195,7 @@ func waitBuilt(logPath string, pid int, start time.Time) (*indexState, time.Dura
 				}
 				side, reapers, each := 0.0, 0.0, []string{}
 				for _, p := range descendants(pid) {
-					if isReaper(p) { // on Linux each sidecar runs under one (app/sidecar/reaper_linux.go)
+					if procinfo.IsReaper(p) { // on Linux each sidecar runs under one (app/sidecar/reaper_linux.go)
 						reapers += cpuSeconds(p)
 						continue
 					}
@@ -266,49 +265,32 @@ func call(c *consoleclient.Client, method string, params, out any) error {
 // claude's apart. The goal is Baton's: the host's sign-in watch runs `claude auth status` now and then (28–60 MB
 // for a moment), which is Claude Code's memory, not the index's.
 func treeRSS(pid int) (baton, claude float64) {
-	for _, p := range append([]int{pid}, descendants(pid)...) {
-		if isClaude(p) {
-			claude += rss(p)
+	for _, p := range procinfo.Tree(pid) {
+		if isClaude(p.PID) {
+			claude += megabytes(p.RSS)
 		} else {
-			baton += rss(p)
+			baton += megabytes(p.RSS)
 		}
 	}
 	return baton, claude
 }
 
+// descendants lists pid's descendants (not pid).
+func descendants(pid int) []int {
+	var out []int
+	for _, p := range procinfo.Tree(pid) {
+		if p.PID != pid {
+			out = append(out, p.PID)
+		}
+	}
+	return out
+}
+
 // isClaude tells a Claude Code process (the provisioned native `claude`) by its argv[0].
-func isClaude(pid int) bool { return filepath.Base(argv0(pid)) == "claude" }
+func isClaude(pid int) bool { return filepath.Base(procinfo.Argv0(pid)) == "claude" }
 
-// cpuSeconds is a process's user + system CPU time so far.
-func cpuSeconds(pid int) float64 {
-	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return 0
-	}
-	fields := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
-	if len(fields) < 13 {
-		return 0
-	}
-	utime, _ := strconv.ParseFloat(fields[11], 64)
-	stime, _ := strconv.ParseFloat(fields[12], 64)
-	return (utime + stime) / 100 // clock ticks (USER_HZ is 100 on Linux)
-}
-
-// isReaper tells a sidecar's reaper (the host's executable run as baton-sidecar-reaper) by its argv[0].
-func isReaper(pid int) bool { return argv0(pid) == "baton-sidecar-reaper" }
-
-// argv0 is a process's argv[0] ("" once it is gone).
-func argv0(pid int) string {
-	cmdline, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
-	if err != nil {
-		return ""
-	}
-	first, _, _ := bytes.Cut(cmdline, []byte{0})
-	return string(first)
-}
-
-// rss is one process's RSS, MB.
-func rss(p int) float64 { return memoryOf(p).rss }
+// cpuSeconds is a process's CPU time so far (procinfo.CPUTime: to the nanosecond, not in /proc's 10 ms ticks).
+func cpuSeconds(pid int) float64 { return procinfo.CPUTime(pid).Seconds() }
 
 // memory is a process's RSS and the parts of it that are anonymous (heaps, stacks) and file pages (its
 // executable's and libraries'), MB: a trim or a heap option moves one and not the other.
@@ -327,58 +309,12 @@ func (m memory) String() string {
 }
 
 // memoryOf reads a process's memory from /proc (zero once it is gone).
-func memoryOf(p int) memory {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", p))
-	if err != nil {
-		return memory{}
-	}
-	var m memory
-	for _, line := range strings.Split(string(data), "\n") {
-		name, v, ok := strings.Cut(line, ":")
-		if !ok {
-			continue
-		}
-		kb, _ := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 64)
-		switch name {
-		case "VmRSS":
-			m.rss = kb / 1024
-		case "RssAnon":
-			m.anon = kb / 1024
-		case "RssFile":
-			m.file = kb / 1024
-		}
-	}
-	return m
+func memoryOf(pid int) memory {
+	p, _ := procinfo.Read(pid)
+	return memory{rss: megabytes(p.RSS), anon: megabytes(p.Anon), file: megabytes(p.File)}
 }
 
-func descendants(pid int) []int {
-	entries, _ := os.ReadDir("/proc")
-	children := map[int][]int{}
-	for _, e := range entries {
-		p, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", p))
-		if err != nil {
-			continue
-		}
-		fields := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
-		if len(fields) > 2 {
-			ppid, _ := strconv.Atoi(fields[1])
-			children[ppid] = append(children[ppid], p)
-		}
-	}
-	var out []int
-	queue := []int{pid}
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
-		out = append(out, children[p]...)
-		queue = append(queue, children[p]...)
-	}
-	return out
-}
+func megabytes(bytes int64) float64 { return float64(bytes) / (1 << 20) }
 
 func stopServe(cmd *exec.Cmd) {
 	_ = cmd.Process.Signal(syscall.SIGTERM)

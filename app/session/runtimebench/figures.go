@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/baton-console/baton/app/activity"
+	"github.com/baton-console/baton/app/internal/procinfo"
 )
 
 // timeToLine runs cmd and returns the time from its start to the first stdout line containing marker; the process
@@ -131,7 +132,7 @@ func (b *bench) idleMemory() error {
 	}
 	time.Sleep(2 * time.Second) // the side reads after the turn settle; a bench, not a test
 	m := measure(s.pid(), b.claude)
-	host, _ := readProc(s.pid())
+	host, _ := procinfo.Read(s.pid())
 	var side proc
 	// Sidecars with no claude child: the session index's mapper (issue 26); each sidecar runs under a reaper
 	// (app/sidecar/reaper_linux.go), mostly the host's executable mapped again.
@@ -140,18 +141,18 @@ func (b *bench) idleMemory() error {
 	for _, p := range procs[1:] {
 		switch {
 		case isClaude(p, b.claude):
-		case isReaper(p):
-			reapers += p.rss
-		case slices.ContainsFunc(procs, func(c proc) bool { return c.ppid == p.pid && isClaude(c, b.claude) }):
+		case procinfo.IsReaper(p.PID):
+			reapers += p.RSS
+		case slices.ContainsFunc(procs, func(c proc) bool { return c.PPID == p.PID && isClaude(c, b.claude) }):
 			side = p
 		default:
-			index += p.rss
+			index += p.RSS
 		}
 	}
 	fmt.Printf("one idle session: host + sidecars %s (goal ≤ 100 MB: %s); claude %s\n", mb(m.baton), verdict(m.baton <= 100<<20), mb(m.claude))
 	fmt.Printf("  of which the session index's sidecar %s, the sidecars' reapers %s: host + the session's sidecar alone %s\n", mb(index), mb(reapers), mb(m.baton-index-reapers))
 	fmt.Printf("  host %s (own memory %s, proportional share %s; %s before any session), sidecar %s (own memory %s, share %s; the rest is mapped executables and libraries)\n",
-		mb(host.rss), mb(host.anon), mb(pss(host.pid)), mb(hostAlone.baton), mb(side.rss), mb(side.anon), mb(pss(side.pid)))
+		mb(host.RSS), mb(host.Anon), mb(pss(host.PID)), mb(hostAlone.baton), mb(side.RSS), mb(side.Anon), mb(pss(side.PID)))
 	return nil
 }
 

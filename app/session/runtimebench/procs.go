@@ -3,96 +3,26 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
-	"golang.org/x/sys/unix"
+	"github.com/baton-console/baton/app/internal/procinfo"
 )
 
 // proc is one running process as /proc shows it.
-type proc struct {
-	pid, ppid int
-	name      string
-	rss       int64 // bytes
-	anon      int64 // the part of rss that is the process's own memory (heap, stacks), not mapped files
-}
+type proc = procinfo.Proc
 
 // tree lists pid and every descendant.
-func tree(pid int) []proc {
-	all := map[int][]proc{}
-	var root *proc
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		n, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		p, ok := readProc(n)
-		if !ok {
-			continue
-		}
-		all[p.ppid] = append(all[p.ppid], p)
-		if n == pid {
-			root = &p
-		}
-	}
-	if root == nil {
-		return nil
-	}
-	out := []proc{*root}
-	for i := 0; i < len(out); i++ {
-		out = append(out, all[out[i].pid]...)
-	}
-	return out
-}
-
-func readProc(pid int) (proc, bool) {
-	data, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "status"))
-	if err != nil {
-		return proc{}, false
-	}
-	p := proc{pid: pid}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for sc.Scan() {
-		key, value, ok := strings.Cut(sc.Text(), ":")
-		if !ok {
-			continue
-		}
-		value = strings.TrimSpace(value)
-		switch key {
-		case "Name":
-			p.name = value
-		case "PPid":
-			p.ppid, _ = strconv.Atoi(value)
-		case "State":
-			if strings.HasPrefix(value, "Z") {
-				return proc{}, false
-			}
-		case "VmRSS":
-			p.rss = kilobytes(value)
-		case "RssAnon":
-			p.anon = kilobytes(value)
-		}
-	}
-	return p, true
-}
-
-// isReaper tells a sidecar's reaper (the host's executable run as baton-sidecar-reaper) by its argv[0].
-func isReaper(p proc) bool {
-	cmdline, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(p.pid), "cmdline"))
-	return err == nil && bytes.HasPrefix(cmdline, []byte("baton-sidecar-reaper\x00"))
-}
+func tree(pid int) []proc { return procinfo.Tree(pid) }
 
 // isClaude tells the claude CLI from Baton's own processes by its executable.
 func isClaude(p proc, claude string) bool {
-	exe, err := os.Readlink(filepath.Join("/proc", strconv.Itoa(p.pid), "exe"))
+	exe, err := os.Readlink(filepath.Join("/proc", strconv.Itoa(p.PID), "exe"))
 	if err != nil {
-		return p.name == "claude"
+		return p.Name == "claude"
 	}
 	real, err := filepath.EvalSymlinks(claude)
 	if err != nil {
@@ -113,11 +43,11 @@ func measure(pid int, claude string) memory {
 	for i, p := range tree(pid) {
 		switch {
 		case isClaude(p, claude):
-			m.claude += p.rss
+			m.claude += p.RSS
 			m.claudeProc++
 		default:
-			m.baton += p.rss
-			if i > 0 && !isReaper(p) { // on Linux each sidecar runs under a reaper: one sidecar, not two
+			m.baton += p.RSS
+			if i > 0 && !procinfo.IsReaper(p.PID) { // on Linux each sidecar runs under a reaper: one sidecar, not two
 				m.sidecars++
 			}
 		}
@@ -130,12 +60,12 @@ func batonParts(pid int, claude string) (host, sidecars, reapers int64) {
 	for i, p := range tree(pid) {
 		switch {
 		case i == 0:
-			host = p.rss
+			host = p.RSS
 		case isClaude(p, claude):
-		case isReaper(p):
-			reapers += p.rss
+		case procinfo.IsReaper(p.PID):
+			reapers += p.RSS
 		default:
-			sidecars += p.rss
+			sidecars += p.RSS
 		}
 	}
 	return host, sidecars, reapers
@@ -220,7 +150,7 @@ func cpuByRole(pid int, claude string) cpuSample {
 	hasClaude := map[int]bool{}
 	for _, p := range procs {
 		if isClaude(p, claude) {
-			hasClaude[p.ppid] = true
+			hasClaude[p.PPID] = true
 		}
 	}
 	sample := cpuSample{}
@@ -231,50 +161,14 @@ func cpuByRole(pid int, claude string) cpuSample {
 			role = roleHost
 		case isClaude(p, claude):
 			role = roleClaude
-		case isReaper(p):
-		case !hasClaude[p.pid]:
+		case procinfo.IsReaper(p.PID):
+		case !hasClaude[p.PID]:
 			role = roleIndex
 		}
-		sample[p.pid] = procCPU{role: role, t: cpuTime(p.pid)}
+		sample[p.PID] = procCPU{role: role, t: cpuTime(p.PID)}
 	}
 	return sample
 }
 
-// clockTicks is the kernel's USER_HZ, the unit of /proc/PID/stat's times (100 on Linux everywhere that matters).
-const clockTicks = 100
-
-// cpuTime is a process's CPU time so far, all its threads' (ended ones too), to the nanosecond from the kernel's
-// per-process CPU clock. /proc/PID/stat's user + system times are sampled in ticks of 10 ms, too coarse for the
-// host's ~50 ms over a reply; they remain the fallback where the clock cannot be read.
-func cpuTime(pid int) time.Duration {
-	var ts unix.Timespec
-	if unix.ClockGettime(processCPUClock(pid), &ts) == nil {
-		return time.Duration(ts.Nano())
-	}
-	return statCPUTime(pid)
-}
-
-// processCPUClock is the clock id Linux gives another process's CPU time (clock_getcpuclockid(3)): the pid's
-// complement shifted past the clock type bits, with CPUCLOCK_SCHED (2), the scheduler's exact runtime.
-func processCPUClock(pid int) int32 {
-	return int32(^pid)<<3 | 2
-}
-
-// statCPUTime is a process's user + system time from /proc/PID/stat (fields 14 and 15, after the command's parentheses).
-func statCPUTime(pid int) time.Duration {
-	data, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
-	if err != nil {
-		return 0
-	}
-	end := bytes.LastIndexByte(data, ')')
-	if end < 0 {
-		return 0
-	}
-	fields := strings.Fields(string(data[end+1:]))
-	if len(fields) < 13 {
-		return 0
-	}
-	utime, _ := strconv.ParseInt(fields[11], 10, 64)
-	stime, _ := strconv.ParseInt(fields[12], 10, 64)
-	return time.Duration(utime+stime) * time.Second / clockTicks
-}
+// cpuTime is a process's CPU time so far, to the nanosecond (procinfo.CPUTime).
+func cpuTime(pid int) time.Duration { return procinfo.CPUTime(pid) }
