@@ -16,11 +16,16 @@ export class OpenStreams {
   observe(event: Event): void {
     if (event.turn === undefined) return;
     if (event.kind === 'message.delta') {
-      const streams = this.byTurn.get(event.turn) ?? new Map<string, OpenStream>();
+      // Every streamed piece comes here: the block's text grows in place (these records are this class's own).
+      let streams = this.byTurn.get(event.turn);
+      if (streams === undefined) {
+        streams = new Map<string, OpenStream>();
+        this.byTurn.set(event.turn, streams);
+      }
       const id = `${event.messageId}:${event.index}`;
       const known = streams.get(id);
-      streams.set(id, { messageId: event.messageId, index: event.index, block: event.block, text: (known?.text ?? '') + event.text });
-      this.byTurn.set(event.turn, streams);
+      if (known !== undefined) known.text += event.text;
+      else streams.set(id, { messageId: event.messageId, index: event.index, block: event.block, text: event.text });
     } else if (event.kind === 'message.completed' && event.messageId !== undefined && event.role !== 'user') {
       // Claude Code sends one assistant message per finished block, in order: the lowest open index of its kind.
       const streams = this.byTurn.get(event.turn);
