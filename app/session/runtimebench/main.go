@@ -43,6 +43,7 @@ type bench struct {
 	deltas     int
 	runs       int
 	pairs      int // Baton/baseline pairs of the burst figure
+	wakePairs  int // fresh/woken pairs of the first-token figure
 	sessions   int
 	sidecarEnv string        // -sidecar-env: runtime options the sidecarenv figure tries
 	afterIdle  time.Duration // -after-idle: the sidecarenv figure's replies come after a turn and this idle
@@ -50,8 +51,9 @@ type bench struct {
 }
 
 func main() {
-	runs := flag.Int("runs", 5, "repetitions of the one-turn, paced and first-token figures")
+	runs := flag.Int("runs", 5, "repetitions of the one-turn and paced figures")
 	pairs := flag.Int("pairs", 15, "interleaved Baton/baseline pairs of the burst (deltas) figure; its goals need ≥ 15")
+	wakePairs := flag.Int("wake-pairs", 9, "sessions of the first-token figure, each fresh then woken (over 5 it swung 0.75–1.21×)")
 	deltas := flag.Int("deltas", 20000, "text deltas in the streaming figure")
 	sessions := flag.Int("sessions", 20, "open sessions in the memory figure")
 	only := flag.String("only", "turn,deltas,paced,idle,many,wake", "comma-separated figures to measure (also: hostdeltas, acp, sidecarenv)")
@@ -77,6 +79,7 @@ func main() {
 	defer b.close()
 	b.runtime = *runtime
 	b.pairs = max(*pairs, 1)
+	b.wakePairs = max(*wakePairs, 1)
 	b.sidecarEnv = *sidecarEnv
 	b.afterIdle = *afterIdle
 	if b.runtime == "bun" {
