@@ -32,8 +32,8 @@ export function isoMicros(micros: number): string {
   return `${cachedPrefix}${'000000'.slice(fraction.length)}${fraction}Z`;
 }
 
-/** A clock of MicroDates that also writes its reading's ISO time straight away: a streamed piece needs only that,
- * and the Date it would make to write it cost as much as the rest of the piece's stamp (issue 32). */
+/** A clock of MicroDates that also writes its reading's ISO time straight away: a streamed piece needs only that
+ * string, and making a Date per piece to write it showed in the piece path's profile (issue 32, 0727811). */
 export type Clock = (() => Date) & { readonly iso: () => string };
 
 /** The ISO time now: straight from a Clock, else through the Date a plain clock gives. */
