@@ -179,11 +179,15 @@ func waitBuilt(logPath string, pid int, start time.Time) (*indexState, time.Dura
 	var hostPeak memory
 	sidePeak := map[int]memory{} // each sidecar's at its peak RSS: the index's own, and any other the host started
 	for time.Since(start) < 5*time.Minute {
-		baton, claude := treeRSS(pid)
+		tree := procinfo.Tree(pid) // one read of /proc per sample: it runs beside the build it measures
+		baton, claude := treeRSS(tree)
 		peak, claudePeak = max(peak, baton), max(claudePeak, claude)
-		hostPeak = hostPeak.higher(memoryOf(pid))
-		for _, p := range descendants(pid) {
-			sidePeak[p] = sidePeak[p].higher(memoryOf(p))
+		for i, p := range tree {
+			if i == 0 {
+				hostPeak = hostPeak.higher(memoryOf(p))
+			} else {
+				sidePeak[p.PID] = sidePeak[p.PID].higher(memoryOf(p))
+			}
 		}
 		data, _ := os.ReadFile(logPath)
 		for _, line := range strings.Split(string(data), "\n") {
@@ -261,11 +265,11 @@ func call(c *consoleclient.Client, method string, params, out any) error {
 	return c.Call(ctx, method, params, out)
 }
 
-// treeRSS is the RSS of pid and its descendants, MB: Baton's (the host, its sidecars and their reapers) and
-// claude's apart. The goal is Baton's: the host's sign-in watch runs `claude auth status` now and then (28–60 MB
-// for a moment), which is Claude Code's memory, not the index's.
-func treeRSS(pid int) (baton, claude float64) {
-	for _, p := range procinfo.Tree(pid) {
+// treeRSS is the RSS of a host's tree, MB: Baton's (the host, its sidecars and their reapers) and claude's apart.
+// The goal is Baton's: the host's sign-in watch runs `claude auth status` now and then (28–60 MB for a moment),
+// which is Claude Code's memory, not the index's.
+func treeRSS(tree []procinfo.Proc) (baton, claude float64) {
+	for _, p := range tree {
 		if isClaude(p.PID) {
 			claude += megabytes(p.RSS)
 		} else {
@@ -308,9 +312,8 @@ func (m memory) String() string {
 	return fmt.Sprintf("%.0f MB (anon %.0f, file %.0f)", m.rss, m.anon, m.file)
 }
 
-// memoryOf reads a process's memory from /proc (zero once it is gone).
-func memoryOf(pid int) memory {
-	p, _ := procinfo.Read(pid)
+// memoryOf is a process's memory as /proc showed it, MB.
+func memoryOf(p procinfo.Proc) memory {
 	return memory{rss: megabytes(p.RSS), anon: megabytes(p.Anon), file: megabytes(p.File)}
 }
 
