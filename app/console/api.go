@@ -328,6 +328,17 @@ func (a *API) SetPermissionMode(p ModeParams) (ModeResult, error) {
 	return ModeResult{Mode: mode}, err
 }
 
+// WakeSession readies a session for the prompt being typed in it (session.Session.Wake).
+func (a *API) WakeSession(p SessionRef) (Empty, error) {
+	s, err := a.writable(p.Session)
+	if err != nil {
+		return Empty{}, err
+	}
+	c, cancel := ctx()
+	defer cancel()
+	return Empty{}, s.Wake(c)
+}
+
 // CloseSession closes an open session.
 func (a *API) CloseSession(p SessionRef) (Empty, error) {
 	s, err := a.open(p.Session)

@@ -20,6 +20,7 @@ var MethodNames = []string{
 	"setModel",
 	"setPermissionMode",
 	"closeSession",
+	"wakeSession",
 	"listSessions",
 	"history",
 	"rewindFiles",
@@ -97,6 +98,8 @@ type Handlers interface {
 	SetPermissionMode(ModeParams) (ModeResult, error)
 	// closeSession: Closes an open session.
 	CloseSession(SessionRef) (Empty, error)
+	// wakeSession: A prompt is being typed: an asleep session wakes now, an awake one starts its idle time again.
+	WakeSession(SessionRef) (Empty, error)
 	// listSessions: Stored sessions, newest first, with Baton’s marks.
 	ListSessions(ListParams) (ListResult, error)
 	// history: A page of a stored session’s history, newest page first.
@@ -188,6 +191,7 @@ func Methods(a *API) map[string]Method {
 		"setModel":           method(a.SetModel),
 		"setPermissionMode":  method(a.SetPermissionMode),
 		"closeSession":       method(a.CloseSession),
+		"wakeSession":        method(a.WakeSession),
 		"listSessions":       method(a.ListSessions),
 		"history":            method(a.History),
 		"rewindFiles":        method(a.RewindFiles),

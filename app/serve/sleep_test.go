@@ -104,3 +104,62 @@ func TestTwoBrowsersSeeTheSameSleepAndWake(t *testing.T) {
 	require.NotNil(t, e)
 	require.Equal(t, console.CodeBadRequest, e.Code)
 }
+
+// live counts the countdowns still armed.
+func (c *idleCountdowns) live() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := 0
+	for _, slot := range c.due {
+		if *slot != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// Typing in an asleep session's composer wakes it before the prompt is sent, so the prompt finds it awake; typing
+// in an awake one starts its idle countdown again.
+func TestWakeSessionReadiesASessionForItsPrompt(t *testing.T) {
+	clock := &idleCountdowns{}
+	s := startServedWith(t, func(cfg *session.Config) {
+		cfg.Idle = time.Hour
+		cfg.AfterFunc = clock.afterFunc
+	})
+	c := dial(t, s)
+	var ref console.SessionRef
+	require.Nil(t, c.call("startSession", map[string]any{"cwd": s.project, "permissionMode": "default"}, &ref))
+	var turn console.PromptResult
+	require.Nil(t, c.call("sendPrompt", map[string]any{"session": ref.Session, "prompt": "remember the word delta"}, &turn))
+	c.waitEvent(func(ev activity.Event) bool { return ev.Turn == turn.Turn && ev.Kind == activity.TurnCompleted })
+	clock.runOut()
+	waitState(c, ref.Session, activity.SessionStateAsleep)
+
+	// The call returns once the session is awake again.
+	require.Nil(t, c.call("wakeSession", map[string]any{"session": ref.Session}, nil))
+	waitState(c, ref.Session, activity.SessionStateWaking)
+	waitState(c, ref.Session, activity.SessionStateAwake)
+	var snap console.Snapshot
+	require.Nil(t, c.call("snapshot", map[string]any{}, &snap))
+	require.Equal(t, activity.SessionStateAwake, snap.Sessions[0].State)
+	require.Equal(t, 1, clock.live(), "the wake armed the idle countdown")
+
+	// Awake: the countdown armed at the wake stops and a new one starts.
+	armed := len(clock.due)
+	require.Nil(t, c.call("wakeSession", map[string]any{"session": ref.Session}, nil))
+	require.Len(t, clock.due, armed+1)
+	require.Equal(t, 1, clock.live(), "the earlier countdown was stopped")
+
+	// The prompt finds it awake (no second wake) and the woken claude has the conversation.
+	require.Nil(t, c.call("sendPrompt", map[string]any{"session": ref.Session, "prompt": "[recall]"}, &turn))
+	done := c.waitEvent(func(ev activity.Event) bool {
+		require.False(t, ev.Session == ref.Session && ev.State == activity.SessionStateWaking, "the prompt woke the session again")
+		return ev.Turn == turn.Turn && ev.Kind == activity.MessageCompleted && ev.Role == "assistant"
+	})
+	require.Contains(t, done.Text, "remember the word delta")
+
+	require.Nil(t, c.call("closeSession", map[string]any{"session": ref.Session}, nil))
+	e := c.call("wakeSession", map[string]any{"session": ref.Session}, nil)
+	require.NotNil(t, e)
+	require.Equal(t, console.CodeNotFound, e.Code)
+}

@@ -154,6 +154,28 @@ func (s *Session) Sleep(ctx context.Context) error {
 	return nil
 }
 
+// Wake readies the session for a prompt on its way (the person began typing), so the prompt need not wait: an
+// asleep session wakes now, and an awake one starts its idle countdown again, so it does not fall asleep under a
+// draft. A session still starting is left to finish. A failed wake leaves it asleep; the prompt tries again.
+func (s *Session) Wake(ctx context.Context) error {
+	s.lifeMu.Lock()
+	defer s.lifeMu.Unlock()
+	s.mu.Lock()
+	if s.ended || s.closing {
+		s.mu.Unlock()
+		return ErrClosed
+	}
+	asleep := s.asleep
+	if !asleep {
+		s.armIdleLocked() // a no-op while it starts, has work, or never sleeps
+	}
+	s.mu.Unlock()
+	if asleep {
+		return s.wake(ctx)
+	}
+	return nil
+}
+
 // wake starts a fresh sidecar resuming the session under the same id, with the model and permission mode it
 // had. Callers hold lifeMu. A failure leaves the session asleep, so the next prompt tries again.
 func (s *Session) wake(ctx context.Context) error {

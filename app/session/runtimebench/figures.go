@@ -210,7 +210,8 @@ func (b *bench) manySessions() error {
 	return nil
 }
 
-// firstTokenAfterWake: prompt → first delta in an asleep session, against start + prompt → first delta in a new one.
+// firstTokenAfterWake: prompt → first delta in an asleep session, against start + prompt → first delta in a new one;
+// then the same session asleep again and woken ahead of its prompt, as the composer does when the person types.
 func (b *bench) firstTokenAfterWake() error {
 	x, err := b.connect("wake", "1s")
 	if err != nil {
@@ -236,7 +237,7 @@ func (b *bench) firstTokenAfterWake() error {
 		}
 		return t.at.Sub(began), c.turnEnd(ctx, turn)
 	}
-	var fresh, woken, opens, freshCalls, wakeCalls []time.Duration
+	var fresh, woken, ahead, opens, freshCalls, wakeCalls []time.Duration
 	var pairs []float64 // each session's woken first token over its own fresh one
 	for i := 0; i < b.wakePairs; i++ {
 		began := time.Now()
@@ -259,6 +260,18 @@ func (b *bench) firstTokenAfterWake() error {
 		}
 		woken, wakeCalls = append(woken, took), append(wakeCalls, calls[len(calls)-1])
 		pairs = append(pairs, ratio(took, fresh[len(fresh)-1]))
+		// Asleep once more, then woken as the console does when the person starts typing: the prompt follows
+		// the wake (typing a prompt takes longer than the wake's half second).
+		if _, err := c.until(ctx, func(ev activity.Event) bool { return ev.Session == id && ev.State == activity.SessionStateAsleep }); err != nil {
+			return err
+		}
+		if err := c.call(ctx, "wakeSession", map[string]any{"session": id}, nil); err != nil {
+			return err
+		}
+		if took, err = firstDelta(id, "[recall]"); err != nil {
+			return err
+		}
+		ahead = append(ahead, took)
 		if err := c.call(ctx, "closeSession", map[string]any{"session": id}, nil); err != nil {
 			return err
 		}
@@ -270,5 +283,8 @@ func (b *bench) firstTokenAfterWake() error {
 	fmt.Printf("  medians: fresh: open %s, prompt call %s, then %s to the first delta; woken: prompt call (the wake) %s, then %s\n",
 		ms(median(opens)), ms(median(freshCalls)), ms(median(fresh)-median(opens)-median(freshCalls)), ms(median(wakeCalls)),
 		ms(median(woken)-median(wakeCalls)))
+	fromPrompt := median(fresh) - median(opens)
+	fmt.Printf("  woken as the person types (wakeSession, then the prompt): prompt → first delta %s → %.2f× a fresh session's start + prompt, %.2f× its prompt alone (%s)\n",
+		ms(median(ahead)), ratio(median(ahead), median(fresh)), ratio(median(ahead), fromPrompt), ms(fromPrompt))
 	return nil
 }

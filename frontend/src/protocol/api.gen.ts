@@ -724,7 +724,7 @@ export interface RewindFilesReply {
   deletions?: number;
 }
 
-export const CONSOLE_METHODS = ["capabilities","snapshot","pickFolder","startSession","sendPrompt","cancelTurn","guideTurn","answerPermission","setModel","setPermissionMode","closeSession","listSessions","history","rewindFiles","rewindConversation","notify","signIn","retryProvision","listModels","renameSession","setSessionFlags","completePath","setSessionIdle","stopTask","sendToBackground","terminalOpen","terminalInput","terminalResize","terminalClose","terminalList","terminalScrollback","terminalSignIn","terminalClaudeCode","findFiles","sessionChanges","fileDiff","revertFile","revertHunk","landSession","openPullRequest","pullRequestChecks","archiveWorktree","pruneWorktrees","getSettings","saveSettings","searchSessions","usageReport"] as const;
+export const CONSOLE_METHODS = ["capabilities","snapshot","pickFolder","startSession","sendPrompt","cancelTurn","guideTurn","answerPermission","setModel","setPermissionMode","closeSession","wakeSession","listSessions","history","rewindFiles","rewindConversation","notify","signIn","retryProvision","listModels","renameSession","setSessionFlags","completePath","setSessionIdle","stopTask","sendToBackground","terminalOpen","terminalInput","terminalResize","terminalClose","terminalList","terminalScrollback","terminalSignIn","terminalClaudeCode","findFiles","sessionChanges","fileDiff","revertFile","revertHunk","landSession","openPullRequest","pullRequestChecks","archiveWorktree","pruneWorktrees","getSettings","saveSettings","searchSessions","usageReport"] as const;
 export type ConsoleMethod = (typeof CONSOLE_METHODS)[number];
 
 export const CONSOLE_ERROR_CODES = ["bad_request","not_found","unavailable","internal"] as const;
@@ -754,6 +754,8 @@ export interface ApiMethods<E = WireEvent> {
   setPermissionMode: { params: ModeParams; result: ModeResult };
   /** Closes an open session. */
   closeSession: { params: SessionRef; result: Empty };
+  /** A prompt is being typed: an asleep session wakes now, an awake one starts its idle time again. */
+  wakeSession: { params: SessionRef; result: Empty };
   /** Stored sessions, newest first, with Baton’s marks. */
   listSessions: { params: ListParams; result: ListResult };
   /** A page of a stored session’s history, newest page first. */

@@ -1,10 +1,34 @@
 // What the console looks up on the host without changing any state of its own: path completion, files for
-// @-mentions, usage, search. Each call rejects with the host's message.
+// @-mentions, usage, search, the account's models (kept until the sign-in changes). Each call rejects with the
+// host's message.
+import { toApiError } from '../protocol/api';
 import type { UsageBy } from '../protocol/api.gen';
+import type { ModelEntry } from '../protocol/events';
 import type { Transport } from '../transport/transport';
 
 export class Lookups {
+  /** The account's models (listModels), until the sign-in changes. */
+  private models: Promise<ModelEntry[]> | undefined;
+
   constructor(private readonly transport: Transport) {}
+
+  /** The models the signed-in account offers (for a session not yet open); rejects with the host's message. */
+  listModels(): Promise<ModelEntry[]> {
+    this.models ??= this.transport.call('listModels', {}).then(
+      (r) => r.models ?? [],
+      (err: unknown) => {
+        // Failures are not kept: asking again is the way to retry.
+        this.models = undefined;
+        throw toApiError(err, 'listModels');
+      },
+    );
+    return this.models;
+  }
+
+  /** Another account may offer other models: the next listModels asks again. */
+  forgetModels(): void {
+    this.models = undefined;
+  }
 
   /** The folders completing a typed path (the new-session dialog); rejects with the host's message. */
   completePath(path: string) {

@@ -2,16 +2,7 @@
 // (batched, so a burst of deltas renders once), rebuilds everything from `snapshot` after every (re)connect,
 // and offers the actions components call. React reads it through hooks.ts.
 import { type LiveSession, type SessionInfo, type Settings, type Snapshot, type StartSessionParams, toApiError } from '../protocol/api';
-import {
-  type ConsoleEvent,
-  isSessionEvent,
-  type ModelEntry,
-  type PermissionMode,
-  type QuestionAnswer,
-  readEvents,
-  type SessionEvent,
-  type Verdict,
-} from '../protocol/events';
+import { type ConsoleEvent, isSessionEvent, type PermissionMode, type QuestionAnswer, readEvents, type SessionEvent, type Verdict } from '../protocol/events';
 import type { PromptImage } from '../protocol/api.gen';
 import { UNKNOWN_INDEX } from '../protocol/hostState';
 import type { ConnectionState, Transport } from '../transport/transport';
@@ -27,6 +18,7 @@ import { lastSelected, rememberSelected } from './lastSelected';
 import { Terminals } from './terminals';
 import { PlanWaits, type Timer } from './planWaits';
 import { Reveal } from './reveal';
+import { Waker } from './waker';
 import { pageLimit } from './history';
 import type { ConsoleState, SessionState, Toast } from './types';
 
@@ -96,8 +88,6 @@ export class ConsoleStore {
   private readonly countsAsked = new Set<string>();
   /** Whether the session shown before a reload was looked for already. */
   private restored = false;
-  /** The account's models (listModels), until the sign-in changes. */
-  private models: Promise<ModelEntry[]> | undefined;
   private readonly notifier: Notifier;
   /** The console's terminals (terminals.ts): panels and each terminal's screen. */
   readonly terminals: Terminals;
@@ -106,6 +96,8 @@ export class ConsoleStore {
   /** A session's git work (the Changes panel's calls). */
   readonly changes: ChangesActions;
   readonly lookups: Lookups;
+  /** Readies a session for the prompt being typed in it. */
+  readonly waker: Waker;
   /** Prompts waiting for a plan limit to reset. */
   readonly planWaits: PlanWaits;
   /** The session position a search hit asked to show (reveal.ts). */
@@ -121,6 +113,7 @@ export class ConsoleStore {
     this.isForeground = opts.isForeground ?? defaultForeground;
     this.changes = new ChangesActions(transport);
     this.lookups = new Lookups(transport);
+    this.waker = new Waker(transport);
     this.planWaits = new PlanWaits((id, prompt) => this.sendPrompt(id, prompt), opts.timer);
   }
 
@@ -249,7 +242,7 @@ export class ConsoleStore {
         return { ...state, index: ev.index };
       case 'auth.changed':
         // Another account may offer other models.
-        this.models = undefined;
+        this.lookups.forgetModels();
         return { ...state, auth: ev.auth };
       case 'protocol.error':
         return withToast(state, ++this.toastSeq, 'error', `Baton’s runtime reported a problem: ${ev.message}`);
@@ -795,19 +788,6 @@ export class ConsoleStore {
     } catch (err) {
       this.toast('error', toApiError(err).message);
     }
-  }
-
-  /** The models the signed-in account offers (for a session not yet open); rejects with the host's message. */
-  listModels(): Promise<ModelEntry[]> {
-    this.models ??= this.transport.call('listModels', {}).then(
-      (r) => r.models ?? [],
-      (err: unknown) => {
-        // Failures are not kept: asking again is the way to retry.
-        this.models = undefined;
-        throw toApiError(err, 'listModels');
-      },
-    );
-    return this.models;
   }
 
   async signIn(): Promise<void> {

@@ -268,6 +268,11 @@ export const CONSOLE_CALLS = {
   setModel: { params: modelParamsSchema, result: emptySchema, doc: 'Changes the requested model.' },
   setPermissionMode: { params: modeParamsSchema, result: modeResultSchema, doc: 'Changes the permission mode; the result is what the CLI reports.' },
   closeSession: { params: sessionRefSchema, result: emptySchema, doc: 'Closes an open session.' },
+  wakeSession: {
+    params: sessionRefSchema,
+    result: emptySchema,
+    doc: 'A prompt is being typed: an asleep session wakes now, an awake one starts its idle time again.',
+  },
   listSessions: { params: listParamsSchema, result: listResultSchema, doc: 'Stored sessions, newest first, with Baton’s marks.' },
   history: { params: historyParamsSchema, result: historyResultSchema, doc: 'A page of a stored session’s history, newest page first.' },
   rewindFiles: { params: rewindParamsSchema, result: okPayloads.rewind_files, doc: 'Restores (or, dry, measures restoring) files to a user message.' },

@@ -143,6 +143,7 @@ export function Composer({ session }: { session: SessionState }) {
             setMenu({ selected: 0, dismissed: false });
             setCaretAt(e.target.selectionStart);
             setText(e.target.value);
+            store.waker.typing(session);
           }}
           onSelect={(e) => setCaretAt(e.currentTarget.selectionStart)}
           onPaste={(e) => {

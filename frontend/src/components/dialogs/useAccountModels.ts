@@ -15,7 +15,7 @@ export function useAccountModels(store: ConsoleStore): AccountModels {
   const [note, setNote] = useState<string | undefined>('Loading the models your account offers…');
   useEffect(() => {
     let live = true;
-    store
+    store.lookups
       .listModels()
       .then((list) => {
         if (!live) return;

@@ -21,7 +21,7 @@ export function SleepBadge({ session }: { session: SessionState }) {
   if (!session.live) return null;
   if (session.sleep === 'asleep')
     return (
-      <span className="badge asleep" data-testid="session-asleep" title="Idle, so its processes were stopped to save memory; your next prompt wakes it">
+      <span className="badge asleep" data-testid="session-asleep" title="Idle, so its processes were stopped to save memory; typing a prompt wakes it">
         asleep
       </span>
     );
