@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../src/protocol/api';
 import { READY_AGAIN_MS, Waker } from '../src/store/waker';
 import { FakeTransport, settle } from './fakeTransport';
-import { liveSession, RECORDED_SESSION } from './fixtures';
+import { lasting, liveSession, RECORDED_SESSION, recordedEvents } from './fixtures';
 import { renderComposer } from './renderComposer';
 
 const S = RECORDED_SESSION;
@@ -82,5 +82,20 @@ describe('the composer', () => {
     });
     expect(transport?.callsOf('wakeSession')).toEqual([{ session: S }]);
     expect(transport?.callsOf('sendPrompt')).toEqual([]);
+  });
+
+  it('wakes it when an earlier prompt is recalled with ↑ too', async () => {
+    let transport: FakeTransport | undefined;
+    const { input } = await renderComposer((t) => {
+      transport = t;
+      t.snapshot = { ...t.snapshot, sessions: [liveSession(lasting(recordedEvents().filter((e) => e.kind !== 'session.closed')), { state: 'asleep' })] };
+      t.on('wakeSession', () => ({}));
+    });
+    await act(async () => {
+      fireEvent.keyDown(input, { key: 'ArrowUp' });
+      await settle();
+    });
+    expect((input as HTMLTextAreaElement).value).not.toBe('');
+    expect(transport?.callsOf('wakeSession')).toEqual([{ session: S }]);
   });
 });

@@ -33,10 +33,12 @@ export function Composer({ session }: { session: SessionState }) {
   const hints = menu.dismissed ? [] : matchingCommands(session.commands, text);
   const selected = Math.min(menu.selected, Math.max(0, hints.length - 1));
   const [caretAt, setCaretAt] = useState(text.length);
+  // A recalled prompt, a picked mention or an attachment is composing too: it wakes the session as typing does.
   const show = (next: string, at?: number) => {
     caret.current = at ?? next.length;
     setCaretAt(at ?? next.length);
     setText(next);
+    store.waker.typing(session);
   };
   const recall = usePromptRecall(session, show);
   const mentions = useMentions(session.cwd, text, caretAt, show);
