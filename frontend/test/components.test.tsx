@@ -3,9 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SleepBadge, WAKING_SHOWN_AFTER_MS } from '../src/components/session/SleepState';
 import { newSession } from '../src/store/fold';
+import { StoreProvider } from '../src/store/hooks';
+import { ConsoleStore } from '../src/store/store';
+import type { SessionState } from '../src/store/types';
 import type { ProvisionState } from '../src/protocol/hostState';
 import type { ConsoleEvent, SessionEvent } from '../src/protocol/events';
-import { settle } from './fakeTransport';
+import { FakeTransport, settle } from './fakeTransport';
 import { lasting, liveSession, RECORDED_SESSION, recordedWithUnknown } from './fixtures';
 import { renderConsole } from './render';
 
@@ -596,15 +599,47 @@ describe('sleep and wake in the console', () => {
   it('says waking… only once waking took longer than a moment', () => {
     vi.useFakeTimers();
     try {
+      const store = new ConsoleStore(new FakeTransport());
+      const badge = (s: SessionState) => (
+        <StoreProvider store={store}>
+          <SleepBadge session={s} />
+        </StoreProvider>
+      );
       const session = { ...newSession({ id: S, cwd: '/p' }), live: true, sleep: 'waking' as const };
-      const view = render(<SleepBadge session={session} />);
+      const view = render(badge(session));
       act(() => vi.advanceTimersByTime(WAKING_SHOWN_AFTER_MS - 1));
       expect(screen.queryByTestId('session-waking')).toBeNull();
       act(() => vi.advanceTimersByTime(1));
       expect(screen.getByTestId('session-waking').textContent).toBe('waking…');
       const { sleep: _, ...awake } = session;
-      view.rerender(<SleepBadge session={awake} />);
+      view.rerender(badge(awake));
       expect(screen.queryByTestId('session-waking')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says nothing of a wake begun as the prompt is typed until the prompt is sent', () => {
+    vi.useFakeTimers();
+    try {
+      const transport = new FakeTransport().on('wakeSession', () => new Promise(() => undefined));
+      const store = new ConsoleStore(transport);
+      const badge = (s: SessionState) => (
+        <StoreProvider store={store}>
+          <SleepBadge session={s} />
+        </StoreProvider>
+      );
+      const asleep = { ...newSession({ id: S, cwd: '/p' }), live: true, sleep: 'asleep' as const };
+      store.waker.typing(asleep);
+      const view = render(badge({ ...asleep, sleep: 'waking' }));
+      act(() => vi.advanceTimersByTime(WAKING_SHOWN_AFTER_MS));
+      expect(screen.queryByTestId('session-waking')).toBeNull();
+      // Sent while it still wakes: now someone waits, and the next wait past the moment says so.
+      store.waker.sent(S);
+      view.rerender(badge(asleep));
+      view.rerender(badge({ ...asleep, sleep: 'waking' }));
+      act(() => vi.advanceTimersByTime(WAKING_SHOWN_AFTER_MS));
+      expect(screen.getByTestId('session-waking').textContent).toBe('waking…');
     } finally {
       vi.useRealTimers();
     }

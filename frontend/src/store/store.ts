@@ -489,6 +489,7 @@ export class ConsoleStore {
   /** Sends a prompt, resuming a past session first. Returns false when it failed (the text stays). */
   async sendPrompt(id: string, prompt: string, images?: PromptImage[]): Promise<boolean> {
     this.askNotifications();
+    this.waker.sent(id);
     const s = this.state.sessions[id];
     if (s === undefined) return false;
     try {

@@ -1,5 +1,6 @@
-// Sleep and wake as the person sees them: an asleep badge, "waking…" only when waking takes longer than a moment,
-// and the idle-time setting (how long an open session may sit idle before its processes stop).
+// Sleep and wake as the person sees them: an asleep badge, "waking…" only when waking takes longer than a moment
+// and someone waits on it (not while the wake runs ahead of a prompt being typed), and the idle-time setting (how
+// long an open session may sit idle before its processes stop).
 import { useEffect, useState } from 'react';
 import { useConsole, useStore } from '../../store/hooks';
 import type { SessionState } from '../../store/types';
@@ -8,6 +9,7 @@ import type { SessionState } from '../../store/types';
 export const WAKING_SHOWN_AFTER_MS = 400;
 
 export function SleepBadge({ session }: { session: SessionState }) {
+  const store = useStore();
   const waking = session.sleep === 'waking';
   const [shown, setShown] = useState(false);
   useEffect(() => {
@@ -15,9 +17,9 @@ export function SleepBadge({ session }: { session: SessionState }) {
       setShown(false);
       return;
     }
-    const timer = setTimeout(() => setShown(true), WAKING_SHOWN_AFTER_MS);
+    const timer = setTimeout(() => setShown(!store.waker.wakingAhead(session.id)), WAKING_SHOWN_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [waking]);
+  }, [waking, store, session.id]);
   if (!session.live) return null;
   if (session.sleep === 'asleep')
     return (
